@@ -1,0 +1,107 @@
+import type { Instant } from "../time/instant.ts";
+
+/**
+ * Commands the engine asks a provider (sim or webhook) to carry out. Every command has
+ * a stable `id` chosen by the engine, so a retried delivery is recognisable and the
+ * provider's answer can be matched to what asked for it.
+ */
+export type ProviderCommand =
+  | CreateNode
+  | DeleteNode
+  | CordonNode
+  | UncordonNode
+  | DrainNode
+  | UpgradeControlPlane
+  | UpgradeComponent
+  | RunPreflight
+  | HealthCheck;
+
+export type CommandType = ProviderCommand["type"];
+
+interface CommandBase {
+  /** Unique per command; the idempotency key of its execution. */
+  id: string;
+  cluster: string;
+}
+
+export interface CreateNode extends CommandBase {
+  type: "CREATE_NODE";
+  pool: string;
+  zone: string;
+  node: string;
+  version: string;
+  nodeImage: string;
+  machineType?: string;
+  /** Capacity may come from a reservation (NUP-4: only non-reserved capacity is released). */
+  reservation?: string;
+}
+
+export interface DeleteNode extends CommandBase {
+  type: "DELETE_NODE";
+  pool: string;
+  zone: string;
+  node: string;
+}
+
+export interface CordonNode extends CommandBase {
+  type: "CORDON_NODE";
+  pool: string;
+  node: string;
+}
+
+export interface UncordonNode extends CommandBase {
+  type: "UNCORDON_NODE";
+  pool: string;
+  node: string;
+}
+
+export interface DrainNode extends CommandBase {
+  type: "DRAIN_NODE";
+  pool: string;
+  node: string;
+  /** false: delete pods without honouring PodDisruptionBudgets (NUP-9 phase 5, forced drains). */
+  respectPdb: boolean;
+  /** Upper bound of each pod's termination grace period. */
+  graceSeconds: number;
+}
+
+export interface UpgradeControlPlane extends CommandBase {
+  type: "UPGRADE_CONTROL_PLANE";
+  version: string;
+}
+
+export interface UpgradeComponent extends CommandBase {
+  type: "UPGRADE_COMPONENT";
+  component: string;
+  version: string;
+}
+
+export interface RunPreflight extends CommandBase {
+  type: "RUN_PREFLIGHT";
+  version: string;
+}
+
+export interface HealthCheck extends CommandBase {
+  type: "HEALTH_CHECK";
+}
+
+/** Why a provider could not carry out a command. */
+export type FailureReason =
+  | "FAILED"
+  | "QUOTA_EXCEEDED"
+  | "IP_EXHAUSTED"
+  | "HEALTH_CHECK_FAIL"
+  | "PREFLIGHT_BLOCKED";
+
+/** What a provider reports back. Duplicate or late reports are ignored by the receiver. */
+export type ProviderEvent =
+  | { type: "COMMAND_SUCCEEDED"; commandId: string; at: Instant }
+  | {
+      type: "COMMAND_FAILED";
+      commandId: string;
+      at: Instant;
+      reason: FailureReason;
+      message: string;
+    }
+  /** A node went away on its own (spot/flex-start preemption; NUP-11). */
+  | { type: "NODE_PREEMPTED"; cluster: string; pool: string; node: string; at: Instant };

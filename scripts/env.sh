@@ -1,0 +1,31 @@
+# Sourced by the other scripts: brings the repo's own Node 22 and pnpm (the machine may
+# only have Node 20, and wrangler needs Node >= 22.12), installs the workspace, and puts
+# both first on PATH. Safe to source repeatedly; a no-op once everything is in place.
+set -euo pipefail
+REGATTA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+REGATTA_TOOLS="$REGATTA_ROOT/.tools"
+NODE_PIN="22.23.3"
+PNPM_PIN="10.34.9"
+
+export WRANGLER_SEND_METRICS=false
+export WRANGLER_HIDE_BANNER=true
+export NO_UPDATE_NOTIFIER=1
+export NPM_CONFIG_UPDATE_NOTIFIER=false
+export CLOUDFLARE_ACCOUNT_ID="${CLOUDFLARE_ACCOUNT_ID:-}"
+export PATH="$REGATTA_TOOLS/node_modules/.bin:$PATH"
+
+if [ "$(node --version 2>/dev/null)" != "v$NODE_PIN" ] || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_PIN" ]; then
+  echo "regatta: installing Node $NODE_PIN and pnpm $PNPM_PIN into .tools/ (one time)" >&2
+  mkdir -p "$REGATTA_TOOLS"
+  [ -f "$REGATTA_TOOLS/package.json" ] || echo '{"private":true}' >"$REGATTA_TOOLS/package.json"
+  (cd "$REGATTA_TOOLS" && npm install --no-audit --no-fund --loglevel=error "node@$NODE_PIN" "pnpm@$PNPM_PIN" >&2)
+  hash -r
+fi
+
+# Install the workspace when node_modules is missing or older than the lockfile.
+stamp="$REGATTA_ROOT/node_modules/.regatta-installed"
+if [ ! -f "$stamp" ] || [ "$REGATTA_ROOT/pnpm-lock.yaml" -nt "$stamp" ] || [ "$REGATTA_ROOT/package.json" -nt "$stamp" ]; then
+  echo "regatta: installing workspace dependencies" >&2
+  (cd "$REGATTA_ROOT" && pnpm install --frozen-lockfile --reporter=append-only >&2)
+  touch "$stamp"
+fi
