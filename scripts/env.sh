@@ -12,7 +12,7 @@ export WRANGLER_HIDE_BANNER=true
 export NO_UPDATE_NOTIFIER=1
 export NPM_CONFIG_UPDATE_NOTIFIER=false
 export CLOUDFLARE_ACCOUNT_ID="${CLOUDFLARE_ACCOUNT_ID:-}"
-export PATH="$REGATTA_TOOLS/node_modules/.bin:$PATH"
+export PATH="$REGATTA_ROOT/node_modules/.bin:$REGATTA_TOOLS/node_modules/.bin:$PATH"
 
 if [ "$(node --version 2>/dev/null)" != "v$NODE_PIN" ] || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_PIN" ]; then
   echo "regatta: installing Node $NODE_PIN and pnpm $PNPM_PIN into .tools/ (one time)" >&2

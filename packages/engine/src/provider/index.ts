@@ -1,1 +1,2 @@
 export type * from "./commands.ts";
+export * from "./sim/index.ts";

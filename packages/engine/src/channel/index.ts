@@ -1,0 +1,10 @@
+export type { AutoUpgradeTarget } from "./auto-upgrade-target.ts";
+export { autoUpgradeTarget } from "./auto-upgrade-target.ts";
+export type { Channel, ChannelTargets } from "./channel.ts";
+export { CHANNELS, isChannel } from "./channel.ts";
+export type { ReleaseTargets } from "./current-targets.ts";
+export { currentTargets } from "./current-targets.ts";
+export type { ReleaseVersions } from "./release-catalogue.ts";
+export { releaseCatalogue } from "./release-catalogue.ts";
+export type { ReleaseName } from "./release-name.ts";
+export { compareReleaseNames, parseReleaseName } from "./release-name.ts";

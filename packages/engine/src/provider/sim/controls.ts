@@ -1,0 +1,53 @@
+import type { Instant } from "../../time/instant.ts";
+import { putFault, removeFault, type SimFault } from "./faults.ts";
+import { queueInsert } from "./queue.ts";
+import type { SimState } from "./state.ts";
+
+/**
+ * The node a preemption takes away. With `zone`, the node's capacity is given back when
+ * the preemption is reported (a preempted node is gone, the engine does not delete it).
+ */
+export interface PreemptTarget {
+  cluster: string;
+  pool: string;
+  node: string;
+  zone?: string;
+}
+
+/**
+ * Schedules a NODE_PREEMPTED report at `now` (NUP-11 short-lived pools), delivered by
+ * the next `simAdvance` in order with the other reports.
+ *
+ * @example sim = simPreempt(sim, { cluster: "c", pool: "flex", node: "n-3", zone: "a" }, now);
+ */
+export function simPreempt(state: SimState, target: PreemptTarget, now: Instant): SimState {
+  const at = Math.max(now, state.now);
+  const { zone, ...node } = target;
+  const entry = {
+    seq: state.seq,
+    event: { type: "NODE_PREEMPTED" as const, ...node, at },
+    ...(zone === undefined ? {} : { release: zone }),
+  };
+  return { ...state, now: at, seq: state.seq + 1, queue: queueInsert(state.queue, [entry]) };
+}
+
+/**
+ * Injects a fault, or replaces the fault with the same id (keeping its place in the
+ * match order). Faults are checked when a command starts; commands already running
+ * are not affected.
+ *
+ * @example sim = simSetFault(sim, { id: "f1", match: { operation: "HEALTH_CHECK" }, effect: "HEALTH_CHECK_FAIL", times: 1 });
+ */
+export function simSetFault(state: SimState, fault: SimFault): SimState {
+  return { ...state, faults: putFault(state.faults, fault) };
+}
+
+/**
+ * Removes a fault; an unknown id changes nothing (DELETE is idempotent).
+ *
+ * @example sim = simClearFault(sim, "f1");
+ */
+export function simClearFault(state: SimState, faultId: string): SimState {
+  const faults = removeFault(state.faults, faultId);
+  return faults === state.faults ? state : { ...state, faults };
+}

@@ -1,0 +1,57 @@
+/**
+ * Ids of every command the sim accepted, spread over fixed hash buckets: recording a
+ * batch copies only the buckets it touches, so a pure update stays cheap with tens of
+ * thousands of ids, and the state is plain arrays of the ids themselves (no hashes
+ * standing in for them, so two ids can never be mistaken for one another).
+ */
+export type SeenIds = readonly (readonly string[])[];
+
+const BUCKETS = 256;
+
+/** @example rememberIds(noSeenIds(), ["a"]).fresh // [true] */
+export function noSeenIds(): SeenIds {
+  return Array.from({ length: BUCKETS }, () => []);
+}
+
+/**
+ * Records ids and reports which were new; a repeat inside the same batch is not new.
+ *
+ * @example rememberIds(seen, ["a", "a"]).fresh // [true, false] if "a" was unknown
+ */
+export function rememberIds(
+  seen: SeenIds,
+  ids: readonly string[],
+): { seen: SeenIds; fresh: boolean[] } {
+  const buckets = [...seen];
+  // Buckets this call copied are its own to extend; the others are shared with `seen`.
+  const copies = new Map<number, string[]>();
+  const fresh = ids.map((id) => {
+    // Bucket count comes from the state so a state written with another count still works.
+    const index = hash(id) % buckets.length;
+    if (buckets[index]?.includes(id)) return false;
+    const own = copies.get(index);
+    if (own === undefined) {
+      const copy = [...(buckets[index] ?? []), id];
+      copies.set(index, copy);
+      buckets[index] = copy;
+    } else {
+      own.push(id);
+    }
+    return true;
+  });
+  return { seen: fresh.includes(true) ? buckets : seen, fresh };
+}
+
+/** @example countSeenIds(noSeenIds()) // 0 */
+export function countSeenIds(seen: SeenIds): number {
+  return seen.reduce((sum, bucket) => sum + bucket.length, 0);
+}
+
+// FNV-1a: cheap, stable across runtimes, and spreads similar ids ("op-1:n-1", "op-1:n-2").
+function hash(id: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) {
+    h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
+  }
+  return h >>> 0;
+}

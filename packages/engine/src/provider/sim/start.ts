@@ -1,0 +1,125 @@
+import { type Instant, SECOND } from "../../time/instant.ts";
+import type { FailureReason, ProviderCommand, ProviderEvent } from "../commands.ts";
+import { takeNode, type Zones } from "./capacity.ts";
+import type { SimSettings } from "./config.ts";
+import { findFault, type SimFault, spendFault } from "./faults.ts";
+import { nextRandom } from "./prng.ts";
+import type { Pending } from "./queue.ts";
+
+/** The parts of the sim state that starting a command can change. */
+export interface Running {
+  zones: Zones;
+  faults: readonly SimFault[];
+  rng: number;
+  stuck: readonly string[];
+}
+
+/**
+ * Decides, when a command starts, how and when it will end. Faults are checked first,
+ * and a faulted command never takes or gives back capacity, so capacity reflects
+ * only nodes that really exist. Without a fault a create takes a node of its zone
+ * (or is refused with QUOTA_EXCEEDED) and a delete gives one back when it finishes.
+ *
+ * @example
+ * const { running: next, entry } = startCommand(running, settings, create, now, 0);
+ * entry?.event // { type: "COMMAND_SUCCEEDED", commandId: create.id, at: now + 120 s }
+ */
+export function startCommand(
+  running: Running,
+  settings: SimSettings,
+  command: ProviderCommand,
+  at: Instant,
+  seq: number,
+): { running: Running; entry?: Pending } {
+  const hit = findFault(running.faults, command);
+  if (hit !== undefined) {
+    const faulted = { ...running, faults: spendFault(running.faults, hit.index) };
+    const because = `sim fault ${hit.fault.id} (${hit.fault.effect}) on ${describe(command)}`;
+    switch (hit.fault.effect) {
+      case "STUCK_DRAIN":
+        return { running: { ...faulted, stuck: [...faulted.stuck, command.id] } };
+      case "QUOTA_EXCEEDED":
+      case "IP_EXHAUSTED":
+        return refuse(faulted, settings, command, at, seq, hit.fault.effect, because);
+      case "HEALTH_CHECK_FAIL":
+        return finish(faulted, settings, command, at, seq, { reason: hit.fault.effect, because });
+      case "FAIL":
+        return finish(faulted, settings, command, at, seq, { reason: "FAILED", because });
+      default:
+        return hit.fault.effect satisfies never;
+    }
+  }
+  switch (command.type) {
+    case "CREATE_NODE": {
+      const taken = takeNode(running.zones, command.zone);
+      if (!taken.ok) {
+        const { used, capacity } = taken.zone;
+        const because = `zone ${command.zone} has no free node capacity (${used} of ${capacity} in use)`;
+        return refuse(running, settings, command, at, seq, "QUOTA_EXCEEDED", because);
+      }
+      return finish({ ...running, zones: taken.zones }, settings, command, at, seq);
+    }
+    case "DELETE_NODE": {
+      const done = finish(running, settings, command, at, seq);
+      return { ...done, entry: done.entry && { ...done.entry, release: command.zone } };
+    }
+    default:
+      return finish(running, settings, command, at, seq);
+  }
+}
+
+/** Ends the command after its configured (jittered) duration. */
+function finish(
+  running: Running,
+  settings: SimSettings,
+  command: ProviderCommand,
+  at: Instant,
+  seq: number,
+  failure?: { reason: FailureReason; because: string },
+): { running: Running; entry: Pending } {
+  const seconds = settings.durations[command.type];
+  let due = at + seconds * SECOND;
+  let rng = running.rng;
+  if (settings.jitter > 0 && seconds > 0) {
+    const draw = nextRandom(rng);
+    rng = draw.state;
+    due = at + Math.round(seconds * SECOND * (1 + settings.jitter * (2 * draw.value - 1)));
+  }
+  return { running: { ...running, rng }, entry: { seq, event: report(command, due, failure) } };
+}
+
+/** Ends the command after the short delay of a provider refusing it outright. */
+function refuse(
+  running: Running,
+  settings: SimSettings,
+  command: ProviderCommand,
+  at: Instant,
+  seq: number,
+  reason: FailureReason,
+  because: string,
+): { running: Running; entry: Pending } {
+  const due = at + settings.rejectionDelaySeconds * SECOND;
+  return { running, entry: { seq, event: report(command, due, { reason, because }) } };
+}
+
+function report(
+  command: ProviderCommand,
+  at: Instant,
+  failure?: { reason: FailureReason; because: string },
+): ProviderEvent {
+  return failure === undefined
+    ? { type: "COMMAND_SUCCEEDED", commandId: command.id, at }
+    : {
+        type: "COMMAND_FAILED",
+        commandId: command.id,
+        at,
+        reason: failure.reason,
+        message: failure.because,
+      };
+}
+
+function describe(command: ProviderCommand): string {
+  const pool = "pool" in command ? `/${command.pool}` : "";
+  const node = "node" in command ? `/${command.node}` : "";
+  return `${command.type} ${command.cluster}${pool}${node}`;
+}

@@ -1,0 +1,47 @@
+/**
+ * Seeds the demo inventory through the HTTP API (so it passes the same validation as
+ * any client) and re-anchors the sim clock. Idempotent: every write is a PUT.
+ * Env: REGATTA_URL, REGATTA_TOKEN, REGATTA_DEMO (on|off), REGATTA_PROVIDER, SIM_SPEED.
+ */
+import { communityBank } from "./community-bank.ts";
+
+const url = process.env.REGATTA_URL ?? "http://localhost:8787";
+const token = process.env.REGATTA_TOKEN ?? "";
+
+async function call(method: string, path: string, body?: unknown): Promise<void> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
+}
+
+async function main(): Promise<void> {
+  if (process.env.REGATTA_PROVIDER !== "webhook") {
+    // A restart must not replay the downtime at sim speed: re-anchor the virtual clock.
+    await call("PUT", "/v1/sim/speed", { speed: Number(process.env.SIM_SPEED ?? 3600) });
+  }
+  if ((process.env.REGATTA_DEMO ?? "on") === "off") return;
+  const demo = communityBank();
+  for (const { name, ...body } of demo.zones) await call("PUT", `/v1/zones/${name}`, body);
+  for (const { name, ...body } of demo.machineTypes)
+    await call("PUT", `/v1/machine-types/${name}`, body);
+  for (const { id, ...body } of demo.reservations)
+    await call("PUT", `/v1/reservations/${id}`, body);
+  for (const fleet of demo.fleets) await call("PUT", `/v1/fleets/${fleet}`, {});
+  for (const { name, body } of demo.releases) await call("PUT", `/v1/releases/${name}`, body);
+  for (const { name, body } of demo.clusters) await call("PUT", `/v1/clusters/${name}`, body);
+  for (const { cluster, name, body } of demo.nodePools) {
+    await call("PUT", `/v1/clusters/${cluster}/node-pools/${name}`, body);
+  }
+  console.log(
+    `regatta: demo inventory seeded: ${demo.fleets.length} fleets, ${demo.clusters.length} clusters, ${demo.nodePools.length} node pools`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(`regatta: demo seed failed: ${String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm test`: sets up whatever is missing, then typechecks, lints and runs every test.
+set -euo pipefail
+source "$(dirname "$0")/env.sh"
+cd "$REGATTA_ROOT"
+
+echo "== typecheck"
+for project in packages/engine packages/contract packages/inventory workers/control-plane; do
+  tsc -p "$project"
+done
+
+echo "== lint (biome)"
+biome ci --reporter=summary .
+
+echo "== tests"
+vitest run "$@"

@@ -1,0 +1,53 @@
+import { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import type { Principal } from "./auth/principal.ts";
+import type { Env } from "./env.ts";
+import { ProblemError, problemResponse } from "./http/problem.ts";
+import { validationProblem } from "./http/validation.ts";
+
+export interface AppEnv {
+  Bindings: Env;
+  Variables: { principal: Principal };
+}
+
+export type App = OpenAPIHono<AppEnv>;
+
+/** Largest request body accepted; inventory documents are small. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** A router whose schema failures all become problem+json (one hook, app-wide). */
+export function router(): App {
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationProblem(result.error.issues, result.target);
+    },
+  });
+}
+
+/** Error mapping shared by the app: problems as they are, bad JSON as 400, never a raw 500 body. */
+export function installErrorHandling(app: App): void {
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ProblemError(413, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+  app.onError((error) => {
+    if (error instanceof ProblemError) return problemResponse(error);
+    if (error instanceof HTTPException) {
+      return problemResponse(new ProblemError(error.status, error.message || "request refused"));
+    }
+    if (error instanceof SyntaxError) {
+      return problemResponse(new ProblemError(400, `malformed JSON: ${error.message}`));
+    }
+    console.error("unhandled error", error);
+    return problemResponse(new ProblemError(500, "internal error; the change was not applied"));
+  });
+  app.notFound((c) =>
+    problemResponse(new ProblemError(404, `no route for ${c.req.method} ${c.req.path}`)),
+  );
+}

@@ -1,0 +1,48 @@
+export type Role = "admin" | "operator" | "viewer";
+
+/** Who is calling, as resolved from the bearer token. */
+export interface Principal {
+  name: string;
+  role: Role;
+  /** Fleets the token may see (operator/viewer); ignored for admin. */
+  fleets: string[];
+  /** Team scopes as `fleet/scope`; ignored for admin. */
+  scopes: string[];
+}
+
+/** What a request touches, for the role/scope decision. */
+export type Resource =
+  | { kind: "global" }
+  | { kind: "fleet"; fleet: string; scopes?: string[] }
+  | { kind: "admin-only" };
+
+export type Access = "read" | "write";
+
+/**
+ * The one place roles and scopes are decided (API.md "Auth"): admin everything;
+ * operator reads and writes within its fleets/scopes; viewer reads within them.
+ * Global inventory (zones, machine types, releases) is readable by every role and
+ * writable by admins only. A token with neither fleets nor scopes is not narrowed.
+ * @example mayAccess(viewer, "read", { kind: "fleet", fleet: "prod" })
+ */
+export function mayAccess(principal: Principal, access: Access, resource: Resource): boolean {
+  if (principal.role === "admin") return true;
+  switch (resource.kind) {
+    case "admin-only":
+      return false;
+    case "global":
+      return access === "read";
+    case "fleet": {
+      if (access === "write" && principal.role !== "operator") return false;
+      // A token bound to no fleet and no scope is fleet-wide for its role.
+      if (principal.fleets.length === 0 && principal.scopes.length === 0) return true;
+      if (principal.fleets.includes(resource.fleet)) return true;
+      const inScope = (resource.scopes ?? []).some((scope) =>
+        principal.scopes.includes(`${resource.fleet}/${scope}`),
+      );
+      return inScope;
+    }
+    default:
+      return resource satisfies never;
+  }
+}

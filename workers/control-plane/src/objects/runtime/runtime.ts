@@ -1,0 +1,254 @@
+import type { Instant, ProviderCommand } from "@regatta/engine";
+import type { Clock } from "./clock.ts";
+import { RUNTIME_SCHEMA } from "./schema.ts";
+
+/** A timer as stored: virtual due time, a kind the host dispatches on, optional payload. */
+export interface Timer {
+  id: string;
+  due: Instant;
+  kind: string;
+  payload?: string;
+}
+
+/** One persisted batch of commands, as produced by one engine decision. */
+export interface OutboxBatch {
+  id: string;
+  commands: ProviderCommand[];
+}
+
+/**
+ * Carries commands to a provider. Must be idempotent by command id: after a crash
+ * between execution and acknowledgement the same batch is delivered again.
+ */
+export interface Executor {
+  execute(batch: OutboxBatch, effects: Effects): Promise<void>;
+}
+
+/** What an executor may use: the time, and the object's own storage for its own state. */
+export interface Effects {
+  now: Instant;
+  transact<R>(change: (tx: Tx) => R): R;
+}
+
+/** The synchronous view of storage a commit callback writes through. */
+export interface Tx {
+  now: Instant;
+  getState<T>(key: string): T | undefined;
+  putState(key: string, value: unknown): void;
+  deleteState(key: string): void;
+  setTimer(timer: Timer): void;
+  clearTimer(id: string): void;
+  /** Persists commands in the same transaction; they run after it commits. */
+  send(commands: ProviderCommand[]): void;
+  /**
+   * Applies `change` only the first time `key` is seen (event intake): returns false,
+   * changing nothing, for a duplicate or late re-delivery.
+   */
+  once(key: string, change: () => void): boolean;
+}
+
+const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 300_000;
+/** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
+const FROZEN_ALARM_MS = 24 * 3_600_000;
+
+/**
+ * The Durable Object skeleton shared by FleetObject and UpdateRunObject: state and
+ * outbox committed together, commands executed only after the commit, timers on one
+ * alarm, and duplicate events recognised. Hosts call `commit` (with `tx.once`
+ * for events) and `runAlarm`; the engine decides, this class only keeps the effects honest.
+ */
+export class ObjectRuntime {
+  private outboxSeq = 0;
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    public clock: Clock,
+    private readonly executor: Executor,
+  ) {
+    for (const statement of RUNTIME_SCHEMA) storage.sql.exec(statement);
+    const row = storage.sql
+      .exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM outbox")
+      .one();
+    this.outboxSeq = row.seq ?? 0;
+  }
+
+  now(): Instant {
+    return this.clock.now();
+  }
+
+  /**
+   * Runs `change` in one storage transaction, then executes the commands it sent and
+   * re-arms the alarm. A throw inside `change` rolls everything back.
+   */
+  async commit<R>(change: (tx: Tx) => R): Promise<R> {
+    const result = this.storage.transactionSync(() => change(this.tx(this.now())));
+    await this.drainOutbox();
+    await this.rearm();
+    return result;
+  }
+
+  /**
+   * The alarm handler: each due timer runs on its own so one failing timer neither
+   * blocks the others nor burns the platform's limited alarm retries; the alarm is
+   * re-armed to the earliest remaining timer whatever happens.
+   */
+  async runAlarm(
+    fire: (timer: Timer) => Promise<void>,
+  ): Promise<{ fired: number; failed: number }> {
+    let fired = 0;
+    let failed = 0;
+    try {
+      await this.drainOutbox();
+      for (const timer of this.dueTimers(this.now())) {
+        try {
+          // Removed first: a timer that re-schedules itself in `fire` keeps its new due.
+          this.storage.sql.exec("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
+          await fire(timer);
+          fired++;
+        } catch (error) {
+          failed++;
+          console.error(`timer ${timer.id} (${timer.kind}) failed`, error);
+        }
+      }
+    } finally {
+      await this.rearm();
+    }
+    return { fired, failed };
+  }
+
+  /** Executes persisted batches in order; a failed batch stays and is retried later. */
+  async drainOutbox(): Promise<void> {
+    const now = this.now();
+    const pending = this.storage.sql
+      .exec<{ id: string; commands: string; attempts: number; next_attempt: number }>(
+        "SELECT id, commands, attempts, next_attempt FROM outbox ORDER BY seq",
+      )
+      .toArray();
+    for (const row of pending) {
+      if (row.next_attempt > now) break;
+      const batch: OutboxBatch = { id: row.id, commands: JSON.parse(row.commands) };
+      try {
+        await this.executor.execute(batch, {
+          now,
+          transact: (change) => this.storage.transactionSync(() => change(this.tx(now))),
+        });
+        this.storage.sql.exec("DELETE FROM outbox WHERE id = ?", row.id);
+      } catch (error) {
+        const attempts = row.attempts + 1;
+        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+        this.storage.sql.exec(
+          "UPDATE outbox SET attempts = ?, next_attempt = ?, last_error = ? WHERE id = ?",
+          attempts,
+          now + delay,
+          String(error),
+          row.id,
+        );
+        // Later batches may depend on this one: keep the order.
+        break;
+      }
+    }
+  }
+
+  pendingOutbox(): OutboxBatch[] {
+    return this.storage.sql
+      .exec<{ id: string; commands: string }>("SELECT id, commands FROM outbox ORDER BY seq")
+      .toArray()
+      .map((row) => ({ id: row.id, commands: JSON.parse(row.commands) }));
+  }
+
+  timers(): Timer[] {
+    return this.storage.sql
+      .exec<{ id: string; due: number; kind: string; payload: string | null }>(
+        "SELECT id, due, kind, payload FROM timers ORDER BY due, id",
+      )
+      .toArray()
+      .map(toTimer);
+  }
+
+  /** Sets the single alarm to the earliest of the timers and the outbox retries. */
+  async rearm(): Promise<void> {
+    const next = this.storage.sql
+      .exec<{ due: number | null }>(
+        "SELECT MIN(due) AS due FROM (SELECT MIN(due) AS due FROM timers UNION ALL SELECT MIN(next_attempt) FROM outbox)",
+      )
+      .one().due;
+    if (next === null) {
+      await this.storage.deleteAlarm();
+      return;
+    }
+    const wall = this.clock.wallFor(next);
+    const wallNow = Date.now();
+    await this.storage.setAlarm(
+      wall === undefined ? wallNow + FROZEN_ALARM_MS : Math.max(wall, wallNow),
+    );
+  }
+
+  private dueTimers(now: Instant): Timer[] {
+    return this.storage.sql
+      .exec<{ id: string; due: number; kind: string; payload: string | null }>(
+        "SELECT id, due, kind, payload FROM timers WHERE due <= ? ORDER BY due, id",
+        now,
+      )
+      .toArray()
+      .map(toTimer);
+  }
+
+  private tx(now: Instant): Tx {
+    const sql = this.storage.sql;
+    return {
+      now,
+      getState: <T>(key: string) => {
+        const rows = sql
+          .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key)
+          .toArray();
+        return rows[0] ? (JSON.parse(rows[0].value) as T) : undefined;
+      },
+      putState: (key, value) => {
+        sql.exec(
+          "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+          key,
+          JSON.stringify(value),
+        );
+      },
+      deleteState: (key) => {
+        sql.exec("DELETE FROM state WHERE key = ?", key);
+      },
+      setTimer: (timer) => {
+        sql.exec(
+          "INSERT INTO timers (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload",
+          timer.id,
+          timer.due,
+          timer.kind,
+          timer.payload ?? null,
+        );
+      },
+      clearTimer: (id) => {
+        sql.exec("DELETE FROM timers WHERE id = ?", id);
+      },
+      once: (key, change) => {
+        if (sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray().length > 0) return false;
+        sql.exec("INSERT INTO inbox (key, at) VALUES (?, ?)", key, now);
+        change();
+        return true;
+      },
+      send: (commands) => {
+        if (commands.length === 0) return;
+        this.outboxSeq++;
+        const first = commands[0]!.id;
+        sql.exec(
+          "INSERT INTO outbox (id, seq, commands) VALUES (?, ?, ?)",
+          `${first}#${commands.length}`,
+          this.outboxSeq,
+          JSON.stringify(commands),
+        );
+      },
+    };
+  }
+}
+
+function toTimer(row: { id: string; due: number; kind: string; payload: string | null }): Timer {
+  const timer: Timer = { id: row.id, due: row.due, kind: row.kind };
+  if (row.payload !== null) timer.payload = row.payload;
+  return timer;
+}

@@ -1,0 +1,108 @@
+import {
+  createSim,
+  type ProviderEvent,
+  type SimFault,
+  type SimState,
+  simAdvance,
+  simClearFault,
+  simNextEventAt,
+  simSetFault,
+  simSubmit,
+  type ZoneCapacityConfig,
+} from "@regatta/engine";
+import { listSimFaults } from "@regatta/inventory";
+import { nodes, reservations, zones } from "@regatta/inventory/schema";
+import { count, sql } from "drizzle-orm";
+import { inventoryDb } from "../db.ts";
+import type { Effects, Executor, OutboxBatch, Tx } from "../objects/runtime/runtime.ts";
+
+const SIM_KEY = "sim";
+/** Fingerprints of the D1 fault definitions last applied, to tell edits from countdowns. */
+const FAULTS_KEY = "sim:faults";
+const SIM_SEED = 20221025;
+
+/**
+ * The embedded simulated provider. Its state lives in the owning object's storage, so
+ * "executing" a batch is a storage write; the sim's timer wakes the object when the
+ * next simulated completion is due. Faults are defined in D1 (shared by the API) and
+ * counted down per object.
+ */
+export class SimExecutor implements Executor {
+  constructor(private readonly d1: D1Database) {}
+
+  async execute(batch: OutboxBatch, effects: Effects): Promise<void> {
+    const faults = await loadFaults(this.d1);
+    const capacity = await loadCapacity(this.d1);
+    effects.transact((tx) => {
+      const sim = syncFaults(tx, loadSim(tx, capacity), faults);
+      saveSim(tx, simSubmit(sim, batch.commands, tx.now));
+    });
+  }
+}
+
+/** Moves the sim to `tx.now` and returns what it reports, in order. */
+export function advanceSim(tx: Tx): ProviderEvent[] {
+  const current = tx.getState<SimState>(SIM_KEY);
+  if (!current) return [];
+  const { state, events } = simAdvance(current, tx.now);
+  saveSim(tx, state);
+  return events;
+}
+
+function loadSim(tx: Tx, capacity: Record<string, ZoneCapacityConfig>): SimState {
+  return tx.getState<SimState>(SIM_KEY) ?? createSim({ seed: SIM_SEED, capacity }, tx.now);
+}
+
+function saveSim(tx: Tx, sim: SimState): void {
+  tx.putState(SIM_KEY, sim);
+  const next = simNextEventAt(sim);
+  if (next === undefined) tx.clearTimer(SIM_KEY);
+  else tx.setTimer({ id: SIM_KEY, due: next, kind: "sim" });
+}
+
+function syncFaults(tx: Tx, sim: SimState, faults: SimFault[]): SimState {
+  const applied = tx.getState<Record<string, string>>(FAULTS_KEY) ?? {};
+  const next: Record<string, string> = {};
+  let state = sim;
+  for (const fault of faults) {
+    const fingerprint = JSON.stringify(fault);
+    next[fault.id] = fingerprint;
+    if (applied[fault.id] !== fingerprint) state = simSetFault(state, fault);
+  }
+  for (const id of Object.keys(applied)) if (!(id in next)) state = simClearFault(state, id);
+  tx.putState(FAULTS_KEY, next);
+  return state;
+}
+
+async function loadFaults(d1: D1Database): Promise<SimFault[]> {
+  const page = await listSimFaults(inventoryDb(d1), { limit: 500 });
+  return page.items.map((row) => ({
+    id: row.id,
+    match: row.match,
+    effect: row.effect,
+    ...(row.times === null ? {} : { times: row.times }),
+  }));
+}
+
+/** Zone capacity for the sim: quota plus reservations, with the nodes already running. */
+async function loadCapacity(d1: D1Database): Promise<Record<string, ZoneCapacityConfig>> {
+  const db = inventoryDb(d1);
+  const [zoneRows, reserved, used] = await Promise.all([
+    db.select().from(zones),
+    db
+      .select({ zone: reservations.zone, total: sql<number>`sum(${reservations.count})` })
+      .from(reservations)
+      .groupBy(reservations.zone),
+    db.select({ zone: nodes.zone, total: count() }).from(nodes).groupBy(nodes.zone),
+  ]);
+  const capacity: Record<string, ZoneCapacityConfig> = {};
+  for (const zone of zoneRows) {
+    if (zone.quotaNodes === null) continue;
+    capacity[zone.name] = {
+      quotaNodes: zone.quotaNodes,
+      reservedNodes: reserved.find((r) => r.zone === zone.name)?.total ?? 0,
+      inUse: used.find((u) => u.zone === zone.name)?.total ?? 0,
+    };
+  }
+  return capacity;
+}

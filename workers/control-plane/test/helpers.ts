@@ -1,0 +1,47 @@
+import { env, SELF } from "cloudflare:test";
+import { simClock } from "../src/objects/runtime/clock.ts";
+import { loadSimClock, saveSimClock } from "../src/providers/sim-clock.ts";
+
+export const ADMIN = "test-admin-token";
+export const START = Date.parse("2026-01-05T00:00:00Z");
+
+/** Freezes the shared sim clock at START (tests drive time explicitly). */
+export async function freezeClock(at: number = START): Promise<void> {
+  await saveSimClock(env.DB, { anchorWallMs: Date.now(), anchorVirtualMs: at, speed: 0 });
+}
+
+/** Moves the frozen sim clock forward. */
+export async function advanceClock(seconds: number): Promise<void> {
+  const params = await loadSimClock(env.DB, 0);
+  const now = simClock(params).now();
+  await saveSimClock(env.DB, {
+    anchorWallMs: Date.now(),
+    anchorVirtualMs: now + seconds * 1000,
+    speed: 0,
+  });
+}
+
+/** A JSON request through the worker, like a client would send it. */
+export async function api(
+  method: string,
+  path: string,
+  options: { body?: unknown; token?: string | null; headers?: Record<string, string> } = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
+  const headers: Record<string, string> = { ...options.headers };
+  const token = options.token === undefined ? ADMIN : options.token;
+  if (token !== null) headers.authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers["content-type"] ??= "application/json";
+    body = typeof options.body === "string" ? options.body : JSON.stringify(options.body);
+  }
+  const response = await SELF.fetch(`https://regatta.test${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON (e.g. the docs page): keep the text.
+  }
+  return { status: response.status, body: parsed, headers: response.headers };
+}

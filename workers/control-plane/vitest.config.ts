@@ -1,0 +1,26 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineProject } from "vitest/config";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export default defineProject({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: `${root}/wrangler.toml` },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
+          REGATTA_ADMIN_TOKEN: "test-admin-token",
+          // Tests drive virtual time explicitly: the sim clock starts frozen.
+          SIM_SPEED: "0",
+        },
+      },
+    })),
+  ],
+  test: {
+    name: "control-plane",
+    include: ["test/**/*.test.ts"],
+    setupFiles: ["./test/setup.ts"],
+  },
+});
