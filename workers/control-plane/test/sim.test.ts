@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { api, freezeClock, START } from "./helpers.ts";
+
+describe("sim provider endpoints", () => {
+  it("GET /v1/sim shows the virtual clock", async () => {
+    await freezeClock();
+    const res = await api("GET", "/v1/sim");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ now: new Date(START).toISOString(), speed: 0, faults: [] });
+  });
+
+  it("POST /v1/sim/advance moves virtual time", async () => {
+    await freezeClock();
+    const res = await api("POST", "/v1/sim/advance", { body: { seconds: 3600 } });
+    expect(res.status).toBe(200);
+    expect(res.body.now).toBe(new Date(START + 3_600_000).toISOString());
+  });
+
+  it("faults can be injected, listed and cleared", async () => {
+    const fault = {
+      match: { cluster: "c1", operation: "CREATE_NODE" },
+      effect: "QUOTA_EXCEEDED",
+      times: 2,
+    };
+    const put = await api("PUT", "/v1/sim/faults/quota-c1", { body: fault });
+    expect(put.status).toBe(200);
+    expect(put.body).toEqual({ id: "quota-c1", ...fault });
+    expect((await api("GET", "/v1/sim")).body.faults).toEqual([{ id: "quota-c1", ...fault }]);
+    expect((await api("DELETE", "/v1/sim/faults/quota-c1")).status).toBe(204);
+    expect((await api("DELETE", "/v1/sim/faults/quota-c1")).status).toBe(404);
+    expect((await api("GET", "/v1/sim")).body.faults).toEqual([]);
+  });
+
+  it("a fault with an unknown effect or extra field is a 400 naming the field", async () => {
+    const res = await api("PUT", "/v1/sim/faults/f1", { body: { effect: "MELT" } });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.body.errors[0].path).toBe("json.effect");
+    const extra = await api("PUT", "/v1/sim/faults/f1", {
+      body: { effect: "FAIL", colour: "red" },
+    });
+    expect(extra.status).toBe(400);
+  });
+
+  it("malformed JSON is a 400, not a 500", async () => {
+    const res = await api("PUT", "/v1/sim/faults/f1", { body: "{not json" });
+    expect(res.status).toBe(400);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("an oversized body is refused with 413", async () => {
+    const res = await api("PUT", "/v1/sim/faults/f1", {
+      body: JSON.stringify({ effect: "FAIL", pad: "x".repeat(1_100_000) }),
+    });
+    expect(res.status).toBe(413);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+  });
+});
