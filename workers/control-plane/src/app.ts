@@ -1,4 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { InvalidCursorError } from "@regatta/inventory";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Principal } from "./auth/principal.ts";
@@ -40,6 +41,11 @@ export function installErrorHandling(app: App): void {
     if (error instanceof ProblemError) return problemResponse(error);
     if (error instanceof HTTPException) {
       return problemResponse(new ProblemError(error.status, error.message || "request refused"));
+    }
+    if (error instanceof InvalidCursorError) {
+      return problemResponse(
+        new ProblemError(400, `${error.message}: use nextCursor of a previous page`),
+      );
     }
     if (error instanceof SyntaxError) {
       return problemResponse(new ProblemError(400, `malformed JSON: ${error.message}`));

@@ -3,6 +3,7 @@ import { authenticate } from "./auth/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { simRoutes } from "./routes/sim.ts";
+import { tokenRoutes } from "./routes/tokens.ts";
 
 export const API_INFO = {
   openapi: "3.1.0",
@@ -23,6 +24,7 @@ export function createControlPlane(): App {
   });
   app.route("/", metaRoutes());
   app.use("/v1/*", authenticate, idempotency);
+  app.route("/", tokenRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

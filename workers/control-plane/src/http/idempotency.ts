@@ -34,7 +34,10 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
     }
     return new Response(previous.body, {
       status: previous.status,
-      headers: { "content-type": "application/json", "idempotent-replayed": "true" },
+      headers: {
+        "content-type": previous.status >= 400 ? "application/problem+json" : "application/json",
+        "idempotent-replayed": "true",
+      },
     });
   }
   await next();

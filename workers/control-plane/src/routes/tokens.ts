@@ -1,0 +1,57 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  ListQuery,
+  page,
+  TokenCreated,
+  TokenInput,
+  TokenNameParam,
+  TokenSummary,
+} from "@regatta/contract";
+import { type App, router } from "../app.ts";
+import { authorize } from "../auth/middleware.ts";
+import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
+import { createToken, listTokens, revokeToken } from "../services/tokens.ts";
+
+const tags = ["tokens"];
+const create = createRoute({
+  method: "post",
+  path: "/v1/tokens",
+  tags,
+  summary: "Create a token (admin); the secret is shown only in this answer",
+  request: { body: jsonBody(TokenInput) },
+  responses: { 201: json("the new token and its secret", TokenCreated), ...PROBLEMS },
+});
+const list = createRoute({
+  method: "get",
+  path: "/v1/tokens",
+  tags,
+  summary: "List tokens (admin), without secrets",
+  request: { query: ListQuery },
+  responses: { 200: json("a page of tokens", page(TokenSummary)), ...PROBLEMS },
+});
+const revoke = createRoute({
+  method: "delete",
+  path: "/v1/tokens/{name}",
+  tags,
+  summary: "Revoke a token (admin)",
+  request: { params: TokenNameParam },
+  responses: { 204: { description: "revoked" }, ...PROBLEMS },
+});
+
+export function tokenRoutes(): App {
+  const app = router();
+  app.openapi(create, async (c) => {
+    authorize(c.get("principal"), "write", { kind: "admin-only" });
+    return c.json(await createToken(c.env.DB, c.req.valid("json")), 201);
+  });
+  app.openapi(list, async (c) => {
+    authorize(c.get("principal"), "read", { kind: "admin-only" });
+    return c.json(await listTokens(c.env.DB, c.req.valid("query")), 200);
+  });
+  app.openapi(revoke, async (c) => {
+    authorize(c.get("principal"), "write", { kind: "admin-only" });
+    await revokeToken(c.env.DB, c.req.valid("param").name);
+    return c.body(null, 204);
+  });
+  return app;
+}
