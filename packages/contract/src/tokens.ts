@@ -1,18 +1,23 @@
 import { z } from "@hono/zod-openapi";
+import { Name } from "./common.ts";
 
-const TokenName = z
-  .string()
-  .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, "a DNS label: lowercase letters, digits and '-'");
+/** API token roles: admin (everything), operator (writes and actions), viewer (reads). */
+export const TokenRole = z.enum(["admin", "operator", "viewer"]).openapi("TokenRole");
 
 /** `fleet/scope`, as a token's team-scope grant. */
-const ScopeGrant = z.string().regex(/^[a-z0-9][-a-z0-9]*\/[a-z0-9][-a-z0-9]*$/, "fleet/scope");
+const ScopeGrant = z
+  .string()
+  .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?\/[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, {
+    error: (issue) => `${JSON.stringify(issue.input)} is not fleet/scope`,
+  })
+  .openapi({ example: "prod/payments" });
 
-/** `POST /v1/tokens` body (admin only). */
+/** `POST /v1/tokens` body (admin only); absent `fleets`/`scopes` mean unrestricted. */
 export const TokenInput = z
   .strictObject({
-    name: TokenName,
-    role: z.enum(["admin", "operator", "viewer"]),
-    fleets: z.array(TokenName).max(100).optional(),
+    name: Name,
+    role: TokenRole,
+    fleets: z.array(Name).max(100).optional(),
     scopes: z.array(ScopeGrant).max(100).optional(),
   })
   .openapi("TokenInput");
@@ -21,7 +26,7 @@ export const TokenInput = z
 export const TokenSummary = z
   .object({
     name: z.string(),
-    role: z.enum(["admin", "operator", "viewer"]),
+    role: TokenRole,
     fleets: z.array(z.string()),
     scopes: z.array(z.string()),
     createdAt: z.string(),
@@ -31,6 +36,7 @@ export const TokenSummary = z
 /** The answer to `POST /v1/tokens`: the only time the secret is shown. */
 export const TokenCreated = TokenSummary.extend({ token: z.string() }).openapi("TokenCreated");
 
+/** `/v1/tokens/{name}` */
 export const TokenNameParam = z.object({
-  name: TokenName.openapi({ param: { name: "name", in: "path" }, example: "ci-bot" }),
+  name: Name.openapi({ param: { name: "name", in: "path" }, example: "ci-bot" }),
 });

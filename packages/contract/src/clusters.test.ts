@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { ClusterInput } from "./clusters.ts";
+import { Maintenance, MaintenanceWindow } from "./maintenance.ts";
+
+const cluster = {
+  fleet: "prod",
+  role: "standalone",
+  region: "europe-west1",
+  releaseChannel: "REGULAR",
+  version: "1.21.14-gke.4300",
+};
+
+describe("cluster input", () => {
+  it("fills defaults and keeps what API.md names", () => {
+    expect(ClusterInput.parse(cluster)).toEqual({
+      ...cluster,
+      scopes: [],
+      autopilot: false,
+      deprecatedApiUsage: false,
+    });
+  });
+
+  it("rejects unknown fields, also inside maintenance", () => {
+    expect(ClusterInput.safeParse({ ...cluster, channel: "RAPID" }).success).toBe(false);
+    expect(
+      ClusterInput.safeParse({ ...cluster, maintenance: { windows: [], exclusions: [], x: 1 } })
+        .success,
+    ).toBe(false);
+  });
+
+  it("spells roles and channels exactly as API.md", () => {
+    for (const role of ["admin", "user", "hybrid", "standalone"]) {
+      expect(ClusterInput.safeParse({ ...cluster, role }).success).toBe(true);
+    }
+    expect(ClusterInput.safeParse({ ...cluster, role: "ADMIN" }).success).toBe(false);
+    expect(ClusterInput.safeParse({ ...cluster, releaseChannel: "rapid" }).success).toBe(false);
+  });
+
+  it("names must be DNS labels", () => {
+    expect(ClusterInput.safeParse({ ...cluster, fleet: "Prod" }).success).toBe(false);
+    expect(ClusterInput.safeParse({ ...cluster, fleet: "-prod" }).success).toBe(false);
+    expect(ClusterInput.safeParse({ ...cluster, fleet: "a".repeat(64) }).success).toBe(false);
+    expect(ClusterInput.safeParse({ ...cluster, scopes: ["a", "a"] }).success).toBe(false);
+  });
+
+  it("LIFE-1 only a user cluster names its admin cluster", () => {
+    expect(ClusterInput.safeParse({ ...cluster, role: "user", adminCluster: "adm" }).success).toBe(
+      true,
+    );
+    const result = ClusterInput.safeParse({ ...cluster, role: "hybrid", adminCluster: "adm" });
+    expect(result.error?.issues[0]?.path).toEqual(["adminCluster"]);
+  });
+});
+
+describe("maintenance", () => {
+  const window = { start: "02:00", durationSeconds: 14_400, days: ["SAT", "SUN"] };
+
+  it("MW-1 windows are HH:MM, a duration and days, in an IANA time zone", () => {
+    expect(MaintenanceWindow.safeParse(window).success).toBe(true);
+    expect(MaintenanceWindow.safeParse({ ...window, timeZone: "Europe/Berlin" }).success).toBe(
+      true,
+    );
+    expect(MaintenanceWindow.safeParse({ ...window, timeZone: "Mars/Olympus" }).success).toBe(
+      false,
+    );
+    expect(MaintenanceWindow.safeParse({ ...window, start: "24:00" }).success).toBe(false);
+    expect(MaintenanceWindow.safeParse({ ...window, start: "2:00" }).success).toBe(false);
+    expect(MaintenanceWindow.safeParse({ ...window, days: [] }).success).toBe(false);
+    expect(MaintenanceWindow.safeParse({ ...window, days: ["SAT", "SAT"] }).success).toBe(false);
+    expect(MaintenanceWindow.safeParse({ ...window, days: ["Saturday"] }).success).toBe(false);
+    expect(MaintenanceWindow.safeParse({ ...window, durationSeconds: 0 }).success).toBe(false);
+  });
+
+  it("MW-2 exclusions are RFC 3339 ranges with a scope, end after start", () => {
+    const exclusion = {
+      start: "2022-12-20T00:00:00Z",
+      end: "2023-01-02T00:00:00+01:00",
+      scope: "MINOR",
+    };
+    expect(Maintenance.parse({ exclusions: [exclusion] })).toEqual({
+      windows: [],
+      exclusions: [exclusion],
+    });
+    const backwards = { ...exclusion, end: "2022-12-19T00:00:00Z" };
+    expect(Maintenance.safeParse({ exclusions: [backwards] }).success).toBe(false);
+    expect(Maintenance.safeParse({ exclusions: [{ ...exclusion, scope: "NODE" }] }).success).toBe(
+      false,
+    );
+    expect(
+      Maintenance.safeParse({ exclusions: [{ ...exclusion, start: "yesterday" }] }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,70 @@
+import { z } from "@hono/zod-openapi";
+import { distinct, Name, RegionName, ReleaseChannel, Rfc3339, Version } from "./common.ts";
+import { Maintenance } from "./maintenance.ts";
+
+/** Cluster roles (LIFE-1). */
+export const ClusterRole = z.enum(["admin", "user", "hybrid", "standalone"]).openapi("ClusterRole");
+
+const clusterSpecFields = {
+  fleet: Name,
+  scopes: z.array(Name).max(64).refine(distinct, { error: "scopes must not repeat" }).default([]),
+  role: ClusterRole,
+  adminCluster: Name.optional().openapi({
+    description: "The admin (or hybrid) cluster that manages this user cluster (LIFE-1, VER-5).",
+  }),
+  region: RegionName,
+  releaseChannel: ReleaseChannel,
+  autopilot: z.boolean().default(false),
+  version: Version.openapi({ description: "Desired control-plane version (spec.version, VER-8)." }),
+  updateGroup: Name.optional().openapi({
+    description: "The update-run group this cluster joins (RUN-3).",
+  }),
+  maintenance: Maintenance.optional(),
+  deprecatedApiUsage: z.boolean().default(false).openapi({
+    description: "Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).",
+  }),
+};
+
+/**
+ * `PUT /v1/clusters/{cluster}` body. Only a `user` cluster names an `adminCluster`:
+ * admin, hybrid and standalone clusters manage themselves (LIFE-1, LIFE-5).
+ */
+export const ClusterInput = z
+  .strictObject(clusterSpecFields)
+  .refine((c) => c.adminCluster === undefined || c.role === "user", {
+    error: "adminCluster is only valid for role user (LIFE-1)",
+    path: ["adminCluster"],
+  })
+  .openapi("ClusterInput");
+
+/**
+ * Per-component lifecycle status (LIFE-4): control-plane and load-balancer node pool
+ * status, manifests versions, version → node count, final version.
+ */
+export const ClusterComponents = z
+  .record(z.string(), z.unknown())
+  .openapi("ClusterComponents", { example: { controlPlaneNodePool: "READY" } });
+
+/** What a cluster is observed to run (VER-8: status.version changes only when an upgrade succeeds). */
+export const ClusterStatus = z
+  .object({
+    version: Version,
+    specVersion: Version,
+    phase: z.string().openapi({ example: "RUNNING" }),
+    nextWindowOpen: Rfc3339.optional().openapi({
+      description: "Next maintenance window opening (MW-3).",
+    }),
+    components: ClusterComponents,
+  })
+  .openapi("ClusterStatus");
+
+/** A cluster as the API shows it: its spec plus `status`. */
+export const Cluster = z
+  .object({
+    name: Name,
+    ...clusterSpecFields,
+    status: ClusterStatus,
+    createdAt: Rfc3339.optional(),
+    updatedAt: Rfc3339.optional(),
+  })
+  .openapi("Cluster");

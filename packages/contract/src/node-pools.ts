@@ -1,0 +1,123 @@
+import { z } from "@hono/zod-openapi";
+import { distinct, Name, NodeImage, Rfc3339, Version, ZoneName } from "./common.ts";
+
+const SEVEN_DAYS = 604_800;
+const PerZone = z.int().min(0).max(1000);
+const Total = z.int().min(0).max(15_000);
+
+/** A TPU slice: `topology` like `16x16` or `2x2x4` (CA-13). */
+export const Tpu = z
+  .strictObject({
+    topology: z
+      .string()
+      .regex(/^\d{1,3}(x\d{1,3}){1,2}$/, { error: "topology must look like 2x4 or 2x2x4" })
+      .openapi({ example: "16x16" }),
+    multiHost: z.boolean(),
+  })
+  .openapi("Tpu");
+
+/**
+ * Cluster-autoscaler settings (CA-1, CA-10, CA-11): limits either per zone
+ * (`minNodes`/`maxNodes`) or across zones (`totalMinNodes`/`totalMaxNodes`).
+ */
+export const Autoscaling = z
+  .strictObject({
+    enabled: z.boolean(),
+    minNodes: PerZone.optional(),
+    maxNodes: PerZone.optional(),
+    totalMinNodes: Total.optional(),
+    totalMaxNodes: Total.optional(),
+    locationPolicy: z.enum(["BALANCED", "ANY"]).optional(),
+    profile: z.enum(["balanced", "optimize-utilization"]).default("balanced"),
+  })
+  .refine(
+    (a) =>
+      (a.minNodes === undefined && a.maxNodes === undefined) ||
+      (a.totalMinNodes === undefined && a.totalMaxNodes === undefined),
+    { error: "set per-zone minNodes/maxNodes or totalMinNodes/totalMaxNodes, not both (CA-1)" },
+  )
+  .refine((a) => (a.minNodes ?? 0) <= (a.maxNodes ?? Number.POSITIVE_INFINITY), {
+    error: "minNodes must not exceed maxNodes",
+    path: ["minNodes"],
+  })
+  .refine((a) => (a.totalMinNodes ?? 0) <= (a.totalMaxNodes ?? Number.POSITIVE_INFINITY), {
+    error: "totalMinNodes must not exceed totalMaxNodes",
+    path: ["totalMinNodes"],
+  })
+  .openapi("Autoscaling");
+
+/** Node pool upgrade strategies (NUP-1). */
+export const UpgradeStrategyType = z
+  .enum(["SURGE", "BLUE_GREEN", "AUTOSCALED_BLUE_GREEN", "SHORT_LIVED"])
+  .openapi("UpgradeStrategyType");
+
+/**
+ * How a pool upgrades, with SPEC defaults: surge `maxSurge` 1 / `maxUnavailable` 0 per
+ * zone (NUP-2), blue-green batches and soaks (NUP-8), autoscaled blue-green wait (NUP-10).
+ */
+export const UpgradeStrategy = z
+  .strictObject({
+    type: UpgradeStrategyType.default("SURGE"),
+    maxSurge: PerZone.default(1),
+    maxUnavailable: PerZone.default(0),
+    batchNodeCount: PerZone.optional(),
+    batchPercent: z.number().min(0).max(1).optional(),
+    batchSoakSeconds: z.int().min(0).max(SEVEN_DAYS).default(0),
+    nodePoolSoakSeconds: z.int().min(0).max(SEVEN_DAYS).default(3600),
+    waitSeconds: z.int().min(0).max(SEVEN_DAYS).default(259_200),
+  })
+  .refine((s) => s.maxSurge > 0 || s.maxUnavailable > 0, {
+    error: "NUP-2: maxSurge and maxUnavailable cannot both be 0",
+    path: ["maxSurge"],
+  })
+  .refine((s) => s.batchNodeCount === undefined || s.batchPercent === undefined, {
+    error: "set batchNodeCount or batchPercent, not both (NUP-8)",
+    path: ["batchPercent"],
+  })
+  .openapi("UpgradeStrategy");
+
+const nodePoolSpecFields = {
+  machineType: Name,
+  zones: z.array(ZoneName).min(1).max(16).refine(distinct, { error: "zones must not repeat" }),
+  nodeCount: PerZone.openapi({ description: "Nodes in each zone." }),
+  version: Version,
+  nodeImage: NodeImage,
+  maxPodsPerNode: z.int().min(8).max(256).default(110),
+  spot: z.boolean().default(false),
+  flexStart: z.boolean().default(false),
+  autopilotManaged: z.boolean().default(false),
+  tpu: Tpu.optional(),
+  autoscaling: Autoscaling.optional(),
+  upgradeStrategy: UpgradeStrategy.optional(),
+};
+
+/**
+ * `PUT /v1/clusters/{cluster}/node-pools/{pool}` body. Refuses BALANCED location policy
+ * for flex-start pools (CA-10) and autoscaled blue-green without autoscaling (NUP-10;
+ * its control-plane version condition is the engine's).
+ */
+export const NodePoolInput = z
+  .strictObject(nodePoolSpecFields)
+  .refine((p) => !(p.flexStart && p.autoscaling?.locationPolicy === "BALANCED"), {
+    error: "CA-10: BALANCED location policy is not allowed for flex-start pools",
+    path: ["autoscaling", "locationPolicy"],
+  })
+  .refine(
+    (p) => p.upgradeStrategy?.type !== "AUTOSCALED_BLUE_GREEN" || p.autoscaling?.enabled === true,
+    {
+      error: "NUP-10: AUTOSCALED_BLUE_GREEN needs autoscaling enabled",
+      path: ["upgradeStrategy", "type"],
+    },
+  )
+  .openapi("NodePoolInput");
+
+/** A node pool as the API shows it. */
+export const NodePool = z
+  .object({
+    cluster: Name,
+    name: Name,
+    ...nodePoolSpecFields,
+    createdAt: Rfc3339.optional(),
+    updatedAt: Rfc3339.optional(),
+  })
+  .openapi("NodePool");

@@ -1,0 +1,65 @@
+import { z } from "@hono/zod-openapi";
+
+const COMMAND_TYPES = [
+  "CREATE_NODE",
+  "DELETE_NODE",
+  "CORDON_NODE",
+  "UNCORDON_NODE",
+  "DRAIN_NODE",
+  "UPGRADE_CONTROL_PLANE",
+  "UPGRADE_COMPONENT",
+  "RUN_PREFLIGHT",
+  "HEALTH_CHECK",
+] as const;
+
+export const FAULT_EFFECTS = [
+  "FAIL",
+  "QUOTA_EXCEEDED",
+  "IP_EXHAUSTED",
+  "STUCK_DRAIN",
+  "HEALTH_CHECK_FAIL",
+] as const;
+
+const Name = z.string().min(1).max(253);
+
+/** `PUT /v1/sim/faults/{id}` body (API.md "Executors"). */
+export const SimFaultInput = z
+  .strictObject({
+    match: z
+      .strictObject({
+        cluster: Name.optional(),
+        pool: Name.optional(),
+        node: Name.optional(),
+        operation: z.enum(COMMAND_TYPES).optional(),
+      })
+      .default({}),
+    effect: z.enum(FAULT_EFFECTS),
+    times: z.int().min(1).max(1_000_000).optional(),
+  })
+  .openapi("SimFaultInput");
+
+export const SimFault = SimFaultInput.extend({ id: z.string() }).openapi("SimFault");
+
+/** `GET /v1/sim`: the virtual clock. */
+export const SimStatus = z
+  .object({
+    now: z.string().openapi({ example: "2026-11-23T10:00:00.000Z" }),
+    speed: z.number(),
+    faults: z.array(SimFault),
+  })
+  .openapi("SimStatus");
+
+/** `POST /v1/sim/advance`: jump the virtual clock ahead and run what became due. */
+export const SimAdvanceInput = z
+  .strictObject({
+    seconds: z
+      .int()
+      .min(0)
+      .max(366 * 86_400),
+  })
+  .openapi("SimAdvanceInput");
+
+/** `PUT /v1/sim/speed`: virtual seconds per wall second (0 freezes the clock). */
+export const SimSpeedInput = z
+  .strictObject({ speed: z.number().min(0).max(1_000_000) })
+  .openapi("SimSpeedInput");

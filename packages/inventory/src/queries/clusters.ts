@@ -1,0 +1,164 @@
+import type { Instant } from "@regatta/engine";
+import { and, asc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
+import { clusters } from "../schema/clusters.ts";
+import { scopeMemberships } from "../schema/memberships.ts";
+import { chunk, rowsPerInsert, setFromExcluded } from "./chunk.ts";
+import { type InventoryDb, runBatch, type Statement } from "./db.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+type ClusterColumns = typeof clusters.$inferSelect;
+type StatusKey = "statusVersion" | "phase" | "components";
+
+/** A stored cluster with the names of the scopes it belongs to. */
+export type ClusterRow = ClusterColumns & { scopes: string[] };
+
+/**
+ * What `putCluster` writes: the spec, plus optionally the status a new cluster starts
+ * with. Status columns are only written on creation (default: `statusVersion` =
+ * `specVersion`, phase `RUNNING`, no components); afterwards only
+ * `updateClusterStatus` changes them (VER-8).
+ */
+export type ClusterWrite = Omit<
+  typeof clusters.$inferInsert,
+  "createdAt" | "updatedAt" | StatusKey
+> &
+  Partial<Pick<ClusterColumns, StatusKey>> & { scopes?: readonly string[] };
+
+/** The status a controller reports for a cluster (VER-8, LIFE-4). */
+export type ClusterStatusWrite = Partial<Pick<ClusterColumns, "specVersion" | StatusKey>>;
+
+/** Phase of a newly created cluster unless the caller says otherwise. */
+export const INITIAL_CLUSTER_PHASE = "RUNNING";
+
+// The scopes come back with the cluster in the same query: a correlated subquery
+// aggregating the memberships as a JSON array, sorted by name.
+const scopesOfCluster =
+  sql`(select json_group_array(scope) from (select ${scopeMemberships.scope} as scope from ${scopeMemberships} where ${scopeMemberships.cluster} = ${clusters.name} order by 1))`.mapWith(
+    (value: unknown): string[] => (typeof value === "string" ? JSON.parse(value) : []),
+  );
+
+const clusterSelection = { ...getTableColumns(clusters), scopes: scopesOfCluster };
+
+function selectClusters(db: InventoryDb, where: SQL | undefined, take: number) {
+  return db
+    .select(clusterSelection)
+    .from(clusters)
+    .where(where)
+    .orderBy(asc(clusters.name))
+    .limit(take);
+}
+
+function afterName(after: string | undefined): SQL | undefined {
+  return after === undefined ? undefined : gt(clusters.name, after);
+}
+
+/** @example const cluster = await getCluster(db, "prod-eu-1"); */
+export async function getCluster(db: InventoryDb, name: string): Promise<ClusterRow | undefined> {
+  const [row] = await selectClusters(db, eq(clusters.name, name), 1);
+  return row;
+}
+
+/** All clusters by name. */
+export function listClusters(db: InventoryDb, page?: PageRequest): Promise<Page<ClusterRow>> {
+  return keysetPage(page, (after, take) => selectClusters(db, afterName(after), take), nameOf);
+}
+
+/** The clusters of one fleet by name. */
+export function listClustersByFleet(
+  db: InventoryDb,
+  fleet: string,
+  page?: PageRequest,
+): Promise<Page<ClusterRow>> {
+  return keysetPage(
+    page,
+    (after, take) => selectClusters(db, and(eq(clusters.fleet, fleet), afterName(after)), take),
+    nameOf,
+  );
+}
+
+/** The user clusters an admin cluster manages (VER-5), by name. */
+export function listManagedClusters(
+  db: InventoryDb,
+  adminCluster: string,
+  page?: PageRequest,
+): Promise<Page<ClusterRow>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      selectClusters(db, and(eq(clusters.adminCluster, adminCluster), afterName(after)), take),
+    nameOf,
+  );
+}
+
+/**
+ * Statements that create or replace a cluster's spec and its scope memberships, for one
+ * `db.batch`. The fleet, admin cluster and every scope (in the cluster's fleet) must exist.
+ */
+export function putClusterStatements(
+  db: InventoryDb,
+  cluster: ClusterWrite,
+  now: Instant,
+): Statement[] {
+  const { scopes = [], ...spec } = cluster;
+  const memberships = [...new Set(scopes)].map((scope) => ({
+    cluster: spec.name,
+    fleet: spec.fleet,
+    scope,
+  }));
+  return [
+    db
+      .insert(clusters)
+      .values({
+        ...spec,
+        statusVersion: spec.statusVersion ?? spec.specVersion,
+        phase: spec.phase ?? INITIAL_CLUSTER_PHASE,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: clusters.name,
+        set: setFromExcluded(clusters, [
+          "name",
+          "createdAt",
+          "statusVersion",
+          "phase",
+          "components",
+        ]),
+      }),
+    db.delete(scopeMemberships).where(eq(scopeMemberships.cluster, spec.name)),
+    ...chunk(memberships, rowsPerInsert(scopeMemberships)).map((rows) =>
+      db.insert(scopeMemberships).values(rows),
+    ),
+  ];
+}
+
+/** Creates or replaces a cluster in one batch (see `putClusterStatements`). */
+export function putCluster(db: InventoryDb, cluster: ClusterWrite, now: Instant): Promise<void> {
+  return runBatch(db, putClusterStatements(db, cluster, now));
+}
+
+/** Records what a controller observed (VER-8: only a finished upgrade sets statusVersion). */
+export function updateClusterStatus(
+  db: InventoryDb,
+  name: string,
+  status: ClusterStatusWrite,
+  now: Instant,
+) {
+  return db
+    .update(clusters)
+    .set({ ...status, updatedAt: now })
+    .where(eq(clusters.name, name))
+    .returning({ name: clusters.name });
+}
+
+/**
+ * Deletes a cluster with its node pools, nodes and memberships. Refused by the foreign
+ * key while it is the admin cluster of others.
+ */
+export function deleteCluster(db: InventoryDb, name: string) {
+  return db.delete(clusters).where(eq(clusters.name, name)).returning({ name: clusters.name });
+}
+
+function nameOf(cluster: ClusterRow): string {
+  return cluster.name;
+}

@@ -1,0 +1,46 @@
+import type { Instant } from "@regatta/engine";
+import { and, eq, lt } from "drizzle-orm";
+import { idempotencyKeys } from "../schema/access.ts";
+import type { InventoryDb } from "./db.ts";
+
+/** A remembered response to a `POST` with an `Idempotency-Key`. */
+export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
+/** What `saveIdempotentResponse` writes. */
+export type IdempotencyWrite = Omit<typeof idempotencyKeys.$inferInsert, "createdAt">;
+
+/** @example const seen = await getIdempotentResponse(db, key, "token:ci"); */
+export async function getIdempotentResponse(
+  db: InventoryDb,
+  key: string,
+  principal: string,
+): Promise<IdempotencyRow | undefined> {
+  return db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.principal, principal)))
+    .get();
+}
+
+/**
+ * Remembers the first response for a key; a later save for the same key and principal
+ * is ignored, so a race between two first requests keeps the earlier one.
+ */
+export function saveIdempotentResponse(db: InventoryDb, entry: IdempotencyWrite, now: Instant) {
+  return db
+    .insert(idempotencyKeys)
+    .values({ ...entry, createdAt: now })
+    .onConflictDoNothing({ target: [idempotencyKeys.key, idempotencyKeys.principal] });
+}
+
+/** Forgets one key of a principal; resolves to the deleted keys. */
+export function deleteIdempotentResponse(db: InventoryDb, key: string, principal: string) {
+  return db
+    .delete(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.principal, principal)))
+    .returning({ key: idempotencyKeys.key });
+}
+
+/** Forgets keys saved before `cutoff` (e.g. from the cron trigger after 24 hours). */
+export function purgeIdempotentResponses(db: InventoryDb, cutoff: Instant) {
+  return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
+}

@@ -1,0 +1,56 @@
+import type { Instant } from "@regatta/engine";
+import { asc, eq, gt } from "drizzle-orm";
+import { machineTypes } from "../schema/catalog.ts";
+import { setFromExcluded } from "./chunk.ts";
+import type { InventoryDb } from "./db.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+/** A stored machine type. */
+export type MachineTypeRow = typeof machineTypes.$inferSelect;
+/** What `putMachineType` writes. */
+export type MachineTypeWrite = Omit<typeof machineTypes.$inferInsert, "createdAt" | "updatedAt">;
+
+/** @example const type = await getMachineType(db, "e2-standard-4"); */
+export async function getMachineType(
+  db: InventoryDb,
+  name: string,
+): Promise<MachineTypeRow | undefined> {
+  return db.select().from(machineTypes).where(eq(machineTypes.name, name)).get();
+}
+
+/** Machine types by name. */
+export function listMachineTypes(
+  db: InventoryDb,
+  page?: PageRequest,
+): Promise<Page<MachineTypeRow>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select()
+        .from(machineTypes)
+        .where(after === undefined ? undefined : gt(machineTypes.name, after))
+        .orderBy(asc(machineTypes.name))
+        .limit(take),
+    (m) => m.name,
+  );
+}
+
+/** Creates or replaces a machine type. */
+export function putMachineType(db: InventoryDb, type: MachineTypeWrite, now: Instant) {
+  return db
+    .insert(machineTypes)
+    .values({ ...type, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({
+      target: machineTypes.name,
+      set: setFromExcluded(machineTypes, ["name", "createdAt"]),
+    });
+}
+
+/** Deletes a machine type (refused while pools or reservations use it). */
+export function deleteMachineType(db: InventoryDb, name: string) {
+  return db
+    .delete(machineTypes)
+    .where(eq(machineTypes.name, name))
+    .returning({ name: machineTypes.name });
+}

@@ -1,0 +1,107 @@
+import type { Instant } from "@regatta/engine";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { nodePools, nodes } from "../schema/clusters.ts";
+import { setFromExcluded } from "./chunk.ts";
+import { type InventoryDb, runBatch, type Statement } from "./db.ts";
+import { plannedNodeNames } from "./node-names.ts";
+import { insertNodesStatements, type NodeWrite } from "./nodes.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+/** A stored node pool. */
+export type NodePoolRow = typeof nodePools.$inferSelect;
+/** What `putNodePool` writes; timestamps come from `now`. */
+export type NodePoolWrite = Omit<typeof nodePools.$inferInsert, "createdAt" | "updatedAt">;
+
+/** @example const pool = await getNodePool(db, "prod", "default"); */
+export async function getNodePool(
+  db: InventoryDb,
+  cluster: string,
+  name: string,
+): Promise<NodePoolRow | undefined> {
+  return db
+    .select()
+    .from(nodePools)
+    .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)))
+    .get();
+}
+
+/** The node pools of a cluster by name. */
+export function listNodePools(
+  db: InventoryDb,
+  cluster: string,
+  page?: PageRequest,
+): Promise<Page<NodePoolRow>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select()
+        .from(nodePools)
+        .where(
+          and(
+            eq(nodePools.cluster, cluster),
+            after === undefined ? undefined : gt(nodePools.name, after),
+          ),
+        )
+        .orderBy(asc(nodePools.name))
+        .limit(take),
+    (p) => p.name,
+  );
+}
+
+/**
+ * The nodes a pool is created with: `nodeCount` READY nodes per zone at the pool's
+ * version and image, named by `nodeName`.
+ */
+export function plannedNodes(pool: NodePoolWrite): NodeWrite[] {
+  return plannedNodeNames(pool.cluster, pool.name, pool.zones, pool.nodeCount).map(
+    ({ name, zone }) => ({
+      cluster: pool.cluster,
+      name,
+      pool: pool.name,
+      zone,
+      version: pool.version,
+      nodeImage: pool.nodeImage,
+      state: "READY",
+      color: null,
+    }),
+  );
+}
+
+/**
+ * Statements that create or replace a node pool and recreate its nodes (every node of
+ * the pool is deleted, then `plannedNodes` inserted in chunks), for one `db.batch`.
+ * The cluster and machine type must exist.
+ *
+ * @example await runBatch(db, putNodePoolStatements(db, pool, now));
+ */
+export function putNodePoolStatements(
+  db: InventoryDb,
+  pool: NodePoolWrite,
+  now: Instant,
+): Statement[] {
+  return [
+    db
+      .insert(nodePools)
+      .values({ ...pool, createdAt: now, updatedAt: now })
+      .onConflictDoUpdate({
+        target: [nodePools.cluster, nodePools.name],
+        set: setFromExcluded(nodePools, ["cluster", "name", "createdAt"]),
+      }),
+    db.delete(nodes).where(and(eq(nodes.cluster, pool.cluster), eq(nodes.pool, pool.name))),
+    ...insertNodesStatements(db, plannedNodes(pool), now),
+  ];
+}
+
+/** Creates or replaces a node pool and its nodes in one batch. */
+export function putNodePool(db: InventoryDb, pool: NodePoolWrite, now: Instant): Promise<void> {
+  return runBatch(db, putNodePoolStatements(db, pool, now));
+}
+
+/** Deletes a node pool with its nodes; resolves to the deleted keys. */
+export function deleteNodePool(db: InventoryDb, cluster: string, name: string) {
+  return db
+    .delete(nodePools)
+    .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)))
+    .returning({ cluster: nodePools.cluster, name: nodePools.name });
+}

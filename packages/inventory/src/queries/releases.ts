@@ -1,0 +1,65 @@
+import type { Instant } from "@regatta/engine";
+import { asc, desc, eq, gt } from "drizzle-orm";
+import type { ReleaseChannel } from "../schema/enums.ts";
+import { releases } from "../schema/releases.ts";
+import { setFromExcluded } from "./chunk.ts";
+import type { InventoryDb } from "./db.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+/** A stored release. */
+export type ReleaseRow = typeof releases.$inferSelect;
+/** What `putRelease` writes; `createdAt` comes from `now` on first publication. */
+export type ReleaseWrite = Omit<typeof releases.$inferInsert, "createdAt">;
+
+/** @example const release = await getRelease(db, "2022-R25"); */
+export async function getRelease(db: InventoryDb, name: string): Promise<ReleaseRow | undefined> {
+  return db.select().from(releases).where(eq(releases.name, name)).get();
+}
+
+/** Releases by name. */
+export function listReleases(db: InventoryDb, page?: PageRequest): Promise<Page<ReleaseRow>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select()
+        .from(releases)
+        .where(after === undefined ? undefined : gt(releases.name, after))
+        .orderBy(asc(releases.name))
+        .limit(take),
+    (r) => r.name,
+  );
+}
+
+/**
+ * The channel's current release: the one first published last (ties by name). Replacing
+ * a release keeps its publication time, so it does not jump ahead of newer ones.
+ */
+export async function getChannelRelease(
+  db: InventoryDb,
+  channel: ReleaseChannel,
+): Promise<ReleaseRow | undefined> {
+  return db
+    .select()
+    .from(releases)
+    .where(eq(releases.channel, channel))
+    .orderBy(desc(releases.createdAt), desc(releases.name))
+    .limit(1)
+    .get();
+}
+
+/** Publishes or replaces a release. */
+export function putRelease(db: InventoryDb, release: ReleaseWrite, now: Instant) {
+  return db
+    .insert(releases)
+    .values({ ...release, createdAt: now })
+    .onConflictDoUpdate({
+      target: releases.name,
+      set: setFromExcluded(releases, ["name", "createdAt"]),
+    });
+}
+
+/** Deletes a release; resolves to the deleted keys. */
+export function deleteRelease(db: InventoryDb, name: string) {
+  return db.delete(releases).where(eq(releases.name, name)).returning({ name: releases.name });
+}

@@ -1,0 +1,87 @@
+import type { Instant } from "@regatta/engine";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { scopes } from "../schema/fleets.ts";
+import { scopeMemberships } from "../schema/memberships.ts";
+import type { InventoryDb } from "./db.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+/** A stored team scope. */
+export type ScopeRow = typeof scopes.$inferSelect;
+
+/** @example const scope = await getScope(db, "prod", "payments"); */
+export async function getScope(
+  db: InventoryDb,
+  fleet: string,
+  name: string,
+): Promise<ScopeRow | undefined> {
+  return db
+    .select()
+    .from(scopes)
+    .where(and(eq(scopes.fleet, fleet), eq(scopes.name, name)))
+    .get();
+}
+
+/** Scopes of a fleet by name. */
+export function listScopes(
+  db: InventoryDb,
+  fleet: string,
+  page?: PageRequest,
+): Promise<Page<ScopeRow>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select()
+        .from(scopes)
+        .where(
+          and(eq(scopes.fleet, fleet), after === undefined ? undefined : gt(scopes.name, after)),
+        )
+        .orderBy(asc(scopes.name))
+        .limit(take),
+    (s) => s.name,
+  );
+}
+
+/** Creates a scope in an existing fleet (FK), or touches `updatedAt`. */
+export function putScope(db: InventoryDb, fleet: string, name: string, now: Instant) {
+  return db
+    .insert(scopes)
+    .values({ fleet, name, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: [scopes.fleet, scopes.name], set: { updatedAt: now } });
+}
+
+/** Deletes a scope and its memberships; resolves to the deleted keys. */
+export function deleteScope(db: InventoryDb, fleet: string, name: string) {
+  return db
+    .delete(scopes)
+    .where(and(eq(scopes.fleet, fleet), eq(scopes.name, name)))
+    .returning({ fleet: scopes.fleet, name: scopes.name });
+}
+
+/** Names of the clusters in a scope, by name. */
+export function listScopeMembers(
+  db: InventoryDb,
+  fleet: string,
+  scope: string,
+  page?: PageRequest,
+): Promise<Page<string>> {
+  return keysetPage(
+    page,
+    async (after, take) => {
+      const rows = await db
+        .select({ cluster: scopeMemberships.cluster })
+        .from(scopeMemberships)
+        .where(
+          and(
+            eq(scopeMemberships.fleet, fleet),
+            eq(scopeMemberships.scope, scope),
+            after === undefined ? undefined : gt(scopeMemberships.cluster, after),
+          ),
+        )
+        .orderBy(asc(scopeMemberships.cluster))
+        .limit(take);
+      return rows.map((r) => r.cluster);
+    },
+    (cluster) => cluster,
+  );
+}

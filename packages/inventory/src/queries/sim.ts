@@ -1,0 +1,70 @@
+import type { Instant } from "@regatta/engine";
+import { asc, eq, gt } from "drizzle-orm";
+import { simClock, simFaults } from "../schema/sim.ts";
+import { setFromExcluded } from "./chunk.ts";
+import type { InventoryDb } from "./db.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+/** A stored simulated fault. */
+export type SimFaultRow = typeof simFaults.$inferSelect;
+/** What `putSimFault` writes. */
+export type SimFaultWrite = Omit<typeof simFaults.$inferInsert, "createdAt">;
+/** The sim clock's anchor (see the `sim_clock` table). */
+export type SimClockRow = Omit<typeof simClock.$inferSelect, "id">;
+
+/** @example const fault = await getSimFault(db, "quota-eu"); */
+export async function getSimFault(db: InventoryDb, id: string): Promise<SimFaultRow | undefined> {
+  return db.select().from(simFaults).where(eq(simFaults.id, id)).get();
+}
+
+/** Faults by id. */
+export function listSimFaults(db: InventoryDb, page?: PageRequest): Promise<Page<SimFaultRow>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select()
+        .from(simFaults)
+        .where(after === undefined ? undefined : gt(simFaults.id, after))
+        .orderBy(asc(simFaults.id))
+        .limit(take),
+    (f) => f.id,
+  );
+}
+
+/** Injects or replaces a fault. */
+export function putSimFault(db: InventoryDb, fault: SimFaultWrite, now: Instant) {
+  return db
+    .insert(simFaults)
+    .values({ ...fault, createdAt: now })
+    .onConflictDoUpdate({
+      target: simFaults.id,
+      set: setFromExcluded(simFaults, ["id", "createdAt"]),
+    });
+}
+
+/** Clears a fault; resolves to the deleted keys. */
+export function deleteSimFault(db: InventoryDb, id: string) {
+  return db.delete(simFaults).where(eq(simFaults.id, id)).returning({ id: simFaults.id });
+}
+
+/** The sim clock's anchor, if one was saved. */
+export async function getSimClock(db: InventoryDb): Promise<SimClockRow | undefined> {
+  return db
+    .select({
+      anchorWallMs: simClock.anchorWallMs,
+      anchorVirtualMs: simClock.anchorVirtualMs,
+      speed: simClock.speed,
+    })
+    .from(simClock)
+    .where(eq(simClock.id, 1))
+    .get();
+}
+
+/** Saves the sim clock's anchor (the table's single row). */
+export function putSimClock(db: InventoryDb, clock: SimClockRow) {
+  return db
+    .insert(simClock)
+    .values({ id: 1, ...clock })
+    .onConflictDoUpdate({ target: simClock.id, set: setFromExcluded(simClock, ["id"]) });
+}

@@ -1,0 +1,58 @@
+import type { Instant } from "@regatta/engine";
+import { asc, eq, gt } from "drizzle-orm";
+import { apiTokens } from "../schema/access.ts";
+import type { InventoryDb } from "./db.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+/** A stored API token, secret hash included: never return it to a client. */
+export type ApiTokenRow = typeof apiTokens.$inferSelect;
+/** An API token as lists show it. */
+export type ApiTokenSummary = Omit<ApiTokenRow, "secretHash">;
+/** What `insertApiToken` writes. */
+export type ApiTokenWrite = Omit<typeof apiTokens.$inferInsert, "createdAt">;
+
+const summary = {
+  name: apiTokens.name,
+  role: apiTokens.role,
+  fleets: apiTokens.fleets,
+  scopes: apiTokens.scopes,
+  createdAt: apiTokens.createdAt,
+};
+
+/** @example const token = await getApiToken(db, "ci"); */
+export async function getApiToken(db: InventoryDb, name: string): Promise<ApiTokenRow | undefined> {
+  return db.select().from(apiTokens).where(eq(apiTokens.name, name)).get();
+}
+
+/** Resolves a bearer token by the hash of its secret (unique index). */
+export async function getApiTokenBySecretHash(
+  db: InventoryDb,
+  secretHash: string,
+): Promise<ApiTokenRow | undefined> {
+  return db.select().from(apiTokens).where(eq(apiTokens.secretHash, secretHash)).get();
+}
+
+/** Tokens by name, without their secret hash. */
+export function listApiTokens(db: InventoryDb, page?: PageRequest): Promise<Page<ApiTokenSummary>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select(summary)
+        .from(apiTokens)
+        .where(after === undefined ? undefined : gt(apiTokens.name, after))
+        .orderBy(asc(apiTokens.name))
+        .limit(take),
+    (t) => t.name,
+  );
+}
+
+/** Creates a token; an existing name fails with a UNIQUE violation (409). */
+export function insertApiToken(db: InventoryDb, token: ApiTokenWrite, now: Instant) {
+  return db.insert(apiTokens).values({ ...token, createdAt: now });
+}
+
+/** Deletes a token; resolves to the deleted keys. */
+export function deleteApiToken(db: InventoryDb, name: string) {
+  return db.delete(apiTokens).where(eq(apiTokens.name, name)).returning({ name: apiTokens.name });
+}

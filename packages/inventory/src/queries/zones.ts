@@ -1,0 +1,44 @@
+import type { Instant } from "@regatta/engine";
+import { asc, eq, gt } from "drizzle-orm";
+import { zones } from "../schema/catalog.ts";
+import { setFromExcluded } from "./chunk.ts";
+import type { InventoryDb } from "./db.ts";
+import { keysetPage, type Page, type PageRequest } from "./page.ts";
+
+/** A stored zone. */
+export type ZoneRow = typeof zones.$inferSelect;
+/** What `putZone` writes; timestamps come from `now`. */
+export type ZoneWrite = Omit<typeof zones.$inferInsert, "createdAt" | "updatedAt">;
+
+/** @example const zone = await getZone(db, "europe-west1-b"); */
+export async function getZone(db: InventoryDb, name: string): Promise<ZoneRow | undefined> {
+  return db.select().from(zones).where(eq(zones.name, name)).get();
+}
+
+/** Zones by name. */
+export function listZones(db: InventoryDb, page?: PageRequest): Promise<Page<ZoneRow>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select()
+        .from(zones)
+        .where(after === undefined ? undefined : gt(zones.name, after))
+        .orderBy(asc(zones.name))
+        .limit(take),
+    (z) => z.name,
+  );
+}
+
+/** Creates or replaces a zone; await it or put it in a batch. */
+export function putZone(db: InventoryDb, zone: ZoneWrite, now: Instant) {
+  return db
+    .insert(zones)
+    .values({ ...zone, createdAt: now, updatedAt: now })
+    .onConflictDoUpdate({ target: zones.name, set: setFromExcluded(zones, ["name", "createdAt"]) });
+}
+
+/** Deletes a zone (refused while reservations use it); resolves to the deleted keys. */
+export function deleteZone(db: InventoryDb, name: string) {
+  return db.delete(zones).where(eq(zones.name, name)).returning({ name: zones.name });
+}

@@ -1,0 +1,120 @@
+import type { Instant } from "@regatta/engine";
+import {
+  type AnySQLiteColumn,
+  foreignKey,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+} from "drizzle-orm/sqlite-core";
+import { machineTypes } from "./catalog.ts";
+import { CLUSTER_ROLES, NODE_COLORS, NODE_STATES, RELEASE_CHANNELS } from "./enums.ts";
+import { fleets } from "./fleets.ts";
+import type {
+  AutoscalingConfig,
+  ClusterComponents,
+  Maintenance,
+  TpuConfig,
+  UpgradeStrategyConfig,
+} from "./json.ts";
+
+/**
+ * Clusters. `specVersion` is the desired version and `statusVersion` the observed one
+ * (VER-8). A fleet with clusters cannot be deleted; an admin cluster that still manages
+ * user clusters cannot be deleted either.
+ */
+export const clusters = sqliteTable(
+  "clusters",
+  {
+    name: text("name").primaryKey(),
+    fleet: text("fleet")
+      .notNull()
+      .references(() => fleets.name, { onDelete: "restrict" }),
+    role: text("role", { enum: CLUSTER_ROLES }).notNull(),
+    adminCluster: text("admin_cluster").references((): AnySQLiteColumn => clusters.name, {
+      onDelete: "restrict",
+    }),
+    region: text("region").notNull(),
+    releaseChannel: text("release_channel", { enum: RELEASE_CHANNELS }).notNull(),
+    autopilot: integer("autopilot", { mode: "boolean" }).notNull().default(false),
+    specVersion: text("spec_version").notNull(),
+    statusVersion: text("status_version").notNull(),
+    phase: text("phase").notNull(),
+    updateGroup: text("update_group"),
+    maintenance: text("maintenance", { mode: "json" }).$type<Maintenance>(),
+    deprecatedApiUsage: integer("deprecated_api_usage", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    components: text("status_components", { mode: "json" })
+      .$type<ClusterComponents>()
+      .notNull()
+      .default({}),
+    createdAt: integer("created_at").$type<Instant>().notNull(),
+    updatedAt: integer("updated_at").$type<Instant>().notNull(),
+  },
+  (t) => [
+    index("clusters_fleet_idx").on(t.fleet, t.name),
+    index("clusters_admin_cluster_idx").on(t.adminCluster),
+  ],
+);
+
+/** Node pools of a cluster; `nodeCount` is per zone. Deleted with their cluster. */
+export const nodePools = sqliteTable(
+  "node_pools",
+  {
+    cluster: text("cluster")
+      .notNull()
+      .references(() => clusters.name, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    machineType: text("machine_type")
+      .notNull()
+      .references(() => machineTypes.name, { onDelete: "restrict" }),
+    zones: text("zones", { mode: "json" }).$type<string[]>().notNull(),
+    nodeCount: integer("node_count").notNull(),
+    version: text("version").notNull(),
+    nodeImage: text("node_image").notNull(),
+    maxPodsPerNode: integer("max_pods_per_node").notNull().default(110),
+    spot: integer("spot", { mode: "boolean" }).notNull().default(false),
+    flexStart: integer("flex_start", { mode: "boolean" }).notNull().default(false),
+    autopilotManaged: integer("autopilot_managed", { mode: "boolean" }).notNull().default(false),
+    tpu: text("tpu", { mode: "json" }).$type<TpuConfig>(),
+    autoscaling: text("autoscaling", { mode: "json" }).$type<AutoscalingConfig>(),
+    upgradeStrategy: text("upgrade_strategy", { mode: "json" }).$type<UpgradeStrategyConfig>(),
+    createdAt: integer("created_at").$type<Instant>().notNull(),
+    updatedAt: integer("updated_at").$type<Instant>().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "node_pools_pk", columns: [t.cluster, t.name] }),
+    index("node_pools_machine_type_idx").on(t.machineType),
+  ],
+);
+
+/**
+ * Nodes (machines). Names are unique per cluster (Kubernetes node names); see
+ * `nodeName` for how the inventory names the nodes it creates. Deleted with their pool.
+ */
+export const nodes = sqliteTable(
+  "nodes",
+  {
+    cluster: text("cluster").notNull(),
+    name: text("name").notNull(),
+    pool: text("pool").notNull(),
+    zone: text("zone").notNull(),
+    version: text("version").notNull(),
+    nodeImage: text("node_image").notNull(),
+    state: text("state", { enum: NODE_STATES }).notNull(),
+    color: text("color", { enum: NODE_COLORS }),
+    createdAt: integer("created_at").$type<Instant>().notNull(),
+    updatedAt: integer("updated_at").$type<Instant>().notNull(),
+  },
+  (t) => [
+    primaryKey({ name: "nodes_pk", columns: [t.cluster, t.name] }),
+    foreignKey({
+      name: "nodes_pool_fk",
+      columns: [t.cluster, t.pool],
+      foreignColumns: [nodePools.cluster, nodePools.name],
+    }).onDelete("cascade"),
+    index("nodes_cluster_pool_idx").on(t.cluster, t.pool, t.name),
+  ],
+);

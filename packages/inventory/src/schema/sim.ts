@@ -1,0 +1,29 @@
+import type { Instant } from "@regatta/engine";
+import { sql } from "drizzle-orm";
+import { check, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { SIM_FAULT_EFFECTS } from "./enums.ts";
+import type { SimFaultMatch } from "./json.ts";
+
+/** Faults injected into the simulated provider; `times` null = until cleared. */
+export const simFaults = sqliteTable("sim_faults", {
+  id: text("id").primaryKey(),
+  match: text("match", { mode: "json" }).$type<SimFaultMatch>().notNull(),
+  effect: text("effect", { enum: SIM_FAULT_EFFECTS }).notNull(),
+  times: integer("times"),
+  createdAt: integer("created_at").$type<Instant>().notNull(),
+});
+
+/**
+ * The sim's virtual clock as one row: virtual now = anchorVirtualMs + (wall − anchorWallMs)
+ * × speed. Re-anchoring on every speed change keeps virtual time continuous.
+ */
+export const simClock = sqliteTable(
+  "sim_clock",
+  {
+    id: integer("id").primaryKey(),
+    anchorWallMs: integer("anchor_wall_ms").$type<Instant>().notNull(),
+    anchorVirtualMs: integer("anchor_virtual_ms").$type<Instant>().notNull(),
+    speed: real("speed").notNull(),
+  },
+  (t) => [check("sim_clock_single_row", sql`${t.id} = 1`)],
+);
