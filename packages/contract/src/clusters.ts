@@ -55,6 +55,9 @@ export const ClusterStatus = z
       description: "Next maintenance window opening (MW-3).",
     }),
     components: ClusterComponents,
+    reason: z.string().optional().openapi({
+      description: "Why the cluster is not progressing, citing the rule that holds it (EXT-9).",
+    }),
   })
   .openapi("ClusterStatus");
 

@@ -1,6 +1,8 @@
 import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { clusterRoutes } from "./routes/inventory/clusters.ts";
+import { nodePoolRoutes } from "./routes/inventory/node-pools.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
@@ -25,6 +27,8 @@ export function createControlPlane(): App {
   app.route("/", metaRoutes());
   app.use("/v1/*", authenticate, idempotency);
   app.route("/", tokenRoutes());
+  app.route("/", clusterRoutes());
+  app.route("/", nodePoolRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

@@ -1,0 +1,119 @@
+import { createRoute } from "@hono/zod-openapi";
+import { Cluster, ClusterInput, ClusterParams, ListQuery, Name, page } from "@regatta/contract";
+import { getCluster } from "@regatta/inventory";
+import { type App, router } from "../../app.ts";
+import { authorize } from "../../auth/middleware.ts";
+import { mayAccess } from "../../auth/principal.ts";
+import { inventoryDb } from "../../db.ts";
+import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import {
+  clusterView,
+  getClusterOr404,
+  listClusterPage,
+  putCluster,
+  removeCluster,
+} from "../../services/inventory/clusters.ts";
+import { controlPlaneNow } from "../../services/now.ts";
+
+const tags = ["clusters"];
+const ClusterListQuery = ListQuery.extend({
+  fleet: Name.optional().openapi({ param: { name: "fleet", in: "query" } }),
+});
+
+const put = createRoute({
+  method: "put",
+  path: "/v1/clusters/{cluster}",
+  tags,
+  summary: "Register or replace a cluster; a new version is a desired version (VER-2/3/4/6/8)",
+  request: { params: ClusterParams, body: jsonBody(ClusterInput) },
+  responses: {
+    200: json("replaced", Cluster),
+    201: json("created", Cluster),
+    ...PROBLEMS,
+  },
+});
+const get = createRoute({
+  method: "get",
+  path: "/v1/clusters/{cluster}",
+  tags,
+  summary: "A cluster with its observed status and next window opening (MW-3)",
+  request: { params: ClusterParams },
+  responses: { 200: json("the cluster", Cluster), ...PROBLEMS },
+});
+const list = createRoute({
+  method: "get",
+  path: "/v1/clusters",
+  tags,
+  summary: "Clusters the token may read, optionally of one fleet",
+  request: { query: ClusterListQuery },
+  responses: { 200: json("a page of clusters", page(Cluster)), ...PROBLEMS },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/clusters/{cluster}",
+  tags,
+  summary: "Delete a cluster with its node pools and nodes",
+  request: { params: ClusterParams },
+  responses: { 204: { description: "deleted" }, ...PROBLEMS },
+});
+
+export function clusterRoutes(): App {
+  const app = router();
+  app.openapi(put, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const { cluster: name } = c.req.valid("param");
+    const spec = c.req.valid("json");
+    const principal = c.get("principal");
+    authorize(principal, "write", { kind: "fleet", fleet: spec.fleet, scopes: spec.scopes });
+    const now = await controlPlaneNow(c.env);
+    const existing = await getCluster(db, name);
+    // Moving a cluster out of a fleet is a write on that fleet too.
+    if (existing)
+      authorize(principal, "write", {
+        kind: "fleet",
+        fleet: existing.fleet,
+        scopes: existing.scopes,
+      });
+    const { created, cluster } = await putCluster(db, name, spec, now);
+    return created
+      ? c.json(clusterView(cluster, now), 201)
+      : c.json(clusterView(cluster, now), 200);
+  });
+  app.openapi(get, async (c) => {
+    const cluster = await getClusterOr404(inventoryDb(c.env.DB), c.req.valid("param").cluster);
+    authorize(c.get("principal"), "read", {
+      kind: "fleet",
+      fleet: cluster.fleet,
+      scopes: cluster.scopes,
+    });
+    return c.json(clusterView(cluster, await controlPlaneNow(c.env)), 200);
+  });
+  app.openapi(list, async (c) => {
+    const query = c.req.valid("query");
+    const principal = c.get("principal");
+    if (query.fleet !== undefined)
+      authorize(principal, "read", { kind: "fleet", fleet: query.fleet });
+    const result = await listClusterPage(inventoryDb(c.env.DB), query);
+    const now = await controlPlaneNow(c.env);
+    const visible = result.items.filter((row) =>
+      mayAccess(principal, "read", { kind: "fleet", fleet: row.fleet, scopes: row.scopes }),
+    );
+    return c.json(
+      { items: visible.map((row) => clusterView(row, now)), nextCursor: result.nextCursor },
+      200,
+    );
+  });
+  app.openapi(remove, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const { cluster: name } = c.req.valid("param");
+    const cluster = await getClusterOr404(db, name);
+    authorize(c.get("principal"), "write", {
+      kind: "fleet",
+      fleet: cluster.fleet,
+      scopes: cluster.scopes,
+    });
+    await removeCluster(db, name);
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,141 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  ClusterParams,
+  ListQuery,
+  Name,
+  Node,
+  NodePool,
+  NodePoolInput,
+  NodePoolParams,
+  page,
+} from "@regatta/contract";
+import { type App, router } from "../../app.ts";
+import { authorize } from "../../auth/middleware.ts";
+import { inventoryDb } from "../../db.ts";
+import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { getClusterOr404 } from "../../services/inventory/clusters.ts";
+import {
+  getNodePoolOr404,
+  listNodes,
+  listPools,
+  nodePoolView,
+  nodeView,
+  putNodePool,
+  removeNodePool,
+} from "../../services/inventory/node-pools.ts";
+import { controlPlaneNow } from "../../services/now.ts";
+
+const tags = ["node pools"];
+const NodeListQuery = ListQuery.extend({
+  pool: Name.optional().openapi({ param: { name: "pool", in: "query" } }),
+});
+
+const put = createRoute({
+  method: "put",
+  path: "/v1/clusters/{cluster}/node-pools/{pool}",
+  tags,
+  summary: "Create or replace a node pool and its nodes (VER-7: not newer than the control plane)",
+  request: { params: NodePoolParams, body: jsonBody(NodePoolInput) },
+  responses: { 200: json("replaced", NodePool), 201: json("created", NodePool), ...PROBLEMS },
+});
+const get = createRoute({
+  method: "get",
+  path: "/v1/clusters/{cluster}/node-pools/{pool}",
+  tags,
+  summary: "A node pool",
+  request: { params: NodePoolParams },
+  responses: { 200: json("the node pool", NodePool), ...PROBLEMS },
+});
+const list = createRoute({
+  method: "get",
+  path: "/v1/clusters/{cluster}/node-pools",
+  tags,
+  summary: "The node pools of a cluster",
+  request: { params: ClusterParams, query: ListQuery },
+  responses: { 200: json("a page of node pools", page(NodePool)), ...PROBLEMS },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/clusters/{cluster}/node-pools/{pool}",
+  tags,
+  summary: "Delete a node pool and its nodes",
+  request: { params: NodePoolParams },
+  responses: { 204: { description: "deleted" }, ...PROBLEMS },
+});
+const nodes = createRoute({
+  method: "get",
+  path: "/v1/clusters/{cluster}/nodes",
+  tags: ["nodes"],
+  summary: "The nodes of a cluster (optionally of one pool) with state and blue/green colour",
+  request: { params: ClusterParams, query: NodeListQuery },
+  responses: { 200: json("a page of nodes", page(Node)), ...PROBLEMS },
+});
+
+export function nodePoolRoutes(): App {
+  const app = router();
+  app.openapi(put, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const { cluster: clusterName, pool } = c.req.valid("param");
+    const cluster = await getClusterOr404(db, clusterName);
+    authorize(c.get("principal"), "write", {
+      kind: "fleet",
+      fleet: cluster.fleet,
+      scopes: cluster.scopes,
+    });
+    const result = await putNodePool(
+      db,
+      cluster,
+      pool,
+      c.req.valid("json"),
+      await controlPlaneNow(c.env),
+    );
+    const view = nodePoolView(result.pool);
+    return result.created ? c.json(view, 201) : c.json(view, 200);
+  });
+  app.openapi(get, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const { cluster: clusterName, pool } = c.req.valid("param");
+    const cluster = await getClusterOr404(db, clusterName);
+    authorize(c.get("principal"), "read", {
+      kind: "fleet",
+      fleet: cluster.fleet,
+      scopes: cluster.scopes,
+    });
+    return c.json(nodePoolView(await getNodePoolOr404(db, clusterName, pool)), 200);
+  });
+  app.openapi(list, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const cluster = await getClusterOr404(db, c.req.valid("param").cluster);
+    authorize(c.get("principal"), "read", {
+      kind: "fleet",
+      fleet: cluster.fleet,
+      scopes: cluster.scopes,
+    });
+    const result = await listPools(db, cluster.name, c.req.valid("query"));
+    return c.json({ items: result.items.map(nodePoolView), nextCursor: result.nextCursor }, 200);
+  });
+  app.openapi(remove, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const { cluster: clusterName, pool } = c.req.valid("param");
+    const cluster = await getClusterOr404(db, clusterName);
+    authorize(c.get("principal"), "write", {
+      kind: "fleet",
+      fleet: cluster.fleet,
+      scopes: cluster.scopes,
+    });
+    await removeNodePool(db, clusterName, pool);
+    return c.body(null, 204);
+  });
+  app.openapi(nodes, async (c) => {
+    const db = inventoryDb(c.env.DB);
+    const cluster = await getClusterOr404(db, c.req.valid("param").cluster);
+    authorize(c.get("principal"), "read", {
+      kind: "fleet",
+      fleet: cluster.fleet,
+      scopes: cluster.scopes,
+    });
+    const result = await listNodes(db, cluster.name, c.req.valid("query"));
+    return c.json({ items: result.items.map(nodeView), nextCursor: result.nextCursor }, 200);
+  });
+  return app;
+}

@@ -1,0 +1,157 @@
+import type { z } from "@hono/zod-openapi";
+import type { Node, NodePool, NodePoolInput } from "@regatta/contract";
+import { compareVersions, type Instant, tryParseVersion } from "@regatta/engine";
+import type { ClusterRow } from "@regatta/inventory";
+import {
+  deleteNodePool,
+  getMachineType,
+  getNodePool,
+  listNodePools,
+  listNodesByCluster,
+  listNodesByPool,
+  type NodePoolRow,
+  type NodeRow,
+  type Page,
+  type PageRequest,
+  putNodePoolStatements,
+  runBatch,
+} from "@regatta/inventory";
+import { zones } from "@regatta/inventory/schema";
+import { inArray } from "drizzle-orm";
+import type { Db } from "../../db.ts";
+import { ProblemError } from "../../http/problem.ts";
+
+type PoolSpec = z.infer<typeof NodePoolInput>;
+
+/**
+ * Creates or replaces a node pool with its nodes (one batch). A pool's version may not
+ * exceed its cluster's control plane (VER-7). Changing the version or image of an
+ * existing pool is an upgrade, which has its own endpoint and strategy (NUP).
+ */
+export async function putNodePool(
+  db: Db,
+  cluster: ClusterRow,
+  name: string,
+  spec: PoolSpec,
+  now: Instant,
+): Promise<{ created: boolean; pool: NodePoolRow }> {
+  const poolVersion = tryParseVersion(spec.version);
+  const controlPlane = tryParseVersion(cluster.statusVersion);
+  if (poolVersion && controlPlane && compareVersions(poolVersion, controlPlane) > 0) {
+    throw new ProblemError(
+      422,
+      `VER-7: node pool version ${spec.version} is newer than the control plane of ${cluster.name} (${cluster.statusVersion}); upgrade the control plane first`,
+      "VER-7",
+    );
+  }
+  if (!(await getMachineType(db, spec.machineType))) {
+    throw new ProblemError(
+      422,
+      `machine type ${spec.machineType} does not exist; PUT /v1/machine-types/${spec.machineType} first`,
+    );
+  }
+  const known = await db
+    .select({ name: zones.name })
+    .from(zones)
+    .where(inArray(zones.name, spec.zones));
+  const missing = spec.zones.filter((zone) => !known.some((k) => k.name === zone));
+  if (missing.length > 0) throw new ProblemError(422, `unknown zone(s): ${missing.join(", ")}`);
+
+  const existing = await getNodePool(db, cluster.name, name);
+  if (existing && (existing.version !== spec.version || existing.nodeImage !== spec.nodeImage)) {
+    throw new ProblemError(
+      409,
+      `node pool ${name} runs ${existing.version} / ${existing.nodeImage}; change its version or image with POST /v1/clusters/${cluster.name}/node-pools/${name}/upgrade`,
+    );
+  }
+  const write = {
+    cluster: cluster.name,
+    name,
+    machineType: spec.machineType,
+    zones: spec.zones,
+    nodeCount: spec.nodeCount,
+    version: spec.version,
+    nodeImage: spec.nodeImage,
+    maxPodsPerNode: spec.maxPodsPerNode,
+    spot: spec.spot,
+    flexStart: spec.flexStart,
+    autopilotManaged: spec.autopilotManaged,
+    tpu: spec.tpu ?? null,
+    autoscaling: spec.autoscaling ?? null,
+    upgradeStrategy: spec.upgradeStrategy ?? null,
+  };
+  await runBatch(db, putNodePoolStatements(db, write, now));
+  const pool = await getNodePool(db, cluster.name, name);
+  if (!pool) throw new ProblemError(409, `node pool ${name} was deleted while being written`);
+  return { created: !existing, pool };
+}
+
+export async function getNodePoolOr404(
+  db: Db,
+  cluster: string,
+  name: string,
+): Promise<NodePoolRow> {
+  const pool = await getNodePool(db, cluster, name);
+  if (!pool) throw new ProblemError(404, `node pool ${name} does not exist in cluster ${cluster}`);
+  return pool;
+}
+
+export function listPools(
+  db: Db,
+  cluster: string,
+  request: PageRequest,
+): Promise<Page<NodePoolRow>> {
+  return listNodePools(db, cluster, request);
+}
+
+export async function removeNodePool(db: Db, cluster: string, name: string): Promise<void> {
+  const deleted = await deleteNodePool(db, cluster, name);
+  if (deleted.length === 0)
+    throw new ProblemError(404, `node pool ${name} does not exist in cluster ${cluster}`);
+}
+
+export function listNodes(
+  db: Db,
+  cluster: string,
+  request: PageRequest & { pool?: string | undefined },
+): Promise<Page<NodeRow>> {
+  return request.pool === undefined
+    ? listNodesByCluster(db, cluster, request)
+    : listNodesByPool(db, cluster, request.pool, request);
+}
+
+export function nodePoolView(row: NodePoolRow): z.infer<typeof NodePool> {
+  const view: z.infer<typeof NodePool> = {
+    cluster: row.cluster,
+    name: row.name,
+    machineType: row.machineType,
+    zones: row.zones,
+    nodeCount: row.nodeCount,
+    version: row.version,
+    nodeImage: row.nodeImage,
+    maxPodsPerNode: row.maxPodsPerNode,
+    spot: row.spot,
+    flexStart: row.flexStart,
+    autopilotManaged: row.autopilotManaged,
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  };
+  if (row.tpu) view.tpu = row.tpu;
+  if (row.autoscaling) view.autoscaling = row.autoscaling as NonNullable<typeof view.autoscaling>;
+  if (row.upgradeStrategy)
+    view.upgradeStrategy = row.upgradeStrategy as NonNullable<typeof view.upgradeStrategy>;
+  return view;
+}
+
+export function nodeView(row: NodeRow): z.infer<typeof Node> {
+  const view: z.infer<typeof Node> = {
+    name: row.name,
+    pool: row.pool,
+    zone: row.zone,
+    version: row.version,
+    nodeImage: row.nodeImage,
+    state: row.state,
+  };
+  if (row.color) view.color = row.color;
+  return view;
+}
