@@ -15,3 +15,4 @@ export * from "./scopes.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
 export * from "./zones.ts";
+export * from "./capacity.ts";

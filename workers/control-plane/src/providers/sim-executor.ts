@@ -10,9 +10,7 @@ import {
   simSubmit,
   type ZoneCapacityConfig,
 } from "@regatta/engine";
-import { listSimFaults } from "@regatta/inventory";
-import { nodes, reservations, zones } from "@regatta/inventory/schema";
-import { count, sql } from "drizzle-orm";
+import { listSimFaults, zoneNodeCapacity } from "@regatta/inventory";
 import { inventoryDb } from "../db.ts";
 import type { Effects, Executor, OutboxBatch, Tx } from "../objects/runtime/runtime.ts";
 
@@ -86,22 +84,13 @@ async function loadFaults(d1: D1Database): Promise<SimFault[]> {
 
 /** Zone capacity for the sim: quota plus reservations, with the nodes already running. */
 async function loadCapacity(d1: D1Database): Promise<Record<string, ZoneCapacityConfig>> {
-  const db = inventoryDb(d1);
-  const [zoneRows, reserved, used] = await Promise.all([
-    db.select().from(zones),
-    db
-      .select({ zone: reservations.zone, total: sql<number>`sum(${reservations.count})` })
-      .from(reservations)
-      .groupBy(reservations.zone),
-    db.select({ zone: nodes.zone, total: count() }).from(nodes).groupBy(nodes.zone),
-  ]);
   const capacity: Record<string, ZoneCapacityConfig> = {};
-  for (const zone of zoneRows) {
-    if (zone.quotaNodes === null) continue;
-    capacity[zone.name] = {
-      quotaNodes: zone.quotaNodes,
-      reservedNodes: reserved.find((r) => r.zone === zone.name)?.total ?? 0,
-      inUse: used.find((u) => u.zone === zone.name)?.total ?? 0,
+  for (const [zone, c] of Object.entries(await zoneNodeCapacity(inventoryDb(d1)))) {
+    if (c.quotaNodes === null) continue;
+    capacity[zone] = {
+      quotaNodes: c.quotaNodes,
+      reservedNodes: c.reservedNodes,
+      inUse: c.usedNodes,
     };
   }
   return capacity;

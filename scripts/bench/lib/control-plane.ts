@@ -1,0 +1,219 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { Miniflare, supportedCompatibilityDate } from "miniflare";
+import { unstable_readConfig } from "wrangler";
+
+/** The monorepo root (this file is scripts/bench/lib/control-plane.ts). */
+export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+
+const PROBE_HOST = "d1-probe.bench";
+const PROBE_SCRIPT = fileURLToPath(new URL("./d1-probe.worker.js", import.meta.url));
+
+/** A bundled worker: the directory and the entry module inside it. */
+export interface WorkerBundle {
+  dir: string;
+  entry: string;
+}
+
+/**
+ * Bundles the control plane with `wrangler deploy --dry-run`: the same esbuild set-up,
+ * aliases and nodejs_compat handling as a real deploy, written to a fresh temp dir.
+ * Needs no network and no account.
+ *
+ * @example const bundle = await bundleControlPlane(); // { dir: "/tmp/regatta-bench-…", entry: "index.js" }
+ */
+export async function bundleControlPlane(): Promise<WorkerBundle> {
+  const dir = await mkdtemp(join(tmpdir(), "regatta-bench-"));
+  const wrangler = join(REPO_ROOT, "node_modules", "wrangler", "bin", "wrangler.js");
+  try {
+    await promisify(execFile)(
+      process.execPath,
+      [wrangler, "deploy", "--dry-run", "--outdir", dir],
+      {
+        cwd: REPO_ROOT,
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: "false",
+          WRANGLER_HIDE_BANNER: "true",
+          NO_UPDATE_NOTIFIER: "1",
+        },
+        maxBuffer: 16 * 1024 * 1024,
+      },
+    );
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    const output = error instanceof Error && "stderr" in error ? String(error.stderr) : "";
+    throw new Error(`wrangler deploy --dry-run failed: ${String(error)}\n${output}`);
+  }
+  const entry = (await readdir(dir)).find((file) => file.endsWith(".js"));
+  if (entry === undefined) throw new Error(`wrangler wrote no .js bundle into ${dir}`);
+  return { dir, entry };
+}
+
+/** Status and body text of one response. */
+export interface HttpResult {
+  status: number;
+  body: string;
+}
+
+/** A cell of an inserted row. */
+export type Cell = string | number | null;
+
+/** The control plane running in workerd through Miniflare, plus a direct D1 client. */
+export interface ControlPlane {
+  /** The compatibility date workerd runs with (see `startControlPlane`). */
+  compatibilityDate: string;
+  /** The compatibility date wrangler.toml asks for. */
+  configuredCompatibilityDate: string;
+  /** GET through the worker's fetch handler with the admin token. */
+  get(path: string): Promise<HttpResult>;
+  /** One SELECT run by a worker bound to the same D1 database. */
+  query(sql: string, params: readonly Cell[]): Promise<HttpResult>;
+  /** Inserts rows in one atomic D1 batch (statements chunked under 100 parameters). */
+  insert(
+    table: string,
+    columns: readonly string[],
+    rows: readonly (readonly Cell[])[],
+  ): Promise<void>;
+  /** Applies every migrations/*.sql file in name order; returns the statement count. */
+  migrate(): Promise<number>;
+  /** Stops workerd and removes the bundle. */
+  dispose(): Promise<void>;
+}
+
+export interface ControlPlaneOptions {
+  bundle: WorkerBundle;
+  adminToken: string;
+  /** Variables on top of the admin token, e.g. `{ SIM_SPEED: "0" }`. */
+  vars?: Readonly<Record<string, string>>;
+}
+
+/**
+ * Starts the bundled control plane in Miniflare (in-memory D1 and Durable Objects, a
+ * random loopback port) with the bindings of the top-level wrangler.toml, and a probe
+ * worker sharing its D1 database. workerd refuses a compatibility date newer than its
+ * own; the root `miniflare` may pin an older workerd than wrangler's, so the date is
+ * lowered to the newest one it supports and both are reported.
+ *
+ * @example
+ * const cp = await startControlPlane({ bundle, adminToken: "t", vars: { SIM_SPEED: "0" } });
+ * const health = await cp.get("/healthz");
+ */
+export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
+  try {
+    return await start(options);
+  } catch (error) {
+    await rm(options.bundle.dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
+  const config = unstable_readConfig(
+    { config: join(REPO_ROOT, "wrangler.toml") },
+    { hideWarnings: true },
+  );
+  const configured = config.compatibility_date ?? supportedCompatibilityDate;
+  // ISO dates order as strings: run with the earlier of the two.
+  const compatibilityDate = [configured, supportedCompatibilityDate].sort()[0]!;
+  const d1Databases = Object.fromEntries(
+    config.d1_databases.map((db) => [db.binding, db.database_id ?? db.database_name ?? db.binding]),
+  );
+  const durableObjects = Object.fromEntries(
+    config.durable_objects.bindings.map((binding) => [binding.name, binding.class_name]),
+  );
+  const mainDb = config.d1_databases[0]?.binding;
+  if (mainDb === undefined) throw new Error("wrangler.toml binds no D1 database");
+
+  const mf = new Miniflare({
+    host: "127.0.0.1",
+    port: 0,
+    workers: [
+      {
+        name: "control-plane",
+        modules: true,
+        modulesRoot: options.bundle.dir,
+        scriptPath: join(options.bundle.dir, options.bundle.entry),
+        compatibilityDate,
+        compatibilityFlags: config.compatibility_flags,
+        d1Databases,
+        durableObjects,
+        bindings: { ...options.vars, REGATTA_ADMIN_TOKEN: options.adminToken },
+      },
+      {
+        name: "d1-probe",
+        modules: true,
+        scriptPath: PROBE_SCRIPT,
+        compatibilityDate,
+        routes: [`${PROBE_HOST}/*`],
+        d1Databases: { DB: d1Databases[mainDb]! },
+      },
+    ],
+  });
+  try {
+    await mf.ready;
+  } catch (error) {
+    await mf.dispose().catch(() => {});
+    throw error;
+  }
+
+  // Miniflare answers with undici's Response; only these two members are needed.
+  const read = async (response: {
+    status: number;
+    text(): Promise<string>;
+  }): Promise<HttpResult> => ({
+    status: response.status,
+    body: await response.text(),
+  });
+  const probe = async (path: string, payload: unknown): Promise<HttpResult> => {
+    const response = await mf.dispatchFetch(`http://${PROBE_HOST}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(payload),
+    });
+    return read(response);
+  };
+  const authorization = `Bearer ${options.adminToken}`;
+
+  return {
+    compatibilityDate,
+    configuredCompatibilityDate: configured,
+    get: async (path) => {
+      const response = await mf.dispatchFetch(`http://localhost${path}`, {
+        headers: { authorization },
+      });
+      return read(response);
+    },
+    query: (sql, params) => probe("/query", { sql, params }),
+    insert: async (table, columns, rows) => {
+      const result = await probe("/insert", { table, columns, rows });
+      if (result.status !== 200) {
+        throw new Error(`insert into ${table} failed (${result.status}): ${result.body}`);
+      }
+    },
+    migrate: async () => {
+      const db = await mf.getD1Database(mainDb);
+      const dir = join(REPO_ROOT, "migrations");
+      const files = (await readdir(dir)).filter((file) => file.endsWith(".sql")).sort();
+      let count = 0;
+      for (const file of files) {
+        // drizzle-kit separates statements with this marker.
+        const statements = (await readFile(join(dir, file), "utf8"))
+          .split("--> statement-breakpoint")
+          .map((statement) => statement.trim())
+          .filter((statement) => statement !== "");
+        await db.batch(statements.map((statement) => db.prepare(statement)));
+        count += statements.length;
+      }
+      return count;
+    },
+    dispose: async () => {
+      await mf.dispose();
+      await rm(options.bundle.dir, { recursive: true, force: true });
+    },
+  };
+}
