@@ -14,12 +14,15 @@ export default defineProject({
           REGATTA_ADMIN_TOKEN: "test-admin-token",
           // Tests drive virtual time explicitly: the sim clock starts frozen.
           SIM_SPEED: "0",
+          WEBHOOK_SECRET: "test-webhook-secret",
         },
       },
     })),
   ],
   test: {
     name: "control-plane",
+    // Upgrade scenarios drive virtual time through many HTTP round trips.
+    testTimeout: 60_000,
     include: ["test/**/*.test.ts"],
     setupFiles: ["./test/setup.ts"],
   },

@@ -5,6 +5,7 @@ export * from "./machine-types.ts";
 export * from "./maintenance.ts";
 export * from "./node-pools.ts";
 export * from "./nodes.ts";
+export * from "./operations.ts";
 export * from "./page.ts";
 export * from "./params.ts";
 export * from "./problem.ts";

@@ -9,5 +9,6 @@ export * from "./schema/enums.ts";
 export { fleets, scopes } from "./schema/fleets.ts";
 export type * from "./schema/json.ts";
 export { scopeMemberships } from "./schema/memberships.ts";
+export { operations } from "./schema/operations.ts";
 export { releases } from "./schema/releases.ts";
 export { simClock, simFaults } from "./schema/sim.ts";

@@ -1,9 +1,17 @@
 import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { channelRoutes } from "./routes/inventory/channels.ts";
 import { clusterRoutes } from "./routes/inventory/clusters.ts";
+import { fleetRoutes } from "./routes/inventory/fleets.ts";
+import { machineTypeRoutes } from "./routes/inventory/machine-types.ts";
 import { nodePoolRoutes } from "./routes/inventory/node-pools.ts";
+import { releaseRoutes } from "./routes/inventory/releases.ts";
+import { reservationRoutes } from "./routes/inventory/reservations.ts";
+import { scopeRoutes } from "./routes/inventory/scopes.ts";
+import { zoneRoutes } from "./routes/inventory/zones.ts";
 import { metaRoutes } from "./routes/meta.ts";
+import { operationRoutes } from "./routes/operations.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
 
@@ -27,8 +35,16 @@ export function createControlPlane(): App {
   app.route("/", metaRoutes());
   app.use("/v1/*", authenticate, idempotency);
   app.route("/", tokenRoutes());
+  app.route("/", machineTypeRoutes());
+  app.route("/", zoneRoutes());
+  app.route("/", reservationRoutes());
+  app.route("/", fleetRoutes());
+  app.route("/", scopeRoutes());
+  app.route("/", releaseRoutes());
+  app.route("/", channelRoutes());
   app.route("/", clusterRoutes());
   app.route("/", nodePoolRoutes());
+  app.route("/", operationRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { fleets } from "../schema/fleets.ts";
 import type { InventoryDb } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
@@ -21,6 +21,30 @@ export function listFleets(db: InventoryDb, page?: PageRequest): Promise<Page<Fl
         .select()
         .from(fleets)
         .where(after === undefined ? undefined : gt(fleets.name, after))
+        .orderBy(asc(fleets.name))
+        .limit(take),
+    (f) => f.name,
+  );
+}
+
+/**
+ * Fleets among `names`, by name: the fleets a token bound to some fleets may see. The
+ * names travel as one JSON parameter (`json_each`), so a token with hundreds of fleets
+ * stays within D1's 100 bound parameters.
+ */
+export function listFleetsNamed(
+  db: InventoryDb,
+  names: readonly string[],
+  page?: PageRequest,
+): Promise<Page<FleetRow>> {
+  const among = sql`${fleets.name} in (select value from json_each(${JSON.stringify(names)}))`;
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select()
+        .from(fleets)
+        .where(and(among, after === undefined ? undefined : gt(fleets.name, after)))
         .orderBy(asc(fleets.name))
         .limit(take),
     (f) => f.name,

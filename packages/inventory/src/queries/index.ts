@@ -1,3 +1,4 @@
+export * from "./capacity.ts";
 export * from "./chunk.ts";
 export * from "./clusters.ts";
 export * from "./db.ts";
@@ -15,4 +16,3 @@ export * from "./scopes.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
 export * from "./zones.ts";
-export * from "./capacity.ts";

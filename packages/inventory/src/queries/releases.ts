@@ -48,6 +48,21 @@ export async function getChannelRelease(
     .get();
 }
 
+/**
+ * Every release of a channel with its targets, unordered: CH-1 merges them in release
+ * order (`currentTargets` in the engine), which is not text order (`2022-R9 < 2022-R25`).
+ * A channel gains a few releases a month, so reading them all stays small.
+ */
+export function listChannelReleases(
+  db: InventoryDb,
+  channel: ReleaseChannel,
+): Promise<Pick<ReleaseRow, "name" | "channel" | "targets">[]> {
+  return db
+    .select({ name: releases.name, channel: releases.channel, targets: releases.targets })
+    .from(releases)
+    .where(eq(releases.channel, channel));
+}
+
 /** Publishes or replaces a release. */
 export function putRelease(db: InventoryDb, release: ReleaseWrite, now: Instant) {
   return db

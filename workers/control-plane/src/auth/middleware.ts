@@ -4,13 +4,28 @@ import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app.ts";
 import { inventoryDb } from "../db.ts";
 import { ProblemError } from "../http/problem.ts";
+import { verifyExecutorSignature } from "../providers/signature.ts";
 import { type Access, mayAccess, type Principal, type Resource } from "./principal.ts";
 import { digestsEqual, hashSecret } from "./secrets.ts";
 
 const BOOTSTRAP_ADMIN = "bootstrap-admin";
 
-/** Resolves the bearer token into a principal; 401 when missing or unknown. */
+const EXECUTOR_CALLBACK = /^\/v1\/operations\/[^/]+\/events$/;
+
+/**
+ * Resolves the bearer token into a principal; 401 when missing or unknown. Executor
+ * callbacks authenticate by signature instead.
+ */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
+  if (c.req.method === "POST" && EXECUTOR_CALLBACK.test(c.req.path)) {
+    await verifyExecutorSignature(
+      c.env.WEBHOOK_SECRET,
+      await c.req.text(),
+      c.req.header("x-regatta-signature"),
+    );
+    c.set("principal", { name: "executor", role: "viewer", fleets: [], scopes: [] });
+    return next();
+  }
   const header = c.req.header("authorization") ?? "";
   const match = /^Bearer\s+(\S+)$/i.exec(header);
   if (!match) throw new ProblemError(401, "missing bearer token (Authorization: Bearer <token>)");

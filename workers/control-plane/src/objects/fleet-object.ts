@@ -1,11 +1,36 @@
 import { DurableObject } from "cloudflare:workers";
-import type { ProviderEvent } from "@regatta/engine";
+import type {
+  Maintenance,
+  NodePoolOperation,
+  NodePoolOperationView,
+  NodePoolUpgradeRequest,
+  PoolNode,
+  ProviderEvent,
+  Result,
+} from "@regatta/engine";
 import type { Env } from "../env.ts";
 import { executorFor } from "../providers/executor.ts";
 import { advanceSim } from "../providers/sim-executor.ts";
+import { writeBackOperation } from "../services/operations/write-back.ts";
 import { objectClock } from "./clock-source.ts";
 import { eventKey, recordUnclaimed } from "./events.ts";
+import {
+  applyEvents,
+  controlPool,
+  fireTimer,
+  getHosted,
+  getOperation,
+  liveNodes,
+  markSynced,
+  OP_TIMER,
+  type PoolControl,
+  SYNC_TIMER,
+  startOperation,
+  WINDOW_TIMER,
+} from "./node-pool-host.ts";
 import { ObjectRuntime, type Timer, type Tx } from "./runtime/runtime.ts";
+
+const SYNC_RETRY_MS = 30_000;
 
 /**
  * One fleet: its rollout sequencing state, node-pool operations, autoscaler decisions
@@ -29,14 +54,46 @@ export class FleetObject extends DurableObject<Env> {
   /** Intake of one provider event (sim or webhook callback); duplicates are ignored. */
   async receiveEvent(event: ProviderEvent): Promise<{ applied: boolean }> {
     const runtime = await this.ready();
-    const applied = await runtime.commit((tx) => this.apply(tx, event));
+    const applied = await runtime.commit((tx) => this.apply(tx, [event]) > 0);
     return { applied };
   }
 
-  /** Test and operator visibility: the object's clock and pending work. */
-  async inspect(): Promise<{ now: number; timers: Timer[]; outbox: number }> {
+  async startNodePoolUpgrade(
+    request: NodePoolUpgradeRequest,
+    maintenance: Maintenance | undefined,
+  ): Promise<Result<NodePoolOperationView>> {
     const runtime = await this.ready();
-    return { now: runtime.now(), timers: runtime.timers(), outbox: runtime.pendingOutbox().length };
+    return runtime.commit((tx) => startOperation(tx, request, maintenance));
+  }
+
+  async controlNodePool(
+    cluster: string,
+    pool: string,
+    control: PoolControl,
+  ): Promise<Result<NodePoolOperationView>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => controlPool(tx, cluster, pool, control));
+  }
+
+  async operation(id: string): Promise<NodePoolOperationView | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => getOperation(tx, id));
+  }
+
+  async liveNodes(cluster: string, pools: string[]): Promise<Record<string, PoolNode[]>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => liveNodes(tx, cluster, pools));
+  }
+
+  /** Test and operator visibility: the object's clock and pending work. */
+  async inspect(): Promise<{ now: number; timers: Timer[]; outbox: number; rowsWritten: number }> {
+    const runtime = await this.ready();
+    return {
+      now: runtime.now(),
+      timers: runtime.timers(),
+      outbox: runtime.pendingOutbox().length,
+      rowsWritten: runtime.rowsWritten,
+    };
   }
 
   protected async ready(): Promise<ObjectRuntime> {
@@ -47,26 +104,56 @@ export class FleetObject extends DurableObject<Env> {
       executorFor(this.env, this.ctx.storage),
     );
     this.runtime.clock = clock;
+    await this.runtime.prepare();
     return this.runtime;
   }
 
-  /** Routes one provider event to its owner, once. */
-  private apply(tx: Tx, event: ProviderEvent): boolean {
-    return tx.once(eventKey(event), () => recordUnclaimed(tx, event));
+  /** Routes provider events to their operations, each once; returns how many were new. */
+  private apply(tx: Tx, events: readonly ProviderEvent[]): number {
+    const fresh = events.filter((event) => tx.once(eventKey(event), () => {}));
+    for (const event of applyEvents(tx, fresh)) recordUnclaimed(tx, event);
+    return fresh.length;
   }
 
   private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
     switch (timer.kind) {
-      case "sim": {
+      case "sim":
         // Advancing the sim and applying what it reports is one transaction: a crash
         // cannot lose an event the sim already considers delivered.
+        // No inbox row per event either: nothing can deliver these twice.
         await runtime.commit((tx) => {
-          for (const event of advanceSim(tx)) this.apply(tx, event);
+          for (const event of applyEvents(tx, advanceSim(tx))) recordUnclaimed(tx, event);
         });
         return;
-      }
+      case OP_TIMER:
+      case WINDOW_TIMER:
+        await runtime.commit((tx) => fireTimer(tx, timer));
+        return;
+      case SYNC_TIMER:
+        await this.writeBack(runtime, timer.payload ?? "");
+        return;
       default:
         console.warn(`fleet: no handler for timer kind ${timer.kind}`);
+    }
+  }
+
+  /** Writes a finished operation's nodes back to the inventory; retried until D1 takes it. */
+  private async writeBack(runtime: ObjectRuntime, id: string): Promise<void> {
+    const op: NodePoolOperation | undefined = await runtime.commit((tx) => getHosted(tx, id));
+    if (!op) return;
+    try {
+      await writeBackOperation(this.env.DB, op, runtime.now());
+      await runtime.commit((tx) => markSynced(tx, id));
+    } catch (error) {
+      console.error(`fleet: write-back of ${id} failed; retrying`, error);
+      await runtime.commit((tx) =>
+        tx.setTimer({
+          id: `${SYNC_TIMER}:${id}`,
+          due: tx.now + SYNC_RETRY_MS,
+          kind: SYNC_TIMER,
+          payload: id,
+        }),
+      );
     }
   }
 }

@@ -25,6 +25,7 @@ export class UpdateRunObject extends DurableObject<Env> {
       executorFor(this.env, this.ctx.storage),
     );
     this.runtime.clock = clock;
+    await this.runtime.prepare();
     return this.runtime;
   }
 

@@ -1,4 +1,5 @@
 import { hex } from "../auth/secrets.ts";
+import { ProblemError } from "../http/problem.ts";
 
 /**
  * HMAC-SHA256 of the raw body, sent as `X-Regatta-Signature: sha256=<hex>` on commands
@@ -32,4 +33,19 @@ function hmacKey(secret: string): Promise<CryptoKey> {
     false,
     ["sign", "verify"],
   );
+}
+
+/**
+ * Executor callbacks carry no bearer token: they prove themselves with the shared HMAC
+ * secret over the raw body (API.md "Executors"). Unsigned or badly signed → 401.
+ */
+export async function verifyExecutorSignature(
+  secret: string | undefined,
+  body: string,
+  header: string | undefined,
+): Promise<void> {
+  if (!secret) throw new ProblemError(401, "executor callbacks need WEBHOOK_SECRET configured");
+  if (!(await verify(secret, body, header))) {
+    throw new ProblemError(401, "missing or bad X-Regatta-Signature");
+  }
 }

@@ -1,5 +1,6 @@
 import {
   createSim,
+  type ProviderCommand,
   type ProviderEvent,
   type SimFault,
   type SimState,
@@ -26,15 +27,38 @@ const SIM_SEED = 20221025;
  * counted down per object.
  */
 export class SimExecutor implements Executor {
-  constructor(private readonly d1: D1Database) {}
+  private faults: SimFault[] = [];
+  private capacity: Record<string, ZoneCapacityConfig> = {};
 
+  constructor(
+    private readonly d1: D1Database,
+    private readonly storage: DurableObjectStorage,
+  ) {}
+
+  /**
+   * Reads the faults the API keeps in D1 and, the first time only, the zone capacity
+   * the sim starts from (later changes of use are the sim's own bookkeeping).
+   */
+  async prepare(): Promise<void> {
+    const started =
+      this.storage.sql.exec("SELECT 1 FROM state WHERE key = ?", SIM_KEY).toArray().length > 0;
+    const [faults, capacity] = await Promise.all([
+      loadFaults(this.d1),
+      started ? Promise.resolve(this.capacity) : loadCapacity(this.d1),
+    ]);
+    this.faults = faults;
+    this.capacity = capacity;
+  }
+
+  /** Batches persisted before this object ran in-transaction (or by an older version). */
   async execute(batch: OutboxBatch, effects: Effects): Promise<void> {
-    const faults = await loadFaults(this.d1);
-    const capacity = await loadCapacity(this.d1);
-    effects.transact((tx) => {
-      const sim = syncFaults(tx, loadSim(tx, capacity), faults);
-      saveSim(tx, simSubmit(sim, batch.commands, tx.now));
-    });
+    await this.prepare();
+    effects.transact((tx) => this.executeInTransaction(batch.commands, tx));
+  }
+
+  executeInTransaction(commands: ProviderCommand[], tx: Tx): void {
+    const sim = syncFaults(tx, loadSim(tx, this.capacity), this.faults);
+    saveSim(tx, simSubmit(sim, commands, tx.now));
   }
 }
 

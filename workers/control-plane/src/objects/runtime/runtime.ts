@@ -22,6 +22,15 @@ export interface OutboxBatch {
  */
 export interface Executor {
   execute(batch: OutboxBatch, effects: Effects): Promise<void>;
+  /**
+   * Providers whose whole effect is a write to this object's own storage (the embedded
+   * sim) carry commands out inside the deciding transaction: the effect then commits
+   * with the state that asked for it, which is what the outbox exists to guarantee for
+   * providers outside the object, without writing and deleting an outbox row.
+   */
+  executeInTransaction?(commands: ProviderCommand[], tx: Tx): void;
+  /** Loads what the executor needs from outside the object before a transaction. */
+  prepare?(): Promise<void>;
 }
 
 /** What an executor may use: the time, and the object's own storage for its own state. */
@@ -60,6 +69,8 @@ const FROZEN_ALARM_MS = 24 * 3_600_000;
  */
 export class ObjectRuntime {
   private outboxSeq = 0;
+  /** Storage rows this runtime has written (the platform bills rows written). */
+  rowsWritten = 0;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -75,6 +86,11 @@ export class ObjectRuntime {
 
   now(): Instant {
     return this.clock.now();
+  }
+
+  /** Lets the executor read what it needs (I/O) before synchronous transactions run. */
+  async prepare(): Promise<void> {
+    await this.executor.prepare?.();
   }
 
   /**
@@ -103,7 +119,7 @@ export class ObjectRuntime {
       for (const timer of this.dueTimers(this.now())) {
         try {
           // Removed first: a timer that re-schedules itself in `fire` keeps its new due.
-          this.storage.sql.exec("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
+          this.write("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
           await fire(timer);
           fired++;
         } catch (error) {
@@ -133,11 +149,11 @@ export class ObjectRuntime {
           now,
           transact: (change) => this.storage.transactionSync(() => change(this.tx(now))),
         });
-        this.storage.sql.exec("DELETE FROM outbox WHERE id = ?", row.id);
+        this.write("DELETE FROM outbox WHERE id = ?", row.id);
       } catch (error) {
         const attempts = row.attempts + 1;
         const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
-        this.storage.sql.exec(
+        this.write(
           "UPDATE outbox SET attempts = ?, next_attempt = ?, last_error = ? WHERE id = ?",
           attempts,
           now + delay,
@@ -184,6 +200,12 @@ export class ObjectRuntime {
     );
   }
 
+  private write(query: string, ...bindings: SqlStorageValue[]): void {
+    const cursor = this.storage.sql.exec(query, ...bindings);
+    cursor.toArray();
+    this.rowsWritten += cursor.rowsWritten;
+  }
+
   private dueTimers(now: Instant): Timer[] {
     return this.storage.sql
       .exec<{ id: string; due: number; kind: string; payload: string | null }>(
@@ -205,17 +227,17 @@ export class ObjectRuntime {
         return rows[0] ? (JSON.parse(rows[0].value) as T) : undefined;
       },
       putState: (key, value) => {
-        sql.exec(
+        this.write(
           "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
           key,
           JSON.stringify(value),
         );
       },
       deleteState: (key) => {
-        sql.exec("DELETE FROM state WHERE key = ?", key);
+        this.write("DELETE FROM state WHERE key = ?", key);
       },
       setTimer: (timer) => {
-        sql.exec(
+        this.write(
           "INSERT INTO timers (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload",
           timer.id,
           timer.due,
@@ -224,19 +246,23 @@ export class ObjectRuntime {
         );
       },
       clearTimer: (id) => {
-        sql.exec("DELETE FROM timers WHERE id = ?", id);
+        this.write("DELETE FROM timers WHERE id = ?", id);
       },
       once: (key, change) => {
         if (sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray().length > 0) return false;
-        sql.exec("INSERT INTO inbox (key, at) VALUES (?, ?)", key, now);
+        this.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, now);
         change();
         return true;
       },
       send: (commands) => {
         if (commands.length === 0) return;
+        if (this.executor.executeInTransaction) {
+          this.executor.executeInTransaction(commands, this.tx(now));
+          return;
+        }
         this.outboxSeq++;
         const first = commands[0]!.id;
-        sql.exec(
+        this.write(
           "INSERT INTO outbox (id, seq, commands) VALUES (?, ?, ?)",
           `${first}#${commands.length}`,
           this.outboxSeq,

@@ -9,6 +9,7 @@ import {
   NodePoolParams,
   page,
 } from "@regatta/contract";
+import { decodeCursor } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
 import { inventoryDb } from "../../db.ts";
@@ -24,6 +25,7 @@ import {
   removeNodePool,
 } from "../../services/inventory/node-pools.ts";
 import { controlPlaneNow } from "../../services/now.ts";
+import { withLiveNodes } from "../../services/operations/node-pool-upgrades.ts";
 
 const tags = ["node pools"];
 const NodeListQuery = ListQuery.extend({
@@ -134,8 +136,14 @@ export function nodePoolRoutes(): App {
       fleet: cluster.fleet,
       scopes: cluster.scopes,
     });
-    const result = await listNodes(db, cluster.name, c.req.valid("query"));
-    return c.json({ items: result.items.map(nodeView), nextCursor: result.nextCursor }, 200);
+    const query = c.req.valid("query");
+    const result = await listNodes(db, cluster.name, query);
+    // Pools under upgrade show their nodes as the fleet object sees them right now.
+    const items = await withLiveNodes(c.env, cluster.fleet, cluster.name, result.items, {
+      after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+      through: result.nextCursor === null ? undefined : result.items.at(-1)?.name,
+    });
+    return c.json({ items: items.map(nodeView), nextCursor: result.nextCursor }, 200);
   });
   return app;
 }

@@ -1,0 +1,82 @@
+import { z } from "@hono/zod-openapi";
+import { NodeImage, Rfc3339, Version } from "./common.ts";
+
+/** `POST /v1/clusters/{cluster}/node-pools/{pool}/upgrade` body. */
+export const NodePoolUpgradeInput = z
+  .strictObject({
+    version: Version.optional().openapi({
+      description: "Target node version; defaults to the control plane's (VER-7 caps it there).",
+    }),
+    nodeImage: NodeImage.optional().openapi({
+      description: "Target node image; defaults to the pool's.",
+    }),
+    ignoreMaintenanceWindow: z.boolean().default(false).openapi({
+      description: "Run a surge upgrade outside the cluster's windows (MW-4 pauses it otherwise).",
+    }),
+  })
+  .openapi("NodePoolUpgradeInput");
+
+export const OperationState = z
+  .enum(["RUNNING", "PAUSED", "SUCCEEDED", "FAILED", "ROLLED_BACK", "CANCELLED"])
+  .openapi("OperationState");
+
+/** `GET /v1/operations/{id}` (API.md). */
+export const Operation = z
+  .object({
+    id: z.string(),
+    kind: z.string().openapi({ example: "NODE_POOL_UPGRADE" }),
+    target: z.object({
+      cluster: z.string(),
+      pool: z.string().optional(),
+      version: z.string(),
+      nodeImage: z.string().optional(),
+    }),
+    strategy: z.string().optional(),
+    state: OperationState,
+    phase: z.string().optional(),
+    reason: z
+      .string()
+      .optional()
+      .openapi({ description: "Why it is not progressing, citing the rule (EXT-9)." }),
+    progress: z.object({ done: z.int(), total: z.int() }),
+    events: z.array(z.object({ at: Rfc3339, message: z.string() })),
+    eventCount: z.int().optional(),
+    error: z.string().optional(),
+    startedAt: Rfc3339.optional(),
+    updatedAt: Rfc3339.optional(),
+    endedAt: Rfc3339.optional(),
+  })
+  .openapi("Operation");
+
+export const OperationParams = z.object({
+  id: z
+    .string()
+    .regex(/^op-[0-9a-f-]{36}$/, { error: "an operation id looks like op-<uuid>" })
+    .openapi({ param: { name: "id", in: "path" } }),
+});
+
+const CommandId = z.string().min(1).max(512);
+
+/** `POST /v1/operations/{id}/events`: a webhook executor reporting back (HMAC-signed). */
+export const ExecutorEvent = z
+  .discriminatedUnion("type", [
+    z.strictObject({
+      type: z.literal("COMMAND_SUCCEEDED"),
+      commandId: CommandId,
+      at: Rfc3339.optional(),
+    }),
+    z.strictObject({
+      type: z.literal("COMMAND_FAILED"),
+      commandId: CommandId,
+      at: Rfc3339.optional(),
+      reason: z.enum([
+        "FAILED",
+        "QUOTA_EXCEEDED",
+        "IP_EXHAUSTED",
+        "HEALTH_CHECK_FAIL",
+        "PREFLIGHT_BLOCKED",
+      ]),
+      message: z.string().max(2000).default(""),
+    }),
+  ])
+  .openapi("ExecutorEvent");

@@ -1,0 +1,368 @@
+import type { Decision } from "../machine/decision.ts";
+import type { ProviderEvent } from "../provider/commands.ts";
+import { HOUR, type Instant, SECOND } from "../time/instant.ts";
+import { interleaveZones, sameConfig } from "./naming.ts";
+import { type OperationRef, parseCommandId } from "./node-commands.ts";
+import { createTable, type NodeStep, type NodeTable, TableDraft, trackNode } from "./node-table.ts";
+import { failWork, retryDue, sendWork, type WorkContext } from "./node-work.ts";
+import {
+  at,
+  Effects,
+  earliest,
+  ended,
+  FORCED_DRAIN_LIMIT,
+  isTerminal,
+  MAX_FAILURES,
+  newHeader,
+  type OperationHeader,
+  PDB_LIMIT,
+} from "./operation.ts";
+import type { NodeConfig, NodeFacts, NodePoolEvent } from "./types.ts";
+
+/** NUP-10 steps: green (0 nodes), cordon blue, wait, drain blue, delete blue. No soak. */
+export type AutoscaledBlueGreenPhase =
+  | "CREATING_GREEN"
+  | "CORDONING_BLUE"
+  | "WAITING_TO_DRAIN"
+  | "DRAINING_BLUE"
+  | "DELETING_BLUE"
+  | "DONE";
+
+/** An autoscaled blue-green upgrade (NUP-10), plain JSON. */
+export interface AutoscaledBlueGreenOperation {
+  kind: "AUTOSCALED_BLUE_GREEN";
+  header: OperationHeader;
+  plan: { blue: string[]; waitSeconds: number };
+  nodes: NodeTable;
+  phase: AutoscaledBlueGreenPhase;
+  cancelled: boolean;
+  /** Nodes the cordon or delete phase still waits for. */
+  waitingFor: number;
+  retries: Record<string, Instant>;
+  waitUntil?: Instant;
+  /** Next blue node (plan order) to drain. */
+  cursor: number;
+  /** Drains in flight (at most 20): when PDBs stop being honoured, when to give up. */
+  draining: Record<string, { forceAt: Instant; giveUpAt?: Instant }>;
+  /** Blue nodes gone, by the autoscaler or by deletion (progress). */
+  blueGone: number;
+}
+
+/** Seed: "up to 20 at a time in parallel". */
+export const PARALLEL_DRAINS = 20;
+/** Seed: terminationGracePeriodSeconds honoured up to 24 hours. */
+const GRACE_SECONDS = 86_400;
+
+/**
+ * Plans an autoscaled blue-green upgrade: green starts with no nodes (the autoscaler
+ * grows it with the target configuration), blue is cordoned at once.
+ *
+ * @example startAutoscaledBlueGreen(ref, target, nodes, 0, now).state.phase // "CORDONING_BLUE"
+ */
+export function startAutoscaledBlueGreen(
+  ref: OperationRef,
+  target: NodeConfig,
+  nodes: readonly NodeFacts[],
+  waitSeconds: number,
+  now: Instant,
+): Decision<AutoscaledBlueGreenOperation> {
+  const blue = interleaveZones(nodes).map((n) => n.name);
+  const op: AutoscaledBlueGreenOperation = {
+    kind: "AUTOSCALED_BLUE_GREEN",
+    header: newHeader(ref, "AUTOSCALED_BLUE_GREEN", target, "CREATING_GREEN", blue.length, now),
+    plan: { blue, waitSeconds },
+    nodes: createTable(
+      nodes.map((n) => trackNode(n, "READY", "BLUE")),
+      2 * nodes.length,
+    ),
+    phase: "CREATING_GREEN",
+    cancelled: false,
+    waitingFor: 0,
+    retries: {},
+    cursor: 0,
+    draining: {},
+    blueGone: 0,
+  };
+  const run = new AutoscaledRun(op, now);
+  if (nodes.every((n) => sameConfig(n, target))) {
+    run.op.phase = "DONE";
+    run.end("SUCCEEDED", "NUP-10: every node already runs the target; nothing to replace");
+    return run.finish();
+  }
+  run.fx.log(
+    `NUP-10: autoscaled blue-green upgrade of ${blue.length} nodes; green pool created with 0 nodes, wait ${waitSeconds} s before draining`,
+  );
+  return run.finish();
+}
+
+/**
+ * NUP-10: one provider answer, tick, window change or scaling report. Runs to
+ * completion regardless of maintenance windows (MW-4).
+ *
+ * @example decideAutoscaledBlueGreen(op, { type: "POOL_SCALED", at: now, added: [], removed: ["b-1"] }, now)
+ */
+export function decideAutoscaledBlueGreen(
+  op: AutoscaledBlueGreenOperation,
+  event: NodePoolEvent,
+  now: Instant,
+): Decision<AutoscaledBlueGreenOperation> {
+  const run = new AutoscaledRun(op, now);
+  switch (event.type) {
+    case "COMMAND_SUCCEEDED":
+    case "COMMAND_FAILED":
+      run.answer(event);
+      break;
+    case "NODE_PREEMPTED":
+      run.gone([event.node]);
+      break;
+    case "POOL_SCALED":
+      run.gone(event.removed);
+      run.added(event.added);
+      break;
+    case "WINDOW":
+      run.fx.note("MW-4: autoscaled blue-green upgrades run to completion; window change ignored");
+      break;
+    case "TICK":
+      break;
+    default:
+      return event satisfies never;
+  }
+  return run.finish();
+}
+
+/**
+ * NUP-10 cancel: pause; drains already sent still finish.
+ *
+ * @example cancelAutoscaledBlueGreen(op, now).state.header.state // "CANCELLED"
+ */
+export function cancelAutoscaledBlueGreen(
+  op: AutoscaledBlueGreenOperation,
+  now: Instant,
+): Decision<AutoscaledBlueGreenOperation> {
+  const run = new AutoscaledRun(op, now);
+  run.op.cancelled = true;
+  run.fx.log(`NUP-10: cancelled in ${op.phase}`);
+  return run.finish();
+}
+
+/**
+ * NUP-10 resume: continue where it paused (a wait that ended meanwhile is over).
+ *
+ * @example resumeAutoscaledBlueGreen(cancelled, now).state.header.state // "RUNNING"
+ */
+export function resumeAutoscaledBlueGreen(
+  op: AutoscaledBlueGreenOperation,
+  now: Instant,
+): Decision<AutoscaledBlueGreenOperation> {
+  const run = new AutoscaledRun(op, now);
+  run.op.cancelled = false;
+  run.fx.log(`NUP-10: resumed in ${op.phase}`);
+  return run.finish();
+}
+
+class AutoscaledRun implements WorkContext {
+  readonly op: AutoscaledBlueGreenOperation;
+  readonly ref: OperationRef;
+  readonly fx: Effects;
+  readonly table: TableDraft;
+
+  constructor(op: AutoscaledBlueGreenOperation, now: Instant) {
+    this.op = { ...op, retries: { ...op.retries }, draining: { ...op.draining } };
+    this.ref = op.header;
+    this.fx = new Effects(now);
+    this.table = new TableDraft(op.nodes);
+  }
+
+  answer(event: Extract<ProviderEvent, { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }>): void {
+    const id = parseCommandId(this.op.header.id, event.commandId);
+    const node = id === undefined ? undefined : this.table.get(id.node);
+    const work = node?.work;
+    if (node === undefined || work === undefined || work.command !== event.commandId) {
+      this.fx.note(`ignored late or unknown answer ${event.commandId}`);
+      return;
+    }
+    const { work: _w, ...rest } = node;
+    if (event.type === "COMMAND_SUCCEEDED") {
+      switch (work.step) {
+        case "CORDON":
+          this.table.set({ ...rest, state: "CORDONED" });
+          this.op.waitingFor -= 1;
+          return;
+        case "DRAIN":
+        case "DRAIN_FORCED":
+          this.table.set({ ...rest, state: "CORDONED" });
+          delete this.op.draining[node.name];
+          return;
+        case "DELETE":
+          this.table.delete(node.name);
+          this.op.waitingFor -= 1;
+          this.op.blueGone += 1;
+          return;
+        case "CREATE":
+        case "UNCORDON":
+          return; // never sent by this machine
+        default:
+          work.step satisfies never;
+          return;
+      }
+    }
+    if (failWork(this, node, event, this.op.retries) === "RETRYING") return;
+    this.end(
+      "FAILED",
+      `NUP-10: ${work.step} of ${node.name} failed ${MAX_FAILURES} times: ${event.reason} ${event.message}`,
+    );
+  }
+
+  /** NUP-10: the autoscaler may remove blue nodes while the upgrade waits (even all). */
+  gone(names: readonly string[]): void {
+    const op = this.op;
+    for (const name of names) {
+      const node = this.table.get(name);
+      if (node === undefined) continue;
+      const counted = op.phase === "CORDONING_BLUE" || op.phase === "DELETING_BLUE";
+      if (counted && node.work !== undefined) op.waitingFor -= 1;
+      delete op.retries[name];
+      delete op.draining[name];
+      if (node.color === "BLUE") op.blueGone += 1;
+      this.table.delete(name);
+      this.fx.note(`${name} left the pool`);
+    }
+  }
+
+  /** NUP-10: the autoscaler grows green from zero. */
+  added(nodes: readonly NodeFacts[]): void {
+    for (const node of nodes) {
+      if (this.table.get(node.name) === undefined) {
+        this.table.set(trackNode(node, "READY", "GREEN"));
+      }
+    }
+  }
+
+  finish(): Decision<AutoscaledBlueGreenOperation> {
+    this.timers();
+    this.advance();
+    const op = this.op;
+    const { reason: _r, ...header } = op.header;
+    op.header = {
+      ...header,
+      phase: op.phase,
+      progress: { done: op.blueGone, total: op.plan.blue.length },
+    };
+    if (!isTerminal(op.header.state)) {
+      op.header.state = op.cancelled ? "CANCELLED" : "RUNNING";
+      if (op.cancelled) op.header.reason = `NUP-10: cancelled in ${op.phase}; resume to continue`;
+      else if (op.phase === "WAITING_TO_DRAIN" && op.waitUntil !== undefined) {
+        op.header.reason = `NUP-10: waiting until ${at(op.waitUntil)} before draining blue`;
+      }
+    }
+    op.nodes = this.table.commit();
+    op.header = this.fx.stamp(op.header);
+    let wakeAt: Instant | undefined;
+    for (const name in op.draining) {
+      const d = op.draining[name]!;
+      wakeAt = earliest(wakeAt, d.giveUpAt ?? d.forceAt);
+    }
+    if (!op.cancelled) {
+      if (op.phase === "WAITING_TO_DRAIN") wakeAt = earliest(wakeAt, op.waitUntil);
+      for (const name in op.retries) wakeAt = earliest(wakeAt, op.retries[name]);
+    }
+    return this.fx.decision(op, isTerminal(op.header.state) ? undefined : wakeAt);
+  }
+
+  private advance(): void {
+    const op = this.op;
+    const now = this.fx.now;
+    for (;;) {
+      if (isTerminal(op.header.state) || op.cancelled) return;
+      switch (op.phase) {
+        case "CREATING_GREEN":
+          // The green pool starts empty: nothing to create, the autoscaler grows it.
+          op.phase = "CORDONING_BLUE";
+          for (const name of op.plan.blue) if (this.table.get(name)) this.start(name, "CORDON");
+          this.fx.log(`NUP-10: cordoning ${op.waitingFor} blue nodes`);
+          continue;
+        case "CORDONING_BLUE":
+          if (op.waitingFor > 0) return;
+          op.phase = "WAITING_TO_DRAIN";
+          op.waitUntil = now + op.plan.waitSeconds * SECOND;
+          this.fx.log(
+            `NUP-10: waiting until ${at(op.waitUntil)}; the autoscaler may shrink blue (ignoring its minimum) and grow green`,
+          );
+          continue;
+        case "WAITING_TO_DRAIN":
+          if (now < op.waitUntil!) return;
+          op.phase = "DRAINING_BLUE";
+          delete op.waitUntil;
+          this.fx.log("NUP-10: draining the remaining blue nodes, up to 20 at a time");
+          continue;
+        case "DRAINING_BLUE":
+          this.fillDrains();
+          if (Object.keys(op.draining).length > 0 || op.cursor < op.plan.blue.length) return;
+          op.phase = "DELETING_BLUE";
+          op.waitingFor = 0;
+          for (const node of this.table.all()) {
+            if (node.color === "BLUE") this.start(node.name, "DELETE");
+          }
+          this.fx.log(`NUP-10: no node-pool soak; deleting ${op.waitingFor} blue nodes`);
+          continue;
+        case "DELETING_BLUE":
+          if (op.waitingFor > 0) return;
+          op.phase = "DONE";
+          this.end("SUCCEEDED", "NUP-10: blue deleted");
+          return;
+        case "DONE":
+          return;
+        default:
+          op.phase satisfies never;
+      }
+    }
+  }
+
+  private fillDrains(): void {
+    const op = this.op;
+    let inFlight = Object.keys(op.draining).length;
+    while (inFlight < PARALLEL_DRAINS && op.cursor < op.plan.blue.length) {
+      const name = op.plan.blue[op.cursor++]!;
+      if (this.table.get(name) === undefined) continue;
+      this.issue(name, "DRAIN");
+      op.draining[name] = { forceAt: this.fx.now + PDB_LIMIT };
+      inFlight += 1;
+    }
+  }
+
+  private timers(): void {
+    const op = this.op;
+    const now = this.fx.now;
+    // In-flight drains finish even while cancelled: their bounds keep running.
+    for (const name of Object.keys(op.draining)) {
+      const drain = op.draining[name]!;
+      const work = this.table.get(name)?.work;
+      if (drain.giveUpAt !== undefined && now >= drain.giveUpAt) {
+        delete op.draining[name];
+        this.fx.note(`NUP-10: ${name} still draining after 1 h + 24 h; it goes with blue`);
+      } else if (drain.giveUpAt === undefined && now >= drain.forceAt) {
+        op.draining[name] = { ...drain, giveUpAt: now + 24 * HOUR + FORCED_DRAIN_LIMIT };
+        if (work?.step === "DRAIN") this.issue(name, "DRAIN_FORCED");
+        this.fx.log(`NUP-10: ${name} drained for 1 h; PDBs no longer honoured (grace ≤ 24 h)`);
+      }
+    }
+    if (op.cancelled || isTerminal(op.header.state)) return;
+    retryDue(this, op.retries, 0, (name, step) => this.issue(name, step));
+  }
+
+  private start(name: string, step: NodeStep): void {
+    this.issue(name, step);
+    this.op.waitingFor += 1;
+  }
+
+  /** No rollback here, so every command belongs to the one running phase: round 0. */
+  private issue(name: string, step: NodeStep): void {
+    sendWork(this, name, step, 0, GRACE_SECONDS);
+  }
+
+  end(state: "SUCCEEDED" | "FAILED", message: string): void {
+    this.op.header = ended(this.op.header, state, this.fx.now);
+    if (state === "FAILED") this.op.header.error = message;
+    this.fx.log(message);
+  }
+}

@@ -1,0 +1,120 @@
+import type { ProviderCommand } from "../provider/commands.ts";
+import type { NodeStep } from "./node-table.ts";
+import type { NodeConfig } from "./types.ts";
+
+/** What every command of one operation shares. */
+export interface OperationRef {
+  id: string;
+  cluster: string;
+  pool: string;
+  machineType?: string;
+}
+
+const STEPS: ReadonlySet<string> = new Set<NodeStep>([
+  "CREATE",
+  "CORDON",
+  "UNCORDON",
+  "DRAIN",
+  "DRAIN_FORCED",
+  "DELETE",
+]);
+
+/**
+ * `${operation}:${node}:${step}:${attempt}`. Unique because a node goes through each
+ * step at most once per operation (replacements get new names) and retries count up
+ * `attempt`; deterministic because nothing else goes in.
+ *
+ * @example commandId("op-1", "pool-a-3", "DRAIN", 2) // "op-1:pool-a-3:DRAIN:2"
+ */
+export function commandId(
+  operation: string,
+  node: string,
+  step: NodeStep,
+  attempt: number,
+): string {
+  return `${operation}:${node}:${step}:${attempt}`;
+}
+
+/**
+ * The node and step a command id of this operation names; undefined for another
+ * operation's id or anything malformed (late or foreign reports are ignored). Step and
+ * attempt are read from the end, so a node name may itself contain ':'.
+ *
+ * @example parseCommandId("op-1", "op-1:pool-a-3:DRAIN:2") // { node: "pool-a-3", step: "DRAIN", attempt: 2 }
+ */
+export function parseCommandId(
+  operation: string,
+  id: string,
+): { node: string; step: NodeStep; attempt: number } | undefined {
+  if (!id.startsWith(`${operation}:`)) return undefined;
+  const rest = id.slice(operation.length + 1);
+  const attemptAt = rest.lastIndexOf(":");
+  const stepAt = rest.lastIndexOf(":", attemptAt - 1);
+  if (stepAt <= 0) return undefined;
+  const step = rest.slice(stepAt + 1, attemptAt);
+  const attempt = rest.slice(attemptAt + 1);
+  if (!STEPS.has(step) || !/^\d+$/.test(attempt)) return undefined;
+  return { node: rest.slice(0, stepAt), step: step as NodeStep, attempt: Number(attempt) };
+}
+
+/** Where and how a node command acts. */
+export interface NodeTarget {
+  name: string;
+  zone: string;
+  /** CREATE only: the configuration of the node to create. */
+  config?: NodeConfig;
+  /** Drains only: upper bound of each pod's termination grace period. */
+  graceSeconds?: number;
+}
+
+/**
+ * The provider command for one step on one node. DRAIN honours PodDisruptionBudgets,
+ * DRAIN_FORCED does not (NUP-3 after one hour, NUP-9 phase 5).
+ *
+ * @example nodeCommand(ref, { name: "n1", zone: "a", graceSeconds: 3600 }, "DRAIN", 1).type // "DRAIN_NODE"
+ */
+export function nodeCommand(
+  ref: OperationRef,
+  target: NodeTarget,
+  step: NodeStep,
+  attempt: number,
+): ProviderCommand {
+  const base = { id: commandId(ref.id, target.name, step, attempt), cluster: ref.cluster };
+  const { pool } = ref;
+  const node = target.name;
+  switch (step) {
+    case "CREATE": {
+      const config = target.config;
+      if (config === undefined) throw new Error(`CREATE of ${node} needs a node config`);
+      const create: ProviderCommand = {
+        ...base,
+        type: "CREATE_NODE",
+        pool,
+        zone: target.zone,
+        node,
+        version: config.version,
+        nodeImage: config.nodeImage,
+      };
+      if (ref.machineType !== undefined) create.machineType = ref.machineType;
+      return create;
+    }
+    case "CORDON":
+      return { ...base, type: "CORDON_NODE", pool, node };
+    case "UNCORDON":
+      return { ...base, type: "UNCORDON_NODE", pool, node };
+    case "DRAIN":
+    case "DRAIN_FORCED":
+      return {
+        ...base,
+        type: "DRAIN_NODE",
+        pool,
+        node,
+        respectPdb: step === "DRAIN",
+        graceSeconds: target.graceSeconds ?? 0,
+      };
+    case "DELETE":
+      return { ...base, type: "DELETE_NODE", pool, zone: target.zone, node };
+    default:
+      return step satisfies never;
+  }
+}

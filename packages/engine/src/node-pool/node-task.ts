@@ -1,0 +1,330 @@
+import type { ProviderEvent } from "../provider/commands.ts";
+import type { Instant } from "../time/instant.ts";
+import { nodeCommand, type OperationRef } from "./node-commands.ts";
+import { type NodeStep, type TableDraft, trackNode } from "./node-table.ts";
+import {
+  at,
+  capacityBackoff,
+  type Effects,
+  FORCED_DRAIN_LIMIT,
+  failureBackoff,
+  isCapacityFailure,
+  MAX_FAILURES,
+  PDB_LIMIT,
+} from "./operation.ts";
+import type { NodeConfig, NodeState, PoolNode } from "./types.ts";
+
+/** How one node is replaced. */
+export type TaskPath = "SURGE" | "UNAVAILABLE" | "REPLACE";
+export type TaskStep = "CREATE" | "CORDON" | "DRAIN" | "DELETE";
+
+/**
+ * The steps of each path, in order.
+ * - SURGE, NUP-3 (seed: provision, wait until ready, cordon, drain ≤ 1 h, delete): a
+ *   successful CREATE means ready, the sim and webhook report it once the node is.
+ * - UNAVAILABLE, NUP-4 (seed: cordon, drain ≤ 1 h, recreate, wait ready, uncordon): the
+ *   recreated node is a new node that joins schedulable, so "uncordon" is the end of its
+ *   CREATE and no UNCORDON command is sent.
+ * - REPLACE, NUP-11: the old node is already gone (preempted), only the new one is made.
+ */
+const PATH_STEPS: Record<TaskPath, readonly TaskStep[]> = {
+  SURGE: ["CREATE", "CORDON", "DRAIN", "DELETE"],
+  UNAVAILABLE: ["CORDON", "DRAIN", "DELETE", "CREATE"],
+  REPLACE: ["CREATE"],
+};
+
+/**
+ * One node being replaced by a new one with `config`. Plain JSON. The node table only
+ * changes when a node appears (create succeeded) or goes (delete succeeded); the states
+ * in between are the task's step (see {@link taskNodeStates}), so a Durable Object
+ * rewrites a node row twice per replaced node instead of six times.
+ */
+export interface ReplaceTask {
+  path: TaskPath;
+  /** Key of the task in its machine; copied onto the new node so answers find the task. */
+  slot: string;
+  zone: string;
+  old?: string;
+  fresh: string;
+  config: NodeConfig;
+  step: TaskStep;
+  /** Attempt number of the last command of this step (command ids count it up). */
+  attempt: number;
+  /** Consecutive failures of this step other than capacity (MAX_FAILURES fails it). */
+  failures: number;
+  /** NUP-6 backoff exponent. */
+  capacityWaits: number;
+  /** NUP-3: the drain no longer honours PodDisruptionBudgets. */
+  forced: boolean;
+  command?: string;
+  retryAt?: Instant;
+  drainForceAt?: Instant;
+  drainGiveUpAt?: Instant;
+  /** Why the task waits, shown in the operation's reason (NUP-6). */
+  waiting?: string;
+  failed?: string;
+}
+
+export type TaskStatus = "RUNNING" | "DONE" | "FAILED";
+
+export interface TaskUpdate {
+  task: ReplaceTask;
+  status: TaskStatus;
+}
+
+/** What a task needs from the decision it runs in. */
+export interface TaskContext {
+  ref: OperationRef;
+  fx: Effects;
+  table: TableDraft;
+  /** Grace-period bound of PDB-honouring drains (forced drains delete at once). */
+  drainGraceSeconds: number;
+}
+
+/**
+ * A task at its first step, not issued yet.
+ *
+ * @example newTask({ path: "SURGE", slot: "0.3", zone: "a", old: "n3", fresh: "p-x-0-3", config })
+ */
+export function newTask(
+  init: Pick<ReplaceTask, "path" | "slot" | "zone" | "old" | "fresh" | "config">,
+): ReplaceTask {
+  return {
+    ...init,
+    step: PATH_STEPS[init.path][0]!,
+    attempt: 0,
+    failures: 0,
+    capacityWaits: 0,
+    forced: false,
+  };
+}
+
+/**
+ * True while nothing of the task has touched the pool: a surge-path create that has not
+ * succeeded and is waiting to retry. Seed: without capacity GKE "won't start upgrading a
+ * node", so cancel and a closing window put such a node back in line (NUP-7, MW-4).
+ *
+ * @example notStarted({ ...task, step: "CREATE", command: undefined }) // true for a SURGE task
+ */
+export function notStarted(task: ReplaceTask): boolean {
+  return task.path === "SURGE" && task.step === "CREATE" && task.command === undefined;
+}
+
+/**
+ * When the task needs the machine again without an answer from the provider.
+ *
+ * @example taskWakeAt(drainingTask) // its drainForceAt
+ */
+export function taskWakeAt(task: ReplaceTask): Instant | undefined {
+  if (task.failed !== undefined) return undefined;
+  if (task.command === undefined) return task.retryAt;
+  if (task.step !== "DRAIN") return undefined;
+  return task.forced ? task.drainGiveUpAt : task.drainForceAt;
+}
+
+/**
+ * Sends the command of the task's current step. A step on an old node that is no
+ * longer there (preempted, scaled away) has nothing to do and is passed.
+ *
+ * @example issueTask(ctx, newTask(init)) // { status: "RUNNING", task: { command: "op:p-x-0-3:CREATE:1", … } }
+ */
+export function issueTask(ctx: TaskContext, task: ReplaceTask): TaskUpdate {
+  let t = task;
+  for (;;) {
+    if (t.step !== "CREATE" && (t.old === undefined || ctx.table.get(t.old) === undefined)) {
+      const next = nextStep(t);
+      if (next === undefined) return { task: t, status: "DONE" };
+      t = next;
+      continue;
+    }
+    return { task: send(ctx, t), status: "RUNNING" };
+  }
+}
+
+function send(ctx: TaskContext, task: ReplaceTask): ReplaceTask {
+  const { fx } = ctx;
+  const now = fx.now;
+  const attempt = task.attempt + 1;
+  const t: ReplaceTask = { ...task, attempt };
+  delete t.retryAt;
+  delete t.waiting;
+  let step: NodeStep;
+  switch (t.step) {
+    case "CREATE":
+      step = "CREATE";
+      break;
+    case "CORDON":
+      step = "CORDON";
+      break;
+    case "DRAIN":
+      t.drainForceAt ??= now + PDB_LIMIT;
+      if (!t.forced && now >= t.drainForceAt) t.forced = true;
+      if (t.forced) t.drainGiveUpAt ??= now + FORCED_DRAIN_LIMIT;
+      step = t.forced ? "DRAIN_FORCED" : "DRAIN";
+      break;
+    case "DELETE":
+      step = "DELETE";
+      break;
+    default:
+      return t.step satisfies never;
+  }
+  const name = t.step === "CREATE" ? t.fresh : t.old!;
+  const command = nodeCommand(
+    ctx.ref,
+    {
+      name,
+      zone: t.zone,
+      config: t.config,
+      graceSeconds: t.forced ? 0 : ctx.drainGraceSeconds,
+    },
+    step,
+    attempt,
+  );
+  fx.command(command);
+  t.command = command.id;
+  return t;
+}
+
+function nextStep(task: ReplaceTask): ReplaceTask | undefined {
+  const steps = PATH_STEPS[task.path];
+  const step = steps[steps.indexOf(task.step) + 1];
+  if (step === undefined) return undefined;
+  const {
+    command: _c,
+    retryAt: _r,
+    drainForceAt: _f,
+    drainGiveUpAt: _g,
+    waiting: _w,
+    ...rest
+  } = task;
+  return { ...rest, step, attempt: 0, failures: 0, forced: false };
+}
+
+/**
+ * Applies the provider's answer to the task's outstanding command (the caller matched
+ * the id). Success moves to the next step; a capacity refusal of a create waits and
+ * retries (NUP-6); any other failure retries after 30 s, 60 s and fails the task on the
+ * third.
+ *
+ * @example taskAnswer(ctx, task, { type: "COMMAND_SUCCEEDED", commandId: task.command!, at: now })
+ */
+export function taskAnswer(
+  ctx: TaskContext,
+  task: ReplaceTask,
+  event: Extract<ProviderEvent, { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }>,
+): TaskUpdate {
+  const { fx, table } = ctx;
+  if (event.type === "COMMAND_SUCCEEDED") {
+    switch (task.step) {
+      case "CREATE":
+        table.set({
+          ...trackNode({ name: task.fresh, zone: task.zone, ...task.config }, "READY"),
+          slot: task.slot,
+        });
+        break;
+      case "CORDON":
+      case "DRAIN":
+        break;
+      case "DELETE":
+        table.delete(task.old!);
+        break;
+      default:
+        return task.step satisfies never;
+    }
+    const next = nextStep(task);
+    return next === undefined ? { task, status: "DONE" } : issueTask(ctx, next);
+  }
+  const { command: _c, ...t } = task;
+  if (t.step === "CREATE" && isCapacityFailure(event.reason)) {
+    t.capacityWaits += 1;
+    t.retryAt = fx.now + capacityBackoff(t.capacityWaits);
+    t.waiting = `NUP-6: no capacity for ${t.fresh} in ${t.zone} (${event.reason}); retrying at ${at(t.retryAt)}`;
+    if (t.capacityWaits === 1) fx.log(t.waiting);
+    else fx.note(t.waiting);
+    return { task: t, status: "RUNNING" };
+  }
+  t.failures += 1;
+  const node = t.step === "CREATE" ? t.fresh : t.old!;
+  if (t.failures >= MAX_FAILURES) {
+    t.failed = `${t.step} of ${node} failed ${t.failures} times: ${event.reason} ${event.message}`;
+    fx.log(t.failed);
+    return { task: t, status: "FAILED" };
+  }
+  t.retryAt = fx.now + failureBackoff(t.failures);
+  fx.note(
+    `${t.step} of ${node} failed (${event.reason}); retry ${t.failures + 1} at ${at(t.retryAt)}`,
+  );
+  return { task: t, status: "RUNNING" };
+}
+
+/**
+ * Acts on the task's timers at `fx.now`: a due retry is sent; a drain still honouring
+ * PDBs after one hour is re-sent without them (NUP-3); a forced drain stuck past
+ * FORCED_DRAIN_LIMIT is given up and the node deleted.
+ *
+ * @example taskTimers(ctx, task) // { status: "RUNNING", task } unchanged when nothing is due
+ */
+export function taskTimers(ctx: TaskContext, task: ReplaceTask): TaskUpdate {
+  const now = ctx.fx.now;
+  if (task.failed !== undefined) return { task, status: "FAILED" };
+  if (task.command === undefined) {
+    return task.retryAt !== undefined && now >= task.retryAt
+      ? issueTask(ctx, task)
+      : { task, status: "RUNNING" };
+  }
+  if (task.step !== "DRAIN") return { task, status: "RUNNING" };
+  if (!task.forced && task.drainForceAt !== undefined && now >= task.drainForceAt) {
+    ctx.fx.log(`NUP-3: ${task.old} still draining after 1 h; forcing (PDBs no longer honoured)`);
+    return issueTask(ctx, { ...task, forced: true });
+  }
+  if (task.forced && task.drainGiveUpAt !== undefined && now >= task.drainGiveUpAt) {
+    ctx.fx.note(`NUP-3: forced drain of ${task.old} is stuck; deleting the node anyway`);
+    const next = nextStep(task);
+    return next === undefined ? { task, status: "DONE" } : issueTask(ctx, next);
+  }
+  return { task, status: "RUNNING" };
+}
+
+/**
+ * How the task's two nodes look while it runs: the old node's state, and the new node
+ * while it is being created (it joins the node table once ready).
+ *
+ * @example taskNodeStates(drainingTask) // { old: "DRAINING" }
+ */
+export function taskNodeStates(task: ReplaceTask): { old?: NodeState; fresh?: PoolNode } {
+  const creating =
+    task.step === "CREATE" && task.command !== undefined
+      ? {
+          fresh: {
+            name: task.fresh,
+            zone: task.zone,
+            ...task.config,
+            state: "PROVISIONING" as const,
+          },
+        }
+      : {};
+  switch (task.step) {
+    case "CREATE":
+    case "CORDON":
+      return creating;
+    case "DRAIN":
+      return { old: "DRAINING" };
+    case "DELETE":
+      return { old: "DELETING" };
+    default:
+      return task.step satisfies never;
+  }
+}
+
+/**
+ * The task's old node went away on its own (preempted, scaled away): a command waiting
+ * on it may never be answered, so the steps on it are passed and the task goes on with
+ * the new node (or is done). A task still creating its new node is not affected.
+ *
+ * @example oldNodeGone(ctx, drainingTask) // the UNAVAILABLE path moves on to CREATE
+ */
+export function oldNodeGone(ctx: TaskContext, task: ReplaceTask): TaskUpdate {
+  if (task.step === "CREATE" || task.failed !== undefined) return { task, status: "RUNNING" };
+  const { command: _c, retryAt: _r, ...idle } = task;
+  return issueTask(ctx, idle);
+}

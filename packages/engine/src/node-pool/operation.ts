@@ -1,0 +1,190 @@
+import type { Decision } from "../machine/decision.ts";
+import type { FailureReason, ProviderCommand } from "../provider/commands.ts";
+import { DAY, HOUR, type Instant, MINUTE, SECOND, toRfc3339 } from "../time/instant.ts";
+import type { OperationRef } from "./node-commands.ts";
+import type {
+  NodeConfig,
+  OperationEvent,
+  OperationState,
+  StrategyType,
+  WindowInfo,
+} from "./types.ts";
+
+/** NUP-3/NUP-4/NUP-10: PodDisruptionBudgets are honoured for at most one hour. */
+export const PDB_LIMIT = HOUR;
+/**
+ * A forced drain that is itself stuck this long is given up and the node deleted: the
+ * seed's step 5 (delete the node) removes whatever pods are left.
+ */
+export const FORCED_DRAIN_LIMIT = 5 * MINUTE;
+/** NUP-6: waiting for capacity retries after 30 s, doubling up to 5 min. */
+export const CAPACITY_BACKOFF_FIRST = 30 * SECOND;
+export const CAPACITY_BACKOFF_MAX = 5 * MINUTE;
+/** Any other failure: retried after 30 s then 60 s; the third failure fails the operation. */
+export const FAILURE_BACKOFF_FIRST = 30 * SECOND;
+export const MAX_FAILURES = 3;
+/** NUP-8 / NUP-11: seven days, the soak cap and the short-lived deadline. */
+export const SEVEN_DAYS = 7 * DAY;
+/** Events kept per operation; older ones are counted in `eventCount` only (cost). */
+export const EVENTS_KEPT = 50;
+
+/** Operation-level facts every strategy shares: what `GET /v1/operations/{id}` shows. */
+export interface OperationHeader extends OperationRef {
+  strategy: StrategyType;
+  target: NodeConfig;
+  state: OperationState;
+  phase: string;
+  /** Why the operation is not progressing (EXT-9), led by the rule ID that holds it. */
+  reason?: string;
+  error?: string;
+  progress: { done: number; total: number };
+  startedAt: Instant;
+  updatedAt: Instant;
+  endedAt?: Instant;
+  /** The newest {@link EVENTS_KEPT} events; `eventCount` counts all of them. */
+  events: OperationEvent[];
+  eventCount: number;
+}
+
+/** True for states no event moves on from. @example isTerminal("SUCCEEDED") // true */
+export function isTerminal(state: OperationState): boolean {
+  return state === "SUCCEEDED" || state === "FAILED" || state === "ROLLED_BACK";
+}
+
+/**
+ * QUOTA_EXCEEDED / IP_EXHAUSTED: wait for capacity (NUP-6) instead of failing.
+ *
+ * @example isCapacityFailure("IP_EXHAUSTED") // true
+ */
+export function isCapacityFailure(reason: FailureReason): boolean {
+  return reason === "QUOTA_EXCEEDED" || reason === "IP_EXHAUSTED";
+}
+
+/** @example capacityBackoff(1) // 30_000; capacityBackoff(5) // 300_000 */
+export function capacityBackoff(waits: number): number {
+  return Math.min(CAPACITY_BACKOFF_MAX, CAPACITY_BACKOFF_FIRST * 2 ** Math.max(0, waits - 1));
+}
+
+/** @example failureBackoff(2) // 60_000 */
+export function failureBackoff(failures: number): number {
+  return FAILURE_BACKOFF_FIRST * 2 ** Math.max(0, failures - 1);
+}
+
+/**
+ * MW-4: no window info means no window (always open); otherwise open while `now` is
+ * before `openUntil`.
+ *
+ * @example windowOpen({ openUntil: null }, now) // false
+ */
+export function windowOpen(window: WindowInfo | undefined, now: Instant): boolean {
+  if (window === undefined) return true;
+  return window.openUntil !== null && now < window.openUntil;
+}
+
+/** @example at(0) // "1970-01-01T00:00:00.000Z" */
+export function at(instant: Instant): string {
+  return toRfc3339(instant);
+}
+
+/** The earliest of several optional instants. @example earliest(undefined, 5, 3) // 3 */
+export function earliest(...times: (Instant | undefined)[]): Instant | undefined {
+  let out: Instant | undefined;
+  for (const t of times) if (t !== undefined && (out === undefined || t < out)) out = t;
+  return out;
+}
+
+/**
+ * What one decision produces besides the state: commands, notes for the caller, and
+ * events for the operation's history. Lives only during one `decide` call.
+ *
+ * @example
+ * const fx = new Effects(now);
+ * fx.log("NUP-8: green pool ready");
+ */
+export class Effects {
+  readonly commands: ProviderCommand[] = [];
+  readonly notes: string[] = [];
+  readonly events: OperationEvent[] = [];
+  readonly now: Instant;
+
+  constructor(now: Instant) {
+    this.now = now;
+  }
+
+  command(command: ProviderCommand): void {
+    this.commands.push(command);
+  }
+
+  note(text: string): void {
+    this.notes.push(text);
+  }
+
+  /** A note that also goes into the operation's history. */
+  log(text: string): void {
+    this.notes.push(text);
+    this.events.push({ at: this.now, message: text });
+  }
+
+  /** The header with this decision's events appended (bounded) and `updatedAt` set. */
+  stamp(header: OperationHeader): OperationHeader {
+    if (this.events.length === 0) return { ...header, updatedAt: this.now };
+    const events = header.events.concat(this.events);
+    return {
+      ...header,
+      updatedAt: this.now,
+      events: events.length > EVENTS_KEPT ? events.slice(events.length - EVENTS_KEPT) : events,
+      eventCount: header.eventCount + this.events.length,
+    };
+  }
+
+  decision<S>(state: S, wakeAt: Instant | undefined): Decision<S> {
+    const out: Decision<S> = { state, commands: this.commands, notes: this.notes };
+    if (wakeAt !== undefined) out.wakeAt = wakeAt;
+    return out;
+  }
+}
+
+/**
+ * A fresh header for an operation starting at `now`.
+ *
+ * @example newHeader(ref, "SURGE", target, "UPGRADING_NODES", 5, now).state // "RUNNING"
+ */
+export function newHeader(
+  ref: OperationRef,
+  strategy: StrategyType,
+  target: NodeConfig,
+  phase: string,
+  total: number,
+  now: Instant,
+): OperationHeader {
+  const header: OperationHeader = {
+    id: ref.id,
+    cluster: ref.cluster,
+    pool: ref.pool,
+    strategy,
+    target,
+    state: "RUNNING",
+    phase,
+    progress: { done: 0, total },
+    startedAt: now,
+    updatedAt: now,
+    events: [],
+    eventCount: 0,
+  };
+  if (ref.machineType !== undefined) header.machineType = ref.machineType;
+  return header;
+}
+
+/**
+ * The header moved to a terminal state.
+ *
+ * @example ended(header, "SUCCEEDED", now).endedAt // now
+ */
+export function ended(
+  header: OperationHeader,
+  state: "SUCCEEDED" | "FAILED" | "ROLLED_BACK",
+  now: Instant,
+): OperationHeader {
+  const { reason: _reason, ...rest } = header;
+  return { ...rest, state, endedAt: now };
+}

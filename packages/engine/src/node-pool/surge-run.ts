@@ -1,0 +1,314 @@
+import type { Decision } from "../machine/decision.ts";
+import type { Instant } from "../time/instant.ts";
+import { parseCommandId } from "./node-commands.ts";
+import { TableDraft, trackNode } from "./node-table.ts";
+import {
+  issueTask,
+  newTask,
+  notStarted,
+  oldNodeGone,
+  type TaskContext,
+  type TaskUpdate,
+  taskAnswer,
+  taskTimers,
+} from "./node-task.ts";
+import { at, Effects, earliest, ended, isTerminal, windowOpen } from "./operation.ts";
+import type { SurgeOperation, SurgePlan, SurgeTask } from "./surge.ts";
+import { TaskSetDraft } from "./task-set.ts";
+import type { NodeFacts, NodePoolEvent } from "./types.ts";
+
+/** Grace bound of PDB-honouring drains (NUP-3: at most one hour). */
+const DRAIN_GRACE_SECONDS = 3600;
+
+/**
+ * One decision of a surge upgrade on a copy of the operation (inputs are never changed):
+ * answers and timers move node tasks on (node-task.ts), `fill` starts nodes while a
+ * zone's window has room (NUP-2), `settle` re-derives the operation state.
+ *
+ * @example const run = new SurgeRun(op, now); run.answer(event); return run.finish();
+ */
+export class SurgeRun {
+  readonly op: SurgeOperation;
+  readonly fx: Effects;
+  readonly table: TableDraft;
+  readonly tasks: TaskSetDraft<SurgeTask>;
+  readonly ctx: TaskContext;
+  /** Paused (cancelled or window closed) when the decision started. */
+  readonly wasPaused: boolean;
+
+  constructor(op: SurgeOperation, now: Instant) {
+    this.op = {
+      ...op,
+      cursors: op.cursors.map((c) => ({ ...c, returned: [...c.returned] })),
+      load: op.load.map((l) => ({ ...l })),
+    };
+    this.fx = new Effects(now);
+    this.table = new TableDraft(op.nodes);
+    this.tasks = new TaskSetDraft(op.tasks);
+    this.ctx = {
+      ref: op.header,
+      fx: this.fx,
+      table: this.table,
+      drainGraceSeconds: DRAIN_GRACE_SECONDS,
+    };
+    this.wasPaused = op.header.state === "CANCELLED" || op.header.state === "PAUSED";
+  }
+
+  answer(event: Extract<NodePoolEvent, { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }>): void {
+    const id = parseCommandId(this.op.header.id, event.commandId);
+    const slot = id === undefined ? undefined : this.slotOf(id.node);
+    const task = slot === undefined ? undefined : this.tasks.get(slot);
+    if (slot === undefined || task === undefined || task.command !== event.commandId) {
+      this.fx.note(`ignored late or unknown answer ${event.commandId}`);
+      return;
+    }
+    this.apply(slot, task, taskAnswer(this.ctx, task, event));
+  }
+
+  /** Original and upgraded nodes carry their slot; a node being created is named after it. */
+  private slotOf(name: string): string | undefined {
+    const slot = this.table.get(name)?.slot;
+    if (slot !== undefined || !name.startsWith(this.op.plan.prefix)) return slot;
+    const [z, j] = name.slice(this.op.plan.prefix.length).split("-");
+    return `${z}.${j}`;
+  }
+
+  /** Preempted or scaled away; a task replacing that node moves past its steps on it. */
+  gone(names: readonly string[]): void {
+    for (const name of names) {
+      const node = this.table.get(name);
+      if (node === undefined) continue;
+      this.table.delete(name);
+      this.fx.note(`${name} left the pool outside the upgrade`);
+      const task = node.slot === undefined ? undefined : this.tasks.get(node.slot);
+      if (task !== undefined && task.old === name) {
+        this.apply(node.slot!, task, oldNodeGone(this.ctx, task));
+      }
+    }
+  }
+
+  added(nodes: readonly NodeFacts[]): void {
+    for (const node of nodes) {
+      if (this.table.get(node.name) === undefined) this.table.set(trackNode(node, "READY"));
+    }
+  }
+
+  finish(): Decision<SurgeOperation> {
+    this.timers();
+    if (this.paused() && !this.wasPaused) this.holdUnstarted();
+    this.fill();
+    this.settle();
+    const op = this.op;
+    op.nodes = this.table.commit();
+    op.tasks = this.tasks.commitSet();
+    op.header = this.fx.stamp(op.header);
+    let wakeAt = op.tasks.nextTimerAt;
+    if (!isTerminal(op.header.state) && op.direction === "UPGRADE") {
+      const until = op.window?.openUntil ?? undefined;
+      if (until !== undefined && until > this.fx.now) wakeAt = earliest(wakeAt, until);
+    }
+    return this.fx.decision(op, wakeAt);
+  }
+
+  /** Cancelled, or (upgrading) outside the maintenance window. */
+  private paused(): boolean {
+    const op = this.op;
+    return op.cancelled || (op.direction === "UPGRADE" && !windowOpen(op.window, this.fx.now));
+  }
+
+  /** Records a task's new status, keeping the per-zone load (NUP-2 window) in step. */
+  private apply(slot: string, before: SurgeTask | undefined, update: TaskUpdate): void {
+    const op = this.op;
+    const direction = before?.direction ?? op.direction;
+    if (before !== undefined) this.count(before, -1);
+    switch (update.status) {
+      case "RUNNING": {
+        const task = { ...update.task, direction };
+        if (direction === "UPGRADE" && notStarted(task) && this.paused()) {
+          this.handBack(slot, task);
+          return;
+        }
+        this.tasks.put(slot, task);
+        this.count(task, 1);
+        if (task.waiting !== undefined) op.lastWaiting = task.waiting;
+        return;
+      }
+      case "DONE":
+        this.tasks.delete(slot);
+        if (direction === "UPGRADE") op.upgraded += 1;
+        else op.reverted += 1;
+        return;
+      case "FAILED": {
+        const task = { ...update.task, direction };
+        this.tasks.put(slot, task);
+        this.count(task, 1);
+        if (isTerminal(op.header.state)) return;
+        const rule = task.path === "SURGE" ? "NUP-3" : "NUP-4";
+        op.header = {
+          ...ended(op.header, "FAILED", this.fx.now),
+          error: `${rule}: ${task.failed}`,
+        };
+        this.fx.log(`${rule}: upgrade failed; nodes already started still finish`);
+        return;
+      }
+      default:
+        update.status satisfies never;
+    }
+  }
+
+  private count(task: SurgeTask, sign: 1 | -1): void {
+    const load = this.op.load[slotIndex(task.slot)[0]]!;
+    if (task.path === "SURGE") load.surge += sign;
+    else load.unavailable += sign;
+    if (task.direction === "UPGRADE") load.upgrading += sign;
+    if (task.waiting !== undefined) this.op.waiting += sign;
+  }
+
+  private timers(): void {
+    for (const [slot, task] of this.tasks.takeDue(this.fx.now)) {
+      this.apply(slot, task, taskTimers(this.ctx, task));
+    }
+  }
+
+  /** Pausing: nodes whose upgrade had not started go back in line (NUP-7, MW-4). */
+  private holdUnstarted(): void {
+    for (const [slot, task] of this.tasks.entries()) {
+      if (task.direction !== "UPGRADE" || !notStarted(task)) continue;
+      this.count(task, -1);
+      this.handBack(slot, task);
+    }
+  }
+
+  private handBack(slot: string, task: SurgeTask): void {
+    this.tasks.delete(slot);
+    const [z, j] = slotIndex(slot);
+    this.op.cursors[z]!.returned.push({ slot: j, attempts: task.attempt });
+    this.fx.note(`${task.old} goes back in line: its upgrade had not started`);
+  }
+
+  /** NUP-2: start nodes while a zone has fewer than maxSurge + maxUnavailable in flight. */
+  private fill(): void {
+    const op = this.op;
+    if (isTerminal(op.header.state) || this.paused()) return;
+    const { maxSurge, maxUnavailable } = op.plan;
+    op.load.forEach((load, z) => {
+      // Rollback waits for a zone's started upgrades to finish: they are not abandoned.
+      if (op.direction === "ROLLBACK" && load.upgrading > 0) return;
+      while (load.surge < maxSurge || load.unavailable < maxUnavailable) {
+        const next = op.direction === "UPGRADE" ? this.nextToUpgrade(z) : this.nextToRevert(z);
+        if (next === undefined) return;
+        this.begin(z, next, load.surge < maxSurge ? "SURGE" : "UNAVAILABLE");
+      }
+    });
+  }
+
+  private nextToUpgrade(z: number): { slot: number; attempts: number } | undefined {
+    const cursor = this.op.cursors[z]!;
+    const nodes = this.op.plan.zones[z]!.nodes;
+    for (;;) {
+      const next =
+        cursor.returned.pop() ??
+        (cursor.next < nodes.length ? { slot: cursor.next++, attempts: 0 } : undefined);
+      if (next === undefined) return undefined;
+      if (this.table.get(nodes[next.slot]!.name) !== undefined) return next;
+      this.op.skipped += 1;
+    }
+  }
+
+  private nextToRevert(z: number): { slot: number; attempts: number } | undefined {
+    const cursor = this.op.cursors[z]!;
+    while (cursor.rollbackNext < cursor.next) {
+      const j = cursor.rollbackNext++;
+      if (cursor.returned.some((r) => r.slot === j)) continue;
+      if (this.table.get(freshName(this.op.plan, z, j))?.state === "READY") {
+        return { slot: j, attempts: 0 };
+      }
+    }
+    return undefined;
+  }
+
+  private begin(
+    z: number,
+    { slot: j, attempts }: { slot: number; attempts: number },
+    path: "SURGE" | "UNAVAILABLE",
+  ): void {
+    const op = this.op;
+    const original = op.plan.zones[z]!.nodes[j]!;
+    const slot = `${z}.${j}`;
+    const upgrade = op.direction === "UPGRADE";
+    const task = newTask({
+      path,
+      slot,
+      zone: original.zone,
+      old: upgrade ? original.name : freshName(op.plan, z, j),
+      fresh: upgrade ? freshName(op.plan, z, j) : `${freshName(op.plan, z, j)}-rb`,
+      config: upgrade
+        ? op.header.target
+        : { version: original.version, nodeImage: original.nodeImage },
+    });
+    task.attempt = attempts;
+    this.apply(slot, undefined, issueTask(this.ctx, task));
+  }
+
+  /** Re-derives the operation state from the cursors and tasks (no stale flags). */
+  private settle(): void {
+    const op = this.op;
+    const before = op.header.state;
+    const upgrade = op.direction === "UPGRADE";
+    const progress = upgrade
+      ? { done: op.upgraded + op.skipped, total: op.header.progress.total }
+      : { done: op.reverted, total: op.upgraded };
+    op.header = { ...op.header, progress, phase: upgrade ? "UPGRADING_NODES" : "ROLLING_BACK" };
+    if (isTerminal(before)) return;
+    const inFlight = this.tasks.size;
+    const finished =
+      inFlight === 0 &&
+      op.cursors.every((c, z) =>
+        upgrade
+          ? c.next >= op.plan.zones[z]!.nodes.length && c.returned.length === 0
+          : c.rollbackNext >= c.next,
+      );
+    if (finished) {
+      op.header = ended(op.header, upgrade ? "SUCCEEDED" : "ROLLED_BACK", this.fx.now);
+      this.fx.log(
+        upgrade
+          ? `NUP-7: all ${progress.total} nodes upgraded`
+          : `NUP-7: rolled back ${op.reverted} nodes`,
+      );
+      return;
+    }
+    if (op.cancelled) {
+      this.become(
+        "CANCELLED",
+        `NUP-7: cancelled with ${inFlight} nodes still finishing; resume or roll back`,
+      );
+    } else if (this.paused()) {
+      const next = op.window?.nextOpenAt;
+      this.become(
+        "PAUSED",
+        `MW-4: maintenance window closed; ${inFlight} started nodes finish, the rest continue when it opens${next === undefined ? "" : ` at ${at(next)}`}`,
+      );
+    } else {
+      this.become("RUNNING", op.waiting > 0 ? op.lastWaiting : undefined);
+    }
+  }
+
+  private become(state: "RUNNING" | "PAUSED" | "CANCELLED", reason: string | undefined): void {
+    const { reason: _old, ...header } = this.op.header;
+    this.op.header = reason === undefined ? { ...header, state } : { ...header, state, reason };
+    // MW-4 pauses and their end belong in the history; cancel and resume log themselves.
+    if (state === "PAUSED" && header.state !== "PAUSED") this.fx.log(reason!);
+    if (state === "RUNNING" && header.state === "PAUSED") {
+      this.fx.log("MW-4: window open; continuing");
+    }
+  }
+}
+
+function slotIndex(slot: string): [number, number] {
+  const dot = slot.indexOf(".");
+  return [Number(slot.slice(0, dot)), Number(slot.slice(dot + 1))];
+}
+
+function freshName(plan: SurgePlan, z: number, j: number): string {
+  return `${plan.prefix}${z}-${j}`;
+}

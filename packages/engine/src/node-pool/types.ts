@@ -1,0 +1,115 @@
+import type { ProviderEvent } from "../provider/commands.ts";
+import type { Instant } from "../time/instant.ts";
+
+/** The four node-pool upgrade strategies of NUP-1 (API `upgradeStrategy.type`). */
+export type StrategyType = "SURGE" | "BLUE_GREEN" | "AUTOSCALED_BLUE_GREEN" | "SHORT_LIVED";
+
+/** Node states as the API shows them (`GET /v1/clusters/{cluster}/nodes`). */
+export type NodeState = "READY" | "PROVISIONING" | "CORDONED" | "DRAINING" | "DELETING";
+
+/** Blue = the nodes being replaced, green = their replacements (NUP-8, NUP-10). */
+export type NodeColor = "BLUE" | "GREEN";
+
+/** What a node runs: the upgrade target, or a node's original configuration. */
+export interface NodeConfig {
+  version: string;
+  nodeImage: string;
+}
+
+/** A node as the caller knows it when an upgrade starts or the autoscaler adds one. */
+export interface NodeFacts extends NodeConfig {
+  name: string;
+  zone: string;
+}
+
+/** A node as the operation tracks and shows it. */
+export interface PoolNode extends NodeFacts {
+  state: NodeState;
+  color?: NodeColor;
+}
+
+/** `upgradeStrategy` of a node pool (API.md); every field optional, defaults in strategy.ts. */
+export interface UpgradeStrategySettings {
+  type?: StrategyType;
+  maxSurge?: number;
+  maxUnavailable?: number;
+  batchNodeCount?: number;
+  batchPercent?: number;
+  batchSoakSeconds?: number;
+  nodePoolSoakSeconds?: number;
+  waitSeconds?: number;
+}
+
+/** Facts about the pool and its cluster that an upgrade is planned from. */
+export interface NodePoolFacts {
+  cluster: string;
+  pool: string;
+  /** NUP-10 needs ≥ 1.34.0-gke.2201000; VER-7 caps the node target by it. */
+  controlPlaneVersion: string;
+  autopilotCluster?: boolean;
+  autopilotManaged?: boolean;
+  flexStart?: boolean;
+  queuedProvisioning?: boolean;
+  autoscalingEnabled?: boolean;
+  machineType?: string;
+  upgradeStrategy?: UpgradeStrategySettings;
+  nodes: NodeFacts[];
+  /**
+   * Free node capacity per zone when the caller knows it (inventory quota minus use).
+   * NUP-8 checks it before any green node is created; absent = not checked.
+   */
+  freeCapacity?: Record<string, number>;
+}
+
+/** Operation states of `GET /v1/operations/{id}`. */
+export type OperationState =
+  | "RUNNING"
+  | "PAUSED"
+  | "SUCCEEDED"
+  | "FAILED"
+  | "ROLLED_BACK"
+  | "CANCELLED";
+
+/** One line of an operation's time-stamped history. */
+export interface OperationEvent {
+  at: Instant;
+  message: string;
+}
+
+/**
+ * MW-4: the cluster's maintenance window as the caller sees it. `openUntil` null means
+ * closed now; a number means open until then (the operation treats it as closed from
+ * that instant on without being told). `nextOpenAt` only feeds the reason text.
+ * No window info at all means "no window": always open.
+ */
+export interface WindowInfo {
+  openUntil: Instant | null;
+  nextOpenAt?: Instant;
+}
+
+/** Time passed: timers (drain bounds, soaks, backoff) are checked against `now`. */
+export interface TickEvent {
+  type: "TICK";
+  at: Instant;
+}
+
+/** MW-4: the window opened or closed (or its end moved). */
+export interface WindowEvent {
+  type: "WINDOW";
+  at: Instant;
+  window: WindowInfo;
+}
+
+/**
+ * The autoscaler added or removed nodes of this pool (NUP-10 green grows and blue
+ * shrinks through it; NUP-12 says which nodes it may touch).
+ */
+export interface PoolScaledEvent {
+  type: "POOL_SCALED";
+  at: Instant;
+  added: NodeFacts[];
+  removed: string[];
+}
+
+/** Everything a node-pool upgrade machine reacts to; controls are functions (controls.ts). */
+export type NodePoolEvent = ProviderEvent | TickEvent | WindowEvent | PoolScaledEvent;

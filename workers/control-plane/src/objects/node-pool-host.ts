@@ -1,0 +1,214 @@
+import {
+  cancelUpgrade,
+  completeUpgrade,
+  type Decision,
+  decideAll,
+  type Instant,
+  type Maintenance,
+  type NodePoolEvent,
+  type NodePoolOperation,
+  type NodePoolOperationView,
+  type NodePoolUpgradeRequest,
+  nextWindowOpen,
+  ok,
+  operationView,
+  type PoolNode,
+  type ProviderEvent,
+  poolNodes,
+  type Result,
+  refuse,
+  resumeUpgrade,
+  rollbackUpgrade,
+  startNodePoolUpgrade,
+  type WindowInfo,
+  windowInstanceAt,
+} from "@regatta/engine";
+import type { Timer, Tx } from "./runtime/runtime.ts";
+
+/**
+ * The fleet object's node-pool upgrades: one machine per operation, stored as one row,
+ * fed by provider events (routed by the operation id that prefixes every command id),
+ * by its own timer, and by the cluster's maintenance window (MW-4).
+ */
+
+export type PoolControl = "cancel" | "resume" | "rollback" | "complete";
+
+/** What the host keeps beside the engine's state: the window it watches, D1 sync. */
+interface HostedOperation {
+  op: NodePoolOperation;
+  maintenance?: Maintenance;
+  /** True once the final node set was written back to the inventory. */
+  synced: boolean;
+}
+
+const TERMINAL = new Set(["SUCCEEDED", "FAILED", "ROLLED_BACK"]);
+const opKey = (id: string) => `op:${id}`;
+const poolKey = (cluster: string, pool: string) => `pool-op:${cluster}/${pool}`;
+export const OP_TIMER = "op";
+export const WINDOW_TIMER = "op-window";
+export const SYNC_TIMER = "op-sync";
+
+/** MW-4: the window as the machine sees it at `now`; undefined = no window configured. */
+export function windowInfo(
+  maintenance: Maintenance | undefined,
+  now: Instant,
+): WindowInfo | undefined {
+  if (!maintenance?.windows?.length) return undefined;
+  const open = windowInstanceAt(maintenance.windows, now);
+  if (open) return { openUntil: open.end };
+  const next = nextWindowOpen(maintenance, now);
+  return next === undefined ? { openUntil: null } : { openUntil: null, nextOpenAt: next };
+}
+
+export function startOperation(
+  tx: Tx,
+  request: NodePoolUpgradeRequest,
+  maintenance: Maintenance | undefined,
+): Result<NodePoolOperationView> {
+  const { cluster, pool } = request.pool;
+  const activeId = tx.getState<string>(poolKey(cluster, pool));
+  const active = activeId ? load(tx, activeId) : undefined;
+  if (active && !TERMINAL.has(active.op.header.state)) {
+    return refuse(
+      "NUP-7",
+      409,
+      `node pool ${pool} already has operation ${activeId} (${active.op.header.state}); resume, roll back or wait for it`,
+    );
+  }
+  const window = windowInfo(maintenance, tx.now);
+  const started = startNodePoolUpgrade(window ? { ...request, window } : request, tx.now);
+  if (!started.ok) return started;
+  const hosted: HostedOperation = { op: started.value.state, synced: false };
+  if (maintenance) hosted.maintenance = maintenance;
+  tx.putState(poolKey(cluster, pool), request.operationId);
+  save(tx, hosted, started.value);
+  return ok(operationView(hosted.op));
+}
+
+/** Applies provider events, grouped per operation so each writes its row once. */
+export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderEvent[] {
+  const byOperation = new Map<string, NodePoolEvent[]>();
+  const unclaimed: ProviderEvent[] = [];
+  for (const event of events) {
+    const id = operationOf(event);
+    const hosted = id ? load(tx, id) : undefined;
+    if (!id || !hosted) {
+      unclaimed.push(event);
+      continue;
+    }
+    const list = byOperation.get(id) ?? [];
+    list.push(event);
+    byOperation.set(id, list);
+  }
+  for (const [id, list] of byOperation) {
+    const hosted = load(tx, id)!;
+    save(tx, hosted, decideAll(hosted.op, list, tx.now));
+  }
+  return unclaimed;
+}
+
+/** Timer kinds this host owns: the machine's own wake-up and window changes. */
+export function fireTimer(tx: Tx, timer: Timer): void {
+  const id = timer.payload;
+  const hosted = id ? load(tx, id) : undefined;
+  if (!hosted) return;
+  const events: NodePoolEvent[] =
+    timer.kind === WINDOW_TIMER
+      ? [
+          {
+            type: "WINDOW",
+            at: tx.now,
+            window: windowInfo(hosted.maintenance, tx.now) ?? { openUntil: null },
+          },
+        ]
+      : [{ type: "TICK", at: tx.now }];
+  save(tx, hosted, decideAll(hosted.op, events, tx.now));
+}
+
+export function controlPool(
+  tx: Tx,
+  cluster: string,
+  pool: string,
+  control: PoolControl,
+): Result<NodePoolOperationView> {
+  const id = tx.getState<string>(poolKey(cluster, pool));
+  const hosted = id ? load(tx, id) : undefined;
+  if (!hosted)
+    return refuse("NUP-7", 409, `node pool ${pool} of ${cluster} has no upgrade to ${control}`);
+  const decided = CONTROLS[control](hosted.op, tx.now);
+  if (!decided.ok) return decided;
+  save(tx, hosted, decided.value);
+  return ok(operationView(hosted.op));
+}
+
+const CONTROLS: Record<
+  PoolControl,
+  (op: NodePoolOperation, now: Instant) => Result<Decision<NodePoolOperation>>
+> = {
+  cancel: cancelUpgrade,
+  resume: resumeUpgrade,
+  rollback: rollbackUpgrade,
+  complete: completeUpgrade,
+};
+
+export function getOperation(tx: Tx, id: string): NodePoolOperationView | undefined {
+  const hosted = load(tx, id);
+  return hosted && operationView(hosted.op);
+}
+
+export function getHosted(tx: Tx, id: string): NodePoolOperation | undefined {
+  return load(tx, id)?.op;
+}
+
+/** Live nodes of pools whose operation has not been written back to the inventory. */
+export function liveNodes(
+  tx: Tx,
+  cluster: string,
+  pools: readonly string[],
+): Record<string, PoolNode[]> {
+  const live: Record<string, PoolNode[]> = {};
+  for (const pool of pools) {
+    const id = tx.getState<string>(poolKey(cluster, pool));
+    const hosted = id ? load(tx, id) : undefined;
+    if (hosted && !hosted.synced) live[pool] = poolNodes(hosted.op);
+  }
+  return live;
+}
+
+export function markSynced(tx: Tx, id: string): void {
+  const hosted = load(tx, id);
+  if (!hosted) return;
+  hosted.synced = true;
+  tx.putState(opKey(id), hosted);
+}
+
+function operationOf(event: ProviderEvent): string | undefined {
+  if (event.type === "NODE_PREEMPTED") return undefined;
+  const colon = event.commandId.indexOf(":");
+  return colon > 0 ? event.commandId.slice(0, colon) : undefined;
+}
+
+function load(tx: Tx, id: string): HostedOperation | undefined {
+  return tx.getState<HostedOperation>(opKey(id));
+}
+
+function save(tx: Tx, hosted: HostedOperation, decision: Decision<NodePoolOperation>): void {
+  hosted.op = decision.state;
+  const id = hosted.op.header.id;
+  tx.putState(opKey(id), hosted);
+  tx.send(decision.commands);
+  if (decision.wakeAt === undefined) tx.clearTimer(`${OP_TIMER}:${id}`);
+  else tx.setTimer({ id: `${OP_TIMER}:${id}`, due: decision.wakeAt, kind: OP_TIMER, payload: id });
+  const terminal = TERMINAL.has(hosted.op.header.state);
+  if (terminal) {
+    tx.clearTimer(`${WINDOW_TIMER}:${id}`);
+    if (!hosted.synced)
+      tx.setTimer({ id: `${SYNC_TIMER}:${id}`, due: tx.now, kind: SYNC_TIMER, payload: id });
+    return;
+  }
+  // MW-4: wake at the window's next edge so the machine learns it opened or closed.
+  const window = windowInfo(hosted.maintenance, tx.now);
+  const edge = window?.openUntil ?? window?.nextOpenAt;
+  if (edge !== undefined)
+    tx.setTimer({ id: `${WINDOW_TIMER}:${id}`, due: edge, kind: WINDOW_TIMER, payload: id });
+}

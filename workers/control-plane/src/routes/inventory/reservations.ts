@@ -1,0 +1,88 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  ListQuery,
+  page,
+  Reservation,
+  ReservationInput,
+  ReservationParams,
+} from "@regatta/contract";
+import { type App, router } from "../../app.ts";
+import { authorize } from "../../auth/middleware.ts";
+import { inventoryDb } from "../../db.ts";
+import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import {
+  pageReservations,
+  readReservation,
+  removeReservation,
+  upsertReservation,
+} from "../../services/inventory/reservations.ts";
+import { controlPlaneNow } from "../../services/now.ts";
+
+const tags = ["reservations"];
+const put = createRoute({
+  method: "put",
+  path: "/v1/reservations/{id}",
+  tags,
+  summary: "Create or replace a reservation (admin); 422 when its zone or machine type is unknown",
+  request: { params: ReservationParams, body: jsonBody(ReservationInput) },
+  responses: {
+    200: json("replaced", Reservation),
+    201: json("created", Reservation),
+    ...PROBLEMS,
+  },
+});
+const get = createRoute({
+  method: "get",
+  path: "/v1/reservations/{id}",
+  tags,
+  summary: "A reservation",
+  request: { params: ReservationParams },
+  responses: { 200: json("the reservation", Reservation), ...PROBLEMS },
+});
+const list = createRoute({
+  method: "get",
+  path: "/v1/reservations",
+  tags,
+  summary: "Reservations by id",
+  request: { query: ListQuery },
+  responses: { 200: json("a page of reservations", page(Reservation)), ...PROBLEMS },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/reservations/{id}",
+  tags,
+  summary: "Delete a reservation (admin)",
+  request: { params: ReservationParams },
+  responses: { 204: { description: "deleted" }, ...PROBLEMS },
+});
+
+/** `/v1/reservations`: global inventory, readable by every token, written by admins. */
+export function reservationRoutes(): App {
+  const app = router();
+  app.openapi(put, async (c) => {
+    authorize(c.get("principal"), "write", { kind: "global" });
+    const db = inventoryDb(c.env.DB);
+    const now = await controlPlaneNow(c.env);
+    const { created, value } = await upsertReservation(
+      db,
+      c.req.valid("param").id,
+      c.req.valid("json"),
+      now,
+    );
+    return created ? c.json(value, 201) : c.json(value, 200);
+  });
+  app.openapi(get, async (c) => {
+    authorize(c.get("principal"), "read", { kind: "global" });
+    return c.json(await readReservation(inventoryDb(c.env.DB), c.req.valid("param").id), 200);
+  });
+  app.openapi(list, async (c) => {
+    authorize(c.get("principal"), "read", { kind: "global" });
+    return c.json(await pageReservations(inventoryDb(c.env.DB), c.req.valid("query")), 200);
+  });
+  app.openapi(remove, async (c) => {
+    authorize(c.get("principal"), "write", { kind: "global" });
+    await removeReservation(inventoryDb(c.env.DB), c.req.valid("param").id);
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,84 @@
+import { createRoute } from "@hono/zod-openapi";
+import { FleetParams, ListQuery, page, Scope, ScopeInput, ScopeParams } from "@regatta/contract";
+import { type App, router } from "../../app.ts";
+import { authorize } from "../../auth/middleware.ts";
+import { mayAccess } from "../../auth/principal.ts";
+import { inventoryDb } from "../../db.ts";
+import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { fleetReadResource } from "../../services/inventory/fleets.ts";
+import {
+  pageScopes,
+  readScope,
+  removeScope,
+  upsertScope,
+} from "../../services/inventory/scopes.ts";
+import { controlPlaneNow } from "../../services/now.ts";
+
+const tags = ["fleets"];
+const put = createRoute({
+  method: "put",
+  path: "/v1/fleets/{fleet}/scopes/{scope}",
+  tags,
+  summary: "Create or touch a team scope in a fleet; 404 when the fleet is unknown",
+  request: { params: ScopeParams, body: jsonBody(ScopeInput) },
+  responses: { 200: json("replaced", Scope), 201: json("created", Scope), ...PROBLEMS },
+});
+const get = createRoute({
+  method: "get",
+  path: "/v1/fleets/{fleet}/scopes/{scope}",
+  tags,
+  summary: "A team scope with the names of its clusters",
+  request: { params: ScopeParams },
+  responses: { 200: json("the scope", Scope), ...PROBLEMS },
+});
+const list = createRoute({
+  method: "get",
+  path: "/v1/fleets/{fleet}/scopes",
+  tags,
+  summary: "The fleet's team scopes the token may read, by name (without members)",
+  request: { params: FleetParams, query: ListQuery },
+  responses: { 200: json("a page of scopes", page(Scope)), ...PROBLEMS },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/fleets/{fleet}/scopes/{scope}",
+  tags,
+  summary: "Delete a team scope and its memberships; its clusters stay in the fleet",
+  request: { params: ScopeParams },
+  responses: { 204: { description: "deleted" }, ...PROBLEMS },
+});
+
+/** `/v1/fleets/{fleet}/scopes`: adding and removing scopes is a fleet-wide write. */
+export function scopeRoutes(): App {
+  const app = router();
+  app.openapi(put, async (c) => {
+    const { fleet, scope } = c.req.valid("param");
+    authorize(c.get("principal"), "write", { kind: "fleet", fleet });
+    const db = inventoryDb(c.env.DB);
+    const { created, value } = await upsertScope(db, fleet, scope, await controlPlaneNow(c.env));
+    return created ? c.json(value, 201) : c.json(value, 200);
+  });
+  app.openapi(get, async (c) => {
+    const { fleet, scope } = c.req.valid("param");
+    authorize(c.get("principal"), "read", { kind: "fleet", fleet, scopes: [scope] });
+    return c.json(await readScope(inventoryDb(c.env.DB), fleet, scope), 200);
+  });
+  app.openapi(list, async (c) => {
+    const { fleet } = c.req.valid("param");
+    const principal = c.get("principal");
+    authorize(principal, "read", fleetReadResource(principal, fleet));
+    const result = await pageScopes(inventoryDb(c.env.DB), fleet, c.req.valid("query"));
+    // A token bound to some scopes of the fleet sees only those.
+    const items = result.items.filter((item) =>
+      mayAccess(principal, "read", { kind: "fleet", fleet, scopes: [item.name] }),
+    );
+    return c.json({ items, nextCursor: result.nextCursor }, 200);
+  });
+  app.openapi(remove, async (c) => {
+    const { fleet, scope } = c.req.valid("param");
+    authorize(c.get("principal"), "write", { kind: "fleet", fleet });
+    await removeScope(inventoryDb(c.env.DB), fleet, scope);
+    return c.body(null, 204);
+  });
+  return app;
+}

@@ -1,0 +1,120 @@
+import type { z } from "@hono/zod-openapi";
+import type { Fleet } from "@regatta/contract";
+import type { Instant } from "@regatta/engine";
+import {
+  constraintViolation,
+  deleteFleet,
+  type FleetRow,
+  getFleet,
+  listClustersByFleet,
+  listFleets,
+  listFleetsNamed,
+  type Page,
+  type PageRequest,
+  putFleet,
+} from "@regatta/inventory";
+import { fleets } from "@regatta/inventory/schema";
+import { eq } from "drizzle-orm";
+import { mayAccess, type Principal, type Resource } from "../../auth/principal.ts";
+import type { Db } from "../../db.ts";
+import { ProblemError } from "../../http/problem.ts";
+import { rfc3339, type Upserted } from "./upserted.ts";
+
+type FleetView = z.infer<typeof Fleet>;
+
+// How many of the clusters that block a fleet delete the 409 names.
+const BLOCKERS_SHOWN = 5;
+
+/**
+ * A fleet as a read target for `principal`: the fleet itself, plus the team scopes the
+ * principal holds in it, so a token bound only to `prod/payments` may still see `prod`.
+ * @example authorize(p, "read", fleetReadResource(p, "prod"))
+ */
+export function fleetReadResource(principal: Principal, fleet: string): Resource {
+  const prefix = `${fleet}/`;
+  const scopes = principal.scopes
+    .filter((grant) => grant.startsWith(prefix))
+    .map((grant) => grant.slice(prefix.length));
+  return { kind: "fleet", fleet, scopes };
+}
+
+/** Whether the fleet exists (the route authorizes a create differently from a replace). */
+export async function fleetExists(db: Db, name: string): Promise<boolean> {
+  return (await getFleet(db, name)) !== undefined;
+}
+
+/**
+ * Creates a fleet or touches an existing one; `created` comes from a probe in the same
+ * batch as the write.
+ * @example await upsertFleet(db, "prod", now) // {created: true, value: {name: "prod", …}}
+ */
+export async function upsertFleet(
+  db: Db,
+  name: string,
+  now: Instant,
+): Promise<Upserted<FleetView>> {
+  const [before, [row]] = await db.batch([
+    db.select({ name: fleets.name }).from(fleets).where(eq(fleets.name, name)),
+    putFleet(db, name, now).returning(),
+  ]);
+  return { created: before.length === 0, value: fleetView(row!) };
+}
+
+/** The fleet, or a 404. */
+export async function readFleet(db: Db, name: string): Promise<FleetView> {
+  const row = await getFleet(db, name);
+  if (!row) throw new ProblemError(404, `fleet ${name} does not exist`);
+  return fleetView(row);
+}
+
+/**
+ * A page of the fleets `principal` may read. A token bound to fleets or scopes is paged
+ * over just those names in the database, so its pages are full; every row is checked
+ * with `mayAccess` again so this never shows more than the one authorization rule allows.
+ */
+export async function pageReadableFleets(
+  db: Db,
+  principal: Principal,
+  request: PageRequest,
+): Promise<Page<FleetView>> {
+  const names = boundFleetNames(principal);
+  const page =
+    names === undefined ? await listFleets(db, request) : await listFleetsNamed(db, names, request);
+  const items = page.items.filter((row) =>
+    mayAccess(principal, "read", fleetReadResource(principal, row.name)),
+  );
+  return { items: items.map(fleetView), nextCursor: page.nextCursor };
+}
+
+/** Fleets a narrowed token names; undefined when it sees every fleet (admin, or unbound). */
+function boundFleetNames(principal: Principal): string[] | undefined {
+  if (principal.role === "admin") return undefined;
+  if (principal.fleets.length === 0 && principal.scopes.length === 0) return undefined;
+  const scopeFleets = principal.scopes.map((grant) => grant.slice(0, grant.indexOf("/")));
+  return [...new Set([...principal.fleets, ...scopeFleets])];
+}
+
+/**
+ * Deletes a fleet with its team scopes; 404 when unknown, 409 naming some of its
+ * clusters while it still has any (the foreign key restricts the delete).
+ */
+export async function removeFleet(db: Db, name: string): Promise<void> {
+  let deleted: { name: string }[];
+  try {
+    deleted = await deleteFleet(db, name);
+  } catch (error) {
+    if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
+    const blockers = await listClustersByFleet(db, name, { limit: BLOCKERS_SHOWN });
+    const shown = blockers.items.map((cluster) => cluster.name).join(", ");
+    const more = blockers.nextCursor === null ? "" : ", …";
+    throw new ProblemError(
+      409,
+      `fleet ${name} still has clusters (${shown}${more}); delete or move them first`,
+    );
+  }
+  if (deleted.length === 0) throw new ProblemError(404, `fleet ${name} does not exist`);
+}
+
+function fleetView(row: FleetRow): FleetView {
+  return { name: row.name, createdAt: rfc3339(row.createdAt), updatedAt: rfc3339(row.updatedAt) };
+}

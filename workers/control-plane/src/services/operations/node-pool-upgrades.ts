@@ -1,0 +1,216 @@
+import type { z } from "@hono/zod-openapi";
+import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
+import type { NodePoolFacts, NodePoolOperationView, Result } from "@regatta/engine";
+import {
+  getCluster,
+  getNodePool,
+  listNodesByPool,
+  type NodeRow,
+  zoneNodeCapacity,
+} from "@regatta/inventory";
+import { operations } from "@regatta/inventory/schema";
+import { eq } from "drizzle-orm";
+import { type Db, inventoryDb } from "../../db.ts";
+import type { Env } from "../../env.ts";
+import { ProblemError } from "../../http/problem.ts";
+import type { PoolControl } from "../../objects/node-pool-host.ts";
+import { controlPlaneNow } from "../now.ts";
+
+type OperationBody = z.infer<typeof Operation>;
+
+function fleetStub(env: Env, fleet: string) {
+  return env.FLEET.get(env.FLEET.idFromName(fleet));
+}
+
+function orRefuse<T>(result: Result<T>): T {
+  if (!result.ok) throw ProblemError.fromViolation(result.error);
+  return result.value;
+}
+
+/**
+ * Starts a node-pool upgrade in the fleet's object. The operation is indexed in D1
+ * first so it can always be found; a refusal removes the index row again.
+ */
+export async function startNodePoolUpgrade(
+  env: Env,
+  clusterName: string,
+  poolName: string,
+  input: z.infer<typeof NodePoolUpgradeInput>,
+): Promise<OperationBody> {
+  const db = inventoryDb(env.DB);
+  const cluster = await getCluster(db, clusterName);
+  if (!cluster) throw new ProblemError(404, `cluster ${clusterName} does not exist`);
+  const pool = await getNodePool(db, clusterName, poolName);
+  if (!pool)
+    throw new ProblemError(404, `node pool ${poolName} does not exist in cluster ${clusterName}`);
+  const target = {
+    version: input.version ?? cluster.statusVersion,
+    nodeImage: input.nodeImage ?? pool.nodeImage,
+  };
+  if (target.version === pool.version && target.nodeImage === pool.nodeImage) {
+    throw new ProblemError(
+      409,
+      `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`,
+    );
+  }
+  const poolNodes = await allNodes(db, clusterName, poolName);
+  const facts: NodePoolFacts = {
+    cluster: clusterName,
+    pool: poolName,
+    controlPlaneVersion: cluster.statusVersion,
+    autopilotCluster: cluster.autopilot,
+    autopilotManaged: pool.autopilotManaged,
+    flexStart: pool.flexStart,
+    autoscalingEnabled: pool.autoscaling?.enabled ?? false,
+    machineType: pool.machineType,
+    nodes: poolNodes.map((node) => ({
+      name: node.name,
+      zone: node.zone,
+      version: node.version,
+      nodeImage: node.nodeImage,
+    })),
+    freeCapacity: await freeCapacity(db, pool.zones),
+  };
+  if (pool.upgradeStrategy) facts.upgradeStrategy = pool.upgradeStrategy;
+
+  const id = `op-${crypto.randomUUID()}`;
+  const now = await controlPlaneNow(env);
+  await db.insert(operations).values({
+    id,
+    kind: "NODE_POOL_UPGRADE",
+    fleet: cluster.fleet,
+    cluster: clusterName,
+    pool: poolName,
+    createdAt: now,
+  });
+  const maintenance = input.ignoreMaintenanceWindow
+    ? undefined
+    : (cluster.maintenance ?? undefined);
+  const started = await fleetStub(env, cluster.fleet).startNodePoolUpgrade(
+    { operationId: id, pool: facts, target },
+    maintenance,
+  );
+  if (!started.ok) {
+    await db.delete(operations).where(eq(operations.id, id));
+    throw ProblemError.fromViolation(started.error);
+  }
+  return operationBody(started.value);
+}
+
+export async function controlNodePoolUpgrade(
+  env: Env,
+  fleet: string,
+  cluster: string,
+  pool: string,
+  control: PoolControl,
+): Promise<OperationBody> {
+  return operationBody(
+    orRefuse(await fleetStub(env, fleet).controlNodePool(cluster, pool, control)),
+  );
+}
+
+/** The fleet an operation lives in, from the D1 index; 404 when unknown. */
+export async function locateOperation(
+  env: Env,
+  id: string,
+): Promise<{ fleet: string; cluster: string }> {
+  const [row] = await inventoryDb(env.DB)
+    .select()
+    .from(operations)
+    .where(eq(operations.id, id))
+    .limit(1);
+  if (!row) throw new ProblemError(404, `operation ${id} does not exist`);
+  return { fleet: row.fleet, cluster: row.cluster };
+}
+
+export async function getOperation(env: Env, id: string): Promise<OperationBody> {
+  const { fleet } = await locateOperation(env, id);
+  const view = await fleetStub(env, fleet).operation(id);
+  if (!view) throw new ProblemError(404, `operation ${id} does not exist`);
+  return operationBody(view);
+}
+
+/**
+ * Nodes as they are right now: for pools under upgrade the fleet object's live view
+ * replaces the inventory rows, limited to this page's key range so pages stay disjoint.
+ */
+export async function withLiveNodes(
+  env: Env,
+  fleet: string,
+  cluster: string,
+  rows: NodeRow[],
+  range: { after?: string | undefined; through?: string | undefined },
+): Promise<NodeRow[]> {
+  const pools = [...new Set(rows.map((row) => row.pool))];
+  if (pools.length === 0) return rows;
+  const live = await fleetStub(env, fleet).liveNodes(cluster, pools);
+  if (Object.keys(live).length === 0) return rows;
+  const inRange = (name: string) =>
+    (range.after === undefined || name > range.after) &&
+    (range.through === undefined || name <= range.through);
+  const now = Date.now();
+  const merged = rows.filter((row) => !(row.pool in live));
+  for (const [pool, nodesOfPool] of Object.entries(live)) {
+    for (const node of nodesOfPool) {
+      if (!inRange(node.name)) continue;
+      merged.push({
+        cluster,
+        pool,
+        name: node.name,
+        zone: node.zone,
+        version: node.version,
+        nodeImage: node.nodeImage,
+        state: node.state,
+        color: node.color ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+  }
+  return merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function operationBody(view: NodePoolOperationView): OperationBody {
+  const iso = (at: number) => new Date(at).toISOString();
+  const body: OperationBody = {
+    id: view.id,
+    kind: view.kind,
+    target: view.target,
+    strategy: view.strategy,
+    state: view.state,
+    phase: view.phase,
+    progress: view.progress,
+    events: view.events.map((event) => ({ at: iso(event.at), message: event.message })),
+    eventCount: view.eventCount,
+    startedAt: iso(view.startedAt),
+    updatedAt: iso(view.updatedAt),
+  };
+  if (view.reason !== undefined) body.reason = view.reason;
+  if (view.error !== undefined) body.error = view.error;
+  if (view.endedAt !== undefined) body.endedAt = iso(view.endedAt);
+  return body;
+}
+
+async function allNodes(db: Db, cluster: string, pool: string): Promise<NodeRow[]> {
+  const all: NodeRow[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listNodesByPool(db, cluster, pool, { limit: 500, cursor });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return all;
+}
+
+/** NUP-8's quota check needs free nodes per zone; undefined when a zone has no quota. */
+async function freeCapacity(
+  db: Db,
+  poolZones: string[],
+): Promise<Record<string, number> | undefined> {
+  const free: Record<string, number> = {};
+  for (const [zone, c] of Object.entries(await zoneNodeCapacity(db, poolZones))) {
+    if (c.quotaNodes === null) return undefined;
+    free[zone] = Math.max(0, c.quotaNodes + c.reservedNodes - c.usedNodes);
+  }
+  return free;
+}

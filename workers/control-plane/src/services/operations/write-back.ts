@@ -1,0 +1,63 @@
+import { type NodePoolOperation, poolNodes } from "@regatta/engine";
+import {
+  deleteNodesStatements,
+  insertNodesStatements,
+  listNodesByPool,
+  runBatch,
+} from "@regatta/inventory";
+import { nodePools } from "@regatta/inventory/schema";
+import { and, eq } from "drizzle-orm";
+import { inventoryDb } from "../../db.ts";
+
+/**
+ * Makes the inventory match a finished node-pool operation: the pool's nodes as the
+ * operation left them and, when it succeeded, the pool's new version and image. One
+ * batch, so a reader sees either the old pool or the new one.
+ */
+export async function writeBackOperation(
+  d1: D1Database,
+  op: NodePoolOperation,
+  now: number,
+): Promise<void> {
+  const db = inventoryDb(d1);
+  const { cluster, pool, target, state } = op.header;
+  const existing = await allNodeNames(d1, cluster, pool);
+  const nodes = poolNodes(op).filter((node) => node.state !== "DELETING");
+  const statements = [
+    ...deleteNodesStatements(db, cluster, existing),
+    ...insertNodesStatements(
+      db,
+      nodes.map((node) => ({
+        cluster,
+        pool,
+        name: node.name,
+        zone: node.zone,
+        version: node.version,
+        nodeImage: node.nodeImage,
+        state: node.state,
+        color: null,
+      })),
+      now,
+    ),
+  ];
+  if (state === "SUCCEEDED") {
+    statements.push(
+      db
+        .update(nodePools)
+        .set({ version: target.version, nodeImage: target.nodeImage, updatedAt: now })
+        .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, pool))),
+    );
+  }
+  await runBatch(db, statements);
+}
+
+async function allNodeNames(d1: D1Database, cluster: string, pool: string): Promise<string[]> {
+  const names: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listNodesByPool(inventoryDb(d1), cluster, pool, { limit: 500, cursor });
+    names.push(...page.items.map((node) => node.name));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return names;
+}

@@ -1,0 +1,256 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sign } from "../../src/providers/signature.ts";
+import { clusterBody, poolBody, seedBasics } from "../fixtures.ts";
+import { api, freezeClock } from "../helpers.ts";
+import { advanceUntil, nodesOf } from "./helpers.ts";
+
+const OLD = "1.21.11-gke.1100";
+const NEW = "1.21.14-gke.4300";
+
+beforeAll(async () => {
+  await seedBasics();
+  await freezeClock(Date.parse("2026-01-05T00:00:00Z"));
+});
+
+afterEach(async () => {
+  await runInDurableObject(env.FLEET.get(env.FLEET.idFromName("prod")), (_i, state) =>
+    state.storage.deleteAlarm(),
+  );
+});
+
+async function clusterWithPool(
+  cluster: string,
+  pool: Record<string, unknown>,
+  clusterOverrides: Record<string, unknown> = {},
+) {
+  expect(
+    (
+      await api("PUT", `/v1/clusters/${cluster}`, {
+        body: clusterBody({ version: NEW, ...clusterOverrides }),
+      })
+    ).status,
+  ).toBe(201);
+  const res = await api("PUT", `/v1/clusters/${cluster}/node-pools/p`, {
+    body: poolBody({ version: OLD, ...pool }),
+  });
+  expect(res.status).toBe(201);
+}
+
+describe("node-pool upgrades through the API", () => {
+  it("NUP-3 NUP-5 a surge upgrade replaces every node within n..n+s per zone and writes the pool back", async () => {
+    await clusterWithPool("u-surge", {
+      nodeCount: 3,
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    const started = await api("POST", "/v1/clusters/u-surge/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({
+      kind: "NODE_POOL_UPGRADE",
+      strategy: "SURGE",
+      state: "RUNNING",
+      progress: { done: 0, total: 6 },
+    });
+
+    const states = new Set<string>();
+    const op = await advanceUntil(started.body.id, (current) => current.state === "SUCCEEDED", {
+      stepSeconds: 30,
+      // Between steps: every zone holds n..n+s nodes that are not being deleted.
+      inspect: async () => {
+        const nodes = await nodesOf("u-surge", "p");
+        for (const zone of ["europe-west1-b", "europe-west1-c"]) {
+          const live = nodes.filter((n) => n.zone === zone && n.state !== "DELETING");
+          expect(live.length).toBeGreaterThanOrEqual(3);
+          expect(live.length).toBeLessThanOrEqual(4);
+        }
+        for (const node of nodes) states.add(node.state);
+      },
+    });
+    expect(op.progress).toEqual({ done: 6, total: 6 });
+    // NUP-3: new nodes were provisioned, old ones cordoned and drained on the way.
+    expect([...states]).toEqual(expect.arrayContaining(["READY", "PROVISIONING"]));
+    const nodes = await nodesOf("u-surge", "p");
+    expect(nodes).toHaveLength(6);
+    expect(nodes.every((n) => n.version === NEW && n.state === "READY")).toBe(true);
+    // The inventory follows once the write-back ran.
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    expect((await api("GET", "/v1/clusters/u-surge/node-pools/p")).body.version).toBe(NEW);
+  });
+
+  it("NUP-8 a blue-green upgrade colours nodes BLUE and GREEN and `complete` skips the pool soak (NUP-9)", async () => {
+    await clusterWithPool("u-bg", {
+      nodeCount: 2,
+      upgradeStrategy: {
+        type: "BLUE_GREEN",
+        batchNodeCount: 2,
+        batchSoakSeconds: 0,
+        nodePoolSoakSeconds: 86_400,
+      },
+    });
+    const started = await api("POST", "/v1/clusters/u-bg/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    expect(started.body.strategy).toBe("BLUE_GREEN");
+    const soaking = await advanceUntil(started.body.id, (o) => o.phase === "SOAKING_POOL", {
+      stepSeconds: 60,
+    });
+    expect(soaking.state).toBe("RUNNING");
+    const nodes = await nodesOf("u-bg", "p");
+    expect(nodes.filter((n) => n.color === "BLUE")).toHaveLength(4);
+    expect(nodes.filter((n) => n.color === "GREEN")).toHaveLength(4);
+    expect(nodes.filter((n) => n.color === "BLUE").every((n) => n.state !== "READY")).toBe(true);
+
+    const completed = await api("POST", "/v1/clusters/u-bg/node-pools/p/complete");
+    expect(completed.status).toBe(200);
+    const done = await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 60,
+    });
+    expect(done.phase).toBe("DONE");
+    const after = await nodesOf("u-bg", "p");
+    expect(after).toHaveLength(4);
+    expect(after.every((n) => n.version === NEW)).toBe(true);
+  });
+
+  it("NUP-7 cancel pauses a surge upgrade, rollback reverts upgraded nodes, a finished one cannot roll back", async () => {
+    await clusterWithPool("u-rb", {
+      nodeCount: 3,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "SURGE", maxSurge: 1 },
+    });
+    const started = await api("POST", "/v1/clusters/u-rb/node-pools/p/upgrade", { body: {} });
+    await advanceUntil(started.body.id, (o) => o.progress.done >= 1, { stepSeconds: 30 });
+    const cancelled = await api("POST", "/v1/clusters/u-rb/node-pools/p/cancel");
+    expect(cancelled.status).toBe(200);
+    const paused = await advanceUntil(started.body.id, (o) => o.state === "CANCELLED", {
+      stepSeconds: 30,
+    });
+    const mixed = await nodesOf("u-rb", "p");
+    expect(new Set(mixed.map((n) => n.version)).size).toBe(2);
+    expect(paused.state).toBe("CANCELLED");
+
+    const rolled = await api("POST", "/v1/clusters/u-rb/node-pools/p/rollback");
+    expect(rolled.status).toBe(200);
+    await advanceUntil(started.body.id, (o) => o.state === "ROLLED_BACK", { stepSeconds: 30 });
+    expect((await nodesOf("u-rb", "p")).every((n) => n.version === OLD)).toBe(true);
+  });
+
+  it("NUP-7 a completed upgrade cannot be rolled back (409)", async () => {
+    await clusterWithPool("u-done", { nodeCount: 1, zones: ["europe-west1-b"] });
+    const started = await api("POST", "/v1/clusters/u-done/node-pools/p/upgrade", { body: {} });
+    await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", { stepSeconds: 60 });
+    const res = await api("POST", "/v1/clusters/u-done/node-pools/p/rollback");
+    expect(res.status).toBe(409);
+    expect(res.headers.get("content-type")).toBe("application/problem+json");
+    expect(res.body.rule).toBe("NUP-7");
+  });
+
+  it("NUP-10 autoscaled blue-green refuses rollback and needs control plane ≥ 1.34.0-gke.2201000", async () => {
+    const abg = {
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      autoscaling: { enabled: true, minNodes: 0, maxNodes: 3 },
+      upgradeStrategy: { type: "AUTOSCALED_BLUE_GREEN" },
+    };
+    await clusterWithPool("u-abg-old", abg);
+    const refused = await api("POST", "/v1/clusters/u-abg-old/node-pools/p/upgrade", { body: {} });
+    expect(refused.status).toBe(422);
+    expect(refused.body.rule).toBe("NUP-10");
+  });
+
+  it("NUP-6 a surge node without quota waits and the pool carries on once capacity returns", async () => {
+    await clusterWithPool("u-quota", { nodeCount: 1, zones: ["europe-west1-b"] });
+    await api("PUT", "/v1/sim/faults/quota-u", {
+      body: {
+        match: { cluster: "u-quota", operation: "CREATE_NODE" },
+        effect: "QUOTA_EXCEEDED",
+        times: 2,
+      },
+    });
+    const started = await api("POST", "/v1/clusters/u-quota/node-pools/p/upgrade", { body: {} });
+    const waiting = await advanceUntil(
+      started.body.id,
+      (o) => (o.reason ?? "").startsWith("NUP-6"),
+      { stepSeconds: 10 },
+    );
+    expect(waiting.state).not.toBe("FAILED");
+    const done = await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 60,
+    });
+    expect(done.progress.done).toBe(1);
+    await api("DELETE", "/v1/sim/faults/quota-u");
+  });
+
+  it("NUP-7 a second upgrade of a pool under upgrade is a 409", async () => {
+    await clusterWithPool("u-twice", { nodeCount: 1, zones: ["europe-west1-b"] });
+    expect(
+      (await api("POST", "/v1/clusters/u-twice/node-pools/p/upgrade", { body: {} })).status,
+    ).toBe(202);
+    expect(
+      (await api("POST", "/v1/clusters/u-twice/node-pools/p/upgrade", { body: {} })).status,
+    ).toBe(409);
+  });
+
+  it("VER-7 a node target above the control plane is a 422; bad input is 400; unknown op is 404", async () => {
+    await clusterWithPool("u-bad", { nodeCount: 1, zones: ["europe-west1-b"] });
+    const above = await api("POST", "/v1/clusters/u-bad/node-pools/p/upgrade", {
+      body: { version: "1.22.3-gke.100" },
+    });
+    expect(above.status).toBe(422);
+    expect(above.body.rule).toBe("VER-7");
+    expect(
+      (
+        await api("POST", "/v1/clusters/u-bad/node-pools/p/upgrade", {
+          body: { version: "latest" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api("POST", "/v1/clusters/u-bad/node-pools/p/upgrade", { body: { surge: 3 } })).status,
+    ).toBe(400);
+    expect(
+      (await api("GET", "/v1/operations/op-00000000-0000-0000-0000-000000000000")).status,
+    ).toBe(404);
+    expect((await api("GET", "/v1/operations/nope")).status).toBe(400);
+  });
+
+  it("MW-4 a surge upgrade outside the cluster's window waits for it", async () => {
+    // Monday 00:00 UTC; the window opens Saturday 02:00 UTC for 4 h.
+    const maintenance = {
+      windows: [{ start: "02:00", durationSeconds: 14_400, days: ["SAT"] }],
+      exclusions: [],
+    };
+    await clusterWithPool("u-window", { nodeCount: 1, zones: ["europe-west1-b"] }, { maintenance });
+    const started = await api("POST", "/v1/clusters/u-window/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    const op = (await api("GET", `/v1/operations/${started.body.id}`)).body;
+    expect(op.state).toBe("PAUSED");
+    expect(op.reason).toMatch(/^MW-4/);
+  });
+
+  it("executor callbacks must be signed; a signed one is applied once", async () => {
+    await clusterWithPool("u-hook", { nodeCount: 1, zones: ["europe-west1-b"] });
+    const started = await api("POST", "/v1/clusters/u-hook/node-pools/p/upgrade", { body: {} });
+    const id = started.body.id;
+    const body = JSON.stringify({
+      type: "COMMAND_FAILED",
+      commandId: `${id}:nope:CREATE:1`,
+      reason: "FAILED",
+      message: "x",
+    });
+    const unsigned = await api("POST", `/v1/operations/${id}/events`, { token: null, body });
+    expect(unsigned.status).toBe(401);
+    const signature = await sign("test-webhook-secret", body);
+    const signed = await api("POST", `/v1/operations/${id}/events`, {
+      token: null,
+      body,
+      headers: { "x-regatta-signature": signature },
+    });
+    expect(signed.status).toBe(202);
+    expect(signed.body).toEqual({ applied: true });
+    const again = await api("POST", `/v1/operations/${id}/events`, {
+      token: null,
+      body,
+      headers: { "x-regatta-signature": signature },
+    });
+    expect(again.body).toEqual({ applied: false });
+  });
+});
