@@ -9,6 +9,8 @@ PNPM_PIN="10.34.9"
 
 export WRANGLER_SEND_METRICS=false
 export WRANGLER_HIDE_BANNER=true
+# No lookups of Cloudflare hosts from local dev: only the npm registry is reachable.
+export CLOUDFLARE_CF_FETCH_ENABLED=false
 export NO_UPDATE_NOTIFIER=1
 export NPM_CONFIG_UPDATE_NOTIFIER=false
 export CLOUDFLARE_ACCOUNT_ID="${CLOUDFLARE_ACCOUNT_ID:-}"

@@ -23,6 +23,8 @@ export interface DemoInventory {
   clusters: { name: string; body: Record<string, unknown> }[];
   nodePools: { cluster: string; name: string; body: Record<string, unknown> }[];
   releases: { name: string; body: Record<string, unknown> }[];
+  /** Node-pool upgrades the demo starts so there is progress to watch. */
+  upgrades: { cluster: string; pool: string }[];
 }
 
 const REGIONS = [
@@ -73,7 +75,8 @@ export function communityBank(): DemoInventory {
             role: "standalone",
             region,
             releaseChannel: "REGULAR",
-            version: "1.21.11-gke.1100",
+            // Testing already runs the 2022-R25 control plane (SEQ-6: nodes follow it).
+            version: fleet === "testing" ? "1.21.14-gke.4300" : "1.21.11-gke.1100",
             maintenance: AFTER_HOURS(timeZone),
           },
         });
@@ -134,6 +137,12 @@ export function communityBank(): DemoInventory {
     fleets,
     clusters,
     nodePools,
+    upgrades: clusters
+      .filter((c) => c.name.startsWith("testing-"))
+      .flatMap((c) => [
+        { cluster: c.name, pool: "default-pool" },
+        { cluster: c.name, pool: "payments" },
+      ]),
     releases: [
       {
         name: "2022-R25",

@@ -8,7 +8,7 @@ import { communityBank } from "./community-bank.ts";
 const url = process.env.REGATTA_URL ?? "http://localhost:8787";
 const token = process.env.REGATTA_TOKEN ?? "";
 
-async function call(method: string, path: string, body?: unknown): Promise<void> {
+async function call(method: string, path: string, body?: unknown): Promise<unknown> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
@@ -35,6 +35,20 @@ async function main(): Promise<void> {
   for (const { name, body } of demo.clusters) await call("PUT", `/v1/clusters/${name}`, body);
   for (const { cluster, name, body } of demo.nodePools) {
     await call("PUT", `/v1/clusters/${cluster}/node-pools/${name}`, body);
+  }
+  for (const { cluster, pool } of demo.upgrades) {
+    // A restarted demo may already be upgrading (or done with) this pool: that is fine.
+    const started = await fetch(`${url}/v1/clusters/${cluster}/node-pools/${pool}/upgrade`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+      body: JSON.stringify({ ignoreMaintenanceWindow: true }),
+    });
+    const body = (await started.json()) as { id?: string; detail?: string };
+    console.log(
+      started.ok
+        ? `regatta: upgrading ${cluster}/${pool}: GET /v1/operations/${body.id}`
+        : `regatta: ${cluster}/${pool} not upgraded now: ${body.detail}`,
+    );
   }
   console.log(
     `regatta: demo inventory seeded: ${demo.fleets.length} fleets, ${demo.clusters.length} clusters, ${demo.nodePools.length} node pools`,
