@@ -253,4 +253,71 @@ describe("node-pool upgrades through the API", () => {
     });
     expect(again.body).toEqual({ applied: false });
   });
+
+  it("NUP-1 flex-start pools upgrade short-lived and autopilot-managed pools surge, whatever is configured", async () => {
+    await clusterWithPool("u-flex", {
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      flexStart: true,
+      upgradeStrategy: { type: "BLUE_GREEN" },
+    });
+    const flex = await api("POST", "/v1/clusters/u-flex/node-pools/p/upgrade", { body: {} });
+    expect(flex.status).toBe(202);
+    expect(flex.body.strategy).toBe("SHORT_LIVED");
+    await clusterWithPool("u-ap", {
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      autopilotManaged: true,
+      upgradeStrategy: { type: "BLUE_GREEN" },
+    });
+    const autopilot = await api("POST", "/v1/clusters/u-ap/node-pools/p/upgrade", { body: {} });
+    expect(autopilot.body.strategy).toBe("SURGE");
+  });
+
+  it("NUP-11 a short-lived pool has every node on the new config within 7 days and takes no controls", async () => {
+    await clusterWithPool("u-short", { nodeCount: 2, zones: ["europe-west1-b"], flexStart: true });
+    const started = await api("POST", "/v1/clusters/u-short/node-pools/p/upgrade", { body: {} });
+    expect(started.body.strategy).toBe("SHORT_LIVED");
+    const refused = await api("POST", "/v1/clusters/u-short/node-pools/p/cancel");
+    expect(refused.status).toBe(422);
+    expect(refused.body.rule).toBe("NUP-11");
+    // Nothing is preempted in this sim run: the 7-day deadline replaces what is left.
+    const done = await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 86_400,
+      maxSteps: 20,
+    });
+    expect(done.progress).toEqual({ done: 2, total: 2 });
+    expect((await nodesOf("u-short", "p")).every((n) => n.version === NEW)).toBe(true);
+  });
+
+  it("NUP-4 with maxSurge=0 a zone never holds more nodes than before, at most maxUnavailable fewer", async () => {
+    await clusterWithPool("u-unavail", {
+      nodeCount: 4,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "SURGE", maxSurge: 0, maxUnavailable: 2 },
+    });
+    const started = await api("POST", "/v1/clusters/u-unavail/node-pools/p/upgrade", { body: {} });
+    await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 20,
+      inspect: async () => {
+        const nodes = await nodesOf("u-unavail", "p");
+        expect(nodes.length).toBeLessThanOrEqual(4);
+        expect(nodes.filter((n) => n.state === "READY").length).toBeGreaterThanOrEqual(2);
+      },
+    });
+    expect((await nodesOf("u-unavail", "p")).every((n) => n.version === NEW)).toBe(true);
+  });
+
+  it("NUP-9 a blue-green upgrade deleting blue (phase 5) cannot be cancelled", async () => {
+    await clusterWithPool("u-bg5", {
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "BLUE_GREEN", nodePoolSoakSeconds: 0 },
+    });
+    const started = await api("POST", "/v1/clusters/u-bg5/node-pools/p/upgrade", { body: {} });
+    await advanceUntil(started.body.id, (o) => o.phase === "DELETING_BLUE", { stepSeconds: 20 });
+    const res = await api("POST", "/v1/clusters/u-bg5/node-pools/p/cancel");
+    expect(res.status).toBe(409);
+    expect(res.body.rule).toBe("NUP-9");
+  });
 });
