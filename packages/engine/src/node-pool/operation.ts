@@ -186,5 +186,6 @@ export function ended(
   now: Instant,
 ): OperationHeader {
   const { reason: _reason, ...rest } = header;
-  return { ...rest, state, endedAt: now };
+  // A failed or rolled-back operation keeps the phase it stopped in: that is where to look.
+  return { ...rest, state, phase: state === "SUCCEEDED" ? "DONE" : rest.phase, endedAt: now };
 }

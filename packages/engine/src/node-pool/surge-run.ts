@@ -133,11 +133,16 @@ export class SurgeRun {
         if (task.waiting !== undefined) op.lastWaiting = task.waiting;
         return;
       }
-      case "DONE":
+      case "DONE": {
         this.tasks.delete(slot);
         if (direction === "UPGRADE") op.upgraded += 1;
         else op.reverted += 1;
+        // One line per node so progress can be followed in the operation's events.
+        const { task } = update;
+        const verb = direction === "UPGRADE" ? "replaced" : "restored";
+        this.fx.log(`${task.zone}: ${task.old ?? "a node"} ${verb} by ${task.fresh}`);
         return;
+      }
       case "FAILED": {
         const task = { ...update.task, direction };
         this.tasks.put(slot, task);
