@@ -23,6 +23,7 @@ import {
   type WindowInfo,
   windowInstanceAt,
 } from "@regatta/engine";
+import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
 import type { Timer, Tx } from "./runtime/runtime.ts";
 
 /**
@@ -33,16 +34,7 @@ import type { Timer, Tx } from "./runtime/runtime.ts";
 
 export type PoolControl = "cancel" | "resume" | "rollback" | "complete";
 
-/** What the host keeps beside the engine's state: the window it watches, D1 sync. */
-interface HostedOperation {
-  op: NodePoolOperation;
-  maintenance?: Maintenance;
-  /** True once the final node set was written back to the inventory. */
-  synced: boolean;
-}
-
 const TERMINAL = new Set(["SUCCEEDED", "FAILED", "ROLLED_BACK"]);
-const opKey = (id: string) => `op:${id}`;
 const poolKey = (cluster: string, pool: string) => `pool-op:${cluster}/${pool}`;
 export const OP_TIMER = "op";
 export const WINDOW_TIMER = "op-window";
@@ -81,7 +73,7 @@ export function startOperation(
   const hosted: HostedOperation = { op: started.value.state, synced: false };
   if (maintenance) hosted.maintenance = maintenance;
   tx.putState(poolKey(cluster, pool), request.operationId);
-  save(tx, hosted, started.value);
+  save(tx, hosted, started.value, true);
   return ok(operationView(hosted.op));
 }
 
@@ -179,7 +171,7 @@ export function markSynced(tx: Tx, id: string): void {
   const hosted = load(tx, id);
   if (!hosted) return;
   hosted.synced = true;
-  tx.putState(opKey(id), hosted);
+  saveOperation(tx, hosted, hosted.op);
 }
 
 function operationOf(event: ProviderEvent): string | undefined {
@@ -189,13 +181,20 @@ function operationOf(event: ProviderEvent): string | undefined {
 }
 
 function load(tx: Tx, id: string): HostedOperation | undefined {
-  return tx.getState<HostedOperation>(opKey(id));
+  return loadOperation(tx, id);
 }
 
-function save(tx: Tx, hosted: HostedOperation, decision: Decision<NodePoolOperation>): void {
+/** Persists a decision; `fresh` writes every bucket (a new operation has no rows yet). */
+function save(
+  tx: Tx,
+  hosted: HostedOperation,
+  decision: Decision<NodePoolOperation>,
+  fresh = false,
+): void {
+  const before = fresh ? undefined : hosted.op;
   hosted.op = decision.state;
   const id = hosted.op.header.id;
-  tx.putState(opKey(id), hosted);
+  saveOperation(tx, hosted, before);
   tx.send(decision.commands);
   if (decision.wakeAt === undefined) tx.clearTimer(`${OP_TIMER}:${id}`);
   else tx.setTimer({ id: `${OP_TIMER}:${id}`, due: decision.wakeAt, kind: OP_TIMER, payload: id });

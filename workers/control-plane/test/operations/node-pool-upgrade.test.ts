@@ -320,4 +320,34 @@ describe("node-pool upgrades through the API", () => {
     expect(res.status).toBe(409);
     expect(res.body.rule).toBe("NUP-9");
   });
+
+  it("a large pool's operation is stored in bucket rows, each far below the 2 MB row limit", async () => {
+    for (const zone of ["europe-west1-d", "europe-west1-e"]) {
+      await api("PUT", `/v1/zones/${zone}`, {
+        body: { region: "europe-west1", quota: { nodes: 5000 } },
+      });
+    }
+    await clusterWithPool("u-large", {
+      nodeCount: 800,
+      zones: ["europe-west1-d", "europe-west1-e"],
+      upgradeStrategy: { type: "BLUE_GREEN", batchPercent: 0.5 },
+    });
+    const started = await api("POST", "/v1/clusters/u-large/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    const sizes = await runInDurableObject(
+      env.FLEET.get(env.FLEET.idFromName("prod")),
+      (_i, state) =>
+        state.storage.sql
+          .exec<{ key: string; size: number }>(
+            "SELECT key, length(value) AS size FROM state WHERE key LIKE ?",
+            `op:${started.body.id}%`,
+          )
+          .toArray(),
+    );
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.max(...sizes.map((row) => row.size))).toBeLessThan(200_000);
+    const nodes = await nodesOf("u-large", "p");
+    expect(nodes.length).toBeGreaterThan(0);
+    expect((await api("GET", `/v1/operations/${started.body.id}`)).body.progress.total).toBe(1600);
+  });
 });

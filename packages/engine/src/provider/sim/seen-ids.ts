@@ -7,6 +7,13 @@
 export type SeenIds = readonly (readonly string[])[];
 
 const BUCKETS = 256;
+/**
+ * Ids kept per bucket (about 4,000 in all): an idempotency window, like a provider's
+ * idempotency keys with a time to live. Redelivery comes from an outbox retry minutes
+ * later, never after thousands of newer commands, and an unbounded set would outgrow a
+ * Durable Object row (2 MB) over a long-lived fleet.
+ */
+const KEPT_PER_BUCKET = 16;
 
 /** @example rememberIds(noSeenIds(), ["a"]).fresh // [true] */
 export function noSeenIds(): SeenIds {
@@ -15,6 +22,7 @@ export function noSeenIds(): SeenIds {
 
 /**
  * Records ids and reports which were new; a repeat inside the same batch is not new.
+ * The oldest ids of a full bucket are forgotten (see KEPT_PER_BUCKET).
  *
  * @example rememberIds(seen, ["a", "a"]).fresh // [true, false] if "a" was unknown
  */
@@ -32,10 +40,12 @@ export function rememberIds(
     const own = copies.get(index);
     if (own === undefined) {
       const copy = [...(buckets[index] ?? []), id];
+      if (copy.length > KEPT_PER_BUCKET) copy.shift();
       copies.set(index, copy);
       buckets[index] = copy;
     } else {
       own.push(id);
+      if (own.length > KEPT_PER_BUCKET) own.shift();
     }
     return true;
   });

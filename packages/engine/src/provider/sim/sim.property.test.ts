@@ -154,6 +154,7 @@ describe("sim at scale", () => {
     }
     reported += simAdvance(sim, now + 86_400 * SECOND).events.length;
     expect(reported).toBe(30_000);
-    expect(simUsage(sim).commandsSeen).toBe(30_000);
+    // Only a bounded idempotency window of ids is remembered (seen-ids.ts).
+    expect(simUsage(sim).commandsSeen).toBeLessThanOrEqual(256 * 16);
   });
 });

@@ -71,6 +71,12 @@ export class ObjectRuntime {
   private outboxSeq = 0;
   /** Storage rows this runtime has written (the platform bills rows written). */
   rowsWritten = 0;
+  /**
+   * Parsed state values by key. Storage stays the truth: the cache is dropped whenever a
+   * transaction fails, so a rolled-back change is never read back from memory. Values
+   * handed out must be treated as immutable (the engine never mutates its inputs).
+   */
+  private readonly cache = new Map<string, unknown>();
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -98,7 +104,13 @@ export class ObjectRuntime {
    * re-arms the alarm. A throw inside `change` rolls everything back.
    */
   async commit<R>(change: (tx: Tx) => R): Promise<R> {
-    const result = this.storage.transactionSync(() => change(this.tx(this.now())));
+    let result: R;
+    try {
+      result = this.storage.transactionSync(() => change(this.tx(this.now())));
+    } catch (error) {
+      this.cache.clear();
+      throw error;
+    }
     await this.drainOutbox();
     await this.rearm();
     return result;
@@ -221,10 +233,13 @@ export class ObjectRuntime {
     return {
       now,
       getState: <T>(key: string) => {
+        if (this.cache.has(key)) return this.cache.get(key) as T | undefined;
         const rows = sql
           .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key)
           .toArray();
-        return rows[0] ? (JSON.parse(rows[0].value) as T) : undefined;
+        const value = rows[0] ? (JSON.parse(rows[0].value) as T) : undefined;
+        this.cache.set(key, value);
+        return value;
       },
       putState: (key, value) => {
         this.write(
@@ -232,9 +247,11 @@ export class ObjectRuntime {
           key,
           JSON.stringify(value),
         );
+        this.cache.set(key, value);
       },
       deleteState: (key) => {
         this.write("DELETE FROM state WHERE key = ?", key);
+        this.cache.set(key, undefined);
       },
       setTimer: (timer) => {
         this.write(
