@@ -40,14 +40,37 @@ export const SimFaultInput = z
 
 export const SimFault = SimFaultInput.extend({ id: z.string() }).openapi("SimFault");
 
-/** `GET /v1/sim`: the virtual clock. */
+const Seconds = z
+  .int()
+  .min(0)
+  .max(30 * 86_400);
+
+/** `PUT /v1/sim/settings`: the sim's timing; durations not given keep the defaults. */
+export const SimSettings = z
+  .strictObject({
+    durations: z
+      .partialRecord(z.enum(COMMAND_TYPES), Seconds)
+      .default({})
+      .openapi({ example: { CREATE_NODE: 120, DRAIN_NODE: 60, UPGRADE_CONTROL_PLANE: 600 } }),
+    jitter: z.number().min(0).max(1).default(0),
+    rejectionDelaySeconds: Seconds.default(5),
+  })
+  .openapi("SimSettings");
+
+/** `GET /v1/sim`: the virtual clock, the timing and the active faults. */
 export const SimStatus = z
   .object({
     now: z.string().openapi({ example: "2026-11-23T10:00:00.000Z" }),
     speed: z.number(),
+    settings: SimSettings,
     faults: z.array(SimFault),
   })
   .openapi("SimStatus");
+
+/** `POST /v1/sim/preempt`: a spot or flex-start node goes away (NUP-11). */
+export const SimPreemptInput = z
+  .strictObject({ cluster: Name, pool: Name, node: Name })
+  .openapi("SimPreemptInput");
 
 /** `POST /v1/sim/advance`: jump the virtual clock ahead and run what became due. */
 export const SimAdvanceInput = z

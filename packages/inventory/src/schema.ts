@@ -11,4 +11,4 @@ export type * from "./schema/json.ts";
 export { scopeMemberships } from "./schema/memberships.ts";
 export { operations } from "./schema/operations.ts";
 export { releases } from "./schema/releases.ts";
-export { simClock, simFaults } from "./schema/sim.ts";
+export { simClock, simFaults, simSettings } from "./schema/sim.ts";

@@ -6,7 +6,12 @@ describe("sim provider endpoints", () => {
     await freezeClock();
     const res = await api("GET", "/v1/sim");
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ now: new Date(START).toISOString(), speed: 0, faults: [] });
+    expect(res.body).toEqual({
+      now: new Date(START).toISOString(),
+      speed: 0,
+      settings: { durations: {}, jitter: 0, rejectionDelaySeconds: 5 },
+      faults: [],
+    });
   });
 
   it("POST /v1/sim/advance moves virtual time", async () => {
@@ -54,5 +59,31 @@ describe("sim provider endpoints", () => {
     });
     expect(res.status).toBe(413);
     expect(res.headers.get("content-type")).toBe("application/problem+json");
+  });
+
+  it("durations, jitter and refusal delay are configurable; bad values are 400", async () => {
+    const res = await api("PUT", "/v1/sim/settings", {
+      body: { durations: { CREATE_NODE: 300, DRAIN_NODE: 30 }, jitter: 0.1 },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.settings).toEqual({
+      durations: { CREATE_NODE: 300, DRAIN_NODE: 30 },
+      jitter: 0.1,
+      rejectionDelaySeconds: 5,
+    });
+    expect(
+      (await api("PUT", "/v1/sim/settings", { body: { durations: { MAKE_TEA: 5 } } })).status,
+    ).toBe(400);
+    expect((await api("PUT", "/v1/sim/settings", { body: { jitter: 2 } })).status).toBe(400);
+    expect((await api("PUT", "/v1/sim/settings", { body: {} })).body.settings.durations).toEqual(
+      {},
+    );
+  });
+
+  it("preempting a node of an unknown cluster is 404", async () => {
+    const res = await api("POST", "/v1/sim/preempt", {
+      body: { cluster: "nope", pool: "p", node: "n" },
+    });
+    expect(res.status).toBe(404);
   });
 });

@@ -1,4 +1,4 @@
-import type { Instant } from "@regatta/engine";
+import type { CommandType, Instant } from "@regatta/engine";
 import { sql } from "drizzle-orm";
 import { check, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 import { SIM_FAULT_EFFECTS } from "./enums.ts";
@@ -26,4 +26,21 @@ export const simClock = sqliteTable(
     speed: real("speed").notNull(),
   },
   (t) => [check("sim_clock_single_row", sql`${t.id} = 1`)],
+);
+
+/**
+ * The sim's timing (one row, id 1): durations per command type in seconds (absent =
+ * the engine's defaults), jitter 0..1 and the delay before a capacity refusal.
+ */
+export const simSettings = sqliteTable(
+  "sim_settings",
+  {
+    id: integer("id").primaryKey(),
+    durations: text("durations", { mode: "json" })
+      .$type<Partial<Record<CommandType, number>>>()
+      .notNull(),
+    jitter: real("jitter").notNull().default(0),
+    rejectionDelaySeconds: integer("rejection_delay_seconds").notNull().default(5),
+  },
+  (t) => [check("sim_settings_single_row", sql`${t.id} = 1`)],
 );

@@ -5,12 +5,13 @@ import type {
   NodePoolOperationView,
   NodePoolUpgradeRequest,
   PoolNode,
+  PreemptTarget,
   ProviderEvent,
   Result,
 } from "@regatta/engine";
 import type { Env } from "../env.ts";
 import { executorFor } from "../providers/executor.ts";
-import { advanceSim } from "../providers/sim-executor.ts";
+import { advanceSim, preemptSim } from "../providers/sim-executor.ts";
 import { writeBackOperation } from "../services/operations/write-back.ts";
 import { objectClock } from "./clock-source.ts";
 import { eventKey, recordUnclaimed } from "./events.ts";
@@ -83,6 +84,12 @@ export class FleetObject extends DurableObject<Env> {
   async liveNodes(cluster: string, pools: string[]): Promise<Record<string, PoolNode[]>> {
     const runtime = await this.ready();
     return runtime.commit((tx) => liveNodes(tx, cluster, pools));
+  }
+
+  /** Sim only: a spot or flex-start node goes away (NUP-11). */
+  async preempt(target: PreemptTarget): Promise<boolean> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => preemptSim(tx, target));
   }
 
   /** Test and operator visibility: the object's clock and pending work. */

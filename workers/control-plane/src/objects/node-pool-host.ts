@@ -82,7 +82,7 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
   const byOperation = new Map<string, NodePoolEvent[]>();
   const unclaimed: ProviderEvent[] = [];
   for (const event of events) {
-    const id = operationOf(event);
+    const id = operationOf(tx, event);
     const hosted = id ? load(tx, id) : undefined;
     if (!id || !hosted) {
       unclaimed.push(event);
@@ -174,8 +174,10 @@ export function markSynced(tx: Tx, id: string): void {
   saveOperation(tx, hosted, hosted.op);
 }
 
-function operationOf(event: ProviderEvent): string | undefined {
-  if (event.type === "NODE_PREEMPTED") return undefined;
+/** Command reports carry their operation in the id; a preemption belongs to the pool's. */
+function operationOf(tx: Tx, event: ProviderEvent): string | undefined {
+  if (event.type === "NODE_PREEMPTED")
+    return tx.getState<string>(poolKey(event.cluster, event.pool));
   const colon = event.commandId.indexOf(":");
   return colon > 0 ? event.commandId.slice(0, colon) : undefined;
 }

@@ -1,17 +1,23 @@
 import {
   createSim,
+  type PreemptTarget,
   type ProviderCommand,
   type ProviderEvent,
   type SimFault,
   type SimState,
+  type SimTiming,
   simAdvance,
   simClearFault,
+  simConfigure,
   simNextEventAt,
+  simPreempt,
   simSetFault,
   simSubmit,
   type ZoneCapacityConfig,
 } from "@regatta/engine";
 import { listSimFaults, zoneNodeCapacity } from "@regatta/inventory";
+import { simSettings } from "@regatta/inventory/schema";
+import { eq } from "drizzle-orm";
 import { inventoryDb } from "../db.ts";
 import type { Effects, Executor, OutboxBatch, Tx } from "../objects/runtime/runtime.ts";
 
@@ -28,6 +34,7 @@ const SIM_SEED = 20221025;
  */
 export class SimExecutor implements Executor {
   private faults: SimFault[] = [];
+  private timing: SimTiming | undefined;
   private capacity: Record<string, ZoneCapacityConfig> = {};
 
   constructor(
@@ -42,12 +49,14 @@ export class SimExecutor implements Executor {
   async prepare(): Promise<void> {
     const started =
       this.storage.sql.exec("SELECT 1 FROM state WHERE key = ?", SIM_KEY).toArray().length > 0;
-    const [faults, capacity] = await Promise.all([
+    const [faults, capacity, timing] = await Promise.all([
       loadFaults(this.d1),
       started ? Promise.resolve(this.capacity) : loadCapacity(this.d1),
+      loadTiming(this.d1),
     ]);
     this.faults = faults;
     this.capacity = capacity;
+    this.timing = timing;
   }
 
   /** Batches persisted before this object ran in-transaction (or by an older version). */
@@ -57,9 +66,46 @@ export class SimExecutor implements Executor {
   }
 
   executeInTransaction(commands: ProviderCommand[], tx: Tx): void {
-    const sim = syncFaults(tx, loadSim(tx, this.capacity), this.faults);
+    const sim = syncTiming(
+      tx,
+      syncFaults(tx, loadSim(tx, this.capacity), this.faults),
+      this.timing,
+    );
     saveSim(tx, simSubmit(sim, commands, tx.now));
   }
+}
+
+/** A node of the fleet's clusters goes away now (NUP-11); false before the sim ran at all. */
+export function preemptSim(tx: Tx, target: PreemptTarget): boolean {
+  const sim = tx.getState<SimState>(SIM_KEY);
+  if (!sim) return false;
+  saveSim(tx, simPreempt(sim, target, tx.now));
+  return true;
+}
+
+const TIMING_KEY = "sim:timing";
+
+function syncTiming(tx: Tx, sim: SimState, timing: SimTiming | undefined): SimState {
+  if (!timing) return sim;
+  const fingerprint = JSON.stringify(timing);
+  if (tx.getState<string>(TIMING_KEY) === fingerprint) return sim;
+  tx.putState(TIMING_KEY, fingerprint);
+  return simConfigure(sim, timing);
+}
+
+async function loadTiming(d1: D1Database): Promise<SimTiming | undefined> {
+  const [row] = await inventoryDb(d1)
+    .select()
+    .from(simSettings)
+    .where(eq(simSettings.id, 1))
+    .limit(1);
+  return (
+    row && {
+      durations: row.durations,
+      jitter: row.jitter,
+      rejectionDelaySeconds: row.rejectionDelaySeconds,
+    }
+  );
 }
 
 /** Moves the sim to `tx.now` and returns what it reports, in order. */

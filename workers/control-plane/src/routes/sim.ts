@@ -3,6 +3,8 @@ import {
   SimAdvanceInput,
   SimFault,
   SimFaultInput,
+  SimPreemptInput,
+  SimSettings,
   SimSpeedInput,
   SimStatus,
 } from "@regatta/contract";
@@ -62,6 +64,23 @@ const speed = createRoute({
   responses: { 200: json("the sim clock", SimStatus), ...PROBLEMS },
 });
 
+const settings = createRoute({
+  method: "put",
+  path: "/v1/sim/settings",
+  tags,
+  summary: "Set the simulated durations per command type, jitter and capacity-refusal delay",
+  request: { body: jsonBody(SimSettings) },
+  responses: { 200: json("the sim", SimStatus), ...PROBLEMS },
+});
+const preempt = createRoute({
+  method: "post",
+  path: "/v1/sim/preempt",
+  tags,
+  summary: "Preempt a node (spot / flex-start), as the cloud would (NUP-11)",
+  request: { body: jsonBody(SimPreemptInput) },
+  responses: { 202: { description: "reported to the node's fleet" }, ...PROBLEMS },
+});
+
 /** Sim-only endpoints answer 404 when the deployment runs another provider (API.md). */
 const simOnly = createMiddleware<AppEnv>(async (c, next) => {
   if (providerMode(c.env) !== "sim")
@@ -94,6 +113,15 @@ export function simRoutes(): App {
   app.openapi(speed, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
     return c.json(await new SimControls(c.env).setSpeed(c.req.valid("json").speed), 200);
+  });
+  app.openapi(settings, async (c) => {
+    authorize(c.get("principal"), "write", { kind: "global" });
+    return c.json(await new SimControls(c.env).putSettings(c.req.valid("json")), 200);
+  });
+  app.openapi(preempt, async (c) => {
+    authorize(c.get("principal"), "write", { kind: "global" });
+    await new SimControls(c.env).preempt(c.req.valid("json"));
+    return c.body(null, 202);
   });
   return app;
 }

@@ -350,4 +350,27 @@ describe("node-pool upgrades through the API", () => {
     expect(nodes.length).toBeGreaterThan(0);
     expect((await api("GET", `/v1/operations/${started.body.id}`)).body.progress.total).toBe(1600);
   });
+
+  it("NUP-11 a preempted short-lived node comes back on the new config", async () => {
+    await clusterWithPool("u-preempt", {
+      nodeCount: 2,
+      zones: ["europe-west1-b"],
+      flexStart: true,
+    });
+    const started = await api("POST", "/v1/clusters/u-preempt/node-pools/p/upgrade", { body: {} });
+    const [victim] = await nodesOf("u-preempt", "p");
+    const res = await api("POST", "/v1/sim/preempt", {
+      body: { cluster: "u-preempt", pool: "p", node: victim!.name },
+    });
+    expect(res.status).toBe(202);
+    const op = await advanceUntil(started.body.id, (o) => o.progress.done >= 1, {
+      stepSeconds: 60,
+      maxSteps: 20,
+    });
+    expect(op.state).toBe("RUNNING");
+    const nodes = await nodesOf("u-preempt", "p");
+    expect(nodes.some((n) => n.name === victim!.name)).toBe(false);
+    expect(nodes.filter((n) => n.version === NEW)).toHaveLength(1);
+    expect(nodes.filter((n) => n.version === OLD)).toHaveLength(1);
+  });
 });

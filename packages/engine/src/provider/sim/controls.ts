@@ -1,4 +1,5 @@
 import type { Instant } from "../../time/instant.ts";
+import { resolveSettings, type SimConfig } from "./config.ts";
 import { putFault, removeFault, type SimFault } from "./faults.ts";
 import { queueInsert } from "./queue.ts";
 import type { SimState } from "./state.ts";
@@ -50,4 +51,17 @@ export function simSetFault(state: SimState, fault: SimFault): SimState {
 export function simClearFault(state: SimState, faultId: string): SimState {
   const faults = removeFault(state.faults, faultId);
   return faults === state.faults ? state : { ...state, faults };
+}
+
+/** Timing settings that can change while the sim runs. */
+export type SimTiming = Pick<SimConfig, "durations" | "jitter" | "rejectionDelaySeconds">;
+
+/**
+ * Replaces the sim's timing settings (durations not given fall back to the defaults).
+ * Commands already running keep the completion time they were given.
+ *
+ * @example sim = simConfigure(sim, { durations: { CREATE_NODE: 300 } });
+ */
+export function simConfigure(state: SimState, timing: SimTiming): SimState {
+  return { ...state, settings: resolveSettings({ seed: state.seed, ...timing }) };
 }
