@@ -7,13 +7,14 @@ import {
   OperationParams,
 } from "@regatta/contract";
 import type { ProviderEvent } from "@regatta/engine";
+import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { inventoryDb } from "../db.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { ProblemError } from "../http/problem.ts";
 import type { PoolControl } from "../objects/node-pool-host.ts";
-import { getClusterOr404 } from "../services/inventory/clusters.ts";
+import { clusterFor } from "../services/inventory/clusters.ts";
 import { controlPlaneNow } from "../services/now.ts";
 import {
   controlNodePoolUpgrade,
@@ -75,37 +76,22 @@ export function operationRoutes(): App {
   const app = router();
   app.openapi(upgrade, async (c) => {
     const { cluster, pool } = c.req.valid("param");
-    const found = await getClusterOr404(inventoryDb(c.env.DB), cluster);
-    authorize(c.get("principal"), "write", {
-      kind: "fleet",
-      fleet: found.fleet,
-      scopes: found.scopes,
-    });
+    await clusterFor(inventoryDb(c.env.DB), c.get("principal"), cluster, "write");
     return c.json(await startNodePoolUpgrade(c.env, cluster, pool, c.req.valid("json")), 202);
   });
   for (const control of ["cancel", "resume", "rollback", "complete"] as const) {
     app.openapi(controlRoute(control), async (c) => {
       const { cluster, pool } = c.req.valid("param");
-      const found = await getClusterOr404(inventoryDb(c.env.DB), cluster);
-      authorize(c.get("principal"), "write", {
-        kind: "fleet",
-        fleet: found.fleet,
-        scopes: found.scopes,
-      });
+      const found = await clusterFor(inventoryDb(c.env.DB), c.get("principal"), cluster, "write");
       return c.json(await controlNodePoolUpgrade(c.env, found.fleet, cluster, pool, control), 200);
     });
   }
   app.openapi(get, async (c) => {
     const { id } = c.req.valid("param");
-    const { cluster } = await locateOperation(c.env, id);
-    const found = await getClusterOr404(inventoryDb(c.env.DB), cluster).catch(() => undefined);
-    if (found)
-      authorize(c.get("principal"), "read", {
-        kind: "fleet",
-        fleet: found.fleet,
-        scopes: found.scopes,
-      });
-    else authorize(c.get("principal"), "read", { kind: "admin-only" });
+    const { fleet, cluster } = await locateOperation(c.env, id);
+    // The operation outlives a deleted cluster; its fleet still decides who may read it.
+    const found = await getCluster(inventoryDb(c.env.DB), cluster);
+    authorize(c.get("principal"), "read", { kind: "fleet", fleet, scopes: found?.scopes ?? [] });
     return c.json(await getOperation(c.env, id), 200);
   });
   app.openapi(events, async (c) => {

@@ -7,8 +7,8 @@ import { mayAccess } from "../../auth/principal.ts";
 import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import {
+  clusterFor,
   clusterView,
-  getClusterOr404,
   listClusterPage,
   putCluster,
   removeCluster,
@@ -80,12 +80,12 @@ export function clusterRoutes(): App {
       : c.json(clusterView(cluster, now), 200);
   });
   app.openapi(get, async (c) => {
-    const cluster = await getClusterOr404(inventoryDb(c.env.DB), c.req.valid("param").cluster);
-    authorize(c.get("principal"), "read", {
-      kind: "fleet",
-      fleet: cluster.fleet,
-      scopes: cluster.scopes,
-    });
+    const cluster = await clusterFor(
+      inventoryDb(c.env.DB),
+      c.get("principal"),
+      c.req.valid("param").cluster,
+      "read",
+    );
     return c.json(clusterView(cluster, await controlPlaneNow(c.env)), 200);
   });
   app.openapi(list, async (c) => {
@@ -106,12 +106,7 @@ export function clusterRoutes(): App {
   app.openapi(remove, async (c) => {
     const db = inventoryDb(c.env.DB);
     const { cluster: name } = c.req.valid("param");
-    const cluster = await getClusterOr404(db, name);
-    authorize(c.get("principal"), "write", {
-      kind: "fleet",
-      fleet: cluster.fleet,
-      scopes: cluster.scopes,
-    });
+    await clusterFor(db, c.get("principal"), name, "write");
     await removeCluster(db, name);
     return c.body(null, 204);
   });

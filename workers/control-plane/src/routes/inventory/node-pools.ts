@@ -11,10 +11,9 @@ import {
 } from "@regatta/contract";
 import { decodeCursor } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
-import { authorize } from "../../auth/middleware.ts";
 import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
-import { getClusterOr404 } from "../../services/inventory/clusters.ts";
+import { clusterFor } from "../../services/inventory/clusters.ts";
 import {
   getNodePoolOr404,
   listNodes,
@@ -78,12 +77,7 @@ export function nodePoolRoutes(): App {
   app.openapi(put, async (c) => {
     const db = inventoryDb(c.env.DB);
     const { cluster: clusterName, pool } = c.req.valid("param");
-    const cluster = await getClusterOr404(db, clusterName);
-    authorize(c.get("principal"), "write", {
-      kind: "fleet",
-      fleet: cluster.fleet,
-      scopes: cluster.scopes,
-    });
+    const cluster = await clusterFor(db, c.get("principal"), clusterName, "write");
     const result = await putNodePool(
       db,
       cluster,
@@ -97,45 +91,25 @@ export function nodePoolRoutes(): App {
   app.openapi(get, async (c) => {
     const db = inventoryDb(c.env.DB);
     const { cluster: clusterName, pool } = c.req.valid("param");
-    const cluster = await getClusterOr404(db, clusterName);
-    authorize(c.get("principal"), "read", {
-      kind: "fleet",
-      fleet: cluster.fleet,
-      scopes: cluster.scopes,
-    });
+    await clusterFor(db, c.get("principal"), clusterName, "read");
     return c.json(nodePoolView(await getNodePoolOr404(db, clusterName, pool)), 200);
   });
   app.openapi(list, async (c) => {
     const db = inventoryDb(c.env.DB);
-    const cluster = await getClusterOr404(db, c.req.valid("param").cluster);
-    authorize(c.get("principal"), "read", {
-      kind: "fleet",
-      fleet: cluster.fleet,
-      scopes: cluster.scopes,
-    });
+    const cluster = await clusterFor(db, c.get("principal"), c.req.valid("param").cluster, "read");
     const result = await listPools(db, cluster.name, c.req.valid("query"));
     return c.json({ items: result.items.map(nodePoolView), nextCursor: result.nextCursor }, 200);
   });
   app.openapi(remove, async (c) => {
     const db = inventoryDb(c.env.DB);
     const { cluster: clusterName, pool } = c.req.valid("param");
-    const cluster = await getClusterOr404(db, clusterName);
-    authorize(c.get("principal"), "write", {
-      kind: "fleet",
-      fleet: cluster.fleet,
-      scopes: cluster.scopes,
-    });
+    await clusterFor(db, c.get("principal"), clusterName, "write");
     await removeNodePool(db, clusterName, pool);
     return c.body(null, 204);
   });
   app.openapi(nodes, async (c) => {
     const db = inventoryDb(c.env.DB);
-    const cluster = await getClusterOr404(db, c.req.valid("param").cluster);
-    authorize(c.get("principal"), "read", {
-      kind: "fleet",
-      fleet: cluster.fleet,
-      scopes: cluster.scopes,
-    });
+    const cluster = await clusterFor(db, c.get("principal"), c.req.valid("param").cluster, "read");
     const query = c.req.valid("query");
     const result = await listNodes(db, cluster.name, query);
     // Pools under upgrade show their nodes as the fleet object sees them right now.

@@ -25,6 +25,8 @@ import {
 } from "@regatta/inventory";
 import { clusters } from "@regatta/inventory/schema";
 import { eq } from "drizzle-orm";
+import { authorize } from "../../auth/middleware.ts";
+import type { Access, Principal } from "../../auth/principal.ts";
 import type { Db } from "../../db.ts";
 import { ProblemError } from "../../http/problem.ts";
 import { loadCatalogue } from "./release-catalogue.ts";
@@ -110,6 +112,21 @@ async function checkReferences(db: Db, name: string, spec: ClusterSpec): Promise
       );
     }
   }
+}
+
+/**
+ * The cluster a request addresses, once the caller may `access` it (404, then 403):
+ * every cluster-scoped route starts here.
+ */
+export async function clusterFor(
+  db: Db,
+  principal: Principal,
+  name: string,
+  access: Access,
+): Promise<ClusterRow> {
+  const cluster = await getClusterOr404(db, name);
+  authorize(principal, access, { kind: "fleet", fleet: cluster.fleet, scopes: cluster.scopes });
+  return cluster;
 }
 
 export async function getClusterOr404(db: Db, name: string): Promise<ClusterRow> {
