@@ -12,6 +12,8 @@ export const REPO_ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 const PROBE_HOST = "d1-probe.bench";
 const PROBE_SCRIPT = fileURLToPath(new URL("./d1-probe.worker.js", import.meta.url));
+const OBJECT_PROBE_HOST = "object-probe.bench";
+const OBJECT_PROBE_SCRIPT = fileURLToPath(new URL("./object-probe.worker.js", import.meta.url));
 
 /** A bundled worker: the directory and the entry module inside it. */
 export interface WorkerBundle {
@@ -60,6 +62,14 @@ export interface HttpResult {
   body: string;
 }
 
+/** What `FleetObject.inspect()` answers (workers/control-plane/src/objects/fleet-object.ts). */
+export interface FleetInspection {
+  now: number;
+  timers: { id: string; due: number; kind: string; payload?: string }[];
+  outbox: number;
+  rowsWritten: number;
+}
+
 /** A cell of an inserted row. */
 export type Cell = string | number | null;
 
@@ -71,6 +81,14 @@ export interface ControlPlane {
   configuredCompatibilityDate: string;
   /** GET through the worker's fetch handler with the admin token. */
   get(path: string): Promise<HttpResult>;
+  /** POST of a JSON body through the worker's fetch handler with the admin token. */
+  post(path: string, body: unknown): Promise<HttpResult>;
+  /**
+   * `FleetObject.inspect()` of the fleet's Durable Object (RPC through a probe worker
+   * bound to the control plane's own class): its virtual clock, timers, outbox size and
+   * the storage rows its runtime wrote since the object started.
+   */
+  inspectFleet(fleet: string): Promise<FleetInspection>;
   /** One SELECT run by a worker bound to the same D1 database. */
   query(sql: string, params: readonly Cell[]): Promise<HttpResult>;
   /** Inserts rows in one atomic D1 batch (statements chunked under 100 parameters). */
@@ -94,10 +112,11 @@ export interface ControlPlaneOptions {
 
 /**
  * Starts the bundled control plane in Miniflare (in-memory D1 and Durable Objects, a
- * random loopback port) with the bindings of the top-level wrangler.toml, and a probe
- * worker sharing its D1 database. workerd refuses a compatibility date newer than its
- * own; the root `miniflare` may pin an older workerd than wrangler's, so the date is
- * lowered to the newest one it supports and both are reported.
+ * random loopback port) with the bindings of the top-level wrangler.toml, a probe
+ * worker sharing its D1 database and one bound to its FleetObject class. workerd
+ * refuses a compatibility date newer than its own; the root `miniflare` may pin an older
+ * workerd than wrangler's, so the date is lowered to the newest one it supports and both
+ * are reported.
  *
  * @example
  * const cp = await startControlPlane({ bundle, adminToken: "t", vars: { SIM_SPEED: "0" } });
@@ -123,8 +142,14 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
   const d1Databases = Object.fromEntries(
     config.d1_databases.map((db) => [db.binding, db.database_id ?? db.database_name ?? db.binding]),
   );
+  // Classes that wrangler.toml's migrations create with SQLite storage keep it here: the
+  // objects' runtime uses `ctx.storage.sql`, which workerd refuses otherwise.
+  const sqliteClasses = new Set(config.migrations.flatMap((m) => m.new_sqlite_classes ?? []));
   const durableObjects = Object.fromEntries(
-    config.durable_objects.bindings.map((binding) => [binding.name, binding.class_name]),
+    config.durable_objects.bindings.map((binding) => [
+      binding.name,
+      { className: binding.class_name, useSQLite: sqliteClasses.has(binding.class_name) },
+    ]),
   );
   const mainDb = config.d1_databases[0]?.binding;
   if (mainDb === undefined) throw new Error("wrangler.toml binds no D1 database");
@@ -151,6 +176,20 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
         compatibilityDate,
         routes: [`${PROBE_HOST}/*`],
         d1Databases: { DB: d1Databases[mainDb]! },
+      },
+      {
+        name: "object-probe",
+        modules: true,
+        scriptPath: OBJECT_PROBE_SCRIPT,
+        compatibilityDate,
+        routes: [`${OBJECT_PROBE_HOST}/*`],
+        durableObjects: {
+          FLEET: {
+            className: "FleetObject",
+            scriptName: "control-plane",
+            useSQLite: sqliteClasses.has("FleetObject"),
+          },
+        },
       },
     ],
   });
@@ -187,6 +226,26 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
         headers: { authorization },
       });
       return read(response);
+    },
+    post: async (path, body) => {
+      const response = await mf.dispatchFetch(`http://localhost${path}`, {
+        method: "POST",
+        headers: { authorization, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return read(response);
+    },
+    inspectFleet: async (fleet) => {
+      const response = await mf.dispatchFetch(`http://${OBJECT_PROBE_HOST}/fleet/inspect`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ fleet }),
+      });
+      const result = await read(response);
+      if (result.status !== 200) {
+        throw new Error(`inspect of fleet ${fleet} failed (${result.status}): ${result.body}`);
+      }
+      return JSON.parse(result.body) as FleetInspection;
     },
     query: (sql, params) => probe("/query", { sql, params }),
     insert: async (table, columns, rows) => {

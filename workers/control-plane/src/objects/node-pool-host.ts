@@ -198,9 +198,10 @@ function save(
   const id = hosted.op.header.id;
   saveOperation(tx, hosted, before);
   tx.send(decision.commands);
-  if (decision.wakeAt === undefined) tx.clearTimer(`${OP_TIMER}:${id}`);
-  else tx.setTimer({ id: `${OP_TIMER}:${id}`, due: decision.wakeAt, kind: OP_TIMER, payload: id });
   const terminal = TERMINAL.has(hosted.op.header.state);
+  // A finished operation needs no wake-up, whatever its machine last asked for.
+  if (decision.wakeAt === undefined || terminal) tx.clearTimer(`${OP_TIMER}:${id}`);
+  else tx.setTimer({ id: `${OP_TIMER}:${id}`, due: decision.wakeAt, kind: OP_TIMER, payload: id });
   if (terminal) {
     tx.clearTimer(`${WINDOW_TIMER}:${id}`);
     if (!hosted.synced)

@@ -1,6 +1,7 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
 import type { Clock } from "./clock.ts";
 import { RUNTIME_SCHEMA } from "./schema.ts";
+import { type CachedValue, Transaction } from "./transaction.ts";
 
 /** A timer as stored: virtual due time, a kind the host dispatches on, optional payload. */
 export interface Timer {
@@ -57,6 +58,8 @@ export interface Tx {
 }
 
 const RETRY_BASE_MS = 5_000;
+/** A timer whose handler threw runs again after this long (virtual time). */
+const TIMER_RETRY_MS = 30_000;
 const RETRY_MAX_MS = 300_000;
 /** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
 const FROZEN_ALARM_MS = 24 * 3_600_000;
@@ -76,7 +79,7 @@ export class ObjectRuntime {
    * transaction fails, so a rolled-back change is never read back from memory. Values
    * handed out must be treated as immutable (the engine never mutates its inputs).
    */
-  private readonly cache = new Map<string, unknown>();
+  private readonly cache = new Map<string, CachedValue>();
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -104,13 +107,7 @@ export class ObjectRuntime {
    * re-arms the alarm. A throw inside `change` rolls everything back.
    */
   async commit<R>(change: (tx: Tx) => R): Promise<R> {
-    let result: R;
-    try {
-      result = this.storage.transactionSync(() => change(this.tx(this.now())));
-    } catch (error) {
-      this.cache.clear();
-      throw error;
-    }
+    const result = this.inTransaction(this.now(), change);
     await this.drainOutbox();
     await this.rearm();
     return result;
@@ -130,13 +127,20 @@ export class ObjectRuntime {
       await this.drainOutbox();
       for (const timer of this.dueTimers(this.now())) {
         try {
-          // Removed first: a timer that re-schedules itself in `fire` keeps its new due.
-          this.write("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
           await fire(timer);
           fired++;
+          // Gone unless `fire` re-scheduled it (then its due moved and this deletes nothing):
+          // updating a row in place costs fewer rows than deleting and re-inserting it.
+          this.write("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
         } catch (error) {
           failed++;
-          console.error(`timer ${timer.id} (${timer.kind}) failed`, error);
+          console.error(`timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
+          this.write(
+            "UPDATE timers SET due = ? WHERE id = ? AND due = ?",
+            this.now() + TIMER_RETRY_MS,
+            timer.id,
+            timer.due,
+          );
         }
       }
     } finally {
@@ -159,7 +163,7 @@ export class ObjectRuntime {
       try {
         await this.executor.execute(batch, {
           now,
-          transact: (change) => this.storage.transactionSync(() => change(this.tx(now))),
+          transact: (change) => this.inTransaction(now, change),
         });
         this.write("DELETE FROM outbox WHERE id = ?", row.id);
       } catch (error) {
@@ -228,65 +232,46 @@ export class ObjectRuntime {
       .map(toTimer);
   }
 
-  private tx(now: Instant): Tx {
-    const sql = this.storage.sql;
-    return {
+  /** A transaction's view, flushed by the caller at the end of `transactionSync`. */
+  private transaction(now: Instant): Transaction {
+    return new Transaction(
+      {
+        sql: this.storage.sql,
+        cache: this.cache,
+        write: (query, ...bindings) => this.write(query, ...bindings),
+        send: (commands, tx) => this.send(commands, tx),
+      },
       now,
-      getState: <T>(key: string) => {
-        if (this.cache.has(key)) return this.cache.get(key) as T | undefined;
-        const rows = sql
-          .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key)
-          .toArray();
-        const value = rows[0] ? (JSON.parse(rows[0].value) as T) : undefined;
-        this.cache.set(key, value);
-        return value;
-      },
-      putState: (key, value) => {
-        this.write(
-          "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-          key,
-          JSON.stringify(value),
-        );
-        this.cache.set(key, value);
-      },
-      deleteState: (key) => {
-        this.write("DELETE FROM state WHERE key = ?", key);
-        this.cache.set(key, undefined);
-      },
-      setTimer: (timer) => {
-        this.write(
-          "INSERT INTO timers (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload",
-          timer.id,
-          timer.due,
-          timer.kind,
-          timer.payload ?? null,
-        );
-      },
-      clearTimer: (id) => {
-        this.write("DELETE FROM timers WHERE id = ?", id);
-      },
-      once: (key, change) => {
-        if (sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray().length > 0) return false;
-        this.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, now);
-        change();
-        return true;
-      },
-      send: (commands) => {
-        if (commands.length === 0) return;
-        if (this.executor.executeInTransaction) {
-          this.executor.executeInTransaction(commands, this.tx(now));
-          return;
-        }
-        this.outboxSeq++;
-        const first = commands[0]!.id;
-        this.write(
-          "INSERT INTO outbox (id, seq, commands) VALUES (?, ?, ?)",
-          `${first}#${commands.length}`,
-          this.outboxSeq,
-          JSON.stringify(commands),
-        );
-      },
-    };
+    );
+  }
+
+  private inTransaction<R>(now: Instant, change: (tx: Tx) => R): R {
+    try {
+      return this.storage.transactionSync(() => {
+        const tx = this.transaction(now);
+        const result = change(tx);
+        tx.flush();
+        return result;
+      });
+    } catch (error) {
+      // The cache may hold values of the rolled-back transaction.
+      this.cache.clear();
+      throw error;
+    }
+  }
+
+  private send(commands: ProviderCommand[], tx: Tx): void {
+    if (this.executor.executeInTransaction) {
+      this.executor.executeInTransaction(commands, tx);
+      return;
+    }
+    this.outboxSeq++;
+    this.write(
+      "INSERT INTO outbox (id, seq, commands) VALUES (?, ?, ?)",
+      `${commands[0]!.id}#${commands.length}`,
+      this.outboxSeq,
+      JSON.stringify(commands),
+    );
   }
 }
 

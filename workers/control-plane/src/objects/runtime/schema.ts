@@ -4,11 +4,13 @@
  * alarm; `outbox` holds provider commands persisted with the state that produced them;
  * `inbox` remembers the provider events already applied.
  */
+// WITHOUT ROWID: the key is the table, so writing a row does not also write an index
+// entry (storage is billed per row written, index rows included). The timer table holds
+// a handful of rows, so it needs no index on `due`.
 export const RUNTIME_SCHEMA = [
-  "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS timers (id TEXT PRIMARY KEY, due INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT)",
-  "CREATE INDEX IF NOT EXISTS timers_by_due ON timers (due)",
+  "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
+  "CREATE TABLE IF NOT EXISTS timers (id TEXT PRIMARY KEY, due INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT) WITHOUT ROWID",
   "CREATE TABLE IF NOT EXISTS outbox (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, commands TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt INTEGER NOT NULL DEFAULT 0, last_error TEXT)",
   "CREATE INDEX IF NOT EXISTS outbox_by_seq ON outbox (seq)",
-  "CREATE TABLE IF NOT EXISTS inbox (key TEXT PRIMARY KEY, at INTEGER NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS inbox (key TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID",
 ];

@@ -1,0 +1,139 @@
+import type { Instant, ProviderCommand } from "@regatta/engine";
+import type { Timer, Tx } from "./runtime.ts";
+
+/** A stored state value: parsed, and as the JSON text that is in storage. */
+export interface CachedValue {
+  value: unknown;
+  json: string | undefined;
+}
+
+/** What a transaction needs from its runtime. */
+export interface TransactionHost {
+  sql: SqlStorage;
+  cache: Map<string, CachedValue>;
+  write(query: string, ...bindings: SqlStorageValue[]): void;
+  /** Carries commands out inside this transaction, or persists them to the outbox. */
+  send(commands: ProviderCommand[], tx: Tx): void;
+}
+
+const DELETED = Symbol("deleted");
+
+/**
+ * One storage transaction's view. Writes are buffered and flushed once at the end,
+ * skipping values and timers that did not change: a decision often touches the same
+ * key twice (the sim advances, then takes new commands) or rewrites what is already
+ * stored, and every row written is billed.
+ */
+export class Transaction implements Tx {
+  private readonly state = new Map<string, unknown>();
+  private readonly timerChanges = new Map<string, Timer | null>();
+
+  constructor(
+    private readonly host: TransactionHost,
+    readonly now: Instant,
+  ) {}
+
+  getState<T>(key: string): T | undefined {
+    if (this.state.has(key)) {
+      const value = this.state.get(key);
+      return (value === DELETED ? undefined : value) as T | undefined;
+    }
+    return this.stored(key).value as T | undefined;
+  }
+
+  putState(key: string, value: unknown): void {
+    this.state.set(key, value);
+  }
+
+  deleteState(key: string): void {
+    this.state.set(key, DELETED);
+  }
+
+  setTimer(timer: Timer): void {
+    this.timerChanges.set(timer.id, timer);
+  }
+
+  clearTimer(id: string): void {
+    this.timerChanges.set(id, null);
+  }
+
+  once(key: string, change: () => void): boolean {
+    const seen = this.host.sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray();
+    if (seen.length > 0) return false;
+    this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.now);
+    change();
+    return true;
+  }
+
+  send(commands: ProviderCommand[]): void {
+    if (commands.length > 0) this.host.send(commands, this);
+  }
+
+  /** Writes what changed; called once, at the end of the storage transaction. */
+  flush(): void {
+    for (const [key, value] of this.state) this.flushState(key, value);
+    for (const [id, timer] of this.timerChanges) this.flushTimer(id, timer);
+  }
+
+  private stored(key: string): CachedValue {
+    const cached = this.host.cache.get(key);
+    if (cached) return cached;
+    const [row] = this.host.sql
+      .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key)
+      .toArray();
+    const loaded = row
+      ? { value: JSON.parse(row.value), json: row.value }
+      : { value: undefined, json: undefined };
+    this.host.cache.set(key, loaded);
+    return loaded;
+  }
+
+  private flushState(key: string, value: unknown): void {
+    const before = this.stored(key);
+    if (value === DELETED) {
+      if (before.json === undefined) return;
+      this.host.write("DELETE FROM state WHERE key = ?", key);
+      this.host.cache.set(key, { value: undefined, json: undefined });
+      return;
+    }
+    const json = JSON.stringify(value);
+    if (json === before.json) {
+      this.host.cache.set(key, { value, json });
+      return;
+    }
+    this.host.write(
+      "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      key,
+      json,
+    );
+    this.host.cache.set(key, { value, json });
+  }
+
+  private flushTimer(id: string, timer: Timer | null): void {
+    const [current] = this.host.sql
+      .exec<{ due: number; kind: string; payload: string | null }>(
+        "SELECT due, kind, payload FROM timers WHERE id = ?",
+        id,
+      )
+      .toArray();
+    if (timer === null) {
+      if (current) this.host.write("DELETE FROM timers WHERE id = ?", id);
+      return;
+    }
+    const payload = timer.payload ?? null;
+    if (
+      current &&
+      current.due === timer.due &&
+      current.kind === timer.kind &&
+      current.payload === payload
+    )
+      return;
+    this.host.write(
+      "INSERT INTO timers (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload",
+      id,
+      timer.due,
+      timer.kind,
+      payload,
+    );
+  }
+}
