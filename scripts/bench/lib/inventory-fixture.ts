@@ -379,7 +379,7 @@ export function generateInventory(options: FixtureOptions): InventoryFixture {
             ? { type: "SURGE", maxSurge: 1, maxUnavailable: 0 }
             : {
                 type: "BLUE_GREEN",
-                batchPercent: 25,
+                batchPercent: 0.25,
                 batchSoakSeconds: 300,
                 nodePoolSoakSeconds: 3600,
               },
