@@ -58,7 +58,7 @@ describe("Durable Object runtime", () => {
       await runtime.commit((tx) => tx.send([createNode("t1")]));
     });
     const before = await stub.inspect();
-    expect(before.timers.map((t) => t.kind)).toEqual(["sim"]);
+    expect(before.timers.map((t) => t.kind)).toEqual(["provider"]);
     expect(before.timers[0]!.due - before.now).toBe(120_000);
 
     expect(await runDurableObjectAlarm(stub)).toBe(true);

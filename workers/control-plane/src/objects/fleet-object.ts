@@ -29,7 +29,7 @@ import {
   startOperation,
   WINDOW_TIMER,
 } from "./node-pool-host.ts";
-import { ObjectRuntime, type Timer, type Tx } from "./runtime/runtime.ts";
+import { ObjectRuntime, PROVIDER_TIMER, type Timer, type Tx } from "./runtime/runtime.ts";
 
 const SYNC_RETRY_MS = 30_000;
 
@@ -124,7 +124,7 @@ export class FleetObject extends DurableObject<Env> {
 
   private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
     switch (timer.kind) {
-      case "sim":
+      case PROVIDER_TIMER:
         // Advancing the sim and applying what it reports is one transaction: a crash
         // cannot lose an event the sim already considers delivered.
         // No inbox row per event either: nothing can deliver these twice.

@@ -36,6 +36,13 @@ const FIELDS: BucketField[] = [
   },
 ];
 
+/**
+ * A map of one bucket (a small pool's nodes, a narrow surge window's tasks) stays in
+ * the main row: it changes whenever the header does, so a row of its own would only
+ * add a write.
+ */
+const INLINE_BUCKETS = 1;
+
 const mainKey = (id: string) => `op:${id}`;
 const bucketKey = (id: string, tag: string, index: number) => `op:${id}:${tag}:${index}`;
 
@@ -46,7 +53,7 @@ export function loadOperation(tx: Tx, id: string): HostedOperation | undefined {
   let op = main.op;
   for (const field of FIELDS) {
     const map = field.get(op);
-    if (!map) continue;
+    if (!map || map.buckets.length <= INLINE_BUCKETS) continue;
     const count = map.buckets.length;
     const buckets = Array.from(
       { length: count },
@@ -66,7 +73,7 @@ export function saveOperation(tx: Tx, hosted: HostedOperation, before?: NodePool
   let stripped = hosted.op;
   for (const field of FIELDS) {
     const map = field.get(hosted.op);
-    if (!map) continue;
+    if (!map || map.buckets.length <= INLINE_BUCKETS) continue;
     const previous = before && field.get(before);
     map.buckets.forEach((bucket, i) => {
       if (previous?.buckets.length === map.buckets.length && previous.buckets[i] === bucket) return;

@@ -1,5 +1,6 @@
 import {
   createSim,
+  type Instant,
   type PreemptTarget,
   type ProviderCommand,
   type ProviderEvent,
@@ -28,8 +29,8 @@ const SIM_SEED = 20221025;
 
 /**
  * The embedded simulated provider. Its state lives in the owning object's storage, so
- * "executing" a batch is a storage write; the sim's timer wakes the object when the
- * next simulated completion is due. Faults are defined in D1 (shared by the API) and
+ * "executing" a batch is a storage write; the object wakes when the next simulated
+ * completion is due (`wakeAt`). Faults are defined in D1 (shared by the API) and
  * counted down per object.
  */
 export class SimExecutor implements Executor {
@@ -63,6 +64,12 @@ export class SimExecutor implements Executor {
   async execute(batch: OutboxBatch, effects: Effects): Promise<void> {
     await this.prepare();
     effects.transact((tx) => this.executeInTransaction(batch.commands, tx));
+  }
+
+  /** The sim's next report wakes the object (the runtime's provider timer). */
+  wakeAt(tx: Tx): Instant | undefined {
+    const sim = tx.getState<SimState>(SIM_KEY);
+    return sim && simNextEventAt(sim);
   }
 
   executeInTransaction(commands: ProviderCommand[], tx: Tx): void {
@@ -123,9 +130,6 @@ function loadSim(tx: Tx, capacity: Record<string, ZoneCapacityConfig>): SimState
 
 function saveSim(tx: Tx, sim: SimState): void {
   tx.putState(SIM_KEY, sim);
-  const next = simNextEventAt(sim);
-  if (next === undefined) tx.clearTimer(SIM_KEY);
-  else tx.setTimer({ id: SIM_KEY, due: next, kind: "sim" });
 }
 
 function syncFaults(tx: Tx, sim: SimState, faults: SimFault[]): SimState {

@@ -32,7 +32,16 @@ export interface Executor {
   executeInTransaction?(commands: ProviderCommand[], tx: Tx): void;
   /** Loads what the executor needs from outside the object before a transaction. */
   prepare?(): Promise<void>;
+  /**
+   * When an executor keeping its own state here (the sim) next has something to report.
+   * It is a timer of kind {@link PROVIDER_TIMER} read from that state rather than a row
+   * of its own, which would be rewritten with every command.
+   */
+  wakeAt?(tx: Tx): Instant | undefined;
 }
+
+/** The kind of the executor's wake-up (see `Executor.wakeAt`). */
+export const PROVIDER_TIMER = "provider";
 
 /** What an executor may use: the time, and the object's own storage for its own state. */
 export interface Effects {
@@ -72,6 +81,8 @@ const FROZEN_ALARM_MS = 24 * 3_600_000;
  */
 export class ObjectRuntime {
   private outboxSeq = 0;
+  /** After the provider's wake-up failed, it is not retried before this instant. */
+  private providerRetryAt = Number.NEGATIVE_INFINITY;
   /** Storage rows this runtime has written (the platform bills rows written). */
   rowsWritten = 0;
   /**
@@ -135,6 +146,7 @@ export class ObjectRuntime {
         } catch (error) {
           failed++;
           console.error(`timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
+          if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = this.now() + TIMER_RETRY_MS;
           this.write(
             "UPDATE timers SET due = ? WHERE id = ? AND due = ?",
             this.now() + TIMER_RETRY_MS,
@@ -190,21 +202,29 @@ export class ObjectRuntime {
   }
 
   timers(): Timer[] {
-    return this.storage.sql
+    const stored = this.storage.sql
       .exec<{ id: string; due: number; kind: string; payload: string | null }>(
         "SELECT id, due, kind, payload FROM timers ORDER BY due, id",
       )
       .toArray()
       .map(toTimer);
+    return this.withProviderTimer(stored, Number.POSITIVE_INFINITY);
   }
 
   /** Sets the single alarm to the earliest of the timers and the outbox retries. */
   async rearm(): Promise<void> {
-    const next = this.storage.sql
+    const stored = this.storage.sql
       .exec<{ due: number | null }>(
         "SELECT MIN(due) AS due FROM (SELECT MIN(due) AS due FROM timers UNION ALL SELECT MIN(next_attempt) FROM outbox)",
       )
       .one().due;
+    const provider = this.providerWake();
+    const next =
+      stored === null
+        ? (provider ?? null)
+        : provider === undefined
+          ? stored
+          : Math.min(stored, provider);
     if (next === null) {
       await this.storage.deleteAlarm();
       return;
@@ -223,13 +243,27 @@ export class ObjectRuntime {
   }
 
   private dueTimers(now: Instant): Timer[] {
-    return this.storage.sql
+    const stored = this.storage.sql
       .exec<{ id: string; due: number; kind: string; payload: string | null }>(
         "SELECT id, due, kind, payload FROM timers WHERE due <= ? ORDER BY due, id",
         now,
       )
       .toArray()
       .map(toTimer);
+    return this.withProviderTimer(stored, now);
+  }
+
+  private providerWake(): Instant | undefined {
+    const due = this.executor.wakeAt?.(this.transaction(this.now()));
+    return due === undefined ? undefined : Math.max(due, this.providerRetryAt);
+  }
+
+  /** Adds the executor's wake-up, when due by `until`, in due order. */
+  private withProviderTimer(timers: Timer[], until: Instant): Timer[] {
+    const due = this.providerWake();
+    if (due === undefined || due > until) return timers;
+    const timer: Timer = { id: PROVIDER_TIMER, due, kind: PROVIDER_TIMER };
+    return [...timers, timer].sort((a, b) => a.due - b.due || (a.id < b.id ? -1 : 1));
   }
 
   /** A transaction's view, flushed by the caller at the end of `transactionSync`. */
