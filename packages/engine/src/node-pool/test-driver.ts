@@ -56,6 +56,11 @@ export interface DriveOptions {
   maxSteps?: number;
   /** Applied to each new state, e.g. a JSON round trip as a Durable Object would do. */
   reload?: (op: NodePoolOperation) => NodePoolOperation;
+  /**
+   * Answers due at the same instant arrive in a seeded random order instead of issue
+   * order: sequence tests run many seeds to find orders a table test never tries.
+   */
+  tieSeed?: number;
   /** Called after every decision, e.g. to check invariants. */
   observe?: (op: NodePoolOperation, now: Instant, decision: Decision<NodePoolOperation>) => void;
 }
@@ -94,6 +99,16 @@ export function drive(
   const log: string[] = [];
   const refusals: string[] = [];
   let seq = 0;
+  let rng = options.tieSeed === undefined ? 0 : options.tieSeed >>> 0 || 1;
+  // xorshift32: a rank per answer; equal instants are then taken in rank order.
+  const rank = (): number => {
+    if (options.tieSeed === undefined) return seq++;
+    rng ^= rng << 13;
+    rng ^= rng >>> 17;
+    rng ^= rng << 5;
+    rng >>>= 0;
+    return rng;
+  };
   let op = start.state;
   let wakeAt = start.wakeAt;
   let now = startAt;
@@ -124,7 +139,7 @@ export function drive(
               reason: outcome.reason,
               message: "injected",
             };
-      pending.push({ at: done, seq: seq++, event });
+      pending.push({ at: done, seq: rank(), event });
     }
   };
 
