@@ -158,6 +158,51 @@ describe("clusters", () => {
   });
 });
 
+describe("admin and user clusters", () => {
+  it("VER-5 a user cluster may not be newer than its admin nor two minors behind it", async () => {
+    await api("PUT", "/v1/clusters/adm-1", {
+      body: clusterBody({ role: "admin", version: "1.22.3-gke.100" }),
+    });
+    const newer = await api("PUT", "/v1/clusters/usr-new", {
+      body: clusterBody({ role: "user", adminCluster: "adm-1", version: "1.23.8-gke.1900" }),
+    });
+    expect(newer.status).toBe(422);
+    expect(newer.body.rule).toBe("VER-5");
+    const ok = await api("PUT", "/v1/clusters/usr-1", {
+      body: clusterBody({ role: "user", adminCluster: "adm-1", version: "1.21.11-gke.1100" }),
+    });
+    expect(ok.status).toBe(201);
+    expect(
+      (
+        await api("PUT", "/v1/clusters/usr-ok", {
+          body: clusterBody({ role: "user", adminCluster: "adm-1", version: "1.22.3-gke.100" }),
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it("VER-5 an admin moves to a new minor only when every user cluster is on its minor; the refusal names them", async () => {
+    const res = await api("PUT", "/v1/clusters/adm-1", {
+      body: clusterBody({ role: "admin", version: "1.23.8-gke.1900" }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.rule).toBe("VER-5");
+    expect(res.body.detail).toContain("usr-1 (1.21.11-gke.1100)");
+    expect(res.body.detail).not.toContain("usr-ok");
+    // A patch of the admin needs nothing of its users.
+    expect((await api("GET", "/v1/clusters/adm-1")).body.version).toBe("1.22.3-gke.100");
+  });
+
+  it("LIFE-1 only an admin or hybrid cluster can manage user clusters", async () => {
+    await api("PUT", "/v1/clusters/solo", { body: clusterBody() });
+    const res = await api("PUT", "/v1/clusters/usr-x", {
+      body: clusterBody({ role: "user", adminCluster: "solo" }),
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.rule).toBe("LIFE-1");
+  });
+});
+
 describe("node pools and nodes", () => {
   it("PUT creates the pool's nodes, nodeCount per zone, listed on GET …/nodes", async () => {
     await api("PUT", "/v1/clusters/c-pool", { body: clusterBody() });

@@ -1,9 +1,12 @@
 import type { z } from "@hono/zod-openapi";
 import type { Cluster, ClusterInput } from "@regatta/contract";
 import {
+  checkAdminUpgrade,
   checkInCatalogue,
   checkUpgradePath,
+  checkUserSkew,
   type Instant,
+  type ManagedCluster,
   nextWindowOpen,
   parseVersion,
   type Result,
@@ -18,6 +21,7 @@ import {
   getScope,
   listClusters,
   listClustersByFleet,
+  listManagedClusters,
   type Page,
   type PageRequest,
   putClusterStatements,
@@ -56,13 +60,19 @@ export async function putCluster(
 ): Promise<{ created: boolean; cluster: ClusterRow }> {
   orRefuse(parseVersion(spec.version));
   if (spec.maintenance) orRefuse(validateMaintenance(spec.maintenance));
-  await checkReferences(db, name, spec);
+
+  const admin = await checkReferences(db, name, spec);
+  if (admin) orRefuse(checkUserSkew(spec.version, admin.statusVersion));
 
   const existing = await getCluster(db, name);
   let phase: string | undefined;
   if (existing && spec.version !== existing.specVersion) {
     const step = orRefuse(checkUpgradePath(existing.statusVersion, spec.version));
     if (step.kind !== "NO_OP") orRefuse(checkInCatalogue(spec.version, await loadCatalogue(db)));
+    if (step.kind === "MINOR" && spec.role !== "user") {
+      const managed = await allManaged(db, name);
+      orRefuse(checkAdminUpgrade(existing.statusVersion, spec.version, managed));
+    }
     phase = step.kind === "NO_OP" ? "RUNNING" : UPGRADE_PENDING;
   }
 
@@ -88,7 +98,12 @@ export async function putCluster(
   return { created: !existing, cluster };
 }
 
-async function checkReferences(db: Db, name: string, spec: ClusterSpec): Promise<void> {
+/** The fleet, scopes and admin cluster a spec names must exist; returns the admin. */
+async function checkReferences(
+  db: Db,
+  name: string,
+  spec: ClusterSpec,
+): Promise<ClusterRow | undefined> {
   if (!(await getFleet(db, spec.fleet))) {
     throw new ProblemError(
       422,
@@ -111,7 +126,21 @@ async function checkReferences(db: Db, name: string, spec: ClusterSpec): Promise
         "LIFE-1",
       );
     }
+    return admin;
   }
+  return undefined;
+}
+
+/** The user clusters an admin manages, at the versions they run (VER-5). */
+async function allManaged(db: Db, admin: string): Promise<ManagedCluster[]> {
+  const managed: ManagedCluster[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await listManagedClusters(db, admin, { limit: 500, cursor });
+    managed.push(...page.items.map((c) => ({ name: c.name, version: c.statusVersion })));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return managed;
 }
 
 /**
