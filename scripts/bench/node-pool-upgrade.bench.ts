@@ -28,6 +28,7 @@ import {
   type ControlPlane,
   startControlPlane,
 } from "./lib/control-plane.ts";
+import { CLUSTER_COLUMNS } from "./lib/inventory-fixture.ts";
 import {
   evenPool,
   FROM_VERSION,
@@ -285,24 +286,7 @@ function caseRows(fleet: string, cluster: string, profile: Profile, nodes: numbe
     },
     {
       table: "clusters",
-      columns: [
-        "name",
-        "fleet",
-        "role",
-        "admin_cluster",
-        "region",
-        "release_channel",
-        "autopilot",
-        "spec_version",
-        "status_version",
-        "phase",
-        "update_group",
-        "maintenance",
-        "deprecated_api_usage",
-        "status_components",
-        "created_at",
-        "updated_at",
-      ],
+      columns: [...CLUSTER_COLUMNS],
       rows: [
         [
           cluster,

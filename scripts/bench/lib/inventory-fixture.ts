@@ -6,6 +6,26 @@ import { Prng } from "./prng.ts";
  * columns of migrations/0000_init.sql). Same seed, same inventory, on every machine.
  */
 
+/** Columns of `clusters` in the order the fixtures write them (migrations/0000_init.sql). */
+export const CLUSTER_COLUMNS = [
+  "name",
+  "fleet",
+  "role",
+  "admin_cluster",
+  "region",
+  "release_channel",
+  "autopilot",
+  "spec_version",
+  "status_version",
+  "phase",
+  "update_group",
+  "maintenance",
+  "deprecated_api_usage",
+  "status_components",
+  "created_at",
+  "updated_at",
+] as const;
+
 /** Rows of one table, in the column order given. */
 export interface TableRows {
   table: string;
@@ -219,27 +239,9 @@ export function generateInventory(options: FixtureOptions): InventoryFixture {
     for (const team of teams) scopes.add({ fleet, name: team, ...stamp() });
   }
 
-  const clusterColumns = [
-    "name",
-    "fleet",
-    "role",
-    "admin_cluster",
-    "region",
-    "release_channel",
-    "autopilot",
-    "spec_version",
-    "status_version",
-    "phase",
-    "update_group",
-    "maintenance",
-    "deprecated_api_usage",
-    "status_components",
-    "created_at",
-    "updated_at",
-  ] as const;
   // Admin clusters go first: user clusters reference them.
-  const adminClusters = rowsOf("clusters", clusterColumns);
-  const otherClusters = rowsOf("clusters", clusterColumns);
+  const adminClusters = rowsOf("clusters", CLUSTER_COLUMNS);
+  const otherClusters = rowsOf("clusters", CLUSTER_COLUMNS);
   const memberships = rowsOf("scope_memberships", ["cluster", "fleet", "scope"] as const);
   const pools = rowsOf("node_pools", [
     "cluster",

@@ -80,3 +80,20 @@ export async function keysetPage<T>(
   const items = rows.slice(0, limit);
   return { items, nextCursor: encodeCursor(keyOf(items[limit - 1]!)) };
 }
+
+/**
+ * Every item of a keyset-paged list, page after page (largest pages), for callers that
+ * need the whole set: a pool's nodes, an admin's user clusters, a scope's members.
+ *
+ * @example const nodes = await allPages((page) => listNodesByPool(db, "c1", "p1", page));
+ */
+export async function allPages<T>(list: (page: PageRequest) => Promise<Page<T>>): Promise<T[]> {
+  const all: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await list({ limit: MAX_PAGE_LIMIT, cursor });
+    all.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  return all;
+}

@@ -68,3 +68,11 @@ export function putSimClock(db: InventoryDb, clock: SimClockRow) {
     .values({ id: 1, ...clock })
     .onConflictDoUpdate({ target: simClock.id, set: setFromExcluded(simClock, ["id"]) });
 }
+
+/** Anchors the sim clock unless a concurrent first reader already did. */
+export function initSimClock(db: InventoryDb, clock: SimClockRow) {
+  return db
+    .insert(simClock)
+    .values({ id: 1, ...clock })
+    .onConflictDoNothing();
+}

@@ -10,10 +10,8 @@ import type {
   Result,
 } from "@regatta/engine";
 import type { Env } from "../env.ts";
-import { executorFor } from "../providers/executor.ts";
 import { advanceSim, preemptSim } from "../providers/sim-executor.ts";
 import { writeBackOperation } from "../services/operations/write-back.ts";
-import { objectClock } from "./clock-source.ts";
 import { eventKey, recordUnclaimed } from "./events.ts";
 import {
   applyEvents,
@@ -29,7 +27,8 @@ import {
   startOperation,
   WINDOW_TIMER,
 } from "./node-pool-host.ts";
-import { ObjectRuntime, PROVIDER_TIMER, type Timer, type Tx } from "./runtime/runtime.ts";
+import { readyRuntime } from "./runtime/ready.ts";
+import { type ObjectRuntime, PROVIDER_TIMER, type Timer, type Tx } from "./runtime/runtime.ts";
 
 const SYNC_RETRY_MS = 30_000;
 
@@ -104,14 +103,7 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   protected async ready(): Promise<ObjectRuntime> {
-    const clock = await objectClock(this.env);
-    this.runtime ??= new ObjectRuntime(
-      this.ctx.storage,
-      clock,
-      executorFor(this.env, this.ctx.storage),
-    );
-    this.runtime.clock = clock;
-    await this.runtime.prepare();
+    this.runtime = await readyRuntime(this.runtime, this.env, this.ctx.storage);
     return this.runtime;
   }
 

@@ -59,7 +59,7 @@ export function startOperation(
 ): Result<NodePoolOperationView> {
   const { cluster, pool } = request.pool;
   const activeId = tx.getState<string>(poolKey(cluster, pool));
-  const active = activeId ? load(tx, activeId) : undefined;
+  const active = activeId ? loadOperation(tx, activeId) : undefined;
   if (active && !TERMINAL.has(active.op.header.state)) {
     return refuse(
       "NUP-7",
@@ -83,7 +83,7 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
   const unclaimed: ProviderEvent[] = [];
   for (const event of events) {
     const id = operationOf(tx, event);
-    const hosted = id ? load(tx, id) : undefined;
+    const hosted = id ? loadOperation(tx, id) : undefined;
     if (!id || !hosted) {
       unclaimed.push(event);
       continue;
@@ -93,7 +93,7 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
     byOperation.set(id, list);
   }
   for (const [id, list] of byOperation) {
-    const hosted = load(tx, id)!;
+    const hosted = loadOperation(tx, id)!;
     save(tx, hosted, decideAll(hosted.op, list, tx.now));
   }
   return unclaimed;
@@ -102,7 +102,7 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
 /** Timer kinds this host owns: the machine's own wake-up and window changes. */
 export function fireTimer(tx: Tx, timer: Timer): void {
   const id = timer.payload;
-  const hosted = id ? load(tx, id) : undefined;
+  const hosted = id ? loadOperation(tx, id) : undefined;
   if (!hosted) return;
   const events: NodePoolEvent[] =
     timer.kind === WINDOW_TIMER
@@ -124,7 +124,7 @@ export function controlPool(
   control: PoolControl,
 ): Result<NodePoolOperationView> {
   const id = tx.getState<string>(poolKey(cluster, pool));
-  const hosted = id ? load(tx, id) : undefined;
+  const hosted = id ? loadOperation(tx, id) : undefined;
   if (!hosted)
     return refuse("NUP-7", 409, `node pool ${pool} of ${cluster} has no upgrade to ${control}`);
   const decided = CONTROLS[control](hosted.op, tx.now);
@@ -144,12 +144,12 @@ const CONTROLS: Record<
 };
 
 export function getOperation(tx: Tx, id: string): NodePoolOperationView | undefined {
-  const hosted = load(tx, id);
+  const hosted = loadOperation(tx, id);
   return hosted && operationView(hosted.op);
 }
 
 export function getHosted(tx: Tx, id: string): NodePoolOperation | undefined {
-  return load(tx, id)?.op;
+  return loadOperation(tx, id)?.op;
 }
 
 /** Live nodes of pools whose operation has not been written back to the inventory. */
@@ -161,14 +161,14 @@ export function liveNodes(
   const live: Record<string, PoolNode[]> = {};
   for (const pool of pools) {
     const id = tx.getState<string>(poolKey(cluster, pool));
-    const hosted = id ? load(tx, id) : undefined;
+    const hosted = id ? loadOperation(tx, id) : undefined;
     if (hosted && !hosted.synced) live[pool] = poolNodes(hosted.op);
   }
   return live;
 }
 
 export function markSynced(tx: Tx, id: string): void {
-  const hosted = load(tx, id);
+  const hosted = loadOperation(tx, id);
   if (!hosted) return;
   hosted.synced = true;
   saveOperation(tx, hosted, hosted.op);
@@ -180,10 +180,6 @@ function operationOf(tx: Tx, event: ProviderEvent): string | undefined {
     return tx.getState<string>(poolKey(event.cluster, event.pool));
   const colon = event.commandId.indexOf(":");
   return colon > 0 ? event.commandId.slice(0, colon) : undefined;
-}
-
-function load(tx: Tx, id: string): HostedOperation | undefined {
-  return loadOperation(tx, id);
 }
 
 /** Persists a decision; `fresh` writes every bucket (a new operation has no rows yet). */

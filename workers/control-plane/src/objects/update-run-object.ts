@@ -1,8 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
-import { executorFor } from "../providers/executor.ts";
-import { objectClock } from "./clock-source.ts";
-import { ObjectRuntime, type Timer } from "./runtime/runtime.ts";
+import { readyRuntime } from "./runtime/ready.ts";
+import type { ObjectRuntime, Timer } from "./runtime/runtime.ts";
 
 /**
  * One update run (SPEC RUN, EXT): the copied strategy and the whole status tree. The
@@ -18,14 +17,7 @@ export class UpdateRunObject extends DurableObject<Env> {
   }
 
   private async ready(): Promise<ObjectRuntime> {
-    const clock = await objectClock(this.env);
-    this.runtime ??= new ObjectRuntime(
-      this.ctx.storage,
-      clock,
-      executorFor(this.env, this.ctx.storage),
-    );
-    this.runtime.clock = clock;
-    await this.runtime.prepare();
+    this.runtime = await readyRuntime(this.runtime, this.env, this.ctx.storage);
     return this.runtime;
   }
 

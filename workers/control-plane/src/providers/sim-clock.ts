@@ -1,3 +1,5 @@
+import { getSimClock, initSimClock, putSimClock } from "@regatta/inventory";
+import { inventoryDb } from "../db.ts";
 import type { SimClockParams } from "../objects/runtime/clock.ts";
 
 const DEFAULT_SPEED = 3600;
@@ -12,32 +14,15 @@ export function configuredSpeed(raw: string | undefined): number {
  * The shared sim clock lives in D1 so every object and the API agree on virtual "now".
  * The first reader anchors it at the current wall time.
  */
-export async function loadSimClock(db: D1Database, speed: number): Promise<SimClockParams> {
-  const row = await db
-    .prepare("SELECT anchor_wall_ms, anchor_virtual_ms, speed FROM sim_clock WHERE id = 1")
-    .first<{ anchor_wall_ms: number; anchor_virtual_ms: number; speed: number }>();
-  if (row) {
-    return {
-      anchorWallMs: row.anchor_wall_ms,
-      anchorVirtualMs: row.anchor_virtual_ms,
-      speed: row.speed,
-    };
-  }
+export async function loadSimClock(d1: D1Database, speed: number): Promise<SimClockParams> {
+  const db = inventoryDb(d1);
+  const stored = await getSimClock(db);
+  if (stored) return stored;
   const now = Date.now();
-  await db
-    .prepare(
-      "INSERT OR IGNORE INTO sim_clock (id, anchor_wall_ms, anchor_virtual_ms, speed) VALUES (1, ?, ?, ?)",
-    )
-    .bind(now, now, speed)
-    .run();
-  return loadSimClock(db, speed);
+  await initSimClock(db, { anchorWallMs: now, anchorVirtualMs: now, speed });
+  return (await getSimClock(db)) ?? { anchorWallMs: now, anchorVirtualMs: now, speed };
 }
 
-export async function saveSimClock(db: D1Database, params: SimClockParams): Promise<void> {
-  await db
-    .prepare(
-      "INSERT INTO sim_clock (id, anchor_wall_ms, anchor_virtual_ms, speed) VALUES (1, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET anchor_wall_ms = excluded.anchor_wall_ms, anchor_virtual_ms = excluded.anchor_virtual_ms, speed = excluded.speed",
-    )
-    .bind(params.anchorWallMs, params.anchorVirtualMs, params.speed)
-    .run();
+export async function saveSimClock(d1: D1Database, params: SimClockParams): Promise<void> {
+  await putSimClock(inventoryDb(d1), params);
 }

@@ -107,17 +107,24 @@ export class SimControls {
     if (deleted.length === 0) throw new ProblemError(404, `sim fault ${id} does not exist`);
   }
 
-  /** Jumps ahead, then wakes every object so what became due runs now, not at the next alarm. */
-  async advance(seconds: number): Promise<z.infer<typeof SimStatus>> {
-    const params = await loadSimClock(this.env.DB, configuredSpeed(this.env.SIM_SPEED));
-    await saveSimClock(this.env.DB, reanchor(params, Date.now(), { advanceSeconds: seconds }));
-    await runScheduled(this.env, Date.now());
-    return this.status();
+  advance(seconds: number): Promise<z.infer<typeof SimStatus>> {
+    return this.reanchor({ advanceSeconds: seconds });
   }
 
-  async setSpeed(speed: number): Promise<z.infer<typeof SimStatus>> {
+  setSpeed(speed: number): Promise<z.infer<typeof SimStatus>> {
+    return this.reanchor({ speed });
+  }
+
+  /**
+   * Re-anchors the shared clock, then wakes every object so what became due runs now
+   * and alarms follow the new speed.
+   */
+  private async reanchor(change: {
+    advanceSeconds?: number;
+    speed?: number;
+  }): Promise<z.infer<typeof SimStatus>> {
     const params = await loadSimClock(this.env.DB, configuredSpeed(this.env.SIM_SPEED));
-    await saveSimClock(this.env.DB, reanchor(params, Date.now(), { speed }));
+    await saveSimClock(this.env.DB, reanchor(params, Date.now(), change));
     await runScheduled(this.env, Date.now());
     return this.status();
   }

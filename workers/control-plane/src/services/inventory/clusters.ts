@@ -6,13 +6,13 @@ import {
   checkUpgradePath,
   checkUserSkew,
   type Instant,
-  type ManagedCluster,
   nextWindowOpen,
   parseVersion,
   type Result,
   validateMaintenance,
 } from "@regatta/engine";
 import {
+  allPages,
   type ClusterRow,
   constraintViolation,
   deleteCluster,
@@ -70,7 +70,10 @@ export async function putCluster(
     const step = orRefuse(checkUpgradePath(existing.statusVersion, spec.version));
     if (step.kind !== "NO_OP") orRefuse(checkInCatalogue(spec.version, await loadCatalogue(db)));
     if (step.kind === "MINOR" && spec.role !== "user") {
-      const managed = await allManaged(db, name);
+      const managed = (await allPages((page) => listManagedClusters(db, name, page))).map((c) => ({
+        name: c.name,
+        version: c.statusVersion,
+      }));
       orRefuse(checkAdminUpgrade(existing.statusVersion, spec.version, managed));
     }
     phase = step.kind === "NO_OP" ? "RUNNING" : UPGRADE_PENDING;
@@ -129,18 +132,6 @@ async function checkReferences(
     return admin;
   }
   return undefined;
-}
-
-/** The user clusters an admin manages, at the versions they run (VER-5). */
-async function allManaged(db: Db, admin: string): Promise<ManagedCluster[]> {
-  const managed: ManagedCluster[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listManagedClusters(db, admin, { limit: 500, cursor });
-    managed.push(...page.items.map((c) => ({ name: c.name, version: c.statusVersion })));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return managed;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { Scope } from "@regatta/contract";
 import type { Instant } from "@regatta/engine";
 import {
+  allPages,
   constraintViolation,
   deleteScope,
   getFleet,
@@ -20,9 +21,6 @@ import { ProblemError } from "../../http/problem.ts";
 import { rfc3339, type Upserted } from "./upserted.ts";
 
 type ScopeView = z.infer<typeof Scope>;
-
-// Members are read in the largest page the inventory serves.
-const MEMBER_PAGE = 500;
 
 /** 404 unless the fleet exists: every scope route lives under a fleet. */
 export async function requireFleet(db: Db, fleet: string): Promise<void> {
@@ -62,18 +60,10 @@ export async function readScope(db: Db, fleet: string, name: string): Promise<Sc
   await requireFleet(db, fleet);
   const row = await getScope(db, fleet, name);
   if (!row) throw new ProblemError(404, `team scope ${name} does not exist in fleet ${fleet}`);
-  return { ...scopeView(row), clusters: await allMembers(db, fleet, name) };
-}
-
-async function allMembers(db: Db, fleet: string, scope: string): Promise<string[]> {
-  const members: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listScopeMembers(db, fleet, scope, { limit: MEMBER_PAGE, cursor });
-    members.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor !== undefined);
-  return members;
+  return {
+    ...scopeView(row),
+    clusters: await allPages((page) => listScopeMembers(db, fleet, name, page)),
+  };
 }
 
 /** A page of the fleet's scopes by name, without members (read one scope for those). */

@@ -2,6 +2,7 @@ import type { z } from "@hono/zod-openapi";
 import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
 import type { NodePoolFacts, NodePoolOperationView, Result } from "@regatta/engine";
 import {
+  allPages,
   getCluster,
   getNodePool,
   listNodesByPool,
@@ -53,7 +54,7 @@ export async function startNodePoolUpgrade(
       `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`,
     );
   }
-  const poolNodes = await allNodes(db, clusterName, poolName);
+  const poolNodes = await allPages((page) => listNodesByPool(db, clusterName, poolName, page));
   const facts: NodePoolFacts = {
     cluster: clusterName,
     pool: poolName,
@@ -189,17 +190,6 @@ function operationBody(view: NodePoolOperationView): OperationBody {
   if (view.error !== undefined) body.error = view.error;
   if (view.endedAt !== undefined) body.endedAt = iso(view.endedAt);
   return body;
-}
-
-async function allNodes(db: Db, cluster: string, pool: string): Promise<NodeRow[]> {
-  const all: NodeRow[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listNodesByPool(db, cluster, pool, { limit: 500, cursor });
-    all.push(...page.items);
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return all;
 }
 
 /** NUP-8's quota check needs free nodes per zone; undefined when a zone has no quota. */

@@ -1,5 +1,6 @@
 import { type NodePoolOperation, poolNodes } from "@regatta/engine";
 import {
+  allPages,
   deleteNodesStatements,
   insertNodesStatements,
   listNodesByPool,
@@ -21,7 +22,9 @@ export async function writeBackOperation(
 ): Promise<void> {
   const db = inventoryDb(d1);
   const { cluster, pool, target, state } = op.header;
-  const existing = await allNodeNames(d1, cluster, pool);
+  const existing = (await allPages((page) => listNodesByPool(db, cluster, pool, page))).map(
+    (node) => node.name,
+  );
   const nodes = poolNodes(op).filter((node) => node.state !== "DELETING");
   const statements = [
     ...deleteNodesStatements(db, cluster, existing),
@@ -49,15 +52,4 @@ export async function writeBackOperation(
     );
   }
   await runBatch(db, statements);
-}
-
-async function allNodeNames(d1: D1Database, cluster: string, pool: string): Promise<string[]> {
-  const names: string[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await listNodesByPool(inventoryDb(d1), cluster, pool, { limit: 500, cursor });
-    names.push(...page.items.map((node) => node.name));
-    cursor = page.nextCursor ?? undefined;
-  } while (cursor);
-  return names;
 }
