@@ -65,7 +65,8 @@ export function cancelUpgrade(op: NodePoolOperation, now: Instant): Controlled {
 }
 
 /**
- * `/resume`: continues a cancelled upgrade where it paused (NUP-7, NUP-9, NUP-10).
+ * `/resume`: continues a cancelled upgrade where it paused (NUP-7, NUP-9, NUP-10); a
+ * failed surge upgrade retries its failed nodes and goes on (NUP-7).
  *
  * @example resumeUpgrade(cancelled, now) // ok, state RUNNING
  */
@@ -77,11 +78,12 @@ export function resumeUpgrade(op: NodePoolOperation, now: Instant): Controlled {
       "NUP-11: short-lived upgrades follow preemptions and have no controls",
     );
   }
-  if (op.header.state !== "CANCELLED") {
+  const failedSurge = op.kind === "SURGE" && op.header.state === "FAILED";
+  if (op.header.state !== "CANCELLED" && !failedSurge) {
     return refuse(
       ruleOf(op),
       409,
-      `${ruleOf(op)}: only a cancelled upgrade can be resumed; this one is ${op.header.state}`,
+      `${ruleOf(op)}: only a cancelled${op.kind === "SURGE" ? " or failed" : ""} upgrade can be resumed; this one is ${op.header.state}`,
     );
   }
   switch (op.kind) {
@@ -97,7 +99,7 @@ export function resumeUpgrade(op: NodePoolOperation, now: Instant): Controlled {
 }
 
 /**
- * `/rollback`. Surge (NUP-7): a cancelled, partly upgraded pool goes back; a completed
+ * `/rollback`. Surge (NUP-7): a cancelled or failed, partly upgraded pool goes back; a completed
  * upgrade cannot (409). Blue-green (NUP-9): after cancel or failure in phases 1–4.
  * Autoscaled blue-green never (422, NUP-10).
  *
@@ -114,11 +116,20 @@ export function rollbackUpgrade(op: NodePoolOperation, now: Instant): Controlled
           "NUP-7: the upgrade completed; a completed upgrade cannot be rolled back (downgrade the pool instead)",
         );
       }
-      if (state !== "CANCELLED") {
+      if (op.direction === "ROLLBACK") {
         return refuse(
           "NUP-7",
           409,
-          `NUP-7: only a cancelled (partly upgraded) surge upgrade can be rolled back; this one is ${state}${state === "RUNNING" || state === "PAUSED" ? " — cancel it first" : ""}`,
+          state === "FAILED"
+            ? "NUP-7: the rollback failed; resume retries it"
+            : `NUP-7: the pool is already ${state === "ROLLED_BACK" ? "rolled back" : "rolling back"}`,
+        );
+      }
+      if (state !== "CANCELLED" && state !== "FAILED") {
+        return refuse(
+          "NUP-7",
+          409,
+          `NUP-7: only a cancelled or failed (partly upgraded) surge upgrade can be rolled back; this one is ${state}${state === "RUNNING" || state === "PAUSED" ? " — cancel it first" : ""}`,
         );
       }
       return ok(rollbackSurge(op, now));

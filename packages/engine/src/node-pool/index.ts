@@ -35,4 +35,10 @@ export {
   type NodePoolUpgradeRequest,
   startNodePoolUpgrade,
 } from "./upgrade.ts";
-export { type NodePoolOperationView, operationView, poolNodes } from "./view.ts";
+export {
+  blockedPool,
+  type NodePoolOperationView,
+  operationView,
+  poolNodes,
+  workInFlight,
+} from "./view.ts";

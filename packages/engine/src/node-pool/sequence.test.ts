@@ -121,7 +121,9 @@ describe("node-pool upgrade sequences", () => {
       const { log, op, refusals } = run(scenario);
       expect(refusals).toEqual([]);
       expect(op.header.state).toBe(scenario.outcome);
-      await expect(`${log.join("\n")}\n`).toMatchFileSnapshot(`./__golden__/${scenario.name}.timeline`);
+      await expect(`${log.join("\n")}\n`).toMatchFileSnapshot(
+        `./__golden__/${scenario.name}.timeline`,
+      );
     });
 
     it(`NUP-5 NUP-7 NUP-9 ${scenario.name}: 25 seeded orders of simultaneous answers all end ${scenario.outcome} within bounds`, () => {

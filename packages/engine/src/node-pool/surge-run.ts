@@ -1,5 +1,6 @@
 import type { Decision } from "../machine/decision.ts";
 import type { Instant } from "../time/instant.ts";
+import { sameConfig } from "./naming.ts";
 import { parseCommandId } from "./node-commands.ts";
 import { TableDraft, trackNode } from "./node-table.ts";
 import {
@@ -65,6 +66,41 @@ export class SurgeRun {
     this.apply(slot, task, taskAnswer(this.ctx, task, event));
   }
 
+  /**
+   * NUP-7 after a failure: the operation runs again and each failed node step is retried
+   * with a fresh attempt, unless a rollback makes it moot. A surge-path create that never
+   * produced a node goes back in line untouched; a node the unavailable path already
+   * deleted is recreated with its original configuration and counts as restored.
+   */
+  reviveFailed(): number {
+    const op = this.op;
+    if (op.header.state !== "FAILED") return 0;
+    const { endedAt: _ended, error: _error, ...header } = op.header;
+    op.header = { ...header, state: "RUNNING" };
+    let retried = 0;
+    for (const [slot, task] of this.tasks.entries()) {
+      if (task.failed === undefined) continue;
+      this.count(task, -1);
+      const { failed: _failed, ...rest } = task;
+      const retry: SurgeTask = { ...rest, failures: 0 };
+      const [z, j] = slotIndex(slot);
+      if (op.direction === "ROLLBACK" && task.direction === "UPGRADE" && task.step === "CREATE") {
+        if (task.path === "SURGE") {
+          this.tasks.delete(slot);
+          op.cursors[z]!.returned.push({ slot: j, attempts: task.attempt });
+          continue;
+        }
+        const original = op.plan.zones[z]!.nodes[j]!;
+        retry.config = { version: original.version, nodeImage: original.nodeImage };
+        retry.direction = "ROLLBACK";
+        op.upgraded += 1;
+      }
+      retried += 1;
+      this.apply(slot, undefined, issueTask(this.ctx, retry), retry.direction);
+    }
+    return retried;
+  }
+
   /** Original and upgraded nodes carry their slot; a node being created is named after it. */
   private slotOf(name: string): string | undefined {
     const slot = this.table.get(name)?.slot;
@@ -117,9 +153,13 @@ export class SurgeRun {
   }
 
   /** Records a task's new status, keeping the per-zone load (NUP-2 window) in step. */
-  private apply(slot: string, before: SurgeTask | undefined, update: TaskUpdate): void {
+  private apply(
+    slot: string,
+    before: SurgeTask | undefined,
+    update: TaskUpdate,
+    direction = before?.direction ?? this.op.direction,
+  ): void {
     const op = this.op;
-    const direction = before?.direction ?? op.direction;
     if (before !== undefined) this.count(before, -1);
     switch (update.status) {
       case "RUNNING": {
@@ -153,7 +193,11 @@ export class SurgeRun {
           ...ended(op.header, "FAILED", this.fx.now),
           error: `${rule}: ${task.failed}`,
         };
-        this.fx.log(`${rule}: upgrade failed; nodes already started still finish`);
+        this.fx.log(
+          direction === "UPGRADE"
+            ? `${rule}: upgrade failed; nodes already started still finish; resume retries, rollback reverts`
+            : `${rule}: rollback failed; nodes already started still finish; resume retries`,
+        );
         return;
       }
       default:
@@ -225,7 +269,9 @@ export class SurgeRun {
     while (cursor.rollbackNext < cursor.next) {
       const j = cursor.rollbackNext++;
       if (cursor.returned.some((r) => r.slot === j)) continue;
-      if (this.table.get(freshName(this.op.plan, z, j))?.state === "READY") {
+      const fresh = this.table.get(freshName(this.op.plan, z, j));
+      // A node the rollback already recreated in place is on its original config.
+      if (fresh?.state === "READY" && sameConfig(fresh, this.op.header.target)) {
         return { slot: j, attempts: 0 };
       }
     }

@@ -249,6 +249,107 @@ describe("surge upgrades", () => {
     });
   });
 
+  it("NUP-7 resume after a failure retries the failed node step, then upgrades the rest", () => {
+    // The first node's cordon fails three times (the upgrade FAILs), then works again.
+    const flaky: FaultPlan = (c, nth) =>
+      c.type === "CORDON_NODE" && c.node === "a-000" && nth <= 3
+        ? { kind: "FAIL", reason: "FAILED" }
+        : undefined;
+    let failed: NodePoolOperation | undefined;
+    const { op, commands } = drive(start(poolOf({ a: 3 })), T0, {
+      faults: flaky,
+      observe: (o) => {
+        if (o.header.state === "FAILED") failed ??= o;
+      },
+      script: [{ at: T0 + HOUR, label: "resume", act: resumeUpgrade }],
+    });
+    expect(failed?.header.error).toMatch(/^NUP-3: CORDON of a-000 failed 3 times/);
+    expect(op.header.state).toBe("SUCCEEDED");
+    expect(op.header.endedAt).toBeDefined();
+    expect(op.header.error).toBeUndefined();
+    expect(versions(op)).toEqual([TARGET.version]);
+    expect(zoneSizes(op)).toEqual({ a: 3 });
+    expect(commands.filter((c) => c.type === "CORDON_NODE" && c.node === "a-000")).toHaveLength(4);
+    expect(new Set(commands.map((c) => c.id)).size).toBe(commands.length);
+    expect(op.header.events.map((e) => e.message)).toContainEqual(
+      expect.stringMatching(/^NUP-7: resumed after failure; retrying 1 failed nodes/),
+    );
+  });
+
+  it("NUP-7 rollback of a failed surge upgrade: the never-created node is left, upgraded ones revert", () => {
+    // The new image never becomes healthy on the second node's replacement.
+    const broken: FaultPlan = (c) =>
+      c.type === "CREATE_NODE" && c.node.endsWith("0-1") && c.nodeImage === TARGET.nodeImage
+        ? { kind: "FAIL", reason: "HEALTH_CHECK_FAIL" }
+        : undefined;
+    const { op, commands, refusals } = drive(start(poolOf({ a: 3 })), T0, {
+      faults: broken,
+      script: [
+        { at: T0 + HOUR, label: "rollback", act: rollbackUpgrade },
+        { at: T0 + 3 * HOUR, label: "rollback again", act: rollbackUpgrade },
+      ],
+    });
+    expect(refusals).toEqual([
+      expect.stringMatching(/^rollback again: 409 NUP-7: .*already rolled back/),
+    ]);
+    expect(op.header.state).toBe("ROLLED_BACK");
+    expect(versions(op)).toEqual(["1.30.1-gke.100"]);
+    expect(zoneSizes(op)).toEqual({ a: 3 });
+    expect(allNodes(op.nodes).every((n) => n.state === "READY")).toBe(true);
+    expect(op.header.progress).toEqual({ done: 1, total: 1 });
+    // a-001 was never touched: no cordon, drain or delete of it.
+    expect(stepsOf(commands).filter((s) => s.endsWith(" a-001"))).toEqual([]);
+    expect(new Set(commands.map((c) => c.id)).size).toBe(commands.length);
+  });
+
+  it("NUP-4 NUP-7 rollback of a failed unavailable-path upgrade recreates the deleted node with its original config", () => {
+    const broken: FaultPlan = (c) =>
+      c.type === "CREATE_NODE" && c.node.endsWith("0-1") && c.nodeImage === TARGET.nodeImage
+        ? { kind: "FAIL", reason: "HEALTH_CHECK_FAIL" }
+        : undefined;
+    let failedSizes: Record<string, number> | undefined;
+    const { op, commands } = drive(start(poolOf({ a: 3 }, undefined, surge(0, 1))), T0, {
+      faults: broken,
+      observe: (o) => {
+        if (o.header.state === "FAILED") failedSizes ??= zoneSizes(o);
+      },
+      script: [{ at: T0 + HOUR, label: "rollback", act: rollbackUpgrade }],
+    });
+    expect(failedSizes).toEqual({ a: 2 });
+    expect(op.header.state).toBe("ROLLED_BACK");
+    expect(versions(op)).toEqual(["1.30.1-gke.100"]);
+    expect(zoneSizes(op)).toEqual({ a: 3 });
+    expect(op.header.progress).toEqual({ done: 2, total: 2 });
+    const recreated = commands.filter(
+      (c) => c.type === "CREATE_NODE" && c.node.endsWith("0-1") && c.nodeImage === "cos-1",
+    );
+    expect(recreated).toHaveLength(1);
+    expect(new Set(commands.map((c) => c.id)).size).toBe(commands.length);
+  });
+
+  it("NUP-7 a failed rollback is retried by resume, not by a second rollback", () => {
+    // Cancel part-way, roll back; the restore of the first node fails three times.
+    const flaky: FaultPlan = (c, nth) =>
+      c.type === "CREATE_NODE" && c.node.endsWith("-0-0-rb") && nth <= 3
+        ? { kind: "FAIL", reason: "FAILED" }
+        : undefined;
+    const { op, refusals } = drive(start(poolOf({ a: 3 })), T0, {
+      faults: flaky,
+      script: [
+        { at: T0 + 4 * MINUTE, label: "cancel", act: cancelUpgrade },
+        { at: T0 + HOUR, label: "rollback", act: rollbackUpgrade },
+        { at: T0 + 2 * HOUR, label: "rollback again", act: rollbackUpgrade },
+        { at: T0 + 2 * HOUR, label: "resume", act: resumeUpgrade },
+      ],
+    });
+    expect(refusals).toEqual([
+      expect.stringMatching(/^rollback again: 409 NUP-7: the rollback failed; resume retries it/),
+    ]);
+    expect(op.header.state).toBe("ROLLED_BACK");
+    expect(versions(op)).toEqual(["1.30.1-gke.100"]);
+    expect(zoneSizes(op)).toEqual({ a: 3 });
+  });
+
   it("NUP-7 a node still waiting for capacity when cancelled goes back in line untouched", () => {
     const quota: FaultPlan = (c) =>
       c.type === "CREATE_NODE" ? { kind: "FAIL", reason: "QUOTA_EXCEEDED" } : undefined;

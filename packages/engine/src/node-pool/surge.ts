@@ -178,20 +178,28 @@ export function cancelSurge(op: SurgeOperation, now: Instant): Decision<SurgeOpe
 }
 
 /**
- * NUP-7 resume: the nodes not yet upgraded are upgraded.
+ * NUP-7 resume: the nodes not yet upgraded are upgraded. After a failure the failed
+ * node steps are retried first; a failed rollback goes on rolling back.
  *
  * @example resumeSurge(cancelled, now).state.header.state // "RUNNING"
  */
 export function resumeSurge(op: SurgeOperation, now: Instant): Decision<SurgeOperation> {
   const run = new SurgeRun(op, now);
   run.op.cancelled = false;
-  run.fx.log("NUP-7: resumed; upgrading the remaining nodes");
+  const retried = run.reviveFailed();
+  const rest = op.direction === "UPGRADE" ? "upgrading the remaining nodes" : "rolling back";
+  run.fx.log(
+    retried > 0
+      ? `NUP-7: resumed after failure; retrying ${retried} failed nodes, then ${rest}`
+      : `NUP-7: resumed; ${rest}`,
+  );
   return run.finish();
 }
 
 /**
  * NUP-7 rollback: every upgraded node is replaced again with its original configuration,
- * by the same surge steps and bounds; nodes never started are not touched.
+ * by the same surge steps and bounds; nodes never started are not touched. Works on a
+ * cancelled pool and on one whose upgrade failed part-way.
  *
  * @example rollbackSurge(cancelled, now).state.header.phase // "ROLLING_BACK"
  */
@@ -200,6 +208,11 @@ export function rollbackSurge(op: SurgeOperation, now: Instant): Decision<SurgeO
   run.op.cancelled = false;
   run.op.direction = "ROLLBACK";
   run.op.cursors = run.op.cursors.map((c) => ({ ...c, rollbackNext: 0 }));
-  run.fx.log(`NUP-7: rolling back ${op.upgraded} upgraded nodes to their original configuration`);
+  const after = op.header.state === "FAILED" ? " after the failure" : "";
+  run.reviveFailed();
+  const finishing = run.op.load.reduce((sum, load) => sum + load.upgrading, 0);
+  run.fx.log(
+    `NUP-7: rolling back${after}; ${run.op.upgraded} upgraded nodes${finishing > 0 ? ` and ${finishing} still finishing` : ""} go back to their original configuration`,
+  );
   return run.finish();
 }

@@ -75,3 +75,40 @@ export function poolNodes(op: NodePoolOperation): PoolNode[] {
   }
   return [...nodes.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
+
+/**
+ * Why the pool cannot take a new upgrade yet, after this operation ended; undefined when
+ * it can. A failed operation's started nodes still finish (NUP-7), and a failed surge
+ * that left nodes half-replaced (a surge node beside its old node, or an old node
+ * already deleted) is resumed or rolled back first, so no node is leaked or lost.
+ *
+ * @example blockedPool(failedSurge) // "1 nodes are half-replaced (a-000); resume or roll back op-1 first"
+ */
+export function blockedPool(op: NodePoolOperation): string | undefined {
+  const busy = workInFlight(op);
+  if (busy > 0) return `${busy} started nodes are still finishing; retry when they are done`;
+  if (op.kind !== "SURGE" || op.header.state !== "FAILED") return undefined;
+  const half = bucketValues(op.tasks.items)
+    .filter(
+      (task) => task.failed !== undefined && !(task.path === "SURGE" && task.step === "CREATE"),
+    )
+    .map((task) => task.old ?? task.fresh);
+  if (half.length === 0) return undefined;
+  return `${half.length} nodes are half-replaced (${half.slice(0, 5).join(", ")}${half.length > 5 ? ", …" : ""}); resume or roll back ${op.header.id} first`;
+}
+
+/**
+ * Node steps still waiting on the provider (a failed operation's started nodes finish).
+ *
+ * @example workInFlight(failedWithOneDrain) // 1
+ */
+export function workInFlight(op: NodePoolOperation): number {
+  let count = 0;
+  for (const node of allNodes(op.nodes)) if (node.work?.command !== undefined) count += 1;
+  if ("tasks" in op) {
+    for (const task of bucketValues<ReplaceTask>(op.tasks.items)) {
+      if (task.failed === undefined) count += 1;
+    }
+  }
+  return count;
+}

@@ -1,7 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import type {
   Maintenance,
-  NodePoolOperation,
   NodePoolOperationView,
   NodePoolUpgradeRequest,
   PoolNode,
@@ -138,11 +137,11 @@ export class FleetObject extends DurableObject<Env> {
 
   /** Writes a finished operation's nodes back to the inventory; retried until D1 takes it. */
   private async writeBack(runtime: ObjectRuntime, id: string): Promise<void> {
-    const op: NodePoolOperation | undefined = await runtime.commit((tx) => getHosted(tx, id));
-    if (!op) return;
+    const hosted = await runtime.commit((tx) => getHosted(tx, id));
+    if (!hosted) return;
     try {
-      await writeBackOperation(this.env.DB, op, runtime.now());
-      await runtime.commit((tx) => markSynced(tx, id));
+      await writeBackOperation(this.env.DB, hosted.op, runtime.now());
+      await runtime.commit((tx) => markSynced(tx, id, hosted.revision));
     } catch (error) {
       console.error(`fleet: write-back of ${id} failed; retrying`, error);
       await runtime.commit((tx) =>

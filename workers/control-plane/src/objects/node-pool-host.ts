@@ -1,4 +1,5 @@
 import {
+  blockedPool,
   cancelUpgrade,
   completeUpgrade,
   type Decision,
@@ -65,6 +66,21 @@ export function startOperation(
       "NUP-7",
       409,
       `node pool ${pool} already has operation ${activeId} (${active.op.header.state}); resume, roll back or wait for it`,
+    );
+  }
+  // The new operation plans from the inventory, so the old one must have settled and
+  // been written back.
+  const blocked =
+    active &&
+    (blockedPool(active.op) ??
+      (active.synced
+        ? undefined
+        : "its nodes are still being written to the inventory; retry in a moment"));
+  if (blocked) {
+    return refuse(
+      "NUP-7",
+      409,
+      `node pool ${pool}: operation ${activeId} is ${active.op.header.state} but ${blocked}`,
     );
   }
   const window = windowInfo(maintenance, tx.now);
@@ -148,8 +164,12 @@ export function getOperation(tx: Tx, id: string): NodePoolOperationView | undefi
   return hosted && operationView(hosted.op);
 }
 
-export function getHosted(tx: Tx, id: string): NodePoolOperation | undefined {
-  return loadOperation(tx, id)?.op;
+export function getHosted(
+  tx: Tx,
+  id: string,
+): { op: NodePoolOperation; revision: number } | undefined {
+  const hosted = loadOperation(tx, id);
+  return hosted && { op: hosted.op, revision: hosted.revision ?? 0 };
 }
 
 /** Live nodes of pools whose operation has not been written back to the inventory. */
@@ -167,9 +187,10 @@ export function liveNodes(
   return live;
 }
 
-export function markSynced(tx: Tx, id: string): void {
+/** The write-back of `revision` landed; a later change keeps the operation unsynced. */
+export function markSynced(tx: Tx, id: string, revision: number): void {
   const hosted = loadOperation(tx, id);
-  if (!hosted) return;
+  if (!hosted || (hosted.revision ?? 0) !== revision) return;
   hosted.synced = true;
   saveOperation(tx, hosted, hosted.op);
 }
@@ -192,11 +213,19 @@ function save(
   const before = fresh ? undefined : hosted.op;
   hosted.op = decision.state;
   const id = hosted.op.header.id;
+  const terminal = TERMINAL.has(hosted.op.header.state);
+  // The inventory gets the nodes when the operation ends, and again whenever they change
+  // after that: a failed operation's started nodes finish, and a resume or rollback
+  // brings a finished operation back to life.
+  const settled =
+    before !== undefined && TERMINAL.has(before.header.state) && before.nodes === hosted.op.nodes;
+  if (!terminal || !settled) hosted.synced = false;
+  hosted.revision = (hosted.revision ?? 0) + 1;
   saveOperation(tx, hosted, before);
   tx.send(decision.commands);
-  const terminal = TERMINAL.has(hosted.op.header.state);
-  // A finished operation needs no wake-up, whatever its machine last asked for.
-  if (decision.wakeAt === undefined || terminal) tx.clearTimer(`${OP_TIMER}:${id}`);
+  // The machine asks for a wake-up only while something can still happen; a failed one
+  // still does while its started nodes finish.
+  if (decision.wakeAt === undefined) tx.clearTimer(`${OP_TIMER}:${id}`);
   else tx.setTimer({ id: `${OP_TIMER}:${id}`, due: decision.wakeAt, kind: OP_TIMER, payload: id });
   if (terminal) {
     tx.clearTimer(`${WINDOW_TIMER}:${id}`);

@@ -8,6 +8,8 @@ export interface HostedOperation {
   maintenance?: Maintenance;
   /** True once the final node set was written back to the inventory. */
   synced: boolean;
+  /** Counts saves, so a write-back that raced a later change does not mark it synced. */
+  revision?: number;
 }
 
 /**

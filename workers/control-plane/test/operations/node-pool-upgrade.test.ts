@@ -133,6 +133,135 @@ describe("node-pool upgrades through the API", () => {
     expect((await nodesOf("u-rb", "p")).every((n) => n.version === OLD)).toBe(true);
   });
 
+  it("NUP-7 a failed surge upgrade resumes: the failed node is retried, the pool finishes and is written back", async () => {
+    await clusterWithPool("u-fail-resume", { nodeCount: 2, zones: ["europe-west1-b"] });
+    await api("PUT", "/v1/sim/faults/create-u-fail-resume", {
+      body: {
+        match: { cluster: "u-fail-resume", operation: "CREATE_NODE" },
+        effect: "FAIL",
+        times: 3,
+      },
+    });
+    const started = await api("POST", "/v1/clusters/u-fail-resume/node-pools/p/upgrade", {
+      body: {},
+    });
+    const failed = await advanceUntil(started.body.id, (o) => o.state === "FAILED", {
+      stepSeconds: 30,
+    });
+    expect(failed.progress.done).toBe(0);
+    const resumed = await api("POST", "/v1/clusters/u-fail-resume/node-pools/p/resume");
+    expect(resumed.status).toBe(200);
+    expect(resumed.body.state).toBe("RUNNING");
+    const done = await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 60,
+    });
+    expect(done.progress).toEqual({ done: 2, total: 2 });
+    expect(done.events.map((e) => e.message)).toContainEqual(
+      expect.stringMatching(/^NUP-7: resumed after failure; retrying 1 failed nodes/),
+    );
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    expect((await api("GET", "/v1/clusters/u-fail-resume/node-pools/p")).body.version).toBe(NEW);
+    const nodes = await nodesOf("u-fail-resume", "p");
+    expect(nodes.map((n) => [n.version, n.state])).toEqual([
+      [NEW, "READY"],
+      [NEW, "READY"],
+    ]);
+    await api("DELETE", "/v1/sim/faults/create-u-fail-resume");
+  });
+
+  it("NUP-4 NUP-7 a failed upgrade that deleted a node rolls back: the node is recreated on the old version and the inventory follows", async () => {
+    await clusterWithPool("u-fail-rb", {
+      nodeCount: 2,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "SURGE", maxSurge: 0, maxUnavailable: 1 },
+    });
+    await api("PUT", "/v1/sim/faults/create-u-fail-rb", {
+      body: {
+        match: { cluster: "u-fail-rb", operation: "CREATE_NODE" },
+        effect: "FAIL",
+        times: 3,
+      },
+    });
+    const started = await api("POST", "/v1/clusters/u-fail-rb/node-pools/p/upgrade", {
+      body: {},
+    });
+    const failed = await advanceUntil(started.body.id, (o) => o.state === "FAILED", {
+      stepSeconds: 30,
+    });
+    expect(failed.reason).toBeUndefined();
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    // NUP-4: the unavailable node was deleted before its replacement failed.
+    expect(await nodesOf("u-fail-rb", "p")).toHaveLength(1);
+
+    const rolled = await api("POST", "/v1/clusters/u-fail-rb/node-pools/p/rollback");
+    expect(rolled.status).toBe(200);
+    expect(rolled.body.state).toBe("RUNNING");
+    await advanceUntil(started.body.id, (o) => o.state === "ROLLED_BACK", { stepSeconds: 30 });
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    const nodes = await nodesOf("u-fail-rb", "p");
+    expect(nodes.map((n) => [n.version, n.state])).toEqual([
+      [OLD, "READY"],
+      [OLD, "READY"],
+    ]);
+    expect((await api("GET", "/v1/clusters/u-fail-rb/node-pools/p")).body.version).toBe(OLD);
+    const again = await api("POST", "/v1/clusters/u-fail-rb/node-pools/p/rollback");
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ rule: "NUP-7" });
+    await api("DELETE", "/v1/sim/faults/create-u-fail-rb");
+  });
+
+  it("NUP-7 a new upgrade waits until a failed upgrade's started nodes have finished", async () => {
+    await clusterWithPool("u-fail-busy", { nodeCount: 1 });
+    const [inB, inC] = ["europe-west1-b", "europe-west1-c"].map(
+      async (zone) => (await nodesOf("u-fail-busy", "p")).find((n) => n.zone === zone)!.name,
+    );
+    // Zone b's old node cannot be cordoned; zone c's drain hangs until it is forced.
+    await api("PUT", "/v1/sim/faults/cordon-u-fail-busy", {
+      body: { match: { node: await inB, operation: "CORDON_NODE" }, effect: "FAIL", times: 3 },
+    });
+    await api("PUT", "/v1/sim/faults/drain-u-fail-busy", {
+      body: {
+        match: { node: await inC, operation: "DRAIN_NODE" },
+        effect: "STUCK_DRAIN",
+        times: 1,
+      },
+    });
+    const started = await api("POST", "/v1/clusters/u-fail-busy/node-pools/p/upgrade", {
+      body: {},
+    });
+    await advanceUntil(started.body.id, (o) => o.state === "FAILED", { stepSeconds: 30 });
+    const refused = await api("POST", "/v1/clusters/u-fail-busy/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/1 started nodes are still finishing/);
+    // NUP-3: after an hour the drain is forced and zone c's node is replaced after all.
+    for (let i = 0; i < 8; i++) await api("POST", "/v1/sim/advance", { body: { seconds: 600 } });
+    // Zone b holds its old node beside the surge node whose replacement failed.
+    const nodes = await nodesOf("u-fail-busy", "p");
+    expect(nodes.map((n) => [n.zone, n.version]).sort()).toEqual([
+      ["europe-west1-b", OLD],
+      ["europe-west1-b", NEW],
+      ["europe-west1-c", NEW],
+    ]);
+    const halfDone = await api("POST", "/v1/clusters/u-fail-busy/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(halfDone.status).toBe(409);
+    expect(halfDone.body.detail).toMatch(/1 nodes are half-replaced .*resume or roll back/);
+    expect((await api("POST", "/v1/clusters/u-fail-busy/node-pools/p/rollback")).status).toBe(200);
+    await advanceUntil(started.body.id, (o) => o.state === "ROLLED_BACK", { stepSeconds: 60 });
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    expect((await nodesOf("u-fail-busy", "p")).map((n) => n.version)).toEqual([OLD, OLD]);
+    const retried = await api("POST", "/v1/clusters/u-fail-busy/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(retried.status).toBe(202);
+    expect(retried.body.progress).toEqual({ done: 0, total: 2 });
+    await api("DELETE", "/v1/sim/faults/cordon-u-fail-busy");
+    await api("DELETE", "/v1/sim/faults/drain-u-fail-busy");
+  });
+
   it("NUP-7 a completed upgrade cannot be rolled back (409)", async () => {
     await clusterWithPool("u-done", { nodeCount: 1, zones: ["europe-west1-b"] });
     const started = await api("POST", "/v1/clusters/u-done/node-pools/p/upgrade", { body: {} });
