@@ -82,19 +82,24 @@ describe("blue-green upgrades", () => {
   });
 
   it("NUP-8 quota is checked before any green node is created (422 when green does not fit)", () => {
-    const facts = { ...pool({ a: 3, b: 2 }), freeCapacity: { a: 3, b: 1 } };
+    const room = (nodes: number) => ({ nodes, limitedBy: "NODES" as const });
+    const facts = { ...pool({ a: 3, b: 2 }), freeCapacity: { a: room(3), b: room(1) } };
     const refused = startNodePoolUpgrade({ operationId: "op-bg", pool: facts, target: TARGET }, T0);
     expect(refused).toMatchObject({
       ok: false,
       error: {
         rule: "NUP-8",
         status: 422,
-        detail: expect.stringMatching(/needs 2 nodes in b but only 1/),
+        detail: expect.stringMatching(/needs 2 nodes in b but only 1 fit the zone's node quota/),
       },
     });
     expect(
       startNodePoolUpgrade(
-        { operationId: "op-bg", pool: { ...facts, freeCapacity: { a: 3, b: 2 } }, target: TARGET },
+        {
+          operationId: "op-bg",
+          pool: { ...facts, freeCapacity: { a: room(3), b: room(2) } },
+          target: TARGET,
+        },
         T0,
       ).ok,
     ).toBe(true);

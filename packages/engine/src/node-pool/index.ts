@@ -14,6 +14,14 @@ export type { BlueGreenOperation, BlueGreenPhase } from "./blue-green.ts";
 export { BLUE_GREEN_PHASE_NUMBER } from "./blue-green.ts";
 export { batchNodes, SOAK_CAP_SECONDS, type SoakPlan, soakPlan } from "./blue-green-plan.ts";
 export { type BucketMap, changedBuckets } from "./bucket-map.ts";
+export {
+  type QuotaKind,
+  quotaName,
+  type ZoneQuota,
+  type ZoneRoom,
+  type ZoneUse,
+  zoneRoom,
+} from "./capacity.ts";
 export { cancelUpgrade, completeUpgrade, resumeUpgrade, rollbackUpgrade } from "./controls.ts";
 export { commandId, parseCommandId } from "./node-commands.ts";
 export type { NodeTable, NodeWork, TrackedNode } from "./node-table.ts";

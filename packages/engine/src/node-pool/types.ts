@@ -1,5 +1,6 @@
 import type { ProviderEvent } from "../provider/commands.ts";
 import type { Instant } from "../time/instant.ts";
+import type { ZoneRoom } from "./capacity.ts";
 
 /** The four node-pool upgrade strategies of NUP-1 (API `upgradeStrategy.type`). */
 export type StrategyType = "SURGE" | "BLUE_GREEN" | "AUTOSCALED_BLUE_GREEN" | "SHORT_LIVED";
@@ -55,10 +56,11 @@ export interface NodePoolFacts {
   upgradeStrategy?: UpgradeStrategySettings;
   nodes: NodeFacts[];
   /**
-   * Free node capacity per zone when the caller knows it (inventory quota minus use).
-   * NUP-8 checks it before any green node is created; absent = not checked.
+   * Room for more of the pool's nodes per zone (see {@link zoneRoom}), when the caller
+   * knows it. NUP-8 checks it before any green node is created; a zone that is absent
+   * has no quota and is not checked.
    */
-  freeCapacity?: Record<string, number>;
+  freeCapacity?: Record<string, ZoneRoom>;
 }
 
 /** Operation states of `GET /v1/operations/{id}`. */

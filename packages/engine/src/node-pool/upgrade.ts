@@ -8,6 +8,7 @@ import {
   startAutoscaledBlueGreen,
 } from "./autoscaled-blue-green.ts";
 import { type BlueGreenOperation, decideBlueGreen, startBlueGreen } from "./blue-green.ts";
+import { quotaName } from "./capacity.ts";
 import type { OperationRef } from "./node-commands.ts";
 import { decideShortLived, type ShortLivedOperation, startShortLived } from "./short-lived.ts";
 import { chooseStrategy } from "./strategy.ts";
@@ -84,16 +85,16 @@ export function startNodePoolUpgrade(
 
 /**
  * NUP-8 phase 1: "quota is checked before provisioning green" — the whole green pool
- * (one node per blue node, zone by zone) must fit the free capacity the caller knows.
+ * (one node per blue node, zone by zone) must fit every quota of the zone the caller knows.
  */
 function greenShortfall(pool: NodePoolFacts): string | undefined {
   if (pool.freeCapacity === undefined) return undefined;
   const need = new Map<string, number>();
   for (const node of pool.nodes) need.set(node.zone, (need.get(node.zone) ?? 0) + 1);
   for (const [zone, nodes] of [...need].sort()) {
-    const free = pool.freeCapacity[zone] ?? 0;
-    if (free < nodes) {
-      return `NUP-8: the green pool needs ${nodes} nodes in ${zone} but only ${free} fit the quota there`;
+    const room = pool.freeCapacity[zone];
+    if (room !== undefined && room.nodes < nodes) {
+      return `NUP-8: the green pool needs ${nodes} nodes in ${zone} but only ${room.nodes} fit the zone's ${quotaName(room.limitedBy)}`;
     }
   }
   return undefined;

@@ -82,7 +82,7 @@ describe("node-pool upgrades against the simulated provider", () => {
   it("NUP-8 blue-green against the sim ends with only green nodes on the target", () => {
     const pool = poolOf({ a: 4 }, undefined, {
       upgradeStrategy: { type: "BLUE_GREEN", batchPercent: 0.5, nodePoolSoakSeconds: 600 },
-      freeCapacity: { a: 4 },
+      freeCapacity: { a: { nodes: 4, limitedBy: "NODES" } },
     });
     const { op } = runWithSim(pool, {
       seed: 3,

@@ -15,6 +15,7 @@ import {
   simSetFault,
   simSubmit,
   type ZoneCapacityConfig,
+  zoneRoom,
 } from "@regatta/engine";
 import { listSimFaults, zoneNodeCapacity } from "@regatta/inventory";
 import { simSettings } from "@regatta/inventory/schema";
@@ -156,16 +157,21 @@ async function loadFaults(d1: D1Database): Promise<SimFault[]> {
   }));
 }
 
-/** Zone capacity for the sim: quota plus reservations, with the nodes already running. */
+/**
+ * Zone capacity for the sim, in nodes: the node quota with its reservations and the IP
+ * quota (one address per node). The CPU quota depends on each create's machine type,
+ * which the sim's per-zone counter does not model; the NUP-8 pre-check applies it.
+ */
 async function loadCapacity(d1: D1Database): Promise<Record<string, ZoneCapacityConfig>> {
   const capacity: Record<string, ZoneCapacityConfig> = {};
   for (const [zone, c] of Object.entries(await zoneNodeCapacity(inventoryDb(d1)))) {
-    if (c.quotaNodes === null) continue;
-    capacity[zone] = {
-      quotaNodes: c.quotaNodes,
-      reservedNodes: c.reservedNodes,
-      inUse: c.usedNodes,
-    };
+    const room = zoneRoom(
+      { nodes: c.quotaNodes, cpuMillis: null, ips: c.quotaIps, reservedNodes: c.reservedNodes },
+      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
+      undefined,
+    );
+    if (room === undefined) continue;
+    capacity[zone] = { quotaNodes: c.usedNodes + room.nodes, inUse: c.usedNodes };
   }
   return capacity;
 }

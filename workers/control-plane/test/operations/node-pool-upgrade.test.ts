@@ -110,6 +110,36 @@ describe("node-pool upgrades through the API", () => {
     expect(after.every((n) => n.version === NEW)).toBe(true);
   });
 
+  it("NUP-8 the green pool must fit the zone's CPU and IP quotas, not only its node quota", async () => {
+    const zone = "europe-west1-d";
+    const putZone = (quota: Record<string, number>) =>
+      api("PUT", `/v1/zones/${zone}`, { body: { region: "europe-west1", quota } });
+    // 2 blue nodes of 4 vCPU use 8 of 12 vCPU: green (2 more) needs 16.
+    expect((await putZone({ nodes: 100, cpuMillis: 12_000 })).status).toBeLessThan(300);
+    await clusterWithPool("u-bg-cpu", {
+      nodeCount: 2,
+      zones: [zone],
+      upgradeStrategy: { type: "BLUE_GREEN", batchNodeCount: 1 },
+    });
+    const cpu = await api("POST", "/v1/clusters/u-bg-cpu/node-pools/p/upgrade", { body: {} });
+    expect(cpu.status).toBe(422);
+    expect(cpu.headers.get("content-type")).toBe("application/problem+json");
+    expect(cpu.body).toMatchObject({ rule: "NUP-8" });
+    expect(cpu.body.detail).toMatch(
+      /needs 2 nodes in europe-west1-d but only 1 fit the zone's CPU quota/,
+    );
+
+    await putZone({ nodes: 100, cpuMillis: 16_000, ips: 3 });
+    const ips = await api("POST", "/v1/clusters/u-bg-cpu/node-pools/p/upgrade", { body: {} });
+    expect(ips.status).toBe(422);
+    expect(ips.body.detail).toMatch(/only 1 fit the zone's IP address quota/);
+
+    await putZone({ nodes: 100, cpuMillis: 16_000, ips: 4 });
+    const started = await api("POST", "/v1/clusters/u-bg-cpu/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    expect((await api("GET", `/v1/operations/${started.body.id}`)).body.state).toBe("RUNNING");
+  });
+
   it("NUP-7 cancel pauses a surge upgrade, rollback reverts upgraded nodes, a finished one cannot roll back", async () => {
     await clusterWithPool("u-rb", {
       nodeCount: 3,

@@ -1,9 +1,16 @@
 import type { z } from "@hono/zod-openapi";
 import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
-import type { NodePoolFacts, NodePoolOperationView, Result } from "@regatta/engine";
+import {
+  type NodePoolFacts,
+  type NodePoolOperationView,
+  type Result,
+  type ZoneRoom,
+  zoneRoom,
+} from "@regatta/engine";
 import {
   allPages,
   getCluster,
+  getMachineType,
   getNodePool,
   listNodesByPool,
   type NodeRow,
@@ -70,7 +77,7 @@ export async function startNodePoolUpgrade(
       version: node.version,
       nodeImage: node.nodeImage,
     })),
-    freeCapacity: await freeCapacity(db, pool.zones),
+    freeCapacity: await freeCapacity(db, pool.zones, pool.machineType),
   };
   if (pool.upgradeStrategy) facts.upgradeStrategy = pool.upgradeStrategy;
 
@@ -192,15 +199,29 @@ function operationBody(view: NodePoolOperationView): OperationBody {
   return body;
 }
 
-/** NUP-8's quota check needs free nodes per zone; undefined when a zone has no quota. */
+/** NUP-8: room for more of the pool's nodes in each of its zones that has a quota. */
 async function freeCapacity(
   db: Db,
   poolZones: string[],
-): Promise<Record<string, number> | undefined> {
-  const free: Record<string, number> = {};
-  for (const [zone, c] of Object.entries(await zoneNodeCapacity(db, poolZones))) {
-    if (c.quotaNodes === null) return undefined;
-    free[zone] = Math.max(0, c.quotaNodes + c.reservedNodes - c.usedNodes);
+  machineType: string,
+): Promise<Record<string, ZoneRoom>> {
+  const [capacity, machine] = await Promise.all([
+    zoneNodeCapacity(db, poolZones),
+    getMachineType(db, machineType),
+  ]);
+  const free: Record<string, ZoneRoom> = {};
+  for (const [zone, c] of Object.entries(capacity)) {
+    const room = zoneRoom(
+      {
+        nodes: c.quotaNodes,
+        cpuMillis: c.quotaCpuMillis,
+        ips: c.quotaIps,
+        reservedNodes: c.reservedNodes,
+      },
+      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
+      machine?.cpuMillis,
+    );
+    if (room !== undefined) free[zone] = room;
   }
   return free;
 }
