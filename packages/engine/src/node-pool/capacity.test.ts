@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { zoneRoom } from "./capacity.ts";
+import { markReserved, zoneRoom } from "./capacity.ts";
 
 const NONE = { nodes: null, cpuMillis: null, ips: null, reservedNodes: 0 };
 
@@ -39,5 +39,16 @@ describe("zone room for more nodes", () => {
       nodes: 0,
       limitedBy: "IPS",
     });
+  });
+});
+
+describe("reserved nodes", () => {
+  it("NUP-4 the first nodes of each zone up to its reserved count run on the reservation", () => {
+    const node = (name: string, zone: string) => ({ name, zone });
+    const marked = markReserved(
+      [node("b-1", "b"), node("a-2", "a"), node("a-1", "a"), node("b-0", "b")],
+      { a: 1, b: 5 },
+    );
+    expect(marked.filter((n) => "reserved" in n).map((n) => n.name)).toEqual(["b-1", "a-1", "b-0"]);
   });
 });

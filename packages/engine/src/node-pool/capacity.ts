@@ -60,3 +60,27 @@ const QUOTA_NAMES: Record<QuotaKind, string> = {
 export function quotaName(kind: QuotaKind): string {
   return QUOTA_NAMES[kind];
 }
+
+/**
+ * NUP-4: which nodes run on reserved capacity. Reservations are per zone and machine
+ * type, not per node, so the first nodes of each zone (by name) up to the reserved
+ * count are taken to be the reserved ones; pools sharing a reservation each count it.
+ *
+ * @example markReserved([{ name: "a-0", zone: "a", … }, { name: "a-1", zone: "a", … }], { a: 1 })
+ * // a-0 reserved, a-1 not
+ */
+export function markReserved<N extends { name: string; zone: string; reserved?: boolean }>(
+  nodes: readonly N[],
+  reservedByZone: Readonly<Record<string, number>>,
+): N[] {
+  const left = new Map(Object.entries(reservedByZone));
+  const order = [...nodes].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const reserved = new Set<string>();
+  for (const node of order) {
+    const count = left.get(node.zone) ?? 0;
+    if (count <= 0) continue;
+    reserved.add(node.name);
+    left.set(node.zone, count - 1);
+  }
+  return nodes.map((node) => (reserved.has(node.name) ? { ...node, reserved: true } : node));
+}

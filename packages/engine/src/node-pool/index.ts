@@ -15,6 +15,7 @@ export { BLUE_GREEN_PHASE_NUMBER } from "./blue-green.ts";
 export { batchNodes, SOAK_CAP_SECONDS, type SoakPlan, soakPlan } from "./blue-green-plan.ts";
 export { type BucketMap, changedBuckets } from "./bucket-map.ts";
 export {
+  markReserved,
   type QuotaKind,
   quotaName,
   type ZoneQuota,

@@ -65,6 +65,8 @@ export interface NodeTarget {
   config?: NodeConfig;
   /** Drains only: upper bound of each pod's termination grace period. */
   graceSeconds?: number;
+  /** DELETE only: keep the node's reserved capacity for this replacement (NUP-4). */
+  holdFor?: string;
 }
 
 /**
@@ -112,8 +114,17 @@ export function nodeCommand(
         respectPdb: step === "DRAIN",
         graceSeconds: target.graceSeconds ?? 0,
       };
-    case "DELETE":
-      return { ...base, type: "DELETE_NODE", pool, zone: target.zone, node };
+    case "DELETE": {
+      const remove: ProviderCommand = {
+        ...base,
+        type: "DELETE_NODE",
+        pool,
+        zone: target.zone,
+        node,
+      };
+      if (target.holdFor !== undefined) remove.holdFor = target.holdFor;
+      return remove;
+    }
     default:
       return step satisfies never;
   }

@@ -1,6 +1,6 @@
 import type { ProviderEvent } from "../provider/commands.ts";
 import type { Instant } from "../time/instant.ts";
-import { nodeCommand, type OperationRef } from "./node-commands.ts";
+import { type NodeTarget, nodeCommand, type OperationRef } from "./node-commands.ts";
 import { type NodeStep, type TableDraft, trackNode } from "./node-table.ts";
 import {
   at,
@@ -56,6 +56,12 @@ export interface ReplaceTask {
   capacityWaits: number;
   /** NUP-3: the drain no longer honours PodDisruptionBudgets. */
   forced: boolean;
+  /**
+   * NUP-4: the old node's capacity comes from a reservation. On the unavailable path
+   * it is kept for the recreated node; otherwise it is released while the node is
+   * recreated and the create may have to wait for capacity (NUP-6).
+   */
+  reserved?: boolean;
   command?: string;
   retryAt?: Instant;
   drainForceAt?: Instant;
@@ -87,7 +93,7 @@ export interface TaskContext {
  * @example newTask({ path: "SURGE", slot: "0.3", zone: "a", old: "n3", fresh: "p-x-0-3", config })
  */
 export function newTask(
-  init: Pick<ReplaceTask, "path" | "slot" | "zone" | "old" | "fresh" | "config">,
+  init: Pick<ReplaceTask, "path" | "slot" | "zone" | "old" | "fresh" | "config" | "reserved">,
 ): ReplaceTask {
   return {
     ...init,
@@ -169,17 +175,18 @@ function send(ctx: TaskContext, task: ReplaceTask): ReplaceTask {
       return t.step satisfies never;
   }
   const name = t.step === "CREATE" ? t.fresh : t.old!;
-  const command = nodeCommand(
-    ctx.ref,
-    {
-      name,
-      zone: t.zone,
-      config: t.config,
-      graceSeconds: t.forced ? 0 : ctx.drainGraceSeconds,
-    },
-    step,
-    attempt,
-  );
+  const target: NodeTarget = {
+    name,
+    zone: t.zone,
+    config: t.config,
+    graceSeconds: t.forced ? 0 : ctx.drainGraceSeconds,
+  };
+  // NUP-4: only the unavailable path deletes before it creates, so only it can keep
+  // the reserved capacity for its own replacement.
+  if (t.step === "DELETE" && t.path === "UNAVAILABLE" && t.reserved === true) {
+    target.holdFor = t.fresh;
+  }
+  const command = nodeCommand(ctx.ref, target, step, attempt);
   fx.command(command);
   t.command = command.id;
   return t;

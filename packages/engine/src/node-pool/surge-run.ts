@@ -296,6 +296,8 @@ export class SurgeRun {
       config: upgrade
         ? op.header.target
         : { version: original.version, nodeImage: original.nodeImage },
+      // The upgraded node took the original's place, reservation included.
+      ...(original.reserved === true ? { reserved: true } : {}),
     });
     task.attempt = attempts;
     this.apply(slot, undefined, issueTask(this.ctx, task));

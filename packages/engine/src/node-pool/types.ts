@@ -21,6 +21,8 @@ export interface NodeConfig {
 export interface NodeFacts extends NodeConfig {
   name: string;
   zone: string;
+  /** The node's capacity comes from a reservation (NUP-4: kept while it is recreated). */
+  reserved?: boolean;
 }
 
 /** A node as the operation tracks and shows it. */

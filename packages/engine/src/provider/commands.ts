@@ -41,6 +41,11 @@ export interface DeleteNode extends CommandBase {
   pool: string;
   zone: string;
   node: string;
+  /**
+   * NUP-4: the node's capacity comes from a reservation and is kept for `holdFor`, the
+   * node recreated in its place, instead of being released to anyone in the zone.
+   */
+  holdFor?: string;
 }
 
 export interface CordonNode extends CommandBase {

@@ -3,31 +3,35 @@ import { machineTypes, reservations, zones } from "../schema/catalog.ts";
 import { nodePools, nodes } from "../schema/clusters.ts";
 import type { InventoryDb } from "./db.ts";
 
-/**
- * A zone's quotas (null = unlimited), reserved nodes, and what its nodes use: their
- * count (one IP address each) and their CPU (by their pool's machine type).
- */
-export interface ZoneNodeCapacity {
+/** A zone's quotas and reservations with what its nodes use. */
+export type ZoneNodeCapacity = ZoneQuotaRow & ZoneUsageRow;
+
+/** A zone's quotas (null = unlimited) and the machines reserved there. */
+export interface ZoneQuotaRow {
   quotaNodes: number | null;
   quotaCpuMillis: number | null;
   quotaIps: number | null;
   reservedNodes: number;
+}
+
+/** What a zone's nodes use: their count (one IP address each) and their CPU. */
+export interface ZoneUsageRow {
   usedNodes: number;
   usedCpuMillis: number;
 }
 
 /**
- * Capacity per zone (all zones, or the ones named), for the sim provider and the NUP-8
- * quota check: quotas and reservations, and the nodes in the inventory that use them.
+ * Quotas and reservations per zone (all zones, or the ones named): small tables, cheap
+ * to read whenever the sim or a pre-check needs the limits.
  *
- * @example const capacity = await zoneNodeCapacity(db, ["europe-west1-b"]);
+ * @example const quotas = await zoneQuotas(db, ["europe-west1-b"]);
  */
-export async function zoneNodeCapacity(
+export async function zoneQuotas(
   db: InventoryDb,
   only?: readonly string[],
-): Promise<Record<string, ZoneNodeCapacity>> {
+): Promise<Record<string, ZoneQuotaRow>> {
   const names = only ? [...only] : undefined;
-  const [zoneRows, reserved, used] = await Promise.all([
+  const [zoneRows, reserved] = await Promise.all([
     db
       .select({
         name: zones.name,
@@ -42,32 +46,74 @@ export async function zoneNodeCapacity(
       .from(reservations)
       .where(names && inArray(reservations.zone, names))
       .groupBy(reservations.zone),
-    db
-      .select({
-        zone: nodes.zone,
-        total: count(),
-        cpuMillis: sql<number>`coalesce(sum(${machineTypes.cpuMillis}), 0)`,
-      })
-      .from(nodes)
-      .innerJoin(
-        nodePools,
-        and(eq(nodePools.cluster, nodes.cluster), eq(nodePools.name, nodes.pool)),
-      )
-      .innerJoin(machineTypes, eq(machineTypes.name, nodePools.machineType))
-      .where(names && inArray(nodes.zone, names))
-      .groupBy(nodes.zone),
   ]);
+  const out: Record<string, ZoneQuotaRow> = {};
+  for (const { name, ...quota } of zoneRows) {
+    out[name] = { ...quota, reservedNodes: reserved.find((r) => r.zone === name)?.total ?? 0 };
+  }
+  return out;
+}
+
+/**
+ * Nodes and CPU (by each node's pool machine type) per zone: a pass over the nodes.
+ *
+ * @example const usage = await zoneUsage(db, ["europe-west1-b"]);
+ */
+export async function zoneUsage(
+  db: InventoryDb,
+  only?: readonly string[],
+): Promise<Record<string, ZoneUsageRow>> {
+  const names = only ? [...only] : undefined;
+  const rows = await db
+    .select({
+      zone: nodes.zone,
+      total: count(),
+      cpuMillis: sql<number>`coalesce(sum(${machineTypes.cpuMillis}), 0)`,
+    })
+    .from(nodes)
+    .innerJoin(nodePools, and(eq(nodePools.cluster, nodes.cluster), eq(nodePools.name, nodes.pool)))
+    .innerJoin(machineTypes, eq(machineTypes.name, nodePools.machineType))
+    .where(names && inArray(nodes.zone, names))
+    .groupBy(nodes.zone);
+  return Object.fromEntries(
+    rows.map((row) => [row.zone, { usedNodes: row.total, usedCpuMillis: row.cpuMillis }]),
+  );
+}
+
+/**
+ * Capacity per zone (all zones, or the ones named), for the NUP-8 quota check: quotas
+ * and reservations, and the nodes in the inventory that use them.
+ *
+ * @example const capacity = await zoneNodeCapacity(db, ["europe-west1-b"]);
+ */
+export async function zoneNodeCapacity(
+  db: InventoryDb,
+  only?: readonly string[],
+): Promise<Record<string, ZoneNodeCapacity>> {
+  const [quotas, usage] = await Promise.all([zoneQuotas(db, only), zoneUsage(db, only)]);
   const capacity: Record<string, ZoneNodeCapacity> = {};
-  for (const zone of zoneRows) {
-    const use = used.find((u) => u.zone === zone.name);
-    capacity[zone.name] = {
-      quotaNodes: zone.quotaNodes,
-      quotaCpuMillis: zone.quotaCpuMillis,
-      quotaIps: zone.quotaIps,
-      reservedNodes: reserved.find((r) => r.zone === zone.name)?.total ?? 0,
-      usedNodes: use?.total ?? 0,
-      usedCpuMillis: use?.cpuMillis ?? 0,
-    };
+  for (const [zone, quota] of Object.entries(quotas)) {
+    capacity[zone] = { ...quota, ...(usage[zone] ?? { usedNodes: 0, usedCpuMillis: 0 }) };
   }
   return capacity;
+}
+
+/**
+ * Reserved machines of one type per zone (NUP-4: nodes on them keep their capacity while
+ * they are recreated).
+ *
+ * @example await reservedMachines(db, "e2-standard-4", ["europe-west1-b"]) // { "europe-west1-b": 3 }
+ */
+export async function reservedMachines(
+  db: InventoryDb,
+  machineType: string,
+  only: readonly string[],
+): Promise<Record<string, number>> {
+  if (only.length === 0) return {};
+  const rows = await db
+    .select({ zone: reservations.zone, total: sql<number>`sum(${reservations.count})` })
+    .from(reservations)
+    .where(and(eq(reservations.machineType, machineType), inArray(reservations.zone, [...only])))
+    .groupBy(reservations.zone);
+  return Object.fromEntries(rows.map((row) => [row.zone, row.total]));
 }

@@ -12,12 +12,13 @@ import {
   simConfigure,
   simNextEventAt,
   simPreempt,
+  simSetCapacity,
   simSetFault,
   simSubmit,
   type ZoneCapacityConfig,
   zoneRoom,
 } from "@regatta/engine";
-import { listSimFaults, zoneNodeCapacity } from "@regatta/inventory";
+import { listSimFaults, type ZoneQuotaRow, zoneQuotas, zoneUsage } from "@regatta/inventory";
 import { simSettings } from "@regatta/inventory/schema";
 import { eq } from "drizzle-orm";
 import { inventoryDb } from "../db.ts";
@@ -45,20 +46,39 @@ export class SimExecutor implements Executor {
   ) {}
 
   /**
-   * Reads the faults the API keeps in D1 and, the first time only, the zone capacity
-   * the sim starts from (later changes of use are the sim's own bookkeeping).
+   * Reads what the API keeps in D1: faults, timing and the zones' limits. The nodes in
+   * use are read only when the sim starts or a zone's limit changed: after the start,
+   * use is the sim's own bookkeeping.
    */
   async prepare(): Promise<void> {
-    const started =
-      this.storage.sql.exec("SELECT 1 FROM state WHERE key = ?", SIM_KEY).toArray().length > 0;
-    const [faults, capacity, timing] = await Promise.all([
+    const db = inventoryDb(this.d1);
+    const [faults, quotas, timing] = await Promise.all([
       loadFaults(this.d1),
-      started ? Promise.resolve(this.capacity) : loadCapacity(this.d1),
+      zoneQuotas(db),
       loadTiming(this.d1),
     ]);
+    const limits = zoneLimits(quotas);
+    const applied = this.stored<Record<string, number>>(CAPACITY_KEY);
+    const changed =
+      applied === undefined ||
+      Object.keys(applied).length !== Object.keys(limits).length ||
+      Object.entries(limits).some(([zone, limit]) => applied[zone] !== limit);
+    const usage = changed ? await zoneUsage(db) : {};
+    this.capacity = Object.fromEntries(
+      Object.entries(limits).map(([zone, limit]) => [
+        zone,
+        { quotaNodes: limit, inUse: usage[zone]?.usedNodes ?? 0 },
+      ]),
+    );
     this.faults = faults;
-    this.capacity = capacity;
     this.timing = timing;
+  }
+
+  private stored<T>(key: string): T | undefined {
+    const [row] = this.storage.sql
+      .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key)
+      .toArray();
+    return row && (JSON.parse(row.value) as T);
   }
 
   /** Batches persisted before this object ran in-transaction (or by an older version). */
@@ -74,10 +94,10 @@ export class SimExecutor implements Executor {
   }
 
   executeInTransaction(commands: ProviderCommand[], tx: Tx): void {
-    const sim = syncTiming(
+    const sim = syncCapacity(
       tx,
-      syncFaults(tx, loadSim(tx, this.capacity), this.faults),
-      this.timing,
+      syncTiming(tx, syncFaults(tx, loadSim(tx, this.capacity), this.faults), this.timing),
+      this.capacity,
     );
     saveSim(tx, simSubmit(sim, commands, tx.now));
   }
@@ -92,6 +112,30 @@ export function preemptSim(tx: Tx, target: PreemptTarget): boolean {
 }
 
 const TIMING_KEY = "sim:timing";
+/** Fingerprints of the zone limits last applied (a new sim starts from all of them). */
+const CAPACITY_KEY = "sim:capacity";
+
+function syncCapacity(
+  tx: Tx,
+  sim: SimState,
+  capacity: Record<string, ZoneCapacityConfig>,
+): SimState {
+  // A sim from before limits were tracked gets all of them (setting a fresh sim's own
+  // limits again changes nothing).
+  const applied = tx.getState<Record<string, number>>(CAPACITY_KEY) ?? {};
+  const next: Record<string, number> = {};
+  for (const [zone, c] of Object.entries(capacity)) next[zone] = c.quotaNodes;
+  let state = sim;
+  for (const [zone, limit] of Object.entries(next)) {
+    if (applied[zone] !== limit)
+      state = simSetCapacity(state, zone, limit, capacity[zone]!.inUse ?? 0);
+  }
+  for (const zone of Object.keys(applied)) {
+    if (!(zone in next)) state = simSetCapacity(state, zone, undefined, 0);
+  }
+  if (JSON.stringify(applied) !== JSON.stringify(next)) tx.putState(CAPACITY_KEY, next);
+  return state;
+}
 
 function syncTiming(tx: Tx, sim: SimState, timing: SimTiming | undefined): SimState {
   if (!timing) return sim;
@@ -158,20 +202,20 @@ async function loadFaults(d1: D1Database): Promise<SimFault[]> {
 }
 
 /**
- * Zone capacity for the sim, in nodes: the node quota with its reservations and the IP
+ * Zone limits for the sim, in nodes: the node quota with its reservations and the IP
  * quota (one address per node). The CPU quota depends on each create's machine type,
  * which the sim's per-zone counter does not model; the NUP-8 pre-check applies it.
+ * Zones without a quota are not listed.
  */
-async function loadCapacity(d1: D1Database): Promise<Record<string, ZoneCapacityConfig>> {
-  const capacity: Record<string, ZoneCapacityConfig> = {};
-  for (const [zone, c] of Object.entries(await zoneNodeCapacity(inventoryDb(d1)))) {
-    const room = zoneRoom(
-      { nodes: c.quotaNodes, cpuMillis: null, ips: c.quotaIps, reservedNodes: c.reservedNodes },
-      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
+function zoneLimits(quotas: Record<string, ZoneQuotaRow>): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const [zone, q] of Object.entries(quotas)) {
+    const limit = zoneRoom(
+      { nodes: q.quotaNodes, cpuMillis: null, ips: q.quotaIps, reservedNodes: q.reservedNodes },
+      { nodes: 0, cpuMillis: 0 },
       undefined,
     );
-    if (room === undefined) continue;
-    capacity[zone] = { quotaNodes: c.usedNodes + room.nodes, inUse: c.usedNodes };
+    if (limit !== undefined) limits[zone] = limit.nodes;
   }
-  return capacity;
+  return limits;
 }

@@ -140,6 +140,89 @@ describe("node-pool upgrades through the API", () => {
     expect((await api("GET", `/v1/operations/${started.body.id}`)).body.state).toBe("RUNNING");
   });
 
+  it("NUP-4 a reserved pool recreates its nodes into its reservation while a rival pool waits for quota (NUP-6)", async () => {
+    const zone = "europe-west1-e";
+    const ok = (res: { status: number }) => expect(res.status).toBeLessThan(300);
+    ok(
+      await api("PUT", "/v1/machine-types/n2-reserved", {
+        body: { cpuMillis: 2000, memoryMiB: 8192, pricePerHour: 0.1 },
+      }),
+    );
+    ok(
+      await api("PUT", `/v1/zones/${zone}`, {
+        body: { region: "europe-west1", quota: { nodes: 2 } },
+      }),
+    );
+    ok(
+      await api("PUT", "/v1/reservations/res-e", {
+        body: { zone, machineType: "n2-reserved", count: 2 },
+      }),
+    );
+    ok(await api("PUT", "/v1/clusters/u-res", { body: clusterBody({ version: NEW }) }));
+    const pool = (machineType: string, maxSurge: number, maxUnavailable: number) =>
+      poolBody({
+        version: OLD,
+        machineType,
+        zones: [zone],
+        nodeCount: 2,
+        upgradeStrategy: { type: "SURGE", maxSurge, maxUnavailable },
+      });
+    // 2 reserved nodes and 2 on quota: the zone (2 quota + 2 reserved) is full.
+    ok(
+      await api("PUT", "/v1/clusters/u-res/node-pools/reserved", {
+        body: pool("n2-reserved", 0, 1),
+      }),
+    );
+    ok(
+      await api("PUT", "/v1/clusters/u-res/node-pools/rival", {
+        body: pool("e2-standard-4", 1, 0),
+      }),
+    );
+
+    // The reserved pool's first recreate fails for good: one node is deleted, and its
+    // reserved capacity must survive until the upgrade is resumed.
+    ok(
+      await api("PUT", "/v1/sim/faults/create-u-res", {
+        body: {
+          match: { cluster: "u-res", pool: "reserved", operation: "CREATE_NODE" },
+          effect: "FAIL",
+          times: 3,
+        },
+      }),
+    );
+    const reserved = await api("POST", "/v1/clusters/u-res/node-pools/reserved/upgrade", {
+      body: {},
+    });
+    await advanceUntil(reserved.body.id, (o) => o.state === "FAILED", { stepSeconds: 30 });
+
+    const rival = await api("POST", "/v1/clusters/u-res/node-pools/rival/upgrade", { body: {} });
+    const waiting = await advanceUntil(rival.body.id, (o) => (o.reason ?? "").startsWith("NUP-6"), {
+      stepSeconds: 10,
+    });
+    expect(waiting.progress.done).toBe(0);
+
+    ok(await api("POST", "/v1/clusters/u-res/node-pools/reserved/resume"));
+    const done = await advanceUntil(reserved.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 30,
+    });
+    expect(done.events.some((e) => e.message.startsWith("NUP-6"))).toBe(false);
+    const stillWaiting = (await api("GET", `/v1/operations/${rival.body.id}`)).body;
+    expect(stillWaiting.progress.done).toBe(0);
+    expect(stillWaiting.reason).toMatch(/^NUP-6: no capacity/);
+
+    // More quota: the sim takes the new limit and the rival carries on.
+    ok(
+      await api("PUT", `/v1/zones/${zone}`, {
+        body: { region: "europe-west1", quota: { nodes: 3 } },
+      }),
+    );
+    const after = await advanceUntil(rival.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 60,
+    });
+    expect(after.progress).toEqual({ done: 2, total: 2 });
+    await api("DELETE", "/v1/sim/faults/create-u-res");
+  });
+
   it("NUP-7 cancel pauses a surge upgrade, rollback reverts upgraded nodes, a finished one cannot roll back", async () => {
     await clusterWithPool("u-rb", {
       nodeCount: 3,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { SECOND } from "../../time/instant.ts";
+import { simSetCapacity } from "./controls.ts";
 import { create, remove, reportAll, T0 } from "./fixtures.ts";
 import { createSim, simAdvance, simSubmit } from "./sim.ts";
 import { simUsage } from "./usage.ts";
@@ -75,6 +76,55 @@ describe("sim capacity", () => {
     const { state, events } = reportAll(sim);
     expect(events.every((event) => event.type === "COMMAND_SUCCEEDED")).toBe(true);
     expect(simUsage(state).zones.anywhere).toEqual({ used: 50 });
+  });
+
+  it("NUP-4 a deleted node's reserved capacity is kept for its replacement; nobody else gets it", () => {
+    let sim = createSim(
+      { seed: 1, capacity: { "zone-a": { quotaNodes: 0, reservedNodes: 1, inUse: 1 } } },
+      T0,
+    );
+    sim = simSubmit(sim, [remove("old", { holdFor: "node-new" })], T0);
+    sim = reportAll(sim).state;
+    expect(simUsage(sim).zones["zone-a"]).toEqual({
+      capacity: 1,
+      used: 1,
+      held: ["node-new"],
+      free: 0,
+    });
+    // Another pool's create is refused; the replacement's create gets the held capacity.
+    sim = simSubmit(sim, [create("other"), create("new")], sim.now);
+    const { state, events } = reportAll(sim);
+    expect(events.map((e) => [e.type === "NODE_PREEMPTED" ? "" : e.commandId, e.type])).toEqual([
+      ["other", "COMMAND_FAILED"],
+      ["new", "COMMAND_SUCCEEDED"],
+    ]);
+    expect(simUsage(state).zones["zone-a"]).toEqual({ capacity: 1, used: 1, free: 0 });
+  });
+
+  it("NUP-4 capacity not from a reservation is released by the delete: anyone may take it", () => {
+    let sim = createSim({ seed: 1, capacity: { "zone-a": { quotaNodes: 1, inUse: 1 } } }, T0);
+    sim = simSubmit(sim, [remove("old")], T0);
+    sim = reportAll(sim).state;
+    sim = simSubmit(sim, [create("other"), create("new")], sim.now);
+    const { events } = reportAll(sim);
+    const outcomes = events.map((e) => [e.type === "NODE_PREEMPTED" ? "" : e.commandId, e.type]);
+    expect(outcomes.sort()).toEqual([
+      ["new", "COMMAND_FAILED"],
+      ["other", "COMMAND_SUCCEEDED"],
+    ]);
+  });
+
+  it("NUP-6 a quota change applies while the sim runs: usage is kept, new zones start from the inventory", () => {
+    let sim = createSim({ seed: 1, capacity: { "zone-a": { quotaNodes: 1, inUse: 1 } } }, T0);
+    sim = simSetCapacity(sim, "zone-a", 2, 0);
+    sim = simSetCapacity(sim, "zone-b", 4, 3);
+    expect(simUsage(sim).zones).toEqual({
+      "zone-a": { capacity: 2, used: 1, free: 1 },
+      "zone-b": { capacity: 4, used: 3, free: 1 },
+    });
+    expect(simUsage(simSetCapacity(sim, "zone-a", undefined, 0)).zones["zone-a"]).toEqual({
+      used: 1,
+    });
   });
 
   it("never counts usage below zero when deleting nodes it was not told about", () => {

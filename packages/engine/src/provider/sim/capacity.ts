@@ -10,6 +10,11 @@ import type { ZoneCapacityConfig } from "./config.ts";
 export interface ZoneCapacity {
   capacity?: number;
   used: number;
+  /**
+   * NUP-4: reserved capacity of deleted nodes, still counted in `used`, kept for the
+   * nodes named here (their recreated replacements); nobody else can take it.
+   */
+  held?: string[];
 }
 
 export type Zones = Readonly<Record<string, ZoneCapacity>>;
@@ -28,15 +33,26 @@ export function zonesFromConfig(config: Record<string, ZoneCapacityConfig> = {})
 }
 
 /**
- * Takes one node of capacity in `zone`, or says why it cannot.
+ * Takes one node of capacity in `zone` for `node`, or says why it cannot. Capacity held
+ * for that node (NUP-4) is taken first and is always there.
  *
  * @example takeNode({ a: { capacity: 1, used: 1 } }, "a").ok // false
  */
 export function takeNode(
   zones: Zones,
   zone: string,
+  node?: string,
 ): { ok: true; zones: Zones } | { ok: false; zone: ZoneCapacity } {
   const current = zones[zone] ?? { used: 0 };
+  const held = current.held ?? [];
+  if (node !== undefined && held.includes(node)) {
+    const rest = held.filter((name) => name !== node);
+    const { held: _held, ...zoneWithout } = current;
+    return {
+      ok: true,
+      zones: { ...zones, [zone]: rest.length > 0 ? { ...current, held: rest } : zoneWithout },
+    };
+  }
   if (current.capacity !== undefined && current.used >= current.capacity) {
     return { ok: false, zone: current };
   }
@@ -53,4 +69,15 @@ export function releaseNode(zones: Zones, zone: string): Zones {
   const current = zones[zone];
   if (current === undefined || current.used === 0) return zones;
   return { ...zones, [zone]: { ...current, used: current.used - 1 } };
+}
+
+/**
+ * NUP-4: a deleted node's reserved capacity stays taken, kept for `node`.
+ *
+ * @example holdNode({ a: { capacity: 1, used: 1 } }, "a", "n-new").a?.held // ["n-new"]
+ */
+export function holdNode(zones: Zones, zone: string, node: string): Zones {
+  const current = zones[zone] ?? { used: 0 };
+  if (current.used === 0) return zones;
+  return { ...zones, [zone]: { ...current, held: [...(current.held ?? []), node] } };
 }

@@ -65,3 +65,22 @@ export type SimTiming = Pick<SimConfig, "durations" | "jitter" | "rejectionDelay
 export function simConfigure(state: SimState, timing: SimTiming): SimState {
   return { ...state, settings: resolveSettings({ seed: state.seed, ...timing }) };
 }
+
+/**
+ * Sets a zone's node capacity when its quota or reservations change (undefined: no
+ * limit). The sim keeps counting the nodes it knows; a zone it has not seen yet starts
+ * from `inUse`, the nodes the inventory has there. Nodes beyond a lowered capacity stay;
+ * only new creates are refused.
+ *
+ * @example sim = simSetCapacity(sim, "zone-a", 12, 9);
+ */
+export function simSetCapacity(
+  state: SimState,
+  zone: string,
+  capacity: number | undefined,
+  inUse: number,
+): SimState {
+  const { capacity: _old, ...current } = state.zones[zone] ?? { used: inUse };
+  const next = capacity === undefined ? current : { ...current, capacity };
+  return { ...state, zones: { ...state.zones, [zone]: next } };
+}

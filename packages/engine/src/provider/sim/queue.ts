@@ -4,12 +4,14 @@ import type { ProviderEvent } from "../commands.ts";
 /**
  * A report the sim will make at `event.at`. `seq` is the submission order, which breaks
  * ties between reports due at the same instant. `release` names a zone that gets a node
- * of capacity back when the report is made (a finished delete, a preemption).
+ * of capacity back when the report is made (a finished delete, a preemption); `hold`
+ * keeps that capacity for the node that replaces the deleted one instead (NUP-4).
  */
 export interface Pending {
   seq: number;
   event: ProviderEvent;
   release?: string;
+  hold?: { zone: string; node: string };
 }
 
 /** A sorted array that is never mutated once built; `next` is its first untaken entry. */

@@ -1,6 +1,6 @@
 import type { Instant } from "../../time/instant.ts";
 import type { ProviderCommand, ProviderEvent } from "../commands.ts";
-import { releaseNode, zonesFromConfig } from "./capacity.ts";
+import { holdNode, releaseNode, zonesFromConfig } from "./capacity.ts";
 import { resolveSettings, type SimConfig } from "./config.ts";
 import { putFault } from "./faults.ts";
 import { seedRandom } from "./prng.ts";
@@ -91,6 +91,7 @@ export function simAdvance(
   let zones = state.zones;
   for (const pending of due) {
     if (pending.release !== undefined) zones = releaseNode(zones, pending.release);
+    if (pending.hold !== undefined) zones = holdNode(zones, pending.hold.zone, pending.hold.node);
   }
   return {
     state: { ...state, now: at, queue, zones },

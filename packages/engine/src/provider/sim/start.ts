@@ -18,7 +18,8 @@ export interface Running {
  * Decides, when a command starts, how and when it will end. Faults are checked first,
  * and a faulted command never takes or gives back capacity, so capacity reflects
  * only nodes that really exist. Without a fault a create takes a node of its zone
- * (or is refused with QUOTA_EXCEEDED) and a delete gives one back when it finishes.
+ * (or is refused with QUOTA_EXCEEDED) and a delete gives one back when it finishes,
+ * or keeps it for the node's replacement when the capacity is reserved (NUP-4).
  *
  * @example
  * const { running: next, entry } = startCommand(running, settings, create, now, 0);
@@ -51,7 +52,7 @@ export function startCommand(
   }
   switch (command.type) {
     case "CREATE_NODE": {
-      const taken = takeNode(running.zones, command.zone);
+      const taken = takeNode(running.zones, command.zone, command.node);
       if (!taken.ok) {
         const { used, capacity } = taken.zone;
         const because = `zone ${command.zone} has no free node capacity (${used} of ${capacity} in use)`;
@@ -61,7 +62,11 @@ export function startCommand(
     }
     case "DELETE_NODE": {
       const done = finish(running, settings, command, at, seq);
-      return { ...done, entry: done.entry && { ...done.entry, release: command.zone } };
+      const frees =
+        command.holdFor === undefined
+          ? { release: command.zone }
+          : { hold: { zone: command.zone, node: command.holdFor } };
+      return { ...done, entry: done.entry && { ...done.entry, ...frees } };
     }
     default:
       return finish(running, settings, command, at, seq);

@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
 import {
+  markReserved,
   type NodePoolFacts,
   type NodePoolOperationView,
   type Result,
@@ -14,6 +15,7 @@ import {
   getNodePool,
   listNodesByPool,
   type NodeRow,
+  reservedMachines,
   zoneNodeCapacity,
 } from "@regatta/inventory";
 import { operations } from "@regatta/inventory/schema";
@@ -71,12 +73,15 @@ export async function startNodePoolUpgrade(
     flexStart: pool.flexStart,
     autoscalingEnabled: pool.autoscaling?.enabled ?? false,
     machineType: pool.machineType,
-    nodes: poolNodes.map((node) => ({
-      name: node.name,
-      zone: node.zone,
-      version: node.version,
-      nodeImage: node.nodeImage,
-    })),
+    nodes: markReserved(
+      poolNodes.map((node) => ({
+        name: node.name,
+        zone: node.zone,
+        version: node.version,
+        nodeImage: node.nodeImage,
+      })),
+      await reservedMachines(db, pool.machineType, pool.zones),
+    ),
     freeCapacity: await freeCapacity(db, pool.zones, pool.machineType),
   };
   if (pool.upgradeStrategy) facts.upgradeStrategy = pool.upgradeStrategy;
