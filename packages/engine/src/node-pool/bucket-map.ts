@@ -10,8 +10,12 @@ export interface BucketMap<V> {
   size: number;
 }
 
-/** About 32 entries per bucket: a copy stays cheap and a row stays far below 2 MB. */
-const PER_BUCKET = 32;
+/**
+ * About 128 entries per bucket: a copy is still only 128 references, a row stays far
+ * below 2 MB (tens of KB), and few buckets let a Durable Object batch many changes into
+ * few row writes (see {@link bucketChanges}).
+ */
+const PER_BUCKET = 128;
 const MAX_BUCKETS = 4096;
 
 function bucketOf(key: string, buckets: number): number {
@@ -82,6 +86,60 @@ export function changedBuckets<V>(before: BucketMap<V>, after: BucketMap<V>): nu
     if (bucket !== before.buckets[i]) out.push(i);
   });
   return out;
+}
+
+/** One entry's change: its new value, or null when it was deleted (values are never null). */
+export type BucketChange<V> = [key: string, value: V | null];
+
+/**
+ * The entries that differ between two versions of a map with the same bucket count,
+ * found by identity (an edit copies the entry it changes). With {@link applyBucketChanges}
+ * a store can keep changes in a small journal and rewrite buckets only now and then.
+ *
+ * @example bucketChanges(before.nodes, after.nodes) // [["n-1", { … }], ["n-0", null]]
+ */
+export function bucketChanges<V>(before: BucketMap<V>, after: BucketMap<V>): BucketChange<V>[] {
+  if (before.buckets.length !== after.buckets.length) {
+    throw new Error("bucketChanges: the maps have different bucket counts");
+  }
+  const out: BucketChange<V>[] = [];
+  for (const i of changedBuckets(before, after)) {
+    const old = new Map(before.buckets[i]);
+    for (const [key, value] of after.buckets[i]!) {
+      if (old.get(key) !== value) out.push([key, value]);
+      old.delete(key);
+    }
+    for (const key of old.keys()) out.push([key, null]);
+  }
+  return out;
+}
+
+/**
+ * The map with `changes` applied in order (the input is not changed).
+ *
+ * @example applyBucketChanges(map, [["a", 2], ["b", null]])
+ */
+export function applyBucketChanges<V>(
+  map: BucketMap<V>,
+  changes: readonly BucketChange<V>[],
+): BucketMap<V> {
+  const draft = new BucketDraft(map);
+  for (const [key, value] of changes) {
+    if (value === null) draft.delete(key);
+    else draft.put(key, value);
+  }
+  return draft.commit();
+}
+
+/**
+ * Indexes of the buckets that hold (or would hold) these keys, ascending.
+ *
+ * @example bucketIndexes(map, ["a", "b"]) // [0, 3]
+ */
+export function bucketIndexes<V>(map: BucketMap<V>, keys: Iterable<string>): number[] {
+  const out = new Set<number>();
+  for (const key of keys) out.add(bucketOf(key, map.buckets.length));
+  return [...out].sort((a, b) => a - b);
 }
 
 /**

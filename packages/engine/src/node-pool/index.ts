@@ -13,7 +13,14 @@ export {
 export type { BlueGreenOperation, BlueGreenPhase } from "./blue-green.ts";
 export { BLUE_GREEN_PHASE_NUMBER } from "./blue-green.ts";
 export { batchNodes, SOAK_CAP_SECONDS, type SoakPlan, soakPlan } from "./blue-green-plan.ts";
-export { type BucketMap, changedBuckets } from "./bucket-map.ts";
+export {
+  applyBucketChanges,
+  type BucketChange,
+  type BucketMap,
+  bucketChanges,
+  bucketIndexes,
+  changedBuckets,
+} from "./bucket-map.ts";
 export {
   markReserved,
   type QuotaKind,
