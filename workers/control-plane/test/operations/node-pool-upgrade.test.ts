@@ -593,6 +593,52 @@ describe("node-pool upgrades through the API", () => {
     expect((await api("GET", `/v1/operations/${started.body.id}`)).body.progress.total).toBe(1600);
   });
 
+  it("NUP-2 a bucketed operation journals its node changes and writes buckets in batches, and ends exact", async () => {
+    const zones = ["europe-west1-f", "europe-west1-g"];
+    for (const zone of zones) {
+      await api("PUT", `/v1/zones/${zone}`, { body: { region: "europe-west1", quota: {} } });
+    }
+    await clusterWithPool("u-journal", {
+      nodeCount: 150,
+      zones,
+      upgradeStrategy: { type: "SURGE", maxSurge: 0, maxUnavailable: 20 },
+    });
+    const started = await api("POST", "/v1/clusters/u-journal/node-pools/p/upgrade", {
+      body: {},
+    });
+    const rows = () =>
+      runInDurableObject(env.FLEET.get(env.FLEET.idFromName("prod")), (_i, state) =>
+        state.storage.sql
+          .exec<{ key: string; value: string }>(
+            "SELECT key, value FROM state WHERE key LIKE ?",
+            `op:${started.body.id}%`,
+          )
+          .toArray(),
+      );
+    let journalled = 0;
+    let bucketWrites = 0;
+    const done = await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 60,
+      inspect: async () => {
+        const stored = await rows();
+        const main = JSON.parse(stored.find((r) => r.key === `op:${started.body.id}`)!.value);
+        const buckets = main.op.nodes.buckets.length as number;
+        const pending = (main.journal?.n ?? []).length as number;
+        expect(pending).toBeLessThan(16 * buckets);
+        journalled = Math.max(journalled, pending);
+        bucketWrites = stored.length - 1;
+      },
+    });
+    expect(done.progress).toEqual({ done: 300, total: 300 });
+    expect(journalled).toBeGreaterThan(0);
+    expect(bucketWrites).toBeGreaterThan(1);
+    // What the API shows is the stored rows put back together: every node, upgraded.
+    const nodes = await nodesOf("u-journal", "p");
+    expect(nodes).toHaveLength(300);
+    expect(new Set(nodes.map((n) => n.name)).size).toBe(300);
+    expect(nodes.every((n) => n.version === NEW && n.state === "READY")).toBe(true);
+  });
+
   it("NUP-11 a preempted short-lived node comes back on the new config", async () => {
     await clusterWithPool("u-preempt", {
       nodeCount: 2,
