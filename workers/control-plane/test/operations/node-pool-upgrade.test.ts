@@ -375,6 +375,37 @@ describe("node-pool upgrades through the API", () => {
     await api("DELETE", "/v1/sim/faults/drain-u-fail-busy");
   });
 
+  it("NUP-9 a blue-green upgrade that failed draining blue rolls back, and the inventory follows the rollback", async () => {
+    await clusterWithPool("u-bg-fail", {
+      nodeCount: 2,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "BLUE_GREEN", batchNodeCount: 1 },
+    });
+    await api("PUT", "/v1/sim/faults/drain-u-bg-fail", {
+      body: { match: { cluster: "u-bg-fail", operation: "DRAIN_NODE" }, effect: "FAIL", times: 3 },
+    });
+    const started = await api("POST", "/v1/clusters/u-bg-fail/node-pools/p/upgrade", {
+      body: {},
+    });
+    const failed = await advanceUntil(started.body.id, (o) => o.state === "FAILED", {
+      stepSeconds: 30,
+    });
+    expect(failed.phase).toBe("DRAINING_BLUE");
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    // Written back as it failed: blue and green side by side.
+    expect(await nodesOf("u-bg-fail", "p")).toHaveLength(4);
+
+    expect((await api("POST", "/v1/clusters/u-bg-fail/node-pools/p/rollback")).status).toBe(200);
+    await advanceUntil(started.body.id, (o) => o.state === "ROLLED_BACK", { stepSeconds: 30 });
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    const nodes = await nodesOf("u-bg-fail", "p");
+    expect(nodes.map((n) => [n.version, n.state])).toEqual([
+      [OLD, "READY"],
+      [OLD, "READY"],
+    ]);
+    await api("DELETE", "/v1/sim/faults/drain-u-bg-fail");
+  });
+
   it("NUP-7 a completed upgrade cannot be rolled back (409)", async () => {
     await clusterWithPool("u-done", { nodeCount: 1, zones: ["europe-west1-b"] });
     const started = await api("POST", "/v1/clusters/u-done/node-pools/p/upgrade", { body: {} });
