@@ -13,4 +13,6 @@ echo "== lint (biome)"
 biome ci --reporter=summary .
 
 echo "== tests"
-vitest run "$@"
+# As strict as CI everywhere: a missing snapshot or golden file fails instead of being
+# written (regenerate on purpose with `vitest run -u`).
+CI="${CI:-true}" vitest run "$@"
