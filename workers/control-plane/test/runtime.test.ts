@@ -41,7 +41,7 @@ function fleet(name: string) {
 
 afterEach(async () => {
   // Alarms are not reset between tests in workerd.
-  for (const name of ["timers", "crash", "dup", "sim"]) {
+  for (const name of ["timers", "crash", "dup", "sim", "chain"]) {
     await runInDurableObject(fleet(name), (_instance: FleetObject, state) =>
       state.storage.deleteAlarm(),
     );
@@ -135,6 +135,31 @@ describe("Durable Object runtime", () => {
       ),
     );
     expect(events.filter((e: { commandId: string }) => e.commandId === "s1")).toHaveLength(1);
+  });
+
+  it("a timer scheduled for now by a due timer runs in the same alarm; one that always asks for now is bounded", async () => {
+    await freezeClock();
+    await runInDurableObject(fleet("chain"), async (instance: FleetObject) => {
+      const runtime = await (instance as unknown as { ready(): Promise<ObjectRuntime> }).ready();
+      const fired: string[] = [];
+      await runtime.commit((tx) => {
+        tx.setTimer({ id: "end", due: tx.now, kind: "test-end" });
+        tx.setTimer({ id: "loop", due: tx.now, kind: "test-loop" });
+      });
+      const outcome = await runtime.runAlarm(async (timer) => {
+        fired.push(timer.id);
+        await runtime.commit((tx) => {
+          // An operation that ends asks for its write-back now; a runaway asks again.
+          if (timer.id === "end") tx.setTimer({ id: "write-back", due: tx.now, kind: "test-sync" });
+          if (timer.id === "loop")
+            tx.setTimer({ id: "loop", due: timer.due - 1, kind: "test-loop" });
+        });
+      });
+      expect(fired.filter((id) => id === "write-back")).toEqual(["write-back"]);
+      expect(fired.filter((id) => id === "loop")).toHaveLength(4);
+      expect(outcome).toEqual({ fired: fired.length, failed: 0 });
+      expect(runtime.timers().map((t) => t.id)).toEqual(["loop"]);
+    });
   });
 
   it("a duplicate provider event is ignored", async () => {

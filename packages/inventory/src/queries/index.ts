@@ -9,6 +9,7 @@ export * from "./machine-types.ts";
 export * from "./node-names.ts";
 export * from "./node-pools.ts";
 export * from "./nodes.ts";
+export * from "./operations.ts";
 export * from "./page.ts";
 export * from "./releases.ts";
 export * from "./reservations.ts";

@@ -15,6 +15,12 @@ export const operations = sqliteTable(
     cluster: text("cluster").notNull(),
     pool: text("pool"),
     createdAt: integer("created_at").$type<Instant>().notNull(),
+    /**
+     * True while the fleet object holds nodes of the pool that the inventory does not
+     * have yet (cleared by the write-back, set again by a resume or rollback): node
+     * listings ask the object only for such pools.
+     */
+    live: integer("live", { mode: "boolean" }).notNull().default(true),
   },
   (t) => [index("operations_target_idx").on(t.cluster, t.pool, t.createdAt)],
 );

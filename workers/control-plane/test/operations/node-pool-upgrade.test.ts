@@ -19,6 +19,12 @@ afterEach(async () => {
   );
 });
 
+/** Whether node listings ask the fleet object for the operation's pool (D1 index). */
+async function isLive(id: string): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT live FROM operations WHERE id = ?").bind(id).first();
+  return row?.live === 1;
+}
+
 async function clusterWithPool(
   cluster: string,
   pool: Record<string, unknown>,
@@ -262,9 +268,13 @@ describe("node-pool upgrades through the API", () => {
       stepSeconds: 30,
     });
     expect(failed.progress.done).toBe(0);
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    // Written back: node listings read the pool from the inventory again.
+    expect(await isLive(started.body.id)).toBe(false);
     const resumed = await api("POST", "/v1/clusters/u-fail-resume/node-pools/p/resume");
     expect(resumed.status).toBe(200);
     expect(resumed.body.state).toBe("RUNNING");
+    expect(await isLive(started.body.id)).toBe(true);
     const done = await advanceUntil(started.body.id, (o) => o.state === "SUCCEEDED", {
       stepSeconds: 60,
     });

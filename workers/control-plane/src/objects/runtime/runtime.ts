@@ -69,6 +69,8 @@ export interface Tx {
 const RETRY_BASE_MS = 5_000;
 /** A timer whose handler threw runs again after this long (virtual time). */
 const TIMER_RETRY_MS = 30_000;
+/** Passes over due timers per alarm: what a timer schedules for now runs in the same alarm. */
+const MAX_PASSES = 4;
 const RETRY_MAX_MS = 300_000;
 /** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
 const FROZEN_ALARM_MS = 24 * 3_600_000;
@@ -132,33 +134,45 @@ export class ObjectRuntime {
   async runAlarm(
     fire: (timer: Timer) => Promise<void>,
   ): Promise<{ fired: number; failed: number }> {
-    let fired = 0;
-    let failed = 0;
+    const outcome = { fired: 0, failed: 0 };
     try {
       await this.drainOutbox();
-      for (const timer of this.dueTimers(this.now())) {
-        try {
-          await fire(timer);
-          fired++;
-          // Gone unless `fire` re-scheduled it (then its due moved and this deletes nothing):
-          // updating a row in place costs fewer rows than deleting and re-inserting it.
-          this.write("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
-        } catch (error) {
-          failed++;
-          console.error(`timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
-          if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = this.now() + TIMER_RETRY_MS;
-          this.write(
-            "UPDATE timers SET due = ? WHERE id = ? AND due = ?",
-            this.now() + TIMER_RETRY_MS,
-            timer.id,
-            timer.due,
-          );
-        }
+      // A timer may schedule another for now (an operation that ends asks for its
+      // write-back): that one runs too, so all that is due has happened when the alarm
+      // returns. Bounded, so a timer that keeps asking for now waits for the next alarm.
+      for (let pass = 0; pass < MAX_PASSES; pass++) {
+        const due = this.dueTimers(this.now());
+        if (due.length === 0) break;
+        for (const timer of due) await this.fireOne(timer, fire, outcome);
       }
     } finally {
       await this.rearm();
     }
-    return { fired, failed };
+    return outcome;
+  }
+
+  private async fireOne(
+    timer: Timer,
+    fire: (timer: Timer) => Promise<void>,
+    outcome: { fired: number; failed: number },
+  ): Promise<void> {
+    try {
+      await fire(timer);
+      outcome.fired++;
+      // Gone unless `fire` re-scheduled it (then its due moved and this deletes nothing):
+      // updating a row in place costs fewer rows than deleting and re-inserting it.
+      this.write("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
+    } catch (error) {
+      outcome.failed++;
+      console.error(`timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
+      if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = this.now() + TIMER_RETRY_MS;
+      this.write(
+        "UPDATE timers SET due = ? WHERE id = ? AND due = ?",
+        this.now() + TIMER_RETRY_MS,
+        timer.id,
+        timer.due,
+      );
+    }
   }
 
   /** Executes persisted batches in order; a failed batch stays and is retried later. */

@@ -14,6 +14,8 @@ import {
   getMachineType,
   getNodePool,
   listNodesByPool,
+  livePools,
+  markOperationLive,
   type NodeRow,
   reservedMachines,
   zoneNodeCapacity,
@@ -117,9 +119,10 @@ export async function controlNodePoolUpgrade(
   pool: string,
   control: PoolControl,
 ): Promise<OperationBody> {
-  return operationBody(
-    orRefuse(await fleetStub(env, fleet).controlNodePool(cluster, pool, control)),
-  );
+  const view = orRefuse(await fleetStub(env, fleet).controlNodePool(cluster, pool, control));
+  // A resume or rollback can bring a written-back operation to life again.
+  if (view.endedAt === undefined) await markOperationLive(inventoryDb(env.DB), view.id, true);
+  return operationBody(view);
 }
 
 /** The fleet an operation lives in, from the D1 index; 404 when unknown. */
@@ -154,7 +157,9 @@ export async function withLiveNodes(
   rows: NodeRow[],
   range: { after?: string | undefined; through?: string | undefined },
 ): Promise<NodeRow[]> {
-  const pools = [...new Set(rows.map((row) => row.pool))];
+  const pools = await livePools(inventoryDb(env.DB), cluster, [
+    ...new Set(rows.map((row) => row.pool)),
+  ]);
   if (pools.length === 0) return rows;
   const live = await fleetStub(env, fleet).liveNodes(cluster, pools);
   if (Object.keys(live).length === 0) return rows;

@@ -4,6 +4,7 @@ import {
   deleteNodesStatements,
   insertNodesStatements,
   listNodesByPool,
+  markOperationLive,
   runBatch,
 } from "@regatta/inventory";
 import { nodePools } from "@regatta/inventory/schema";
@@ -43,6 +44,8 @@ export async function writeBackOperation(
       now,
     ),
   ];
+  // In the same batch: from now on node listings read this pool from the inventory.
+  statements.push(markOperationLive(db, op.header.id, false));
   if (state === "SUCCEEDED") {
     statements.push(
       db

@@ -1,0 +1,1 @@
+ALTER TABLE `operations` ADD `live` integer DEFAULT true NOT NULL;
