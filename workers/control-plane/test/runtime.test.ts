@@ -41,7 +41,7 @@ function fleet(name: string) {
 
 afterEach(async () => {
   // Alarms are not reset between tests in workerd.
-  for (const name of ["timers", "crash", "dup", "sim", "chain"]) {
+  for (const name of ["timers", "crash", "dup", "sim", "chain", "packed"]) {
     await runInDurableObject(fleet(name), (_instance: FleetObject, state) =>
       state.storage.deleteAlarm(),
     );
@@ -159,6 +159,69 @@ describe("Durable Object runtime", () => {
       expect(fired.filter((id) => id === "loop")).toHaveLength(4);
       expect(outcome).toEqual({ fired: fired.length, failed: 0 });
       expect(runtime.timers().map((t) => t.id)).toEqual(["loop"]);
+    });
+  });
+
+  it("small values that change together are written as one row; large ones get their own; a failed transaction leaves nothing behind", async () => {
+    await runInDurableObject(fleet("packed"), async (_i: FleetObject, state) => {
+      const clock = simClock({ anchorWallMs: 0, anchorVirtualMs: 1_000_000, speed: 0 });
+      const packs = (key: string) => key === "sim" || key.startsWith("op:");
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), packs);
+      const rows = () => {
+        const before = runtime.rowsWritten;
+        return () => runtime.rowsWritten - before;
+      };
+      const ownRows = () =>
+        state.storage.sql
+          .exec<{ key: string }>("SELECT key FROM state ORDER BY key")
+          .toArray()
+          .map((row) => row.key);
+
+      let written = rows();
+      await runtime.commit((tx) => {
+        tx.putState("sim", { queue: [1, 2] });
+        tx.putState("op:a", { state: "RUNNING" });
+        tx.putState("other", 1);
+      });
+      // One packed row for sim and op:a, one row for "other".
+      expect(written()).toBe(2);
+      expect(ownRows()).toEqual(["other", "~packed"]);
+
+      written = rows();
+      await runtime.commit((tx) => {
+        tx.putState("sim", { queue: [2] });
+        tx.putState("op:a", { state: "SUCCEEDED" });
+      });
+      expect(written()).toBe(1);
+
+      // Too large to pack: a row of its own; small again: back in the packed row.
+      const big = "x".repeat(300 * 1024);
+      await runtime.commit((tx) => tx.putState("op:a", { big }));
+      expect(ownRows()).toEqual(["op:a", "other", "~packed"]);
+      await runtime.commit((tx) => tx.putState("op:a", { state: "DONE" }));
+      expect(ownRows()).toEqual(["other", "~packed"]);
+
+      await expect(
+        runtime.commit((tx) => {
+          tx.putState("sim", { queue: ["lost"] });
+          throw new Error("the decision failed");
+        }),
+      ).rejects.toThrow(/decision failed/);
+
+      // A fresh runtime over the same storage reads the committed values only.
+      const reloaded = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), packs);
+      const seen = await reloaded.commit((tx) => [
+        tx.getState("sim"),
+        tx.getState("op:a"),
+        tx.getState("other"),
+      ]);
+      expect(seen).toEqual([{ queue: [2] }, { state: "DONE" }, 1]);
+      expect(await runtime.commit((tx) => tx.getState("sim"))).toEqual({ queue: [2] });
+      await reloaded.commit((tx) => {
+        tx.deleteState("sim");
+        tx.deleteState("op:a");
+      });
+      expect(ownRows()).toEqual(["other"]);
     });
   });
 

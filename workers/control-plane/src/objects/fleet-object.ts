@@ -32,6 +32,14 @@ import { type ObjectRuntime, PROVIDER_TIMER, type Timer, type Tx } from "./runti
 const SYNC_RETRY_MS = 30_000;
 
 /**
+ * The values every provider answer rewrites: the sim's state and each operation's main
+ * row (its bucket rows are written in batches and stay apart).
+ */
+function packsFleetState(key: string): boolean {
+  return key === "sim" || (key.startsWith("op:") && key.indexOf(":", 3) < 0);
+}
+
+/**
  * One fleet: its rollout sequencing state, node-pool operations, autoscaler decisions
  * and (in sim mode) the simulated provider for its clusters. A shell: it loads the
  * runtime, hands events and time to the engine and lets the runtime keep effects safe.
@@ -102,7 +110,7 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   protected async ready(): Promise<ObjectRuntime> {
-    this.runtime = await readyRuntime(this.runtime, this.env, this.ctx.storage);
+    this.runtime = await readyRuntime(this.runtime, this.env, this.ctx.storage, packsFleetState);
     return this.runtime;
   }
 

@@ -1,6 +1,7 @@
 import type { Env } from "../../env.ts";
 import { executorFor } from "../../providers/executor.ts";
 import { objectClock } from "../clock-source.ts";
+import type { PackedKeys } from "./packed-row.ts";
 import { ObjectRuntime } from "./runtime.ts";
 
 /**
@@ -12,9 +13,10 @@ export async function readyRuntime(
   existing: ObjectRuntime | undefined,
   env: Env,
   storage: DurableObjectStorage,
+  packs?: PackedKeys,
 ): Promise<ObjectRuntime> {
   const clock = await objectClock(env);
-  const runtime = existing ?? new ObjectRuntime(storage, clock, executorFor(env, storage));
+  const runtime = existing ?? new ObjectRuntime(storage, clock, executorFor(env, storage), packs);
   runtime.clock = clock;
   await runtime.prepare();
   return runtime;

@@ -1,5 +1,6 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
 import type { Clock } from "./clock.ts";
+import { type PackedKeys, PackedRow } from "./packed-row.ts";
 import { RUNTIME_SCHEMA } from "./schema.ts";
 import { type CachedValue, Transaction } from "./transaction.ts";
 
@@ -94,11 +95,16 @@ export class ObjectRuntime {
    */
   private readonly cache = new Map<string, CachedValue>();
 
+  /** Small values that change together, written as one row (see {@link PackedRow}). */
+  private packed: PackedRow | undefined;
+
   constructor(
     private readonly storage: DurableObjectStorage,
     public clock: Clock,
     private readonly executor: Executor,
+    private readonly packs?: PackedKeys,
   ) {
+    this.packed = packs && new PackedRow(storage.sql, packs);
     for (const statement of RUNTIME_SCHEMA) storage.sql.exec(statement);
     const row = storage.sql
       .exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM outbox")
@@ -288,6 +294,7 @@ export class ObjectRuntime {
         cache: this.cache,
         write: (query, ...bindings) => this.write(query, ...bindings),
         send: (commands, tx) => this.send(commands, tx),
+        ...(this.packed ? { packed: this.packed } : {}),
       },
       now,
     );
@@ -302,8 +309,9 @@ export class ObjectRuntime {
         return result;
       });
     } catch (error) {
-      // The cache may hold values of the rolled-back transaction.
+      // The cache and the packed row may hold values of the rolled-back transaction.
       this.cache.clear();
+      this.packed = this.packs && new PackedRow(this.storage.sql, this.packs);
       throw error;
     }
   }

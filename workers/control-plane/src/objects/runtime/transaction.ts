@@ -1,4 +1,5 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
+import type { PackedRow } from "./packed-row.ts";
 import type { Timer, Tx } from "./runtime.ts";
 
 /** A stored state value: parsed, and as the JSON text that is in storage. */
@@ -14,6 +15,8 @@ export interface TransactionHost {
   write(query: string, ...bindings: SqlStorageValue[]): void;
   /** Carries commands out inside this transaction, or persists them to the outbox. */
   send(commands: ProviderCommand[], tx: Tx): void;
+  /** Small, often-changed values kept together in one row (absent: none are packed). */
+  packed?: PackedRow;
 }
 
 const DELETED = Symbol("deleted");
@@ -72,12 +75,23 @@ export class Transaction implements Tx {
   /** Writes what changed; called once, at the end of the storage transaction. */
   flush(): void {
     for (const [key, value] of this.state) this.flushState(key, value);
+    this.host.packed?.flush(
+      (query, ...bindings) => this.host.write(query, ...bindings),
+      (key, json) => this.writeOwn(key, json),
+    );
     for (const [id, timer] of this.timerChanges) this.flushTimer(id, timer);
   }
 
   private stored(key: string): CachedValue {
     const cached = this.host.cache.get(key);
     if (cached) return cached;
+    const packed = this.host.packed;
+    const json = packed?.packs(key) ? packed.get(key) : undefined;
+    if (json !== undefined) {
+      const loaded = { value: JSON.parse(json), json };
+      this.host.cache.set(key, loaded);
+      return loaded;
+    }
     const [row] = this.host.sql
       .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key)
       .toArray();
@@ -90,9 +104,12 @@ export class Transaction implements Tx {
 
   private flushState(key: string, value: unknown): void {
     const before = this.stored(key);
+    const packed = this.host.packed;
+    const wasPacked = packed?.packs(key) === true && packed.has(key);
     if (value === DELETED) {
       if (before.json === undefined) return;
-      this.host.write("DELETE FROM state WHERE key = ?", key);
+      if (wasPacked) packed!.delete(key);
+      else this.host.write("DELETE FROM state WHERE key = ?", key);
       this.host.cache.set(key, { value: undefined, json: undefined });
       return;
     }
@@ -101,12 +118,25 @@ export class Transaction implements Tx {
       this.host.cache.set(key, { value, json });
       return;
     }
+    if (packed?.placement(key, json) === "packed") {
+      packed.set(key, json);
+      // It had a row of its own (it was large, or stored before packing): not any more.
+      if (before.json !== undefined && !wasPacked) {
+        this.host.write("DELETE FROM state WHERE key = ?", key);
+      }
+    } else {
+      if (wasPacked) packed!.delete(key);
+      this.writeOwn(key, json);
+    }
+    this.host.cache.set(key, { value, json });
+  }
+
+  private writeOwn(key: string, json: string): void {
     this.host.write(
       "INSERT INTO state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
       key,
       json,
     );
-    this.host.cache.set(key, { value, json });
   }
 
   private flushTimer(id: string, timer: Timer | null): void {
