@@ -71,13 +71,19 @@ interface StoredOperation extends HostedOperation {
 
 const mainKey = (id: string) => `op:${id}`;
 const bucketKey = (id: string, tag: string, index: number) => `op:${id}:${tag}:${index}`;
+const planKey = (id: string) => `op:${id}:plan`;
 
 /** Reassembles an operation from its main row, bucket rows and journal. */
 export function loadOperation(tx: Tx, id: string): HostedOperation | undefined {
   const main = tx.getState<StoredOperation>(mainKey(id));
   if (!main) return undefined;
   const { journal, ...hosted } = main;
-  let op = hosted.op;
+  // The plan has a row of its own (older main rows still carry it).
+  const carried: Partial<Pick<NodePoolOperation, "plan">> = hosted.op;
+  let op =
+    carried.plan !== undefined
+      ? hosted.op
+      : ({ ...hosted.op, plan: tx.getState(planKey(id)) } as NodePoolOperation);
   for (const field of FIELDS) {
     const map = field.get(op);
     if (!map || map.buckets.length <= INLINE_BUCKETS) continue;
@@ -130,7 +136,12 @@ export function saveOperation(tx: Tx, hosted: HostedOperation, before?: NodePool
     // The main row keeps the map's shape (bucket count, size) but not its entries.
     stripped = field.with(stripped, { ...map, buckets: map.buckets.map(() => []) });
   }
-  const main: StoredOperation = { ...hosted, op: stripped };
+  // The plan is fixed when the operation starts and can be large (a 5,000-node surge
+  // lists every node): a row of its own, written once, keeps the main row small enough
+  // to be packed with the sim's state.
+  const { plan, ...withoutPlan } = stripped;
+  if (before?.plan !== plan) tx.putState(planKey(id), plan);
+  const main: StoredOperation = { ...hosted, op: withoutPlan as NodePoolOperation };
   if (Object.keys(journal).length > 0) main.journal = journal;
   tx.putState(mainKey(id), main);
 }
