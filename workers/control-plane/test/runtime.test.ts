@@ -195,7 +195,7 @@ describe("Durable Object runtime", () => {
       expect(written()).toBe(1);
 
       // Too large to pack: a row of its own; small again: back in the packed row.
-      const big = "x".repeat(300 * 1024);
+      const big = "x".repeat(600 * 1024);
       await runtime.commit((tx) => tx.putState("op:a", { big }));
       expect(ownRows()).toEqual(["op:a", "other", "~packed"]);
       await runtime.commit((tx) => tx.putState("op:a", { state: "DONE" }));

@@ -63,6 +63,8 @@ const INLINE_BUCKETS = 1;
  * a main row that holds up to that many entries per bucket.
  */
 const JOURNAL_PER_BUCKET = 16;
+/** A cap on the journal whatever the bucket count, so the main row stays packable. */
+const JOURNAL_MAX = 1024;
 
 /** The main row: the operation without its bucketed entries, and their pending changes. */
 interface StoredOperation extends HostedOperation {
@@ -121,7 +123,7 @@ export function saveOperation(tx: Tx, hosted: HostedOperation, before?: NodePool
       delete journal[field.tag];
     } else {
       const pending = latestPerKey(journal[field.tag] ?? [], bucketChanges(previous, map));
-      if (pending.length >= JOURNAL_PER_BUCKET * map.buckets.length) {
+      if (pending.length >= Math.min(JOURNAL_MAX, JOURNAL_PER_BUCKET * map.buckets.length)) {
         for (const i of bucketIndexes(
           map,
           pending.map(([key]) => key),

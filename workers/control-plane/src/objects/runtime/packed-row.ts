@@ -9,8 +9,8 @@
 
 /** The `state` key of the packed row itself. */
 export const PACKED_KEY = "~packed";
-const VALUE_MAX = 256 * 1024;
-const TOTAL_MAX = 1024 * 1024;
+const VALUE_MAX = 512 * 1024;
+const TOTAL_MAX = 1536 * 1024;
 
 /** Which keys may be packed (the rest always have rows of their own). */
 export type PackedKeys = (key: string) => boolean;
