@@ -88,7 +88,7 @@ describe("node-pool operations as data", () => {
       kind: "NODE_POOL_UPGRADE",
       strategy: "SURGE",
       state: "SUCCEEDED",
-      phase: "UPGRADING_NODES",
+      phase: "DONE",
       progress: { done: 3, total: 3 },
       target: { cluster: "prod-1", pool: "pool-a", ...TARGET },
     });

@@ -311,7 +311,13 @@ export class SurgeRun {
     const progress = upgrade
       ? { done: op.upgraded + op.skipped, total: op.header.progress.total }
       : { done: op.reverted, total: op.upgraded };
-    op.header = { ...op.header, progress, phase: upgrade ? "UPGRADING_NODES" : "ROLLING_BACK" };
+    // A finished operation keeps the phase it ended in (DONE, or where it failed).
+    const phase = isTerminal(before)
+      ? op.header.phase
+      : upgrade
+        ? "UPGRADING_NODES"
+        : "ROLLING_BACK";
+    op.header = { ...op.header, progress, phase };
     if (isTerminal(before)) return;
     const inFlight = this.tasks.size;
     const finished =

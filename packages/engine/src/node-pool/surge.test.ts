@@ -15,7 +15,7 @@ import {
   zoneSizes,
 } from "./test-driver.ts";
 import type { NodePoolFacts } from "./types.ts";
-import { type NodePoolOperation, startNodePoolUpgrade } from "./upgrade.ts";
+import { decideNodePoolUpgrade, type NodePoolOperation, startNodePoolUpgrade } from "./upgrade.ts";
 
 function start(pool: NodePoolFacts, extra: { window?: { openUntil: number | null } } = {}) {
   const started = startNodePoolUpgrade({ operationId: "op-1", pool, target: TARGET, ...extra }, T0);
@@ -238,6 +238,19 @@ describe("surge upgrades", () => {
     expect(allNodes(op.nodes).every((n) => n.state === "READY" && n.nodeImage === "cos-1")).toBe(
       true,
     );
+  });
+
+  it("NUP-7 a finished upgrade stays DONE when a late tick or window change arrives", () => {
+    const { op, now } = drive(start(poolOf({ a: 2 })), T0);
+    expect(op.header).toMatchObject({ state: "SUCCEEDED", phase: "DONE" });
+    const ticked = decideNodePoolUpgrade(op, { type: "TICK", at: now + HOUR }, now + HOUR);
+    const closed = decideNodePoolUpgrade(
+      ticked.state,
+      { type: "WINDOW", at: now + HOUR, window: { openUntil: null } },
+      now + HOUR,
+    );
+    expect(closed.state.header).toMatchObject({ state: "SUCCEEDED", phase: "DONE" });
+    expect([...ticked.commands, ...closed.commands]).toEqual([]);
   });
 
   it("NUP-7 a completed upgrade cannot be rolled back (409)", () => {
