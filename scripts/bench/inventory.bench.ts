@@ -15,11 +15,10 @@
  * Run: `tsx scripts/bench/inventory.bench.ts` (or `pnpm bench` for every benchmark).
  */
 import {
-  bundleControlPlane,
   type Cell,
   type ControlPlane,
   type HttpResult,
-  startControlPlane,
+  startSimControlPlane,
 } from "./lib/control-plane.ts";
 import { generateInventory, type InventoryFixture } from "./lib/inventory-fixture.ts";
 import { Prng } from "./lib/prng.ts";
@@ -346,15 +345,7 @@ function printOutcomes(outcomes: readonly Outcome[]): void {
 
 async function main(): Promise<void> {
   console.log(describeRuntime());
-  const bundle = await timed(bundleControlPlane);
-  const started = await timed(() =>
-    startControlPlane({
-      bundle: bundle.result,
-      adminToken: ADMIN_TOKEN,
-      vars: { REGATTA_PROVIDER: "sim", SIM_SPEED: "0" },
-    }),
-  );
-  const cp = started.result;
+  const { cp, bundleMs, startMs } = await startSimControlPlane(ADMIN_TOKEN);
   try {
     const migrated = await timed(() => cp.migrate());
     const generated = await timed(() =>
@@ -376,8 +367,8 @@ async function main(): Promise<void> {
     printTable(
       [{ header: "setup" }, { header: "ms", align: "right" }, { header: "detail" }],
       [
-        ["bundle (wrangler deploy --dry-run)", formatMs(bundle.ms), ""],
-        ["start miniflare", formatMs(started.ms), ""],
+        ["bundle (wrangler deploy --dry-run)", formatMs(bundleMs), ""],
+        ["start miniflare", formatMs(startMs), ""],
         ["apply migrations", formatMs(migrated.ms), `${migrated.result} statements`],
         ["generate inventory", formatMs(generated.ms), ""],
         [
@@ -402,8 +393,8 @@ async function main(): Promise<void> {
       clusters: inventory.clusters.length,
       nodes: inventory.nodeCount,
       node_pools: inventory.nodePools.length,
-      bundle_ms: bundle.ms,
-      startup_ms: started.ms,
+      bundle_ms: bundleMs,
+      startup_ms: startMs,
       load_ms: loaded.ms,
       load_rows_per_s: Math.round(loaded.result / (loaded.ms / 1000)),
     };

@@ -24,13 +24,8 @@ import {
   DEFAULT_SIM_DURATIONS,
   type UpgradeStrategySettings,
 } from "../../packages/engine/src/index.ts";
-import {
-  bundleControlPlane,
-  type Cell,
-  type ControlPlane,
-  startControlPlane,
-} from "./lib/control-plane.ts";
-import { CLUSTER_COLUMNS } from "./lib/inventory-fixture.ts";
+import { type Cell, type ControlPlane, startSimControlPlane } from "./lib/control-plane.ts";
+import { CLUSTER_COLUMNS, NODE_COLUMNS } from "./lib/inventory-fixture.ts";
 import {
   evenPool,
   FROM_VERSION,
@@ -48,7 +43,6 @@ import {
   printTable,
 } from "./lib/report.ts";
 import { median } from "./lib/stats.ts";
-import { timed } from "./lib/timing.ts";
 
 const SIZES = [10, 100, 1000, 5000] as const;
 const REGION = "us-central1";
@@ -353,18 +347,7 @@ function caseRows(fleet: string, cluster: string, profile: Profile, nodes: numbe
     },
     {
       table: "nodes",
-      columns: [
-        "cluster",
-        "name",
-        "pool",
-        "zone",
-        "version",
-        "node_image",
-        "state",
-        "color",
-        "created_at",
-        "updated_at",
-      ],
+      columns: [...NODE_COLUMNS],
       rows: pool.nodes.map((node): Cell[] => [
         cluster,
         node.name,
@@ -572,15 +555,7 @@ async function main(): Promise<void> {
   console.log(
     "(c) Durable Object rows written per upgraded node: control plane in workerd, SIM_SPEED 0, POST /v1/sim/advance to each next due timer",
   );
-  const bundle = await timed(bundleControlPlane);
-  const started = await timed(() =>
-    startControlPlane({
-      bundle: bundle.result,
-      adminToken: ADMIN_TOKEN,
-      vars: { REGATTA_PROVIDER: "sim", SIM_SPEED: "0" },
-    }),
-  );
-  const cp = started.result;
+  const { cp, bundleMs, startMs } = await startSimControlPlane(ADMIN_TOKEN);
   const objects: ObjectOutcome[] = [];
   const skipped: string[] = [];
   try {
@@ -614,7 +589,7 @@ async function main(): Promise<void> {
   }
   printObjectOutcomes(objects);
   console.log(
-    `bundle ${formatMs(bundle.ms)} ms, miniflare start ${formatMs(started.ms)} ms; rows = FleetObject.inspect().rowsWritten after − before the upgrade request (runtime.ts counts every SQL write's rowsWritten)`,
+    `bundle ${formatMs(bundleMs)} ms, miniflare start ${formatMs(startMs)} ms; rows = FleetObject.inspect().rowsWritten after − before the upgrade request (runtime.ts counts every SQL write's rowsWritten)`,
   );
   if (skipped.length > 0) {
     console.log(

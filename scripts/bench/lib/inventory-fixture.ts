@@ -26,6 +26,20 @@ export const CLUSTER_COLUMNS = [
   "updated_at",
 ] as const;
 
+/** Columns of `nodes` in the order the fixtures write them. */
+export const NODE_COLUMNS = [
+  "cluster",
+  "name",
+  "pool",
+  "zone",
+  "version",
+  "node_image",
+  "state",
+  "color",
+  "created_at",
+  "updated_at",
+] as const;
+
 /** Rows of one table, in the column order given. */
 export interface TableRows {
   table: string;
@@ -261,18 +275,7 @@ export function generateInventory(options: FixtureOptions): InventoryFixture {
     "created_at",
     "updated_at",
   ] as const);
-  const nodes = rowsOf("nodes", [
-    "cluster",
-    "name",
-    "pool",
-    "zone",
-    "version",
-    "node_image",
-    "state",
-    "color",
-    "created_at",
-    "updated_at",
-  ] as const);
+  const nodes = rowsOf("nodes", NODE_COLUMNS);
 
   const clusterNames: string[] = [];
   const nodePools: { cluster: string; pool: string }[] = [];

@@ -1,5 +1,4 @@
 import type { Decision } from "../machine/decision.ts";
-import type { ProviderEvent } from "../provider/commands.ts";
 import { HOUR, type Instant, SECOND } from "../time/instant.ts";
 import { interleaveZones, sameConfig } from "./naming.ts";
 import { type OperationRef, parseCommandId } from "./node-commands.ts";
@@ -7,17 +6,20 @@ import { createTable, type NodeStep, type NodeTable, TableDraft, trackNode } fro
 import { failWork, retryDue, sendWork, type WorkContext } from "./node-work.ts";
 import {
   at,
+  type CommandAnswer,
   Effects,
   earliest,
   ended,
   FORCED_DRAIN_LIMIT,
   isTerminal,
   MAX_FAILURES,
+  type MachineRun,
   newHeader,
   type OperationHeader,
   PDB_LIMIT,
+  routeEvent,
 } from "./operation.ts";
-import type { NodeConfig, NodeFacts, NodePoolEvent } from "./types.ts";
+import type { NodeConfig, NodeFacts, NodePoolEvent, WindowInfo } from "./types.ts";
 
 /** NUP-10 steps: green (0 nodes), cordon blue, wait, drain blue, delete blue. No soak. */
 export type AutoscaledBlueGreenPhase =
@@ -106,28 +108,7 @@ export function decideAutoscaledBlueGreen(
   event: NodePoolEvent,
   now: Instant,
 ): Decision<AutoscaledBlueGreenOperation> {
-  const run = new AutoscaledRun(op, now);
-  switch (event.type) {
-    case "COMMAND_SUCCEEDED":
-    case "COMMAND_FAILED":
-      run.answer(event);
-      break;
-    case "NODE_PREEMPTED":
-      run.gone([event.node]);
-      break;
-    case "POOL_SCALED":
-      run.gone(event.removed);
-      run.added(event.added);
-      break;
-    case "WINDOW":
-      run.fx.note("MW-4: autoscaled blue-green upgrades run to completion; window change ignored");
-      break;
-    case "TICK":
-      break;
-    default:
-      return event satisfies never;
-  }
-  return run.finish();
+  return routeEvent(new AutoscaledRun(op, now), event);
 }
 
 /**
@@ -160,7 +141,7 @@ export function resumeAutoscaledBlueGreen(
   return run.finish();
 }
 
-class AutoscaledRun implements WorkContext {
+class AutoscaledRun implements WorkContext, MachineRun<AutoscaledBlueGreenOperation> {
   readonly op: AutoscaledBlueGreenOperation;
   readonly ref: OperationRef;
   readonly fx: Effects;
@@ -173,7 +154,7 @@ class AutoscaledRun implements WorkContext {
     this.table = new TableDraft(op.nodes);
   }
 
-  answer(event: Extract<ProviderEvent, { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }>): void {
+  answer(event: CommandAnswer): void {
     const id = parseCommandId(this.op.header.id, event.commandId);
     const node = id === undefined ? undefined : this.table.get(id.node);
     const work = node?.work;
@@ -213,8 +194,21 @@ class AutoscaledRun implements WorkContext {
     );
   }
 
-  /** NUP-10: the autoscaler may remove blue nodes while the upgrade waits (even all). */
-  gone(names: readonly string[]): void {
+  preempted(name: string): void {
+    this.gone([name]);
+  }
+
+  /** NUP-10: the autoscaler may remove blue nodes while the upgrade waits (even all), and grows green from zero. */
+  scaled(removed: readonly string[], added: readonly NodeFacts[]): void {
+    this.gone(removed);
+    this.table.addMissing(added, "GREEN");
+  }
+
+  window(_window: WindowInfo): void {
+    this.fx.note("MW-4: autoscaled blue-green upgrades run to completion; window change ignored");
+  }
+
+  private gone(names: readonly string[]): void {
     const op = this.op;
     for (const name of names) {
       const node = this.table.get(name);
@@ -226,15 +220,6 @@ class AutoscaledRun implements WorkContext {
       if (node.color === "BLUE") op.blueGone += 1;
       this.table.delete(name);
       this.fx.note(`${name} left the pool`);
-    }
-  }
-
-  /** NUP-10: the autoscaler grows green from zero. */
-  added(nodes: readonly NodeFacts[]): void {
-    for (const node of nodes) {
-      if (this.table.get(node.name) === undefined) {
-        this.table.set(trackNode(node, "READY", "GREEN"));
-      }
     }
   }
 

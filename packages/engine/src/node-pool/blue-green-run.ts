@@ -12,6 +12,7 @@ import { type NodeStep, TableDraft, type TrackedNode, trackNode } from "./node-t
 import { failWork, retryDue, sendWork, type WorkContext } from "./node-work.ts";
 import {
   at,
+  type CommandAnswer,
   capacityBackoff,
   Effects,
   earliest,
@@ -20,9 +21,10 @@ import {
   isCapacityFailure,
   isTerminal,
   MAX_FAILURES,
+  type MachineRun,
   PDB_LIMIT,
 } from "./operation.ts";
-import type { NodeFacts } from "./types.ts";
+import type { NodeFacts, WindowInfo } from "./types.ts";
 
 /** Phase 3 drains honour PDBs for an hour; what is left is deleted in phase 5 (seed). */
 const DRAIN_GRACE_SECONDS = 3600;
@@ -36,7 +38,7 @@ const DELETE_GRACE_SECONDS = 3600;
  *
  * @example const run = new BlueGreenRun(op, now); run.answer(event); return run.finish();
  */
-export class BlueGreenRun implements WorkContext {
+export class BlueGreenRun implements WorkContext, MachineRun<BlueGreenOperation> {
   readonly op: BlueGreenOperation;
   readonly ref: OperationRef;
   readonly fx: Effects;
@@ -49,7 +51,7 @@ export class BlueGreenRun implements WorkContext {
     this.table = new TableDraft(op.nodes);
   }
 
-  answer(event: Extract<ProviderEvent, { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }>): void {
+  answer(event: CommandAnswer): void {
     const id = parseCommandId(this.op.header.id, event.commandId);
     const node = id === undefined ? undefined : this.table.get(id.node);
     const work = node?.work;
@@ -61,7 +63,21 @@ export class BlueGreenRun implements WorkContext {
     else this.failed(node, event);
   }
 
-  gone(names: readonly string[]): void {
+  preempted(name: string): void {
+    this.gone([name]);
+  }
+
+  /** The autoscaler only grows green (NUP-12), so added nodes are green. */
+  scaled(removed: readonly string[], added: readonly NodeFacts[]): void {
+    this.gone(removed);
+    this.table.addMissing(added, "GREEN");
+  }
+
+  window(_window: WindowInfo): void {
+    this.fx.note("MW-4: blue-green upgrades run to completion; window change ignored");
+  }
+
+  private gone(names: readonly string[]): void {
     for (const name of names) {
       const node = this.table.get(name);
       if (node === undefined) continue;
@@ -69,15 +85,6 @@ export class BlueGreenRun implements WorkContext {
       delete this.op.retries[name];
       this.table.delete(name);
       this.fx.note(`${name} left the pool`);
-    }
-  }
-
-  /** The autoscaler only grows green (NUP-12), so added nodes are green. */
-  added(nodes: readonly NodeFacts[]): void {
-    for (const node of nodes) {
-      if (this.table.get(node.name) === undefined) {
-        this.table.set(trackNode(node, "READY", "GREEN"));
-      }
     }
   }
 

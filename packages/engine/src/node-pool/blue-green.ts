@@ -5,7 +5,7 @@ import { BlueGreenRun } from "./blue-green-run.ts";
 import { interleaveZones, newNodePrefix, sameConfig } from "./naming.ts";
 import type { OperationRef } from "./node-commands.ts";
 import { createTable, type NodeTable, trackNode } from "./node-table.ts";
-import { newHeader, type OperationHeader } from "./operation.ts";
+import { newHeader, type OperationHeader, routeEvent } from "./operation.ts";
 import type { ResolvedStrategy } from "./strategy.ts";
 import type { NodeConfig, NodeFacts, NodePoolEvent } from "./types.ts";
 
@@ -140,28 +140,7 @@ export function decideBlueGreen(
   event: NodePoolEvent,
   now: Instant,
 ): Decision<BlueGreenOperation> {
-  const run = new BlueGreenRun(op, now);
-  switch (event.type) {
-    case "COMMAND_SUCCEEDED":
-    case "COMMAND_FAILED":
-      run.answer(event);
-      break;
-    case "NODE_PREEMPTED":
-      run.gone([event.node]);
-      break;
-    case "POOL_SCALED":
-      run.gone(event.removed);
-      run.added(event.added);
-      break;
-    case "WINDOW":
-      run.fx.note("MW-4: blue-green upgrades run to completion; window change ignored");
-      break;
-    case "TICK":
-      break;
-    default:
-      return event satisfies never;
-  }
-  return run.finish();
+  return routeEvent(new BlueGreenRun(op, now), event);
 }
 
 /**

@@ -95,6 +95,13 @@ export class TableDraft extends BucketDraft<TrackedNode> {
     return next;
   }
 
+  /** Adds the nodes the table does not have yet, READY (and coloured, if given). */
+  addMissing(nodes: readonly NodeFacts[], color?: NodeColor): void {
+    for (const node of nodes) {
+      if (this.get(node.name) === undefined) this.set(trackNode(node, "READY", color));
+    }
+  }
+
   /** Every node as it stands in the draft. */
   all(): TrackedNode[] {
     return this.entries().map(([, node]) => node);

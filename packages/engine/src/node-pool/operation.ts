@@ -4,6 +4,8 @@ import { DAY, HOUR, type Instant, MINUTE, SECOND, toRfc3339 } from "../time/inst
 import type { OperationRef } from "./node-commands.ts";
 import type {
   NodeConfig,
+  NodeFacts,
+  NodePoolEvent,
   OperationEvent,
   OperationState,
   StrategyType,
@@ -188,4 +190,54 @@ export function ended(
   const { reason: _reason, ...rest } = header;
   // A failed or rolled-back operation keeps the phase it stopped in: that is where to look.
   return { ...rest, state, phase: state === "SUCCEEDED" ? "DONE" : rest.phase, endedAt: now };
+}
+
+/** A provider's answer to one command. */
+export type CommandAnswer = Extract<
+  NodePoolEvent,
+  { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }
+>;
+
+/**
+ * One decision of a strategy's machine, on a working copy of its state: what each kind
+ * of event does to it; `finish` then settles the state and says what to do next.
+ */
+export interface MachineRun<S> {
+  answer(event: CommandAnswer): void;
+  /** A node went away on its own (spot or flex-start preemption). */
+  preempted(name: string): void;
+  /** The autoscaler removed and added nodes (never the ones under upgrade, NUP-12). */
+  scaled(removed: readonly string[], added: readonly NodeFacts[]): void;
+  /** The maintenance window opened or closed (MW-4). */
+  window(window: WindowInfo): void;
+  finish(): Decision<S>;
+}
+
+/**
+ * Hands one event to the machine's run and finishes the decision: the one place the
+ * node-pool machines tell events apart.
+ *
+ * @example routeEvent(new SurgeRun(op, now), { type: "TICK", at: now }).wakeAt
+ */
+export function routeEvent<S>(run: MachineRun<S>, event: NodePoolEvent): Decision<S> {
+  switch (event.type) {
+    case "COMMAND_SUCCEEDED":
+    case "COMMAND_FAILED":
+      run.answer(event);
+      break;
+    case "NODE_PREEMPTED":
+      run.preempted(event.node);
+      break;
+    case "POOL_SCALED":
+      run.scaled(event.removed, event.added);
+      break;
+    case "WINDOW":
+      run.window(event.window);
+      break;
+    case "TICK":
+      break;
+    default:
+      return event satisfies never;
+  }
+  return run.finish();
 }

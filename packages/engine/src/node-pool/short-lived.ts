@@ -1,5 +1,4 @@
 import type { Decision } from "../machine/decision.ts";
-import type { ProviderEvent } from "../provider/commands.ts";
 import type { Instant } from "../time/instant.ts";
 import { newNodePrefix, sameConfig } from "./naming.ts";
 import { type OperationRef, parseCommandId } from "./node-commands.ts";
@@ -16,16 +15,19 @@ import {
 } from "./node-task.ts";
 import {
   at,
+  type CommandAnswer,
   Effects,
   earliest,
   ended,
   isTerminal,
+  type MachineRun,
   newHeader,
   type OperationHeader,
+  routeEvent,
   SEVEN_DAYS,
 } from "./operation.ts";
 import { emptyTaskSet, type TaskSet, TaskSetDraft } from "./task-set.ts";
-import type { NodeConfig, NodeFacts, NodePoolEvent } from "./types.ts";
+import type { NodeConfig, NodeFacts, NodePoolEvent, WindowInfo } from "./types.ts";
 
 /** NUP-11: nodes go as they are preempted; after 7 days the rest are replaced. */
 export type ShortLivedPhase = "AWAITING_PREEMPTION" | "REPLACING_REMAINING" | "DONE";
@@ -99,31 +101,10 @@ export function decideShortLived(
   event: NodePoolEvent,
   now: Instant,
 ): Decision<ShortLivedOperation> {
-  const run = new ShortLivedRun(op, now);
-  switch (event.type) {
-    case "COMMAND_SUCCEEDED":
-    case "COMMAND_FAILED":
-      run.answer(event);
-      break;
-    case "NODE_PREEMPTED":
-      run.preempted(event.node);
-      break;
-    case "POOL_SCALED":
-      run.removed(event.removed);
-      for (const node of event.added) run.table.set(trackNode(node, "READY"));
-      break;
-    case "WINDOW":
-      run.fx.note("MW-4: short-lived upgrades follow preemptions, not windows");
-      break;
-    case "TICK":
-      break;
-    default:
-      return event satisfies never;
-  }
-  return run.finish();
+  return routeEvent(new ShortLivedRun(op, now), event);
 }
 
-class ShortLivedRun {
+class ShortLivedRun implements MachineRun<ShortLivedOperation> {
   readonly op: ShortLivedOperation;
   readonly fx: Effects;
   readonly table: TableDraft;
@@ -143,7 +124,7 @@ class ShortLivedRun {
     };
   }
 
-  answer(event: Extract<ProviderEvent, { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }>): void {
+  answer(event: CommandAnswer): void {
     const id = parseCommandId(this.op.header.id, event.commandId);
     // A node being created is not in the table yet; its name is its task's key.
     const slot =
@@ -185,14 +166,19 @@ class ShortLivedRun {
     this.apply(fresh, issueTask(this.ctx, task));
   }
 
-  removed(names: readonly string[]): void {
-    for (const name of names) {
+  scaled(removed: readonly string[], added: readonly NodeFacts[]): void {
+    for (const name of removed) {
       const node = this.table.get(name);
       if (node === undefined) continue;
       this.table.delete(name);
       const replacing = node.slot !== undefined && this.tasks.get(node.slot) !== undefined;
       if (!replacing && !sameConfig(node, this.op.header.target)) this.op.oldLeft -= 1;
     }
+    this.table.addMissing(added);
+  }
+
+  window(_window: WindowInfo): void {
+    this.fx.note("MW-4: short-lived upgrades follow preemptions, not windows");
   }
 
   finish(): Decision<ShortLivedOperation> {

@@ -2,7 +2,7 @@ import type { Decision } from "../machine/decision.ts";
 import type { Instant } from "../time/instant.ts";
 import { sameConfig } from "./naming.ts";
 import { parseCommandId } from "./node-commands.ts";
-import { TableDraft, trackNode } from "./node-table.ts";
+import { TableDraft } from "./node-table.ts";
 import {
   issueTask,
   newTask,
@@ -13,10 +13,19 @@ import {
   taskAnswer,
   taskTimers,
 } from "./node-task.ts";
-import { at, Effects, earliest, ended, isTerminal, windowOpen } from "./operation.ts";
+import {
+  at,
+  type CommandAnswer,
+  Effects,
+  earliest,
+  ended,
+  isTerminal,
+  type MachineRun,
+  windowOpen,
+} from "./operation.ts";
 import type { SurgeOperation, SurgePlan, SurgeTask } from "./surge.ts";
 import { TaskSetDraft } from "./task-set.ts";
-import type { NodeFacts, NodePoolEvent } from "./types.ts";
+import type { NodeFacts, WindowInfo } from "./types.ts";
 
 /** Grace bound of PDB-honouring drains (NUP-3: at most one hour). */
 const DRAIN_GRACE_SECONDS = 3600;
@@ -28,7 +37,7 @@ const DRAIN_GRACE_SECONDS = 3600;
  *
  * @example const run = new SurgeRun(op, now); run.answer(event); return run.finish();
  */
-export class SurgeRun {
+export class SurgeRun implements MachineRun<SurgeOperation> {
   readonly op: SurgeOperation;
   readonly fx: Effects;
   readonly table: TableDraft;
@@ -55,7 +64,7 @@ export class SurgeRun {
     this.wasPaused = op.header.state === "CANCELLED" || op.header.state === "PAUSED";
   }
 
-  answer(event: Extract<NodePoolEvent, { type: "COMMAND_SUCCEEDED" | "COMMAND_FAILED" }>): void {
+  answer(event: CommandAnswer): void {
     const id = parseCommandId(this.op.header.id, event.commandId);
     const slot = id === undefined ? undefined : this.slotOf(id.node);
     const task = slot === undefined ? undefined : this.tasks.get(slot);
@@ -109,8 +118,21 @@ export class SurgeRun {
     return `${z}.${j}`;
   }
 
+  preempted(name: string): void {
+    this.gone([name]);
+  }
+
+  scaled(removed: readonly string[], added: readonly NodeFacts[]): void {
+    this.gone(removed);
+    this.table.addMissing(added);
+  }
+
+  window(window: WindowInfo): void {
+    this.op.window = window;
+  }
+
   /** Preempted or scaled away; a task replacing that node moves past its steps on it. */
-  gone(names: readonly string[]): void {
+  private gone(names: readonly string[]): void {
     for (const name of names) {
       const node = this.table.get(name);
       if (node === undefined) continue;
@@ -120,12 +142,6 @@ export class SurgeRun {
       if (task !== undefined && task.old === name) {
         this.apply(node.slot!, task, oldNodeGone(this.ctx, task));
       }
-    }
-  }
-
-  added(nodes: readonly NodeFacts[]): void {
-    for (const node of nodes) {
-      if (this.table.get(node.name) === undefined) this.table.set(trackNode(node, "READY"));
     }
   }
 

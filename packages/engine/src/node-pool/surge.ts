@@ -4,7 +4,7 @@ import { newNodePrefix, sameConfig } from "./naming.ts";
 import type { OperationRef } from "./node-commands.ts";
 import { createTable, type NodeTable, trackNode } from "./node-table.ts";
 import type { ReplaceTask } from "./node-task.ts";
-import { newHeader, type OperationHeader } from "./operation.ts";
+import { newHeader, type OperationHeader, routeEvent } from "./operation.ts";
 import { SurgeRun } from "./surge-run.ts";
 import { emptyTaskSet, type TaskSet } from "./task-set.ts";
 import type { NodeConfig, NodeFacts, NodePoolEvent, WindowInfo } from "./types.ts";
@@ -139,28 +139,7 @@ export function decideSurge(
   event: NodePoolEvent,
   now: Instant,
 ): Decision<SurgeOperation> {
-  const run = new SurgeRun(op, now);
-  switch (event.type) {
-    case "COMMAND_SUCCEEDED":
-    case "COMMAND_FAILED":
-      run.answer(event);
-      break;
-    case "NODE_PREEMPTED":
-      run.gone([event.node]);
-      break;
-    case "POOL_SCALED":
-      run.gone(event.removed);
-      run.added(event.added);
-      break;
-    case "WINDOW":
-      run.op.window = event.window;
-      break;
-    case "TICK":
-      break;
-    default:
-      return event satisfies never;
-  }
-  return run.finish();
+  return routeEvent(new SurgeRun(op, now), event);
 }
 
 /**
