@@ -1,6 +1,5 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import { drizzle } from "drizzle-orm/d1";
-import * as schema from "../src/schema.ts";
+import { openInventory } from "../src/queries/db.ts";
 
 type Param = null | number | string;
 
@@ -78,5 +77,5 @@ export function createTestDb(migrationSql: readonly string[]) {
     for (const statement of file.split("--> statement-breakpoint")) sqlite.exec(statement);
   }
   const d1 = new StandInD1(sqlite);
-  return { db: drizzle(d1 as never, { schema }), d1, sqlite };
+  return { db: openInventory(d1 as never), d1, sqlite };
 }

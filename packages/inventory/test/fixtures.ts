@@ -1,6 +1,6 @@
 import {
   type ClusterWrite,
-  type InventoryDb,
+  type Inventory,
   type NodePoolWrite,
   putCluster,
   putFleet,
@@ -39,7 +39,7 @@ export function poolSpec(cluster: string, name: string, overrides: Partial<NodeP
 }
 
 /** Fleet `prod` with scope `payments`, one machine type, one zone, and cluster `c1`. */
-export async function seed(db: InventoryDb): Promise<void> {
+export async function seed(db: Inventory): Promise<void> {
   await putFleet(db, "prod", T0);
   await putScope(db, "prod", "payments", T0);
   await putZone(db, { name: "europe-west1-b", region: "europe-west1" }, T0);

@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { machineTypes, reservations, zones } from "../schema/catalog.ts";
 import { nodePools, nodes } from "../schema/clusters.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 
 /** A zone's quotas and reservations with what its nodes use. */
 export type ZoneNodeCapacity = ZoneQuotaRow & ZoneUsageRow;
@@ -27,7 +27,7 @@ export interface ZoneUsageRow {
  * @example const quotas = await zoneQuotas(db, ["europe-west1-b"]);
  */
 export async function zoneQuotas(
-  db: InventoryDb,
+  db: Inventory,
   only?: readonly string[],
 ): Promise<Record<string, ZoneQuotaRow>> {
   const names = only ? [...only] : undefined;
@@ -60,7 +60,7 @@ export async function zoneQuotas(
  * @example const usage = await zoneUsage(db, ["europe-west1-b"]);
  */
 export async function zoneUsage(
-  db: InventoryDb,
+  db: Inventory,
   only?: readonly string[],
 ): Promise<Record<string, ZoneUsageRow>> {
   const names = only ? [...only] : undefined;
@@ -87,7 +87,7 @@ export async function zoneUsage(
  * @example const capacity = await zoneNodeCapacity(db, ["europe-west1-b"]);
  */
 export async function zoneNodeCapacity(
-  db: InventoryDb,
+  db: Inventory,
   only?: readonly string[],
 ): Promise<Record<string, ZoneNodeCapacity>> {
   const [quotas, usage] = await Promise.all([zoneQuotas(db, only), zoneUsage(db, only)]);
@@ -105,7 +105,7 @@ export async function zoneNodeCapacity(
  * @example await reservedMachines(db, "e2-standard-4", ["europe-west1-b"]) // { "europe-west1-b": 3 }
  */
 export async function reservedMachines(
-  db: InventoryDb,
+  db: Inventory,
   machineType: string,
   only: readonly string[],
 ): Promise<Record<string, number>> {

@@ -3,7 +3,7 @@ import { and, asc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
 import { clusters } from "../schema/clusters.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
 import { chunk, rowsPerInsert, setFromExcluded } from "./chunk.ts";
-import { type InventoryDb, runBatch, type Statement } from "./db.ts";
+import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 type ClusterColumns = typeof clusters.$inferSelect;
@@ -39,7 +39,7 @@ const scopesOfCluster =
 
 const clusterSelection = { ...getTableColumns(clusters), scopes: scopesOfCluster };
 
-function selectClusters(db: InventoryDb, where: SQL | undefined, take: number) {
+function selectClusters(db: Inventory, where: SQL | undefined, take: number) {
   return db
     .select(clusterSelection)
     .from(clusters)
@@ -53,19 +53,19 @@ function afterName(after: string | undefined): SQL | undefined {
 }
 
 /** @example const cluster = await getCluster(db, "prod-eu-1"); */
-export async function getCluster(db: InventoryDb, name: string): Promise<ClusterRow | undefined> {
+export async function getCluster(db: Inventory, name: string): Promise<ClusterRow | undefined> {
   const [row] = await selectClusters(db, eq(clusters.name, name), 1);
   return row;
 }
 
 /** All clusters by name. */
-export function listClusters(db: InventoryDb, page?: PageRequest): Promise<Page<ClusterRow>> {
+export function listClusters(db: Inventory, page?: PageRequest): Promise<Page<ClusterRow>> {
   return keysetPage(page, (after, take) => selectClusters(db, afterName(after), take), nameOf);
 }
 
 /** The clusters of one fleet by name. */
 export function listClustersByFleet(
-  db: InventoryDb,
+  db: Inventory,
   fleet: string,
   page?: PageRequest,
 ): Promise<Page<ClusterRow>> {
@@ -78,7 +78,7 @@ export function listClustersByFleet(
 
 /** The user clusters an admin cluster manages (VER-5), by name. */
 export function listManagedClusters(
-  db: InventoryDb,
+  db: Inventory,
   adminCluster: string,
   page?: PageRequest,
 ): Promise<Page<ClusterRow>> {
@@ -95,7 +95,7 @@ export function listManagedClusters(
  * `db.batch`. The fleet, admin cluster and every scope (in the cluster's fleet) must exist.
  */
 export function putClusterStatements(
-  db: InventoryDb,
+  db: Inventory,
   cluster: ClusterWrite,
   now: Instant,
 ): Statement[] {
@@ -133,13 +133,13 @@ export function putClusterStatements(
 }
 
 /** Creates or replaces a cluster in one batch (see `putClusterStatements`). */
-export function putCluster(db: InventoryDb, cluster: ClusterWrite, now: Instant): Promise<void> {
+export function putCluster(db: Inventory, cluster: ClusterWrite, now: Instant): Promise<void> {
   return runBatch(db, putClusterStatements(db, cluster, now));
 }
 
 /** Records what a controller observed (VER-8: only a finished upgrade sets statusVersion). */
 export function updateClusterStatus(
-  db: InventoryDb,
+  db: Inventory,
   name: string,
   status: ClusterStatusWrite,
   now: Instant,
@@ -155,7 +155,7 @@ export function updateClusterStatus(
  * Deletes a cluster with its node pools, nodes and memberships. Refused by the foreign
  * key while it is the admin cluster of others.
  */
-export function deleteCluster(db: InventoryDb, name: string) {
+export function deleteCluster(db: Inventory, name: string) {
   return db.delete(clusters).where(eq(clusters.name, name)).returning({ name: clusters.name });
 }
 

@@ -1,18 +1,30 @@
 import type { BatchItem } from "drizzle-orm/batch";
-import type { DrizzleD1Database } from "drizzle-orm/d1";
+import { type AnyD1Database, type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import * as schema from "../schema.ts";
 
 /**
- * The database every query takes: a drizzle D1 database, with or without a relational
- * schema attached (only the query builders and `batch` are used).
+ * The inventory handle every query takes: the D1 database as drizzle sees it (only the
+ * query builders and `batch` are used). Callers open it once per request or object and
+ * pass it to the typed queries of this package; they never build SQL themselves.
  *
  * @example
- * import { drizzle } from "drizzle-orm/d1";
- * const db: InventoryDb = drizzle(env.DB);
+ * const inventory = openInventory(env.DB);
+ * const cluster = await getCluster(inventory, "prod-eu-1");
  */
-export type InventoryDb = Pick<
+export type Inventory = Pick<
   DrizzleD1Database,
   "select" | "insert" | "update" | "delete" | "batch"
 >;
+
+/**
+ * Opens the inventory over a D1 binding. Cheap (no I/O): a request or an object may
+ * open it whenever it needs one.
+ *
+ * @example const inventory = openInventory(env.DB);
+ */
+export function openInventory(d1: AnyD1Database): Inventory {
+  return drizzle(d1, { schema });
+}
 
 /** One statement of a `db.batch([...])`, D1's only atomic unit (no interactive transactions). */
 export type Statement = BatchItem<"sqlite">;
@@ -22,7 +34,7 @@ export type Statement = BatchItem<"sqlite">;
  *
  * @example await runBatch(db, putNodePoolStatements(db, pool, now));
  */
-export async function runBatch(db: InventoryDb, statements: readonly Statement[]): Promise<void> {
+export async function runBatch(db: Inventory, statements: readonly Statement[]): Promise<void> {
   const [first, ...rest] = statements;
   if (first === undefined) return;
   await db.batch([first, ...rest]);

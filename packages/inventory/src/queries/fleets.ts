@@ -1,19 +1,19 @@
 import type { Instant } from "@regatta/engine";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { fleets } from "../schema/fleets.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored fleet. */
 export type FleetRow = typeof fleets.$inferSelect;
 
 /** @example const fleet = await getFleet(db, "prod"); */
-export async function getFleet(db: InventoryDb, name: string): Promise<FleetRow | undefined> {
+export async function getFleet(db: Inventory, name: string): Promise<FleetRow | undefined> {
   return db.select().from(fleets).where(eq(fleets.name, name)).get();
 }
 
 /** Fleets by name. */
-export function listFleets(db: InventoryDb, page?: PageRequest): Promise<Page<FleetRow>> {
+export function listFleets(db: Inventory, page?: PageRequest): Promise<Page<FleetRow>> {
   return keysetPage(
     page,
     (after, take) =>
@@ -33,7 +33,7 @@ export function listFleets(db: InventoryDb, page?: PageRequest): Promise<Page<Fl
  * stays within D1's 100 bound parameters.
  */
 export function listFleetsNamed(
-  db: InventoryDb,
+  db: Inventory,
   names: readonly string[],
   page?: PageRequest,
 ): Promise<Page<FleetRow>> {
@@ -52,7 +52,7 @@ export function listFleetsNamed(
 }
 
 /** Creates a fleet, or touches `updatedAt` of an existing one. */
-export function putFleet(db: InventoryDb, name: string, now: Instant) {
+export function putFleet(db: Inventory, name: string, now: Instant) {
   return db
     .insert(fleets)
     .values({ name, createdAt: now, updatedAt: now })
@@ -63,6 +63,6 @@ export function putFleet(db: InventoryDb, name: string, now: Instant) {
  * Deletes a fleet and its scopes. Refused by the foreign key while clusters are in it
  * (`constraintViolation(err) === "FOREIGN_KEY"`, a 409 for the API).
  */
-export function deleteFleet(db: InventoryDb, name: string) {
+export function deleteFleet(db: Inventory, name: string) {
   return db.delete(fleets).where(eq(fleets.name, name)).returning({ name: fleets.name });
 }

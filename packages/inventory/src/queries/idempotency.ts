@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
 import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "../schema/access.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 
 /** A remembered response to a `POST` with an `Idempotency-Key`. */
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
@@ -10,7 +10,7 @@ export type IdempotencyWrite = Omit<typeof idempotencyKeys.$inferInsert, "create
 
 /** @example const seen = await getIdempotentResponse(db, key, "token:ci"); */
 export async function getIdempotentResponse(
-  db: InventoryDb,
+  db: Inventory,
   key: string,
   principal: string,
 ): Promise<IdempotencyRow | undefined> {
@@ -25,7 +25,7 @@ export async function getIdempotentResponse(
  * Remembers the first response for a key; a later save for the same key and principal
  * is ignored, so a race between two first requests keeps the earlier one.
  */
-export function saveIdempotentResponse(db: InventoryDb, entry: IdempotencyWrite, now: Instant) {
+export function saveIdempotentResponse(db: Inventory, entry: IdempotencyWrite, now: Instant) {
   return db
     .insert(idempotencyKeys)
     .values({ ...entry, createdAt: now })
@@ -33,7 +33,7 @@ export function saveIdempotentResponse(db: InventoryDb, entry: IdempotencyWrite,
 }
 
 /** Forgets one key of a principal; resolves to the deleted keys. */
-export function deleteIdempotentResponse(db: InventoryDb, key: string, principal: string) {
+export function deleteIdempotentResponse(db: Inventory, key: string, principal: string) {
   return db
     .delete(idempotencyKeys)
     .where(and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.principal, principal)))
@@ -41,6 +41,6 @@ export function deleteIdempotentResponse(db: InventoryDb, key: string, principal
 }
 
 /** Forgets keys saved before `cutoff` (e.g. from the cron trigger after 24 hours). */
-export function purgeIdempotentResponses(db: InventoryDb, cutoff: Instant) {
+export function purgeIdempotentResponses(db: Inventory, cutoff: Instant) {
   return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
 }

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
 import { machineTypes } from "../schema/catalog.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored machine type. */
@@ -12,17 +12,14 @@ export type MachineTypeWrite = Omit<typeof machineTypes.$inferInsert, "createdAt
 
 /** @example const type = await getMachineType(db, "e2-standard-4"); */
 export async function getMachineType(
-  db: InventoryDb,
+  db: Inventory,
   name: string,
 ): Promise<MachineTypeRow | undefined> {
   return db.select().from(machineTypes).where(eq(machineTypes.name, name)).get();
 }
 
 /** Machine types by name. */
-export function listMachineTypes(
-  db: InventoryDb,
-  page?: PageRequest,
-): Promise<Page<MachineTypeRow>> {
+export function listMachineTypes(db: Inventory, page?: PageRequest): Promise<Page<MachineTypeRow>> {
   return keysetPage(
     page,
     (after, take) =>
@@ -37,7 +34,7 @@ export function listMachineTypes(
 }
 
 /** Creates or replaces a machine type. */
-export function putMachineType(db: InventoryDb, type: MachineTypeWrite, now: Instant) {
+export function putMachineType(db: Inventory, type: MachineTypeWrite, now: Instant) {
   return db
     .insert(machineTypes)
     .values({ ...type, createdAt: now, updatedAt: now })
@@ -48,7 +45,7 @@ export function putMachineType(db: InventoryDb, type: MachineTypeWrite, now: Ins
 }
 
 /** Deletes a machine type (refused while pools or reservations use it). */
-export function deleteMachineType(db: InventoryDb, name: string) {
+export function deleteMachineType(db: Inventory, name: string) {
   return db
     .delete(machineTypes)
     .where(eq(machineTypes.name, name))

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { nodePools, nodes } from "../schema/clusters.ts";
 import { setFromExcluded } from "./chunk.ts";
-import { type InventoryDb, runBatch, type Statement } from "./db.ts";
+import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { plannedNodeNames } from "./node-names.ts";
 import { insertNodesStatements, type NodeWrite } from "./nodes.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
@@ -14,7 +14,7 @@ export type NodePoolWrite = Omit<typeof nodePools.$inferInsert, "createdAt" | "u
 
 /** @example const pool = await getNodePool(db, "prod", "default"); */
 export async function getNodePool(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   name: string,
 ): Promise<NodePoolRow | undefined> {
@@ -27,7 +27,7 @@ export async function getNodePool(
 
 /** The node pools of a cluster by name. */
 export function listNodePools(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   page?: PageRequest,
 ): Promise<Page<NodePoolRow>> {
@@ -76,7 +76,7 @@ export function plannedNodes(pool: NodePoolWrite): NodeWrite[] {
  * @example await runBatch(db, putNodePoolStatements(db, pool, now));
  */
 export function putNodePoolStatements(
-  db: InventoryDb,
+  db: Inventory,
   pool: NodePoolWrite,
   now: Instant,
 ): Statement[] {
@@ -94,12 +94,12 @@ export function putNodePoolStatements(
 }
 
 /** Creates or replaces a node pool and its nodes in one batch. */
-export function putNodePool(db: InventoryDb, pool: NodePoolWrite, now: Instant): Promise<void> {
+export function putNodePool(db: Inventory, pool: NodePoolWrite, now: Instant): Promise<void> {
   return runBatch(db, putNodePoolStatements(db, pool, now));
 }
 
 /** Deletes a node pool with its nodes; resolves to the deleted keys. */
-export function deleteNodePool(db: InventoryDb, cluster: string, name: string) {
+export function deleteNodePool(db: Inventory, cluster: string, name: string) {
   return db
     .delete(nodePools)
     .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)))

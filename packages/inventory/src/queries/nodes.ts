@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
 import { nodes } from "../schema/clusters.ts";
 import { chunk, MAX_BOUND_PARAMETERS, rowsPerInsert, setFromExcluded } from "./chunk.ts";
-import type { InventoryDb, Statement } from "./db.ts";
+import type { Inventory, Statement } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored node. */
@@ -14,7 +14,7 @@ export type NodePatch = Partial<Pick<NodeRow, "state" | "color" | "version" | "n
 
 /** @example const node = await getNode(db, "prod", "prod-default-us-east1-b-0000"); */
 export async function getNode(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   name: string,
 ): Promise<NodeRow | undefined> {
@@ -25,7 +25,7 @@ export async function getNode(
     .get();
 }
 
-function listNodesWhere(db: InventoryDb, where: SQL | undefined, page?: PageRequest) {
+function listNodesWhere(db: Inventory, where: SQL | undefined, page?: PageRequest) {
   return keysetPage(
     page,
     (after, take) =>
@@ -41,7 +41,7 @@ function listNodesWhere(db: InventoryDb, where: SQL | undefined, page?: PageRequ
 
 /** The nodes of a cluster by name. */
 export function listNodesByCluster(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   page?: PageRequest,
 ): Promise<Page<NodeRow>> {
@@ -50,7 +50,7 @@ export function listNodesByCluster(
 
 /** The nodes of one node pool by name. */
 export function listNodesByPool(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   pool: string,
   page?: PageRequest,
@@ -63,7 +63,7 @@ export function listNodesByPool(
  * statements in one `db.batch`. A name already in the cluster fails the batch.
  */
 export function insertNodesStatements(
-  db: InventoryDb,
+  db: Inventory,
   rows: readonly NodeWrite[],
   now: Instant,
 ): Statement[] {
@@ -72,7 +72,7 @@ export function insertNodesStatements(
 }
 
 /** Creates or replaces one node. */
-export function putNode(db: InventoryDb, node: NodeWrite, now: Instant) {
+export function putNode(db: Inventory, node: NodeWrite, now: Instant) {
   return db
     .insert(nodes)
     .values({ ...node, createdAt: now, updatedAt: now })
@@ -84,7 +84,7 @@ export function putNode(db: InventoryDb, node: NodeWrite, now: Instant) {
 
 /** Changes a node's state, colour, version or image; resolves to the updated keys. */
 export function updateNode(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   name: string,
   patch: NodePatch,
@@ -98,7 +98,7 @@ export function updateNode(
 }
 
 /** Deletes one node; resolves to the deleted keys. */
-export function deleteNode(db: InventoryDb, cluster: string, name: string) {
+export function deleteNode(db: Inventory, cluster: string, name: string) {
   return db
     .delete(nodes)
     .where(and(eq(nodes.cluster, cluster), eq(nodes.name, name)))
@@ -107,7 +107,7 @@ export function deleteNode(db: InventoryDb, cluster: string, name: string) {
 
 /** Deletes many nodes of a cluster, chunked under the parameter limit. */
 export function deleteNodesStatements(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   names: readonly string[],
 ): Statement[] {

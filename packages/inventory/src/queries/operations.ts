@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { operations } from "../schema/operations.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 
 /**
  * The pools among `pools` whose latest nodes are still only in the fleet object (an
@@ -9,7 +9,7 @@ import type { InventoryDb } from "./db.ts";
  * @example await livePools(db, "prod-1", ["default", "gpu"]) // ["gpu"]
  */
 export async function livePools(
-  db: InventoryDb,
+  db: Inventory,
   cluster: string,
   pools: readonly string[],
 ): Promise<string[]> {
@@ -33,6 +33,6 @@ export async function livePools(
  *
  * @example await markOperationLive(db, "op-1", false)
  */
-export function markOperationLive(db: InventoryDb, id: string, live: boolean) {
+export function markOperationLive(db: Inventory, id: string, live: boolean) {
   return db.update(operations).set({ live }).where(eq(operations.id, id));
 }

@@ -3,7 +3,7 @@ import { asc, desc, eq, gt } from "drizzle-orm";
 import type { ReleaseChannel } from "../schema/enums.ts";
 import { releases } from "../schema/releases.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored release. */
@@ -12,12 +12,12 @@ export type ReleaseRow = typeof releases.$inferSelect;
 export type ReleaseWrite = Omit<typeof releases.$inferInsert, "createdAt">;
 
 /** @example const release = await getRelease(db, "2022-R25"); */
-export async function getRelease(db: InventoryDb, name: string): Promise<ReleaseRow | undefined> {
+export async function getRelease(db: Inventory, name: string): Promise<ReleaseRow | undefined> {
   return db.select().from(releases).where(eq(releases.name, name)).get();
 }
 
 /** Releases by name. */
-export function listReleases(db: InventoryDb, page?: PageRequest): Promise<Page<ReleaseRow>> {
+export function listReleases(db: Inventory, page?: PageRequest): Promise<Page<ReleaseRow>> {
   return keysetPage(
     page,
     (after, take) =>
@@ -36,7 +36,7 @@ export function listReleases(db: InventoryDb, page?: PageRequest): Promise<Page<
  * a release keeps its publication time, so it does not jump ahead of newer ones.
  */
 export async function getChannelRelease(
-  db: InventoryDb,
+  db: Inventory,
   channel: ReleaseChannel,
 ): Promise<ReleaseRow | undefined> {
   return db
@@ -54,7 +54,7 @@ export async function getChannelRelease(
  * A channel gains a few releases a month, so reading them all stays small.
  */
 export function listChannelReleases(
-  db: InventoryDb,
+  db: Inventory,
   channel: ReleaseChannel,
 ): Promise<Pick<ReleaseRow, "name" | "channel" | "targets">[]> {
   return db
@@ -64,7 +64,7 @@ export function listChannelReleases(
 }
 
 /** Publishes or replaces a release. */
-export function putRelease(db: InventoryDb, release: ReleaseWrite, now: Instant) {
+export function putRelease(db: Inventory, release: ReleaseWrite, now: Instant) {
   return db
     .insert(releases)
     .values({ ...release, createdAt: now })
@@ -75,6 +75,6 @@ export function putRelease(db: InventoryDb, release: ReleaseWrite, now: Instant)
 }
 
 /** Deletes a release; resolves to the deleted keys. */
-export function deleteRelease(db: InventoryDb, name: string) {
+export function deleteRelease(db: Inventory, name: string) {
   return db.delete(releases).where(eq(releases.name, name)).returning({ name: releases.name });
 }

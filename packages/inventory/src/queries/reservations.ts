@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
 import { reservations } from "../schema/catalog.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored reservation. */
@@ -12,17 +12,14 @@ export type ReservationWrite = Omit<typeof reservations.$inferInsert, "createdAt
 
 /** @example const r = await getReservation(db, "res-1"); */
 export async function getReservation(
-  db: InventoryDb,
+  db: Inventory,
   id: string,
 ): Promise<ReservationRow | undefined> {
   return db.select().from(reservations).where(eq(reservations.id, id)).get();
 }
 
 /** Reservations by id. */
-export function listReservations(
-  db: InventoryDb,
-  page?: PageRequest,
-): Promise<Page<ReservationRow>> {
+export function listReservations(db: Inventory, page?: PageRequest): Promise<Page<ReservationRow>> {
   return keysetPage(
     page,
     (after, take) =>
@@ -37,7 +34,7 @@ export function listReservations(
 }
 
 /** Creates or replaces a reservation; its zone and machine type must exist (FK). */
-export function putReservation(db: InventoryDb, reservation: ReservationWrite, now: Instant) {
+export function putReservation(db: Inventory, reservation: ReservationWrite, now: Instant) {
   return db
     .insert(reservations)
     .values({ ...reservation, createdAt: now, updatedAt: now })
@@ -48,6 +45,6 @@ export function putReservation(db: InventoryDb, reservation: ReservationWrite, n
 }
 
 /** Deletes a reservation; resolves to the deleted keys. */
-export function deleteReservation(db: InventoryDb, id: string) {
+export function deleteReservation(db: Inventory, id: string) {
   return db.delete(reservations).where(eq(reservations.id, id)).returning({ id: reservations.id });
 }

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { scopes } from "../schema/fleets.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored team scope. */
@@ -10,7 +10,7 @@ export type ScopeRow = typeof scopes.$inferSelect;
 
 /** @example const scope = await getScope(db, "prod", "payments"); */
 export async function getScope(
-  db: InventoryDb,
+  db: Inventory,
   fleet: string,
   name: string,
 ): Promise<ScopeRow | undefined> {
@@ -23,7 +23,7 @@ export async function getScope(
 
 /** Scopes of a fleet by name. */
 export function listScopes(
-  db: InventoryDb,
+  db: Inventory,
   fleet: string,
   page?: PageRequest,
 ): Promise<Page<ScopeRow>> {
@@ -43,7 +43,7 @@ export function listScopes(
 }
 
 /** Creates a scope in an existing fleet (FK), or touches `updatedAt`. */
-export function putScope(db: InventoryDb, fleet: string, name: string, now: Instant) {
+export function putScope(db: Inventory, fleet: string, name: string, now: Instant) {
   return db
     .insert(scopes)
     .values({ fleet, name, createdAt: now, updatedAt: now })
@@ -51,7 +51,7 @@ export function putScope(db: InventoryDb, fleet: string, name: string, now: Inst
 }
 
 /** Deletes a scope and its memberships; resolves to the deleted keys. */
-export function deleteScope(db: InventoryDb, fleet: string, name: string) {
+export function deleteScope(db: Inventory, fleet: string, name: string) {
   return db
     .delete(scopes)
     .where(and(eq(scopes.fleet, fleet), eq(scopes.name, name)))
@@ -60,7 +60,7 @@ export function deleteScope(db: InventoryDb, fleet: string, name: string) {
 
 /** Names of the clusters in a scope, by name. */
 export function listScopeMembers(
-  db: InventoryDb,
+  db: Inventory,
   fleet: string,
   scope: string,
   page?: PageRequest,

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
 import { simClock, simFaults } from "../schema/sim.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored simulated fault. */
@@ -13,12 +13,12 @@ export type SimFaultWrite = Omit<typeof simFaults.$inferInsert, "createdAt">;
 export type SimClockRow = Omit<typeof simClock.$inferSelect, "id">;
 
 /** @example const fault = await getSimFault(db, "quota-eu"); */
-export async function getSimFault(db: InventoryDb, id: string): Promise<SimFaultRow | undefined> {
+export async function getSimFault(db: Inventory, id: string): Promise<SimFaultRow | undefined> {
   return db.select().from(simFaults).where(eq(simFaults.id, id)).get();
 }
 
 /** Faults by id. */
-export function listSimFaults(db: InventoryDb, page?: PageRequest): Promise<Page<SimFaultRow>> {
+export function listSimFaults(db: Inventory, page?: PageRequest): Promise<Page<SimFaultRow>> {
   return keysetPage(
     page,
     (after, take) =>
@@ -33,7 +33,7 @@ export function listSimFaults(db: InventoryDb, page?: PageRequest): Promise<Page
 }
 
 /** Injects or replaces a fault. */
-export function putSimFault(db: InventoryDb, fault: SimFaultWrite, now: Instant) {
+export function putSimFault(db: Inventory, fault: SimFaultWrite, now: Instant) {
   return db
     .insert(simFaults)
     .values({ ...fault, createdAt: now })
@@ -44,12 +44,12 @@ export function putSimFault(db: InventoryDb, fault: SimFaultWrite, now: Instant)
 }
 
 /** Clears a fault; resolves to the deleted keys. */
-export function deleteSimFault(db: InventoryDb, id: string) {
+export function deleteSimFault(db: Inventory, id: string) {
   return db.delete(simFaults).where(eq(simFaults.id, id)).returning({ id: simFaults.id });
 }
 
 /** The sim clock's anchor, if one was saved. */
-export async function getSimClock(db: InventoryDb): Promise<SimClockRow | undefined> {
+export async function getSimClock(db: Inventory): Promise<SimClockRow | undefined> {
   return db
     .select({
       anchorWallMs: simClock.anchorWallMs,
@@ -62,7 +62,7 @@ export async function getSimClock(db: InventoryDb): Promise<SimClockRow | undefi
 }
 
 /** Saves the sim clock's anchor (the table's single row). */
-export function putSimClock(db: InventoryDb, clock: SimClockRow) {
+export function putSimClock(db: Inventory, clock: SimClockRow) {
   return db
     .insert(simClock)
     .values({ id: 1, ...clock })
@@ -70,7 +70,7 @@ export function putSimClock(db: InventoryDb, clock: SimClockRow) {
 }
 
 /** Anchors the sim clock unless a concurrent first reader already did. */
-export function initSimClock(db: InventoryDb, clock: SimClockRow) {
+export function initSimClock(db: Inventory, clock: SimClockRow) {
   return db
     .insert(simClock)
     .values({ id: 1, ...clock })

@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
 import { apiTokens } from "../schema/access.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored API token, secret hash included: never return it to a client. */
@@ -20,20 +20,20 @@ const summary = {
 };
 
 /** @example const token = await getApiToken(db, "ci"); */
-export async function getApiToken(db: InventoryDb, name: string): Promise<ApiTokenRow | undefined> {
+export async function getApiToken(db: Inventory, name: string): Promise<ApiTokenRow | undefined> {
   return db.select().from(apiTokens).where(eq(apiTokens.name, name)).get();
 }
 
 /** Resolves a bearer token by the hash of its secret (unique index). */
 export async function getApiTokenBySecretHash(
-  db: InventoryDb,
+  db: Inventory,
   secretHash: string,
 ): Promise<ApiTokenRow | undefined> {
   return db.select().from(apiTokens).where(eq(apiTokens.secretHash, secretHash)).get();
 }
 
 /** Tokens by name, without their secret hash. */
-export function listApiTokens(db: InventoryDb, page?: PageRequest): Promise<Page<ApiTokenSummary>> {
+export function listApiTokens(db: Inventory, page?: PageRequest): Promise<Page<ApiTokenSummary>> {
   return keysetPage(
     page,
     (after, take) =>
@@ -48,11 +48,11 @@ export function listApiTokens(db: InventoryDb, page?: PageRequest): Promise<Page
 }
 
 /** Creates a token; an existing name fails with a UNIQUE violation (409). */
-export function insertApiToken(db: InventoryDb, token: ApiTokenWrite, now: Instant) {
+export function insertApiToken(db: Inventory, token: ApiTokenWrite, now: Instant) {
   return db.insert(apiTokens).values({ ...token, createdAt: now });
 }
 
 /** Deletes a token; resolves to the deleted keys. */
-export function deleteApiToken(db: InventoryDb, name: string) {
+export function deleteApiToken(db: Inventory, name: string) {
   return db.delete(apiTokens).where(eq(apiTokens.name, name)).returning({ name: apiTokens.name });
 }

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
 import { zones } from "../schema/catalog.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { InventoryDb } from "./db.ts";
+import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored zone. */
@@ -11,12 +11,12 @@ export type ZoneRow = typeof zones.$inferSelect;
 export type ZoneWrite = Omit<typeof zones.$inferInsert, "createdAt" | "updatedAt">;
 
 /** @example const zone = await getZone(db, "europe-west1-b"); */
-export async function getZone(db: InventoryDb, name: string): Promise<ZoneRow | undefined> {
+export async function getZone(db: Inventory, name: string): Promise<ZoneRow | undefined> {
   return db.select().from(zones).where(eq(zones.name, name)).get();
 }
 
 /** Zones by name. */
-export function listZones(db: InventoryDb, page?: PageRequest): Promise<Page<ZoneRow>> {
+export function listZones(db: Inventory, page?: PageRequest): Promise<Page<ZoneRow>> {
   return keysetPage(
     page,
     (after, take) =>
@@ -31,7 +31,7 @@ export function listZones(db: InventoryDb, page?: PageRequest): Promise<Page<Zon
 }
 
 /** Creates or replaces a zone; await it or put it in a batch. */
-export function putZone(db: InventoryDb, zone: ZoneWrite, now: Instant) {
+export function putZone(db: Inventory, zone: ZoneWrite, now: Instant) {
   return db
     .insert(zones)
     .values({ ...zone, createdAt: now, updatedAt: now })
@@ -39,6 +39,6 @@ export function putZone(db: InventoryDb, zone: ZoneWrite, now: Instant) {
 }
 
 /** Deletes a zone (refused while reservations use it); resolves to the deleted keys. */
-export function deleteZone(db: InventoryDb, name: string) {
+export function deleteZone(db: Inventory, name: string) {
   return db.delete(zones).where(eq(zones.name, name)).returning({ name: zones.name });
 }
