@@ -1,8 +1,10 @@
 /**
  * The D1 inventory: drizzle schema (`schema`, also at `@regatta/inventory/schema`) and
- * typed queries over a drizzle D1 database. Single-statement writes return a drizzle
- * query: await it, or pass it to `db.batch`. Writes spanning tables return statements
- * (`…Statements`) for one `db.batch`, since D1 has no interactive transactions.
+ * every query the control plane runs, as typed functions over the `Inventory` handle
+ * (`openInventory(env.DB)`). Callers outside this package never build SQL. Single-
+ * statement writes return a query: await it, or pass it to `runBatch`. Writes spanning
+ * tables return statements (`…Statements`) for one batch, since D1 has no interactive
+ * transactions.
  */
 export * from "./queries/index.ts";
 export * from "./schema/enums.ts";

@@ -39,3 +39,9 @@ export async function runBatch(db: Inventory, statements: readonly Statement[]):
   if (first === undefined) return;
   await db.batch([first, ...rest]);
 }
+
+/** What a create-or-replace did: the row as stored, and whether this call created it. */
+export interface Stored<T> {
+  created: boolean;
+  row: T;
+}

@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { fleets } from "../schema/fleets.ts";
-import type { Inventory } from "./db.ts";
+import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored fleet. */
@@ -65,4 +65,28 @@ export function putFleet(db: Inventory, name: string, now: Instant) {
  */
 export function deleteFleet(db: Inventory, name: string) {
   return db.delete(fleets).where(eq(fleets.name, name)).returning({ name: fleets.name });
+}
+
+/**
+ * Creates a fleet or touches an existing one; `created` comes from a probe in the same
+ * batch as the write, so it is exact even when two writers race.
+ *
+ * @example const { created, row } = await storeFleet(db, "prod", now);
+ */
+export async function storeFleet(
+  db: Inventory,
+  name: string,
+  now: Instant,
+): Promise<Stored<FleetRow>> {
+  const [before, [row]] = await db.batch([
+    db.select({ name: fleets.name }).from(fleets).where(eq(fleets.name, name)),
+    putFleet(db, name, now).returning(),
+  ]);
+  return { created: before.length === 0, row: row! };
+}
+
+/** Every fleet's name, for the cron trigger that wakes each fleet object. */
+export async function listFleetNames(db: Inventory): Promise<string[]> {
+  const rows = await db.select({ name: fleets.name }).from(fleets).orderBy(asc(fleets.name));
+  return rows.map((row) => row.name);
 }

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
 import { machineTypes } from "../schema/catalog.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { Inventory } from "./db.ts";
+import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored machine type. */
@@ -50,4 +50,24 @@ export function deleteMachineType(db: Inventory, name: string) {
     .delete(machineTypes)
     .where(eq(machineTypes.name, name))
     .returning({ name: machineTypes.name });
+}
+
+/**
+ * Creates or replaces a machine type and says whether it created it (one batch).
+ *
+ * @example const { created, row } = await storeMachineType(db, { name: "e2-standard-4", … }, now);
+ */
+export async function storeMachineType(
+  db: Inventory,
+  type: MachineTypeWrite,
+  now: Instant,
+): Promise<Stored<MachineTypeRow>> {
+  const [before, [row]] = await db.batch([
+    db
+      .select({ name: machineTypes.name })
+      .from(machineTypes)
+      .where(eq(machineTypes.name, type.name)),
+    putMachineType(db, type, now).returning(),
+  ]);
+  return { created: before.length === 0, row: row! };
 }

@@ -105,3 +105,22 @@ export function deleteNodePool(db: Inventory, cluster: string, name: string) {
     .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)))
     .returning({ cluster: nodePools.cluster, name: nodePools.name });
 }
+
+/**
+ * The statement that records a pool's new version and image once its upgrade succeeded,
+ * for the write-back's batch.
+ *
+ * @example await setNodePoolTarget(db, "prod", "default", { version: "1.24.5-gke.600", nodeImage: "cos" }, now)
+ */
+export function setNodePoolTarget(
+  db: Inventory,
+  cluster: string,
+  name: string,
+  target: Pick<NodePoolRow, "version" | "nodeImage">,
+  now: Instant,
+) {
+  return db
+    .update(nodePools)
+    .set({ ...target, updatedAt: now })
+    .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)));
+}

@@ -1,6 +1,27 @@
+import type { Instant } from "@regatta/engine";
 import { and, eq, inArray } from "drizzle-orm";
 import { operations } from "../schema/operations.ts";
 import type { Inventory } from "./db.ts";
+
+/** Where an operation lives: the index row that finds its fleet object. */
+export type OperationRow = typeof operations.$inferSelect;
+/** What `insertOperation` writes; a new operation is live until written back. */
+export type OperationWrite = Omit<typeof operations.$inferInsert, "live" | "createdAt">;
+
+/** @example const op = await getOperation(db, "op-1"); // { fleet: "prod", cluster: "c1", … } */
+export async function getOperation(db: Inventory, id: string): Promise<OperationRow | undefined> {
+  return db.select().from(operations).where(eq(operations.id, id)).get();
+}
+
+/** Indexes a new operation so it can be found before its object has answered. */
+export function insertOperation(db: Inventory, operation: OperationWrite, now: Instant) {
+  return db.insert(operations).values({ ...operation, createdAt: now });
+}
+
+/** Removes an operation's index row (the object refused to start it). */
+export function deleteOperation(db: Inventory, id: string) {
+  return db.delete(operations).where(eq(operations.id, id));
+}
 
 /**
  * The pools among `pools` whose latest nodes are still only in the fleet object (an

@@ -3,7 +3,7 @@ import { asc, desc, eq, gt } from "drizzle-orm";
 import type { ReleaseChannel } from "../schema/enums.ts";
 import { releases } from "../schema/releases.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { Inventory } from "./db.ts";
+import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored release. */
@@ -77,4 +77,28 @@ export function putRelease(db: Inventory, release: ReleaseWrite, now: Instant) {
 /** Deletes a release; resolves to the deleted keys. */
 export function deleteRelease(db: Inventory, name: string) {
   return db.delete(releases).where(eq(releases.name, name)).returning({ name: releases.name });
+}
+
+/**
+ * Publishes or replaces a release and says whether it was new (one batch).
+ *
+ * @example const { created, row } = await storeRelease(db, { name: "2022-R25", … }, now);
+ */
+export async function storeRelease(
+  db: Inventory,
+  release: ReleaseWrite,
+  now: Instant,
+): Promise<Stored<ReleaseRow>> {
+  const [before, [row]] = await db.batch([
+    db.select({ name: releases.name }).from(releases).where(eq(releases.name, release.name)),
+    putRelease(db, release, now).returning(),
+  ]);
+  return { created: before.length === 0, row: row! };
+}
+
+/** What every release publishes (targets and extra versions): the VER-6 catalogue's input. */
+export function listReleaseVersions(
+  db: Inventory,
+): Promise<Pick<ReleaseRow, "targets" | "versions">[]> {
+  return db.select({ targets: releases.targets, versions: releases.versions }).from(releases);
 }

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
 import { reservations } from "../schema/catalog.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { Inventory } from "./db.ts";
+import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored reservation. */
@@ -47,4 +47,25 @@ export function putReservation(db: Inventory, reservation: ReservationWrite, now
 /** Deletes a reservation; resolves to the deleted keys. */
 export function deleteReservation(db: Inventory, id: string) {
   return db.delete(reservations).where(eq(reservations.id, id)).returning({ id: reservations.id });
+}
+
+/**
+ * Creates or replaces a reservation and says whether it created it (one batch). A
+ * missing zone or machine type fails with a FOREIGN_KEY violation.
+ *
+ * @example const { created, row } = await storeReservation(db, { id: "res-1", … }, now);
+ */
+export async function storeReservation(
+  db: Inventory,
+  reservation: ReservationWrite,
+  now: Instant,
+): Promise<Stored<ReservationRow>> {
+  const [before, [row]] = await db.batch([
+    db
+      .select({ id: reservations.id })
+      .from(reservations)
+      .where(eq(reservations.id, reservation.id)),
+    putReservation(db, reservation, now).returning(),
+  ]);
+  return { created: before.length === 0, row: row! };
 }

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { and, asc, eq, gt } from "drizzle-orm";
 import { scopes } from "../schema/fleets.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
-import type { Inventory } from "./db.ts";
+import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored team scope. */
@@ -84,4 +84,26 @@ export function listScopeMembers(
     },
     (cluster) => cluster,
   );
+}
+
+/**
+ * Creates a scope in an existing fleet or touches it, and says whether it created it
+ * (one batch). A missing fleet fails with a FOREIGN_KEY violation.
+ *
+ * @example const { created, row } = await storeScope(db, "prod", "payments", now);
+ */
+export async function storeScope(
+  db: Inventory,
+  fleet: string,
+  name: string,
+  now: Instant,
+): Promise<Stored<ScopeRow>> {
+  const [before, [row]] = await db.batch([
+    db
+      .select({ name: scopes.name })
+      .from(scopes)
+      .where(and(eq(scopes.fleet, fleet), eq(scopes.name, name))),
+    putScope(db, fleet, name, now).returning(),
+  ]);
+  return { created: before.length === 0, row: row! };
 }

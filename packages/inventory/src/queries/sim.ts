@@ -1,6 +1,6 @@
 import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
-import { simClock, simFaults } from "../schema/sim.ts";
+import { simClock, simFaults, simSettings } from "../schema/sim.ts";
 import { setFromExcluded } from "./chunk.ts";
 import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
@@ -75,4 +75,28 @@ export function initSimClock(db: Inventory, clock: SimClockRow) {
     .insert(simClock)
     .values({ id: 1, ...clock })
     .onConflictDoNothing();
+}
+
+/** The sim's timing: durations per command type, jitter and the capacity-refusal delay. */
+export type SimSettingsRow = Omit<typeof simSettings.$inferSelect, "id">;
+
+/** The sim's timing, if an operator set it (else the engine's defaults apply). */
+export async function getSimSettings(db: Inventory): Promise<SimSettingsRow | undefined> {
+  return db
+    .select({
+      durations: simSettings.durations,
+      jitter: simSettings.jitter,
+      rejectionDelaySeconds: simSettings.rejectionDelaySeconds,
+    })
+    .from(simSettings)
+    .where(eq(simSettings.id, 1))
+    .get();
+}
+
+/** Saves the sim's timing (the table's single row). */
+export function putSimSettings(db: Inventory, settings: SimSettingsRow) {
+  return db
+    .insert(simSettings)
+    .values({ id: 1, ...settings })
+    .onConflictDoUpdate({ target: simSettings.id, set: setFromExcluded(simSettings, ["id"]) });
 }

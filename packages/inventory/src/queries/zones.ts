@@ -1,8 +1,8 @@
 import type { Instant } from "@regatta/engine";
-import { asc, eq, gt } from "drizzle-orm";
+import { asc, eq, gt, inArray } from "drizzle-orm";
 import { zones } from "../schema/catalog.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { Inventory } from "./db.ts";
+import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored zone. */
@@ -41,4 +41,35 @@ export function putZone(db: Inventory, zone: ZoneWrite, now: Instant) {
 /** Deletes a zone (refused while reservations use it); resolves to the deleted keys. */
 export function deleteZone(db: Inventory, name: string) {
   return db.delete(zones).where(eq(zones.name, name)).returning({ name: zones.name });
+}
+
+/**
+ * Creates or replaces a zone and says whether it created it (probe and write in one batch).
+ *
+ * @example const { created, row } = await storeZone(db, { name: "europe-west1-b", … }, now);
+ */
+export async function storeZone(
+  db: Inventory,
+  zone: ZoneWrite,
+  now: Instant,
+): Promise<Stored<ZoneRow>> {
+  const [before, [row]] = await db.batch([
+    db.select({ name: zones.name }).from(zones).where(eq(zones.name, zone.name)),
+    putZone(db, zone, now).returning(),
+  ]);
+  return { created: before.length === 0, row: row! };
+}
+
+/**
+ * The names among `names` that are zones of the inventory.
+ *
+ * @example await knownZoneNames(db, ["europe-west1-b", "mars-1"]) // ["europe-west1-b"]
+ */
+export async function knownZoneNames(db: Inventory, names: readonly string[]): Promise<string[]> {
+  if (names.length === 0) return [];
+  const rows = await db
+    .select({ name: zones.name })
+    .from(zones)
+    .where(inArray(zones.name, [...names]));
+  return rows.map((row) => row.name);
 }
