@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { InvalidCursorError } from "@regatta/inventory";
+import { InvalidCursorError, type Inventory } from "@regatta/inventory";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Principal } from "./auth/principal.ts";
@@ -9,7 +9,7 @@ import { validationProblem } from "./http/validation.ts";
 
 export interface AppEnv {
   Bindings: Env;
-  Variables: { principal: Principal };
+  Variables: { principal: Principal; inventory: Inventory };
 }
 
 export type App = OpenAPIHono<AppEnv>;

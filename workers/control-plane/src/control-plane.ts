@@ -1,6 +1,7 @@
 import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
+import { provideInventory } from "./http/inventory.ts";
 import { channelRoutes } from "./routes/inventory/channels.ts";
 import { clusterRoutes } from "./routes/inventory/clusters.ts";
 import { fleetRoutes } from "./routes/inventory/fleets.ts";
@@ -11,7 +12,7 @@ import { reservationRoutes } from "./routes/inventory/reservations.ts";
 import { scopeRoutes } from "./routes/inventory/scopes.ts";
 import { zoneRoutes } from "./routes/inventory/zones.ts";
 import { metaRoutes } from "./routes/meta.ts";
-import { operationRoutes } from "./routes/operations.ts";
+import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
 
@@ -24,7 +25,11 @@ export const API_INFO = {
   },
 };
 
-/** The whole HTTP surface: public meta routes, then the authenticated /v1 API. */
+/**
+ * The whole HTTP surface: public meta routes, the executor callback (signed, not
+ * bearer-authenticated), then the bearer-authenticated /v1 API. Order matters: a route
+ * registered before `authenticate` answers without passing through it.
+ */
 export function createControlPlane(): App {
   const app = router();
   installErrorHandling(app);
@@ -33,6 +38,8 @@ export function createControlPlane(): App {
     scheme: "bearer",
   });
   app.route("/", metaRoutes());
+  app.use("/v1/*", provideInventory);
+  app.route("/", executorCallbackRoutes());
   app.use("/v1/*", authenticate, idempotency);
   app.route("/", tokenRoutes());
   app.route("/", machineTypeRoutes());

@@ -1,9 +1,11 @@
-import * as schema from "@regatta/inventory/schema";
-import { type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import { type Inventory, openInventory } from "@regatta/inventory";
 
-export type Db = DrizzleD1Database<typeof schema>;
+/**
+ * @deprecated Open the inventory with `openInventory` from `@regatta/inventory` (routes
+ * read `c.var.inventory`). Kept only until the object-side modules that still call it
+ * (sim executor, sim clock, sim controls, write-back) move to `openInventory`.
+ */
+export type Db = Inventory;
 
-/** The inventory database with the shared drizzle schema. */
-export function inventoryDb(d1: D1Database): Db {
-  return drizzle(d1, { schema });
-}
+/** @deprecated See `Db`. */
+export const inventoryDb: (d1: D1Database) => Db = openInventory;

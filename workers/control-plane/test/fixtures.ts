@@ -1,10 +1,9 @@
 import { env } from "cloudflare:test";
-import { putFleet, putMachineType, putRelease, putZone } from "@regatta/inventory";
-import { inventoryDb } from "../src/db.ts";
+import { openInventory, putFleet, putMachineType, putRelease, putZone } from "@regatta/inventory";
 
 /** The shared inventory most tests stand on: one fleet, two zones, a machine type, 2022-R25. */
 export async function seedBasics(fleet = "prod"): Promise<void> {
-  const db = inventoryDb(env.DB);
+  const db = openInventory(env.DB);
   const now = Date.parse("2026-01-01T00:00:00Z");
   await putFleet(db, fleet, now);
   for (const zone of ["europe-west1-b", "europe-west1-c"]) {

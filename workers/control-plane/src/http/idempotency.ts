@@ -1,9 +1,7 @@
-import { idempotencyKeys } from "@regatta/inventory/schema";
-import { and, eq } from "drizzle-orm";
+import { getIdempotentResponse, saveIdempotentResponse } from "@regatta/inventory";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app.ts";
 import { hashSecret } from "../auth/secrets.ts";
-import { inventoryDb } from "../db.ts";
 import { ProblemError } from "./problem.ts";
 
 const MAX_KEY_LENGTH = 255;
@@ -22,9 +20,8 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   }
   const principal = c.get("principal").name;
   const bodyHash = await hashSecret(`${c.req.method} ${c.req.path}\n${await c.req.text()}`);
-  const db = inventoryDb(c.env.DB);
-  const where = and(eq(idempotencyKeys.key, key), eq(idempotencyKeys.principal, principal));
-  const [previous] = await db.select().from(idempotencyKeys).where(where).limit(1);
+  const inventory = c.var.inventory;
+  const previous = await getIdempotentResponse(inventory, key, principal);
   if (previous) {
     if (previous.bodyHash !== bodyHash) {
       throw new ProblemError(
@@ -43,17 +40,6 @@ export const idempotency = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   if (c.res.status >= 500) return;
   const body = await c.res.clone().text();
-  await db
-    .insert(idempotencyKeys)
-    .values({
-      key,
-      principal,
-      method: c.req.method,
-      path: c.req.path,
-      bodyHash,
-      status: c.res.status,
-      body,
-      createdAt: Date.now(),
-    })
-    .onConflictDoNothing();
+  const entry = { key, principal, method: c.req.method, path: c.req.path, bodyHash };
+  await saveIdempotentResponse(inventory, { ...entry, status: c.res.status, body }, Date.now());
 });

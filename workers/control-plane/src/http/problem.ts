@@ -1,4 +1,5 @@
-import type { RuleId, RuleViolation } from "@regatta/engine";
+import type { RuleId } from "@regatta/engine";
+import type { Outcome, Refusal } from "../services/outcome.ts";
 
 /** RFC 9457 problem details, plus the SPEC rule that refused the request. */
 export interface Problem {
@@ -23,8 +24,9 @@ const TITLES: Record<number, string> = {
 };
 
 /**
- * Thrown anywhere below a route to answer with problem+json. Routes never build error
- * bodies by hand, so every refusal looks the same to automation.
+ * Thrown by routes and middleware to answer with problem+json (services return a
+ * `Refusal` instead). Routes never build error bodies by hand, so every refusal looks
+ * the same to automation.
  * @example throw new ProblemError(404, "cluster c1 does not exist")
  */
 export class ProblemError extends Error {
@@ -37,9 +39,9 @@ export class ProblemError extends Error {
     super(detail);
   }
 
-  /** The engine's refusals carry their own rule and status. */
-  static fromViolation(violation: RuleViolation): ProblemError {
-    return new ProblemError(violation.status, violation.detail, violation.rule);
+  /** A service's (or the engine's) refusal carries its own status and rule. */
+  static fromRefusal(refusal: Refusal): ProblemError {
+    return new ProblemError(refusal.status, refusal.detail, refusal.rule);
   }
 
   toProblem(): Problem {
@@ -60,4 +62,15 @@ export function problemResponse(error: ProblemError): Response {
     status: error.status,
     headers: { "content-type": "application/problem+json" },
   });
+}
+
+/**
+ * The one place a refusal becomes HTTP: the value of an accepted outcome, or a thrown
+ * problem that the app's error handler answers with.
+ *
+ * @example return c.json(orRefuse(await readZone(c.var.inventory, name)), 200);
+ */
+export function orRefuse<T>(outcome: Outcome<T>): T {
+  if (!outcome.ok) throw ProblemError.fromRefusal(outcome.error);
+  return outcome.value;
 }

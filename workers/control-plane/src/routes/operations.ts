@@ -9,19 +9,20 @@ import {
 import type { ProviderEvent } from "@regatta/engine";
 import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../app.ts";
+import { executorSignature } from "../auth/executor.ts";
 import { authorize } from "../auth/middleware.ts";
-import { inventoryDb } from "../db.ts";
+import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
-import { ProblemError } from "../http/problem.ts";
+import { orRefuse, ProblemError } from "../http/problem.ts";
 import type { PoolControl } from "../objects/node-pool-host.ts";
-import { clusterFor } from "../services/inventory/clusters.ts";
 import { controlPlaneNow } from "../services/now.ts";
 import {
   controlNodePoolUpgrade,
-  getOperation,
   locateOperation,
+  readOperation,
   startNodePoolUpgrade,
 } from "../services/operations/node-pool-upgrades.ts";
+import { clusterFor } from "./cluster-access.ts";
 
 const tags = ["operations"];
 
@@ -68,39 +69,65 @@ const events = createRoute({
   tags,
   summary: "Webhook executor callback, signed with HMAC-SHA256 in X-Regatta-Signature",
   security: [],
+  // The signature is this route's authentication; replays are answered like any POST's.
+  middleware: [executorSignature, idempotency] as const,
   request: { params: OperationParams, body: jsonBody(ExecutorEvent) },
   responses: { 202: json("accepted", z.object({ applied: z.boolean() })), ...PROBLEMS },
 });
 
+/** Node-pool upgrades and their operations, for bearer-authenticated callers. */
 export function operationRoutes(): App {
   const app = router();
   app.openapi(upgrade, async (c) => {
+    const db = c.var.inventory;
     const { cluster, pool } = c.req.valid("param");
-    await clusterFor(inventoryDb(c.env.DB), c.get("principal"), cluster, "write");
-    return c.json(await startNodePoolUpgrade(c.env, cluster, pool, c.req.valid("json")), 202);
+    await clusterFor(db, c.var.principal, cluster, "write");
+    const now = await controlPlaneNow(c.env);
+    const input = c.req.valid("json");
+    const started = await startNodePoolUpgrade(db, c.env.FLEET, cluster, pool, input, now);
+    return c.json(orRefuse(started), 202);
   });
   for (const control of ["cancel", "resume", "rollback", "complete"] as const) {
     app.openapi(controlRoute(control), async (c) => {
+      const db = c.var.inventory;
       const { cluster, pool } = c.req.valid("param");
-      const found = await clusterFor(inventoryDb(c.env.DB), c.get("principal"), cluster, "write");
-      return c.json(await controlNodePoolUpgrade(c.env, found.fleet, cluster, pool, control), 200);
+      const found = await clusterFor(db, c.var.principal, cluster, "write");
+      const controlled = await controlNodePoolUpgrade(
+        db,
+        c.env.FLEET,
+        found.fleet,
+        cluster,
+        pool,
+        control,
+      );
+      return c.json(orRefuse(controlled), 200);
     });
   }
   app.openapi(get, async (c) => {
+    const db = c.var.inventory;
     const { id } = c.req.valid("param");
-    const { fleet, cluster } = await locateOperation(c.env, id);
+    const { fleet, cluster } = orRefuse(await locateOperation(db, id));
     // The operation outlives a deleted cluster; its fleet still decides who may read it.
-    const found = await getCluster(inventoryDb(c.env.DB), cluster);
-    authorize(c.get("principal"), "read", { kind: "fleet", fleet, scopes: found?.scopes ?? [] });
-    return c.json(await getOperation(c.env, id), 200);
+    const found = await getCluster(db, cluster);
+    authorize(c.var.principal, "read", { kind: "fleet", fleet, scopes: found?.scopes ?? [] });
+    return c.json(orRefuse(await readOperation(db, c.env.FLEET, id)), 200);
   });
+  return app;
+}
+
+/**
+ * The webhook executor's callback. It authenticates by signature (its own middleware),
+ * not by bearer token, so the app mounts it before the bearer-authenticated routes.
+ */
+export function executorCallbackRoutes(): App {
+  const app = router();
   app.openapi(events, async (c) => {
     const { id } = c.req.valid("param");
     const event = c.req.valid("json");
     if (!event.commandId.startsWith(`${id}:`)) {
       throw new ProblemError(422, `command ${event.commandId} does not belong to operation ${id}`);
     }
-    const { fleet } = await locateOperation(c.env, id);
+    const { fleet } = orRefuse(await locateOperation(c.var.inventory, id));
     const at = event.at ? Date.parse(event.at) : await controlPlaneNow(c.env);
     const providerEvent: ProviderEvent =
       event.type === "COMMAND_SUCCEEDED"

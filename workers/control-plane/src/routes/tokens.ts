@@ -10,6 +10,7 @@ import {
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
+import { orRefuse } from "../http/problem.ts";
 import { createToken, listTokens, revokeToken } from "../services/tokens.ts";
 
 const tags = ["tokens"];
@@ -42,15 +43,15 @@ export function tokenRoutes(): App {
   const app = router();
   app.openapi(create, async (c) => {
     authorize(c.get("principal"), "write", { kind: "admin-only" });
-    return c.json(await createToken(c.env.DB, c.req.valid("json")), 201);
+    return c.json(orRefuse(await createToken(c.var.inventory, c.req.valid("json"))), 201);
   });
   app.openapi(list, async (c) => {
     authorize(c.get("principal"), "read", { kind: "admin-only" });
-    return c.json(await listTokens(c.env.DB, c.req.valid("query")), 200);
+    return c.json(await listTokens(c.var.inventory, c.req.valid("query")), 200);
   });
   app.openapi(revoke, async (c) => {
     authorize(c.get("principal"), "write", { kind: "admin-only" });
-    await revokeToken(c.env.DB, c.req.valid("param").name);
+    orRefuse(await revokeToken(c.var.inventory, c.req.valid("param").name));
     return c.body(null, 204);
   });
   return app;

@@ -1,25 +1,26 @@
 import type { z } from "@hono/zod-openapi";
 import type { TokenCreated, TokenInput, TokenSummary } from "@regatta/contract";
+import { toRfc3339 } from "@regatta/engine";
 import {
   type ApiTokenSummary,
   constraintViolation,
   deleteApiToken,
+  type Inventory,
   insertApiToken,
   listApiTokens,
   type Page,
   type PageRequest,
 } from "@regatta/inventory";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
-import { inventoryDb } from "../db.ts";
-import { ProblemError } from "../http/problem.ts";
+import { accepted, type Outcome, refused } from "./outcome.ts";
 
 type Summary = z.infer<typeof TokenSummary>;
 
 /** API tokens: the secret is generated here, shown once, stored as a hash. */
 export async function createToken(
-  d1: D1Database,
+  db: Inventory,
   input: z.infer<typeof TokenInput>,
-): Promise<z.infer<typeof TokenCreated>> {
+): Promise<Outcome<z.infer<typeof TokenCreated>>> {
   const token = newSecret();
   const now = Date.now();
   const row = {
@@ -30,23 +31,25 @@ export async function createToken(
     secretHash: await hashSecret(token),
   };
   try {
-    await insertApiToken(inventoryDb(d1), row, now);
+    await insertApiToken(db, row, now);
   } catch (error) {
     if (constraintViolation(error) === "UNIQUE")
-      throw new ProblemError(409, `token ${input.name} already exists; delete it first to rotate`);
+      return refused(409, `token ${input.name} already exists; delete it first to rotate`);
     throw error;
   }
-  return { ...summarize({ ...row, createdAt: now }), token };
+  return accepted({ ...summarize({ ...row, createdAt: now }), token });
 }
 
-export async function listTokens(d1: D1Database, request: PageRequest): Promise<Page<Summary>> {
-  const page = await listApiTokens(inventoryDb(d1), request);
+export async function listTokens(db: Inventory, request: PageRequest): Promise<Page<Summary>> {
+  const page = await listApiTokens(db, request);
   return { items: page.items.map(summarize), nextCursor: page.nextCursor };
 }
 
-export async function revokeToken(d1: D1Database, name: string): Promise<void> {
-  const deleted = await deleteApiToken(inventoryDb(d1), name);
-  if (deleted.length === 0) throw new ProblemError(404, `token ${name} does not exist`);
+/** Revokes a token; 404 when unknown. */
+export async function revokeToken(db: Inventory, name: string): Promise<Outcome<void>> {
+  const deleted = await deleteApiToken(db, name);
+  if (deleted.length === 0) return refused(404, `token ${name} does not exist`);
+  return accepted(undefined);
 }
 
 function summarize(row: ApiTokenSummary): Summary {
@@ -55,6 +58,6 @@ function summarize(row: ApiTokenSummary): Summary {
     role: row.role,
     fleets: row.fleets,
     scopes: row.scopes,
-    createdAt: new Date(row.createdAt).toISOString(),
+    createdAt: toRfc3339(row.createdAt),
   };
 }

@@ -1,7 +1,6 @@
 import { env } from "cloudflare:test";
-import { getCluster, putCluster } from "@regatta/inventory";
+import { getCluster, openInventory, putCluster } from "@regatta/inventory";
 import { beforeAll, describe, expect, it } from "vitest";
-import { inventoryDb } from "../../src/db.ts";
 import { advanceClock, api, freezeClock, START } from "../helpers.ts";
 import { expectProblem, tokenFor, walkPages } from "./problems.ts";
 
@@ -13,7 +12,7 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
  */
 async function addCluster(name: string, fleet: string, scopes: string[] = []): Promise<void> {
   await putCluster(
-    inventoryDb(env.DB),
+    openInventory(env.DB),
     {
       name,
       fleet,
@@ -145,7 +144,7 @@ describe("team scopes", () => {
     await addCluster("sp-member", "sp-fleet", ["c"]);
     expect((await api("DELETE", "/v1/fleets/sp-fleet/scopes/c")).status).toBe(204);
     expectProblem(await api("GET", "/v1/fleets/sp-fleet/scopes/c"), 404);
-    const member = await getCluster(inventoryDb(env.DB), "sp-member");
+    const member = await getCluster(openInventory(env.DB), "sp-member");
     expect(member?.scopes).toEqual([]);
     const names = (await walkPages("/v1/fleets/sp-fleet/scopes", 10, (s) => s.name)).flat();
     expect(names).toEqual(["a", "b", "d", "e"]);

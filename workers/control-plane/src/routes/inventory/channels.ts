@@ -2,7 +2,6 @@ import { createRoute } from "@hono/zod-openapi";
 import { Channel, ChannelParams } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, PROBLEMS } from "../../http/openapi.ts";
 import { channelView } from "../../services/inventory/channels.ts";
 
@@ -20,7 +19,7 @@ export function channelRoutes(): App {
   const app = router();
   app.openapi(get, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await channelView(inventoryDb(c.env.DB), c.req.valid("param").channel), 200);
+    return c.json(await channelView(c.var.inventory, c.req.valid("param").channel), 200);
   });
   return app;
 }

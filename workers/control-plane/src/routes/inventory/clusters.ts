@@ -4,16 +4,16 @@ import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
 import { mayAccess } from "../../auth/principal.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { orRefuse } from "../../http/problem.ts";
 import {
-  clusterFor,
   clusterView,
   listClusterPage,
   putCluster,
   removeCluster,
 } from "../../services/inventory/clusters.ts";
 import { controlPlaneNow } from "../../services/now.ts";
+import { clusterFor } from "../cluster-access.ts";
 
 const tags = ["clusters"];
 const ClusterListQuery = ListQuery.extend({
@@ -60,7 +60,7 @@ const remove = createRoute({
 export function clusterRoutes(): App {
   const app = router();
   app.openapi(put, async (c) => {
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
     const spec = c.req.valid("json");
     const principal = c.get("principal");
@@ -74,18 +74,14 @@ export function clusterRoutes(): App {
         fleet: existing.fleet,
         scopes: existing.scopes,
       });
-    const { created, cluster } = await putCluster(db, name, spec, now);
+    const { created, cluster } = orRefuse(await putCluster(db, name, spec, now));
     return created
       ? c.json(clusterView(cluster, now), 201)
       : c.json(clusterView(cluster, now), 200);
   });
   app.openapi(get, async (c) => {
-    const cluster = await clusterFor(
-      inventoryDb(c.env.DB),
-      c.get("principal"),
-      c.req.valid("param").cluster,
-      "read",
-    );
+    const { cluster: name } = c.req.valid("param");
+    const cluster = await clusterFor(c.var.inventory, c.var.principal, name, "read");
     return c.json(clusterView(cluster, await controlPlaneNow(c.env)), 200);
   });
   app.openapi(list, async (c) => {
@@ -93,7 +89,7 @@ export function clusterRoutes(): App {
     const principal = c.get("principal");
     if (query.fleet !== undefined)
       authorize(principal, "read", { kind: "fleet", fleet: query.fleet });
-    const result = await listClusterPage(inventoryDb(c.env.DB), query);
+    const result = await listClusterPage(c.var.inventory, query);
     const now = await controlPlaneNow(c.env);
     const visible = result.items.filter((row) =>
       mayAccess(principal, "read", { kind: "fleet", fleet: row.fleet, scopes: row.scopes }),
@@ -104,10 +100,10 @@ export function clusterRoutes(): App {
     );
   });
   app.openapi(remove, async (c) => {
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
-    await clusterFor(db, c.get("principal"), name, "write");
-    await removeCluster(db, name);
+    await clusterFor(db, c.var.principal, name, "write");
+    orRefuse(await removeCluster(db, name));
     return c.body(null, 204);
   });
   return app;

@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { Fleet, FleetInput, FleetParams, ListQuery, page } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { orRefuse } from "../../http/problem.ts";
 import {
   fleetExists,
   fleetReadResource,
@@ -52,7 +52,7 @@ const remove = createRoute({
 export function fleetRoutes(): App {
   const app = router();
   app.openapi(put, async (c) => {
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const { fleet } = c.req.valid("param");
     const exists = await fleetExists(db, fleet);
     authorize(
@@ -67,15 +67,15 @@ export function fleetRoutes(): App {
     const { fleet } = c.req.valid("param");
     const principal = c.get("principal");
     authorize(principal, "read", fleetReadResource(principal, fleet));
-    return c.json(await readFleet(inventoryDb(c.env.DB), fleet), 200);
+    return c.json(orRefuse(await readFleet(c.var.inventory, fleet)), 200);
   });
   app.openapi(list, async (c) => {
-    const db = inventoryDb(c.env.DB);
-    return c.json(await pageReadableFleets(db, c.get("principal"), c.req.valid("query")), 200);
+    const page = await pageReadableFleets(c.var.inventory, c.var.principal, c.req.valid("query"));
+    return c.json(page, 200);
   });
   app.openapi(remove, async (c) => {
     authorize(c.get("principal"), "write", { kind: "admin-only" });
-    await removeFleet(inventoryDb(c.env.DB), c.req.valid("param").fleet);
+    orRefuse(await removeFleet(c.var.inventory, c.req.valid("param").fleet));
     return c.body(null, 204);
   });
   return app;

@@ -8,8 +8,8 @@ import {
 } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { orRefuse } from "../../http/problem.ts";
 import {
   pageMachineTypes,
   readMachineType,
@@ -61,7 +61,7 @@ export function machineTypeRoutes(): App {
   const app = router();
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const now = await controlPlaneNow(c.env);
     const { created, value } = await upsertMachineType(
       db,
@@ -73,15 +73,15 @@ export function machineTypeRoutes(): App {
   });
   app.openapi(get, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await readMachineType(inventoryDb(c.env.DB), c.req.valid("param").name), 200);
+    return c.json(orRefuse(await readMachineType(c.var.inventory, c.req.valid("param").name)), 200);
   });
   app.openapi(list, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await pageMachineTypes(inventoryDb(c.env.DB), c.req.valid("query")), 200);
+    return c.json(await pageMachineTypes(c.var.inventory, c.req.valid("query")), 200);
   });
   app.openapi(remove, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    await removeMachineType(inventoryDb(c.env.DB), c.req.valid("param").name);
+    orRefuse(await removeMachineType(c.var.inventory, c.req.valid("param").name));
     return c.body(null, 204);
   });
   return app;

@@ -11,20 +11,20 @@ import {
 } from "@regatta/contract";
 import { decodeCursor } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
-import { clusterFor } from "../../services/inventory/clusters.ts";
+import { orRefuse } from "../../http/problem.ts";
 import {
-  getNodePoolOr404,
   listNodes,
   listPools,
   nodePoolView,
   nodeView,
   putNodePool,
+  readNodePool,
   removeNodePool,
 } from "../../services/inventory/node-pools.ts";
 import { controlPlaneNow } from "../../services/now.ts";
 import { withLiveNodes } from "../../services/operations/node-pool-upgrades.ts";
+import { clusterFor } from "../cluster-access.ts";
 
 const tags = ["node pools"];
 const NodeListQuery = ListQuery.extend({
@@ -75,45 +75,40 @@ const nodes = createRoute({
 export function nodePoolRoutes(): App {
   const app = router();
   app.openapi(put, async (c) => {
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const { cluster: clusterName, pool } = c.req.valid("param");
-    const cluster = await clusterFor(db, c.get("principal"), clusterName, "write");
-    const result = await putNodePool(
-      db,
-      cluster,
-      pool,
-      c.req.valid("json"),
-      await controlPlaneNow(c.env),
-    );
+    const cluster = await clusterFor(db, c.var.principal, clusterName, "write");
+    const now = await controlPlaneNow(c.env);
+    const result = orRefuse(await putNodePool(db, cluster, pool, c.req.valid("json"), now));
     const view = nodePoolView(result.pool);
     return result.created ? c.json(view, 201) : c.json(view, 200);
   });
   app.openapi(get, async (c) => {
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const { cluster: clusterName, pool } = c.req.valid("param");
-    await clusterFor(db, c.get("principal"), clusterName, "read");
-    return c.json(nodePoolView(await getNodePoolOr404(db, clusterName, pool)), 200);
+    await clusterFor(db, c.var.principal, clusterName, "read");
+    return c.json(nodePoolView(orRefuse(await readNodePool(db, clusterName, pool))), 200);
   });
   app.openapi(list, async (c) => {
-    const db = inventoryDb(c.env.DB);
-    const cluster = await clusterFor(db, c.get("principal"), c.req.valid("param").cluster, "read");
+    const db = c.var.inventory;
+    const cluster = await clusterFor(db, c.var.principal, c.req.valid("param").cluster, "read");
     const result = await listPools(db, cluster.name, c.req.valid("query"));
     return c.json({ items: result.items.map(nodePoolView), nextCursor: result.nextCursor }, 200);
   });
   app.openapi(remove, async (c) => {
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const { cluster: clusterName, pool } = c.req.valid("param");
-    await clusterFor(db, c.get("principal"), clusterName, "write");
-    await removeNodePool(db, clusterName, pool);
+    await clusterFor(db, c.var.principal, clusterName, "write");
+    orRefuse(await removeNodePool(db, clusterName, pool));
     return c.body(null, 204);
   });
   app.openapi(nodes, async (c) => {
-    const db = inventoryDb(c.env.DB);
-    const cluster = await clusterFor(db, c.get("principal"), c.req.valid("param").cluster, "read");
+    const db = c.var.inventory;
+    const cluster = await clusterFor(db, c.var.principal, c.req.valid("param").cluster, "read");
     const query = c.req.valid("query");
     const result = await listNodes(db, cluster.name, query);
     // Pools under upgrade show their nodes as the fleet object sees them right now.
-    const items = await withLiveNodes(c.env, cluster.fleet, cluster.name, result.items, {
+    const items = await withLiveNodes(db, c.env.FLEET, cluster.fleet, cluster.name, result.items, {
       after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
       through: result.nextCursor === null ? undefined : result.items.at(-1)?.name,
     });

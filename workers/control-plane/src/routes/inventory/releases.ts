@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { ListQuery, page, Release, ReleaseInput, ReleaseParams } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { orRefuse } from "../../http/problem.ts";
 import { pageReleases, readRelease, upsertRelease } from "../../services/inventory/releases.ts";
 import { controlPlaneNow } from "../../services/now.ts";
 
@@ -39,19 +39,19 @@ export function releaseRoutes(): App {
   const app = router();
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const now = await controlPlaneNow(c.env);
     const { release } = c.req.valid("param");
-    const { created, value } = await upsertRelease(db, release, c.req.valid("json"), now);
+    const { created, value } = orRefuse(await upsertRelease(db, release, c.req.valid("json"), now));
     return created ? c.json(value, 201) : c.json(value, 200);
   });
   app.openapi(get, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await readRelease(inventoryDb(c.env.DB), c.req.valid("param").release), 200);
+    return c.json(orRefuse(await readRelease(c.var.inventory, c.req.valid("param").release)), 200);
   });
   app.openapi(list, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await pageReleases(inventoryDb(c.env.DB), c.req.valid("query")), 200);
+    return c.json(await pageReleases(c.var.inventory, c.req.valid("query")), 200);
   });
   return app;
 }

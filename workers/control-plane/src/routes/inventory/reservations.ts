@@ -8,8 +8,8 @@ import {
 } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { orRefuse } from "../../http/problem.ts";
 import {
   pageReservations,
   readReservation,
@@ -61,27 +61,24 @@ export function reservationRoutes(): App {
   const app = router();
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const now = await controlPlaneNow(c.env);
-    const { created, value } = await upsertReservation(
-      db,
-      c.req.valid("param").id,
-      c.req.valid("json"),
-      now,
+    const { created, value } = orRefuse(
+      await upsertReservation(db, c.req.valid("param").id, c.req.valid("json"), now),
     );
     return created ? c.json(value, 201) : c.json(value, 200);
   });
   app.openapi(get, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await readReservation(inventoryDb(c.env.DB), c.req.valid("param").id), 200);
+    return c.json(orRefuse(await readReservation(c.var.inventory, c.req.valid("param").id)), 200);
   });
   app.openapi(list, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await pageReservations(inventoryDb(c.env.DB), c.req.valid("query")), 200);
+    return c.json(await pageReservations(c.var.inventory, c.req.valid("query")), 200);
   });
   app.openapi(remove, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    await removeReservation(inventoryDb(c.env.DB), c.req.valid("param").id);
+    orRefuse(await removeReservation(c.var.inventory, c.req.valid("param").id));
     return c.body(null, 204);
   });
   return app;

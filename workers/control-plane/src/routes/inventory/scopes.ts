@@ -3,8 +3,8 @@ import { FleetParams, ListQuery, page, Scope, ScopeInput, ScopeParams } from "@r
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
 import { mayAccess } from "../../auth/principal.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { orRefuse } from "../../http/problem.ts";
 import { fleetReadResource } from "../../services/inventory/fleets.ts";
 import {
   pageScopes,
@@ -54,20 +54,20 @@ export function scopeRoutes(): App {
   app.openapi(put, async (c) => {
     const { fleet, scope } = c.req.valid("param");
     authorize(c.get("principal"), "write", { kind: "fleet", fleet });
-    const db = inventoryDb(c.env.DB);
-    const { created, value } = await upsertScope(db, fleet, scope, await controlPlaneNow(c.env));
+    const now = await controlPlaneNow(c.env);
+    const { created, value } = orRefuse(await upsertScope(c.var.inventory, fleet, scope, now));
     return created ? c.json(value, 201) : c.json(value, 200);
   });
   app.openapi(get, async (c) => {
     const { fleet, scope } = c.req.valid("param");
     authorize(c.get("principal"), "read", { kind: "fleet", fleet, scopes: [scope] });
-    return c.json(await readScope(inventoryDb(c.env.DB), fleet, scope), 200);
+    return c.json(orRefuse(await readScope(c.var.inventory, fleet, scope)), 200);
   });
   app.openapi(list, async (c) => {
     const { fleet } = c.req.valid("param");
     const principal = c.get("principal");
     authorize(principal, "read", fleetReadResource(principal, fleet));
-    const result = await pageScopes(inventoryDb(c.env.DB), fleet, c.req.valid("query"));
+    const result = orRefuse(await pageScopes(c.var.inventory, fleet, c.req.valid("query")));
     // A token bound to some scopes of the fleet sees only those.
     const items = result.items.filter((item) =>
       mayAccess(principal, "read", { kind: "fleet", fleet, scopes: [item.name] }),
@@ -77,7 +77,7 @@ export function scopeRoutes(): App {
   app.openapi(remove, async (c) => {
     const { fleet, scope } = c.req.valid("param");
     authorize(c.get("principal"), "write", { kind: "fleet", fleet });
-    await removeScope(inventoryDb(c.env.DB), fleet, scope);
+    orRefuse(await removeScope(c.var.inventory, fleet, scope));
     return c.body(null, 204);
   });
   return app;

@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { ListQuery, page, Zone, ZoneInput, ZoneParams } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { inventoryDb } from "../../db.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
+import { orRefuse } from "../../http/problem.ts";
 import { pageZones, readZone, removeZone, upsertZone } from "../../services/inventory/zones.ts";
 import { controlPlaneNow } from "../../services/now.ts";
 
@@ -50,7 +50,7 @@ export function zoneRoutes(): App {
   const app = router();
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    const db = inventoryDb(c.env.DB);
+    const db = c.var.inventory;
     const now = await controlPlaneNow(c.env);
     const { created, value } = await upsertZone(
       db,
@@ -62,15 +62,15 @@ export function zoneRoutes(): App {
   });
   app.openapi(get, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await readZone(inventoryDb(c.env.DB), c.req.valid("param").zone), 200);
+    return c.json(orRefuse(await readZone(c.var.inventory, c.req.valid("param").zone)), 200);
   });
   app.openapi(list, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await pageZones(inventoryDb(c.env.DB), c.req.valid("query")), 200);
+    return c.json(await pageZones(c.var.inventory, c.req.valid("query")), 200);
   });
   app.openapi(remove, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    await removeZone(inventoryDb(c.env.DB), c.req.valid("param").zone);
+    orRefuse(await removeZone(c.var.inventory, c.req.valid("param").zone));
     return c.body(null, 204);
   });
   return app;

@@ -1,8 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { Channel } from "@regatta/contract";
 import { type Channel as ChannelName, compareReleaseNames, currentTargets } from "@regatta/engine";
-import { listChannelReleases } from "@regatta/inventory";
-import type { Db } from "../../db.ts";
+import { type Inventory, listChannelReleases } from "@regatta/inventory";
 
 type ChannelView = z.infer<typeof Channel>;
 
@@ -12,7 +11,7 @@ type ChannelView = z.infer<typeof Channel>;
  * before the first one; a minor with no entry has no target (CH-2).
  * @example await channelView(db, "REGULAR") // {channel: "REGULAR", release: "2022-R26", targets: {...}}
  */
-export async function channelView(db: Db, channel: ChannelName): Promise<ChannelView> {
+export async function channelView(db: Inventory, channel: ChannelName): Promise<ChannelView> {
   const rows = await listChannelReleases(db, channel);
   const latest = rows
     .map((row) => row.name)

@@ -8,7 +8,7 @@ import {
   type Instant,
   nextWindowOpen,
   parseVersion,
-  type Result,
+  toRfc3339,
   validateMaintenance,
 } from "@regatta/engine";
 import {
@@ -19,6 +19,7 @@ import {
   getCluster,
   getFleet,
   getScope,
+  type Inventory,
   listClusters,
   listClustersByFleet,
   listManagedClusters,
@@ -26,13 +27,9 @@ import {
   type PageRequest,
   putClusterStatements,
   runBatch,
+  updateClusterStatus,
 } from "@regatta/inventory";
-import { clusters } from "@regatta/inventory/schema";
-import { eq } from "drizzle-orm";
-import { authorize } from "../../auth/middleware.ts";
-import type { Access, Principal } from "../../auth/principal.ts";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
 import { loadCatalogue } from "./release-catalogue.ts";
 
 type ClusterView = z.infer<typeof Cluster>;
@@ -41,11 +38,6 @@ type ClusterSpec = z.infer<typeof ClusterInput>;
 /** Phase of a cluster whose desired version is ahead of what it runs (VER-8). */
 export const UPGRADE_PENDING = "UPGRADE_PENDING";
 
-function orRefuse<T>(result: Result<T>): T {
-  if (!result.ok) throw ProblemError.fromViolation(result.error);
-  return result.value;
-}
-
 /**
  * Creates or replaces a cluster. A new cluster is registered at the version it runs.
  * For an existing one, a different `version` is a desired version (spec.version): it
@@ -53,30 +45,43 @@ function orRefuse<T>(result: Result<T>): T {
  * release catalogue (VER-6); status.version moves only when an upgrade succeeds (VER-8).
  */
 export async function putCluster(
-  db: Db,
+  db: Inventory,
   name: string,
   spec: ClusterSpec,
   now: Instant,
-): Promise<{ created: boolean; cluster: ClusterRow }> {
-  orRefuse(parseVersion(spec.version));
-  if (spec.maintenance) orRefuse(validateMaintenance(spec.maintenance));
+): Promise<Outcome<{ created: boolean; cluster: ClusterRow }>> {
+  const version = parseVersion(spec.version);
+  if (!version.ok) return version;
+  if (spec.maintenance) {
+    const maintenance = validateMaintenance(spec.maintenance);
+    if (!maintenance.ok) return maintenance;
+  }
 
   const admin = await checkReferences(db, name, spec);
-  if (admin) orRefuse(checkUserSkew(spec.version, admin.statusVersion));
+  if (!admin.ok) return admin;
+  if (admin.value) {
+    const skew = checkUserSkew(spec.version, admin.value.statusVersion);
+    if (!skew.ok) return skew;
+  }
 
   const existing = await getCluster(db, name);
   let phase: string | undefined;
   if (existing && spec.version !== existing.specVersion) {
-    const step = orRefuse(checkUpgradePath(existing.statusVersion, spec.version));
-    if (step.kind !== "NO_OP") orRefuse(checkInCatalogue(spec.version, await loadCatalogue(db)));
-    if (step.kind === "MINOR" && spec.role !== "user") {
+    const step = checkUpgradePath(existing.statusVersion, spec.version);
+    if (!step.ok) return step;
+    if (step.value.kind !== "NO_OP") {
+      const listed = checkInCatalogue(spec.version, await loadCatalogue(db));
+      if (!listed.ok) return listed;
+    }
+    if (step.value.kind === "MINOR" && spec.role !== "user") {
       const managed = (await allPages((page) => listManagedClusters(db, name, page))).map((c) => ({
         name: c.name,
         version: c.statusVersion,
       }));
-      orRefuse(checkAdminUpgrade(existing.statusVersion, spec.version, managed));
+      const fleetOfUsers = checkAdminUpgrade(existing.statusVersion, spec.version, managed);
+      if (!fleetOfUsers.ok) return fleetOfUsers;
     }
-    phase = step.kind === "NO_OP" ? "RUNNING" : UPGRADE_PENDING;
+    phase = step.value.kind === "NO_OP" ? "RUNNING" : UPGRADE_PENDING;
   }
 
   const write = {
@@ -94,69 +99,50 @@ export async function putCluster(
     deprecatedApiUsage: spec.deprecatedApiUsage,
   };
   const statements = putClusterStatements(db, write, now);
-  if (phase) statements.push(db.update(clusters).set({ phase }).where(eq(clusters.name, name)));
+  if (phase) statements.push(updateClusterStatus(db, name, { phase }, now));
   await runBatch(db, statements);
   const cluster = await getCluster(db, name);
-  if (!cluster) throw new ProblemError(409, `cluster ${name} was deleted while being written`);
-  return { created: !existing, cluster };
+  if (!cluster) return refused(409, `cluster ${name} was deleted while being written`);
+  return accepted({ created: !existing, cluster });
 }
 
-/** The fleet, scopes and admin cluster a spec names must exist; returns the admin. */
+/** The fleet, scopes and admin cluster a spec names must exist; answers the admin. */
 async function checkReferences(
-  db: Db,
+  db: Inventory,
   name: string,
   spec: ClusterSpec,
-): Promise<ClusterRow | undefined> {
+): Promise<Outcome<ClusterRow | undefined>> {
   if (!(await getFleet(db, spec.fleet))) {
-    throw new ProblemError(
-      422,
-      `fleet ${spec.fleet} does not exist; PUT /v1/fleets/${spec.fleet} first`,
-    );
+    return refused(422, `fleet ${spec.fleet} does not exist; PUT /v1/fleets/${spec.fleet} first`);
   }
   for (const scope of spec.scopes) {
     if (!(await getScope(db, spec.fleet, scope))) {
-      throw new ProblemError(422, `team scope ${scope} does not exist in fleet ${spec.fleet}`);
+      return refused(422, `team scope ${scope} does not exist in fleet ${spec.fleet}`);
     }
   }
-  if (spec.adminCluster !== undefined) {
-    if (spec.adminCluster === name)
-      throw new ProblemError(422, "LIFE-1: a user cluster cannot be its own admin", "LIFE-1");
-    const admin = await getCluster(db, spec.adminCluster);
-    if (!admin || (admin.role !== "admin" && admin.role !== "hybrid")) {
-      throw new ProblemError(
-        422,
-        `LIFE-1: adminCluster ${spec.adminCluster} must be an existing admin or hybrid cluster`,
-        "LIFE-1",
-      );
-    }
-    return admin;
+  if (spec.adminCluster === undefined) return accepted(undefined);
+  if (spec.adminCluster === name)
+    return refused(422, "LIFE-1: a user cluster cannot be its own admin", "LIFE-1");
+  const admin = await getCluster(db, spec.adminCluster);
+  if (!admin || (admin.role !== "admin" && admin.role !== "hybrid")) {
+    return refused(
+      422,
+      `LIFE-1: adminCluster ${spec.adminCluster} must be an existing admin or hybrid cluster`,
+      "LIFE-1",
+    );
   }
-  return undefined;
+  return accepted(admin);
 }
 
-/**
- * The cluster a request addresses, once the caller may `access` it (404, then 403):
- * every cluster-scoped route starts here.
- */
-export async function clusterFor(
-  db: Db,
-  principal: Principal,
-  name: string,
-  access: Access,
-): Promise<ClusterRow> {
-  const cluster = await getClusterOr404(db, name);
-  authorize(principal, access, { kind: "fleet", fleet: cluster.fleet, scopes: cluster.scopes });
-  return cluster;
-}
-
-export async function getClusterOr404(db: Db, name: string): Promise<ClusterRow> {
+/** The cluster, or a 404. */
+export async function readCluster(db: Inventory, name: string): Promise<Outcome<ClusterRow>> {
   const cluster = await getCluster(db, name);
-  if (!cluster) throw new ProblemError(404, `cluster ${name} does not exist`);
-  return cluster;
+  if (!cluster) return refused(404, `cluster ${name} does not exist`);
+  return accepted(cluster);
 }
 
 export function listClusterPage(
-  db: Db,
+  db: Inventory,
   request: PageRequest & { fleet?: string | undefined },
 ): Promise<Page<ClusterRow>> {
   return request.fleet === undefined
@@ -164,19 +150,17 @@ export function listClusterPage(
     : listClustersByFleet(db, request.fleet, request);
 }
 
-export async function removeCluster(db: Db, name: string): Promise<void> {
+/** Deletes a cluster; 404 when unknown, 409 while it is the admin of user clusters. */
+export async function removeCluster(db: Inventory, name: string): Promise<Outcome<void>> {
+  let deleted: { name: string }[];
   try {
-    const deleted = await deleteCluster(db, name);
-    if (deleted.length === 0) throw new ProblemError(404, `cluster ${name} does not exist`);
+    deleted = await deleteCluster(db, name);
   } catch (error) {
-    if (constraintViolation(error) === "FOREIGN_KEY") {
-      throw new ProblemError(
-        409,
-        `cluster ${name} still manages user clusters; move or delete them first`,
-      );
-    }
-    throw error;
+    if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
+    return refused(409, `cluster ${name} still manages user clusters; move or delete them first`);
   }
+  if (deleted.length === 0) return refused(404, `cluster ${name} does not exist`);
+  return accepted(undefined);
 }
 
 /** The API view: spec fields plus observed status, with the next window opening (MW-3). */
@@ -197,15 +181,15 @@ export function clusterView(row: ClusterRow, now: Instant): ClusterView {
       phase: row.phase,
       components: row.components ?? {},
     },
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
+    createdAt: toRfc3339(row.createdAt),
+    updatedAt: toRfc3339(row.updatedAt),
   };
   if (row.adminCluster) view.adminCluster = row.adminCluster;
   if (row.updateGroup) view.updateGroup = row.updateGroup;
   if (row.maintenance) {
     view.maintenance = row.maintenance;
     const next = nextWindowOpen(row.maintenance, now);
-    if (next !== undefined) view.status.nextWindowOpen = new Date(next).toISOString();
+    if (next !== undefined) view.status.nextWindowOpen = toRfc3339(next);
   }
   if (row.phase === UPGRADE_PENDING) {
     view.status.reason = `VER-8: spec.version ${row.specVersion} awaits an upgrade; status.version stays ${row.statusVersion} until it succeeds`;

@@ -1,24 +1,22 @@
 import type { z } from "@hono/zod-openapi";
 import type { Fleet } from "@regatta/contract";
-import type { Instant } from "@regatta/engine";
+import { type Instant, toRfc3339 } from "@regatta/engine";
 import {
   constraintViolation,
   deleteFleet,
   type FleetRow,
   getFleet,
+  type Inventory,
   listClustersByFleet,
   listFleets,
   listFleetsNamed,
   type Page,
   type PageRequest,
-  putFleet,
+  storeFleet,
 } from "@regatta/inventory";
-import { fleets } from "@regatta/inventory/schema";
-import { eq } from "drizzle-orm";
 import { mayAccess, type Principal, type Resource } from "../../auth/principal.ts";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
-import { rfc3339, type Upserted } from "./upserted.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+import { type Upserted, upserted } from "./upserted.ts";
 
 type FleetView = z.infer<typeof Fleet>;
 
@@ -39,7 +37,7 @@ export function fleetReadResource(principal: Principal, fleet: string): Resource
 }
 
 /** Whether the fleet exists (the route authorizes a create differently from a replace). */
-export async function fleetExists(db: Db, name: string): Promise<boolean> {
+export async function fleetExists(db: Inventory, name: string): Promise<boolean> {
   return (await getFleet(db, name)) !== undefined;
 }
 
@@ -49,22 +47,18 @@ export async function fleetExists(db: Db, name: string): Promise<boolean> {
  * @example await upsertFleet(db, "prod", now) // {created: true, value: {name: "prod", …}}
  */
 export async function upsertFleet(
-  db: Db,
+  db: Inventory,
   name: string,
   now: Instant,
 ): Promise<Upserted<FleetView>> {
-  const [before, [row]] = await db.batch([
-    db.select({ name: fleets.name }).from(fleets).where(eq(fleets.name, name)),
-    putFleet(db, name, now).returning(),
-  ]);
-  return { created: before.length === 0, value: fleetView(row!) };
+  return upserted(await storeFleet(db, name, now), fleetView);
 }
 
 /** The fleet, or a 404. */
-export async function readFleet(db: Db, name: string): Promise<FleetView> {
+export async function readFleet(db: Inventory, name: string): Promise<Outcome<FleetView>> {
   const row = await getFleet(db, name);
-  if (!row) throw new ProblemError(404, `fleet ${name} does not exist`);
-  return fleetView(row);
+  if (!row) return refused(404, `fleet ${name} does not exist`);
+  return accepted(fleetView(row));
 }
 
 /**
@@ -73,7 +67,7 @@ export async function readFleet(db: Db, name: string): Promise<FleetView> {
  * with `mayAccess` again so this never shows more than the one authorization rule allows.
  */
 export async function pageReadableFleets(
-  db: Db,
+  db: Inventory,
   principal: Principal,
   request: PageRequest,
 ): Promise<Page<FleetView>> {
@@ -98,7 +92,7 @@ function boundFleetNames(principal: Principal): string[] | undefined {
  * Deletes a fleet with its team scopes; 404 when unknown, 409 naming some of its
  * clusters while it still has any (the foreign key restricts the delete).
  */
-export async function removeFleet(db: Db, name: string): Promise<void> {
+export async function removeFleet(db: Inventory, name: string): Promise<Outcome<void>> {
   let deleted: { name: string }[];
   try {
     deleted = await deleteFleet(db, name);
@@ -107,14 +101,19 @@ export async function removeFleet(db: Db, name: string): Promise<void> {
     const blockers = await listClustersByFleet(db, name, { limit: BLOCKERS_SHOWN });
     const shown = blockers.items.map((cluster) => cluster.name).join(", ");
     const more = blockers.nextCursor === null ? "" : ", …";
-    throw new ProblemError(
+    return refused(
       409,
       `fleet ${name} still has clusters (${shown}${more}); delete or move them first`,
     );
   }
-  if (deleted.length === 0) throw new ProblemError(404, `fleet ${name} does not exist`);
+  if (deleted.length === 0) return refused(404, `fleet ${name} does not exist`);
+  return accepted(undefined);
 }
 
 function fleetView(row: FleetRow): FleetView {
-  return { name: row.name, createdAt: rfc3339(row.createdAt), updatedAt: rfc3339(row.updatedAt) };
+  return {
+    name: row.name,
+    createdAt: toRfc3339(row.createdAt),
+    updatedAt: toRfc3339(row.updatedAt),
+  };
 }

@@ -5,17 +5,15 @@ import {
   constraintViolation,
   deleteMachineType,
   getMachineType,
+  type Inventory,
   listMachineTypes,
   type MachineTypeRow,
   type Page,
   type PageRequest,
-  putMachineType,
+  storeMachineType,
 } from "@regatta/inventory";
-import { machineTypes } from "@regatta/inventory/schema";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
-import type { Upserted } from "./upserted.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+import { type Upserted, upserted } from "./upserted.ts";
 
 type MachineTypeView = z.infer<typeof MachineType>;
 
@@ -25,29 +23,28 @@ type MachineTypeView = z.infer<typeof MachineType>;
  * @example await upsertMachineType(db, "e2-standard-4", { cpuMillis: 4000, … }, now)
  */
 export async function upsertMachineType(
-  db: Db,
+  db: Inventory,
   name: string,
   input: z.infer<typeof MachineTypeInput>,
   now: Instant,
 ): Promise<Upserted<MachineTypeView>> {
   const write = { name, ...input, spotPricePerHour: input.spotPricePerHour ?? null };
-  const [before, [row]] = await db.batch([
-    db.select({ name: machineTypes.name }).from(machineTypes).where(eq(machineTypes.name, name)),
-    putMachineType(db, write, now).returning(),
-  ]);
-  return { created: before.length === 0, value: machineTypeView(row!) };
+  return upserted(await storeMachineType(db, write, now), machineTypeView);
 }
 
 /** The machine type, or a 404. */
-export async function readMachineType(db: Db, name: string): Promise<MachineTypeView> {
+export async function readMachineType(
+  db: Inventory,
+  name: string,
+): Promise<Outcome<MachineTypeView>> {
   const row = await getMachineType(db, name);
-  if (!row) throw new ProblemError(404, `machine type ${name} does not exist`);
-  return machineTypeView(row);
+  if (!row) return refused(404, `machine type ${name} does not exist`);
+  return accepted(machineTypeView(row));
 }
 
 /** A page of machine types by name. */
 export async function pageMachineTypes(
-  db: Db,
+  db: Inventory,
   request: PageRequest,
 ): Promise<Page<MachineTypeView>> {
   const page = await listMachineTypes(db, request);
@@ -55,18 +52,19 @@ export async function pageMachineTypes(
 }
 
 /** Deletes a machine type; 404 when unknown, 409 while reservations or node pools use it. */
-export async function removeMachineType(db: Db, name: string): Promise<void> {
+export async function removeMachineType(db: Inventory, name: string): Promise<Outcome<void>> {
   let deleted: { name: string }[];
   try {
     deleted = await deleteMachineType(db, name);
   } catch (error) {
     if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
-    throw new ProblemError(
+    return refused(
       409,
       `machine type ${name} is still used by reservations or node pools; delete or change those first`,
     );
   }
-  if (deleted.length === 0) throw new ProblemError(404, `machine type ${name} does not exist`);
+  if (deleted.length === 0) return refused(404, `machine type ${name} does not exist`);
+  return accepted(undefined);
 }
 
 function machineTypeView(row: MachineTypeRow): MachineTypeView {

@@ -1,11 +1,13 @@
 import type { z } from "@hono/zod-openapi";
 import type { Node, NodePool, NodePoolInput } from "@regatta/contract";
-import { compareVersions, type Instant, tryParseVersion } from "@regatta/engine";
-import type { ClusterRow } from "@regatta/inventory";
+import { compareVersions, type Instant, toRfc3339, tryParseVersion } from "@regatta/engine";
 import {
+  type ClusterRow,
   deleteNodePool,
   getMachineType,
   getNodePool,
+  type Inventory,
+  knownZoneNames,
   listNodePools,
   listNodesByCluster,
   listNodesByPool,
@@ -16,10 +18,7 @@ import {
   putNodePoolStatements,
   runBatch,
 } from "@regatta/inventory";
-import { zones } from "@regatta/inventory/schema";
-import { inArray } from "drizzle-orm";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type PoolSpec = z.infer<typeof NodePoolInput>;
 
@@ -29,37 +28,34 @@ type PoolSpec = z.infer<typeof NodePoolInput>;
  * existing pool is an upgrade, which has its own endpoint and strategy (NUP).
  */
 export async function putNodePool(
-  db: Db,
+  db: Inventory,
   cluster: ClusterRow,
   name: string,
   spec: PoolSpec,
   now: Instant,
-): Promise<{ created: boolean; pool: NodePoolRow }> {
+): Promise<Outcome<{ created: boolean; pool: NodePoolRow }>> {
   const poolVersion = tryParseVersion(spec.version);
   const controlPlane = tryParseVersion(cluster.statusVersion);
   if (poolVersion && controlPlane && compareVersions(poolVersion, controlPlane) > 0) {
-    throw new ProblemError(
+    return refused(
       422,
       `VER-7: node pool version ${spec.version} is newer than the control plane of ${cluster.name} (${cluster.statusVersion}); upgrade the control plane first`,
       "VER-7",
     );
   }
   if (!(await getMachineType(db, spec.machineType))) {
-    throw new ProblemError(
+    return refused(
       422,
       `machine type ${spec.machineType} does not exist; PUT /v1/machine-types/${spec.machineType} first`,
     );
   }
-  const known = await db
-    .select({ name: zones.name })
-    .from(zones)
-    .where(inArray(zones.name, spec.zones));
-  const missing = spec.zones.filter((zone) => !known.some((k) => k.name === zone));
-  if (missing.length > 0) throw new ProblemError(422, `unknown zone(s): ${missing.join(", ")}`);
+  const known = await knownZoneNames(db, spec.zones);
+  const missing = spec.zones.filter((zone) => !known.includes(zone));
+  if (missing.length > 0) return refused(422, `unknown zone(s): ${missing.join(", ")}`);
 
   const existing = await getNodePool(db, cluster.name, name);
   if (existing && (existing.version !== spec.version || existing.nodeImage !== spec.nodeImage)) {
-    throw new ProblemError(
+    return refused(
       409,
       `node pool ${name} runs ${existing.version} / ${existing.nodeImage}; change its version or image with POST /v1/clusters/${cluster.name}/node-pools/${name}/upgrade`,
     );
@@ -82,36 +78,43 @@ export async function putNodePool(
   };
   await runBatch(db, putNodePoolStatements(db, write, now));
   const pool = await getNodePool(db, cluster.name, name);
-  if (!pool) throw new ProblemError(409, `node pool ${name} was deleted while being written`);
-  return { created: !existing, pool };
+  if (!pool) return refused(409, `node pool ${name} was deleted while being written`);
+  return accepted({ created: !existing, pool });
 }
 
-export async function getNodePoolOr404(
-  db: Db,
+/** The node pool, or a 404. */
+export async function readNodePool(
+  db: Inventory,
   cluster: string,
   name: string,
-): Promise<NodePoolRow> {
+): Promise<Outcome<NodePoolRow>> {
   const pool = await getNodePool(db, cluster, name);
-  if (!pool) throw new ProblemError(404, `node pool ${name} does not exist in cluster ${cluster}`);
-  return pool;
+  if (!pool) return refused(404, `node pool ${name} does not exist in cluster ${cluster}`);
+  return accepted(pool);
 }
 
 export function listPools(
-  db: Db,
+  db: Inventory,
   cluster: string,
   request: PageRequest,
 ): Promise<Page<NodePoolRow>> {
   return listNodePools(db, cluster, request);
 }
 
-export async function removeNodePool(db: Db, cluster: string, name: string): Promise<void> {
+/** Deletes a node pool with its nodes; 404 when unknown. */
+export async function removeNodePool(
+  db: Inventory,
+  cluster: string,
+  name: string,
+): Promise<Outcome<void>> {
   const deleted = await deleteNodePool(db, cluster, name);
   if (deleted.length === 0)
-    throw new ProblemError(404, `node pool ${name} does not exist in cluster ${cluster}`);
+    return refused(404, `node pool ${name} does not exist in cluster ${cluster}`);
+  return accepted(undefined);
 }
 
 export function listNodes(
-  db: Db,
+  db: Inventory,
   cluster: string,
   request: PageRequest & { pool?: string | undefined },
 ): Promise<Page<NodeRow>> {
@@ -133,8 +136,8 @@ export function nodePoolView(row: NodePoolRow): z.infer<typeof NodePool> {
     spot: row.spot,
     flexStart: row.flexStart,
     autopilotManaged: row.autopilotManaged,
-    createdAt: new Date(row.createdAt).toISOString(),
-    updatedAt: new Date(row.updatedAt).toISOString(),
+    createdAt: toRfc3339(row.createdAt),
+    updatedAt: toRfc3339(row.updatedAt),
   };
   if (row.tpu) view.tpu = row.tpu;
   if (row.autoscaling) view.autoscaling = row.autoscaling as NonNullable<typeof view.autoscaling>;

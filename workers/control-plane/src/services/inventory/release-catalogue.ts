@@ -1,12 +1,9 @@
 import { releaseCatalogue } from "@regatta/engine";
-import { releases } from "@regatta/inventory/schema";
-import type { Db } from "../../db.ts";
+import { type Inventory, listReleaseVersions } from "@regatta/inventory";
 
 /** Every version any release publishes: what the control plane can install (VER-6). */
-export async function loadCatalogue(db: Db): Promise<Set<string>> {
-  const rows = await db
-    .select({ targets: releases.targets, versions: releases.versions })
-    .from(releases);
+export async function loadCatalogue(db: Inventory): Promise<Set<string>> {
+  const rows = await listReleaseVersions(db);
   return releaseCatalogue(
     rows.map((row) => ({ targets: row.targets, versions: row.versions ?? [] })),
   );

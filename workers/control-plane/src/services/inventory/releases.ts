@@ -1,20 +1,18 @@
 import type { z } from "@hono/zod-openapi";
 import type { Release, ReleaseInput } from "@regatta/contract";
-import type { Instant } from "@regatta/engine";
+import { type Instant, toRfc3339 } from "@regatta/engine";
 import {
   getRelease,
+  type Inventory,
   listReleases,
   type Page,
   type PageRequest,
-  putRelease,
   type ReleaseRow,
+  storeRelease,
 } from "@regatta/inventory";
-import { releases } from "@regatta/inventory/schema";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
 import { checkRelease } from "./release-check.ts";
-import { rfc3339, type Upserted } from "./upserted.ts";
+import { type Upserted, upserted } from "./upserted.ts";
 
 type ReleaseView = z.infer<typeof Release>;
 
@@ -24,28 +22,28 @@ type ReleaseView = z.infer<typeof Release>;
  * @example await upsertRelease(db, "2022-R25", { channel: "REGULAR", targets: { "1.20": "1.21.14-gke.4300" }, … }, now)
  */
 export async function upsertRelease(
-  db: Db,
+  db: Inventory,
   name: string,
   input: z.infer<typeof ReleaseInput>,
   now: Instant,
-): Promise<Upserted<ReleaseView>> {
-  checkRelease(name, input);
-  const [before, [row]] = await db.batch([
-    db.select({ name: releases.name }).from(releases).where(eq(releases.name, name)),
-    putRelease(db, { name, ...input }, now).returning(),
-  ]);
-  return { created: before.length === 0, value: releaseView(row!) };
+): Promise<Outcome<Upserted<ReleaseView>>> {
+  const checked = checkRelease(name, input);
+  if (!checked.ok) return checked;
+  return accepted(upserted(await storeRelease(db, { name, ...input }, now), releaseView));
 }
 
 /** The release, or a 404. */
-export async function readRelease(db: Db, name: string): Promise<ReleaseView> {
+export async function readRelease(db: Inventory, name: string): Promise<Outcome<ReleaseView>> {
   const row = await getRelease(db, name);
-  if (!row) throw new ProblemError(404, `release ${name} does not exist`);
-  return releaseView(row);
+  if (!row) return refused(404, `release ${name} does not exist`);
+  return accepted(releaseView(row));
 }
 
 /** A page of releases by name (text order; the API does not promise release order). */
-export async function pageReleases(db: Db, request: PageRequest): Promise<Page<ReleaseView>> {
+export async function pageReleases(
+  db: Inventory,
+  request: PageRequest,
+): Promise<Page<ReleaseView>> {
   const page = await listReleases(db, request);
   return { items: page.items.map(releaseView), nextCursor: page.nextCursor };
 }
@@ -58,6 +56,6 @@ function releaseView(row: ReleaseRow): ReleaseView {
     versions: row.versions,
     nodeImages: row.nodeImages,
     regions: row.regions,
-    createdAt: rfc3339(row.createdAt),
+    createdAt: toRfc3339(row.createdAt),
   };
 }

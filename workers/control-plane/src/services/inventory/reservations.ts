@@ -4,18 +4,18 @@ import type { Instant } from "@regatta/engine";
 import {
   constraintViolation,
   deleteReservation,
+  getMachineType,
   getReservation,
+  type Inventory,
+  knownZoneNames,
   listReservations,
   type Page,
   type PageRequest,
-  putReservation,
   type ReservationRow,
+  storeReservation,
 } from "@regatta/inventory";
-import { machineTypes, reservations, zones } from "@regatta/inventory/schema";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
-import type { Upserted } from "./upserted.ts";
+import { accepted, type Outcome, type Refused, refused } from "../outcome.ts";
+import { type Upserted, upserted } from "./upserted.ts";
 
 type ReservationView = z.infer<typeof Reservation>;
 type ReservationSpec = z.infer<typeof ReservationInput>;
@@ -26,54 +26,56 @@ type ReservationSpec = z.infer<typeof ReservationInput>;
  * @example await upsertReservation(db, "res-1", { zone: "europe-west1-b", machineType: "e2-standard-4", count: 3 }, now)
  */
 export async function upsertReservation(
-  db: Db,
+  db: Inventory,
   id: string,
   input: ReservationSpec,
   now: Instant,
-): Promise<Upserted<ReservationView>> {
-  await refuseUnknownReferences(db, id, input);
+): Promise<Outcome<Upserted<ReservationView>>> {
+  const unknown = await unknownReferences(db, id, input);
+  if (unknown) return unknown;
   try {
-    const [before, [row]] = await db.batch([
-      db.select({ id: reservations.id }).from(reservations).where(eq(reservations.id, id)),
-      putReservation(db, { id, ...input }, now).returning(),
-    ]);
-    return { created: before.length === 0, value: reservationView(row!) };
+    return accepted(upserted(await storeReservation(db, { id, ...input }, now), reservationView));
   } catch (error) {
     if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
-    await refuseUnknownReferences(db, id, input);
+    const vanished = await unknownReferences(db, id, input);
+    if (vanished) return vanished;
     throw error;
   }
 }
 
-async function refuseUnknownReferences(db: Db, id: string, input: ReservationSpec): Promise<void> {
-  const [zone, machineType] = await db.batch([
-    db.select({ name: zones.name }).from(zones).where(eq(zones.name, input.zone)),
-    db
-      .select({ name: machineTypes.name })
-      .from(machineTypes)
-      .where(eq(machineTypes.name, input.machineType)),
+/** A 422 naming the zone and machine type the reservation refers to that do not exist. */
+async function unknownReferences(
+  db: Inventory,
+  id: string,
+  input: ReservationSpec,
+): Promise<Refused | undefined> {
+  const [zones, machineType] = await Promise.all([
+    knownZoneNames(db, [input.zone]),
+    getMachineType(db, input.machineType),
   ]);
   const missing: string[] = [];
-  if (zone.length === 0) missing.push(`zone ${input.zone}`);
-  if (machineType.length === 0) missing.push(`machine type ${input.machineType}`);
-  if (missing.length > 0) {
-    throw new ProblemError(
-      422,
-      `reservation ${id} names unknown ${missing.join(" and unknown ")}; create it first`,
-    );
-  }
+  if (zones.length === 0) missing.push(`zone ${input.zone}`);
+  if (machineType === undefined) missing.push(`machine type ${input.machineType}`);
+  if (missing.length === 0) return undefined;
+  return refused(
+    422,
+    `reservation ${id} names unknown ${missing.join(" and unknown ")}; create it first`,
+  );
 }
 
 /** The reservation, or a 404. */
-export async function readReservation(db: Db, id: string): Promise<ReservationView> {
+export async function readReservation(
+  db: Inventory,
+  id: string,
+): Promise<Outcome<ReservationView>> {
   const row = await getReservation(db, id);
-  if (!row) throw new ProblemError(404, `reservation ${id} does not exist`);
-  return reservationView(row);
+  if (!row) return refused(404, `reservation ${id} does not exist`);
+  return accepted(reservationView(row));
 }
 
 /** A page of reservations by id. */
 export async function pageReservations(
-  db: Db,
+  db: Inventory,
   request: PageRequest,
 ): Promise<Page<ReservationView>> {
   const page = await listReservations(db, request);
@@ -81,9 +83,10 @@ export async function pageReservations(
 }
 
 /** Deletes a reservation; 404 when unknown. */
-export async function removeReservation(db: Db, id: string): Promise<void> {
+export async function removeReservation(db: Inventory, id: string): Promise<Outcome<void>> {
   const deleted = await deleteReservation(db, id);
-  if (deleted.length === 0) throw new ProblemError(404, `reservation ${id} does not exist`);
+  if (deleted.length === 0) return refused(404, `reservation ${id} does not exist`);
+  return accepted(undefined);
 }
 
 function reservationView(row: ReservationRow): ReservationView {

@@ -1,30 +1,29 @@
 import type { z } from "@hono/zod-openapi";
 import type { Scope } from "@regatta/contract";
-import type { Instant } from "@regatta/engine";
+import { type Instant, toRfc3339 } from "@regatta/engine";
 import {
   allPages,
   constraintViolation,
   deleteScope,
   getFleet,
   getScope,
+  type Inventory,
   listScopeMembers,
   listScopes,
   type Page,
   type PageRequest,
-  putScope,
   type ScopeRow,
+  storeScope,
 } from "@regatta/inventory";
-import { scopes } from "@regatta/inventory/schema";
-import { and, eq } from "drizzle-orm";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
-import { rfc3339, type Upserted } from "./upserted.ts";
+import { accepted, type Outcome, type Refused, refused } from "../outcome.ts";
+import { type Upserted, upserted } from "./upserted.ts";
 
 type ScopeView = z.infer<typeof Scope>;
 
-/** 404 unless the fleet exists: every scope route lives under a fleet. */
-export async function requireFleet(db: Db, fleet: string): Promise<void> {
-  if (!(await getFleet(db, fleet))) throw new ProblemError(404, `fleet ${fleet} does not exist`);
+/** A 404 unless the fleet exists: every scope route lives under a fleet. */
+async function missingFleet(db: Inventory, fleet: string): Promise<Refused | undefined> {
+  if (await getFleet(db, fleet)) return undefined;
+  return refused(404, `fleet ${fleet} does not exist`);
 }
 
 /**
@@ -33,63 +32,69 @@ export async function requireFleet(db: Db, fleet: string): Promise<void> {
  * @example await upsertScope(db, "prod", "payments", now)
  */
 export async function upsertScope(
-  db: Db,
+  db: Inventory,
   fleet: string,
   name: string,
   now: Instant,
-): Promise<Upserted<ScopeView>> {
-  await requireFleet(db, fleet);
+): Promise<Outcome<Upserted<ScopeView>>> {
+  const missing = await missingFleet(db, fleet);
+  if (missing) return missing;
   try {
-    const [before, [row]] = await db.batch([
-      db
-        .select({ name: scopes.name })
-        .from(scopes)
-        .where(and(eq(scopes.fleet, fleet), eq(scopes.name, name))),
-      putScope(db, fleet, name, now).returning(),
-    ]);
-    return { created: before.length === 0, value: scopeView(row!) };
+    return accepted(upserted(await storeScope(db, fleet, name, now), scopeView));
   } catch (error) {
     if (constraintViolation(error) === "FOREIGN_KEY")
-      throw new ProblemError(404, `fleet ${fleet} does not exist`);
+      return refused(404, `fleet ${fleet} does not exist`);
     throw error;
   }
 }
 
 /** The scope with the names of its clusters, or a 404 (for the fleet or the scope). */
-export async function readScope(db: Db, fleet: string, name: string): Promise<ScopeView> {
-  await requireFleet(db, fleet);
+export async function readScope(
+  db: Inventory,
+  fleet: string,
+  name: string,
+): Promise<Outcome<ScopeView>> {
+  const missing = await missingFleet(db, fleet);
+  if (missing) return missing;
   const row = await getScope(db, fleet, name);
-  if (!row) throw new ProblemError(404, `team scope ${name} does not exist in fleet ${fleet}`);
-  return {
+  if (!row) return refused(404, `team scope ${name} does not exist in fleet ${fleet}`);
+  return accepted({
     ...scopeView(row),
     clusters: await allPages((page) => listScopeMembers(db, fleet, name, page)),
-  };
+  });
 }
 
 /** A page of the fleet's scopes by name, without members (read one scope for those). */
 export async function pageScopes(
-  db: Db,
+  db: Inventory,
   fleet: string,
   request: PageRequest,
-): Promise<Page<ScopeView>> {
-  await requireFleet(db, fleet);
+): Promise<Outcome<Page<ScopeView>>> {
+  const missing = await missingFleet(db, fleet);
+  if (missing) return missing;
   const page = await listScopes(db, fleet, request);
-  return { items: page.items.map(scopeView), nextCursor: page.nextCursor };
+  return accepted({ items: page.items.map(scopeView), nextCursor: page.nextCursor });
 }
 
 /** Deletes a scope and its memberships (the clusters stay); 404 when unknown. */
-export async function removeScope(db: Db, fleet: string, name: string): Promise<void> {
-  await requireFleet(db, fleet);
+export async function removeScope(
+  db: Inventory,
+  fleet: string,
+  name: string,
+): Promise<Outcome<void>> {
+  const missing = await missingFleet(db, fleet);
+  if (missing) return missing;
   const deleted = await deleteScope(db, fleet, name);
   if (deleted.length === 0)
-    throw new ProblemError(404, `team scope ${name} does not exist in fleet ${fleet}`);
+    return refused(404, `team scope ${name} does not exist in fleet ${fleet}`);
+  return accepted(undefined);
 }
 
 function scopeView(row: ScopeRow): ScopeView {
   return {
     fleet: row.fleet,
     name: row.name,
-    createdAt: rfc3339(row.createdAt),
-    updatedAt: rfc3339(row.updatedAt),
+    createdAt: toRfc3339(row.createdAt),
+    updatedAt: toRfc3339(row.updatedAt),
   };
 }

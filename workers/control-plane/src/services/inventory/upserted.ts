@@ -1,3 +1,5 @@
+import type { Stored } from "@regatta/inventory";
+
 /**
  * The answer of a create-or-replace (`PUT`): the stored resource and whether this call
  * created it, so the route can answer 201 for a create and 200 for a replace.
@@ -7,7 +9,7 @@ export interface Upserted<T> {
   value: T;
 }
 
-/** RFC 3339 text of a stored instant (API.md "Times"). */
-export function rfc3339(instant: number): string {
-  return new Date(instant).toISOString();
+/** The API view of what the inventory stored. */
+export function upserted<Row, View>(stored: Stored<Row>, view: (row: Row) => View): Upserted<View> {
+  return { created: stored.created, value: view(stored.row) };
 }

@@ -5,17 +5,15 @@ import {
   constraintViolation,
   deleteZone,
   getZone,
+  type Inventory,
   listZones,
   type Page,
   type PageRequest,
-  putZone,
+  storeZone,
   type ZoneRow,
 } from "@regatta/inventory";
-import { zones } from "@regatta/inventory/schema";
-import { eq } from "drizzle-orm";
-import type { Db } from "../../db.ts";
-import { ProblemError } from "../../http/problem.ts";
-import type { Upserted } from "./upserted.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+import { type Upserted, upserted } from "./upserted.ts";
 
 type ZoneView = z.infer<typeof Zone>;
 
@@ -25,7 +23,7 @@ type ZoneView = z.infer<typeof Zone>;
  * @example await upsertZone(db, "europe-west1-b", { region: "europe-west1", quota: { nodes: 100 } }, now)
  */
 export async function upsertZone(
-  db: Db,
+  db: Inventory,
   name: string,
   input: z.infer<typeof ZoneInput>,
   now: Instant,
@@ -37,39 +35,36 @@ export async function upsertZone(
     quotaCpuMillis: input.quota.cpuMillis ?? null,
     quotaIps: input.quota.ips ?? null,
   };
-  const [before, [row]] = await db.batch([
-    db.select({ name: zones.name }).from(zones).where(eq(zones.name, name)),
-    putZone(db, write, now).returning(),
-  ]);
-  return { created: before.length === 0, value: zoneView(row!) };
+  return upserted(await storeZone(db, write, now), zoneView);
 }
 
 /** The zone, or a 404. */
-export async function readZone(db: Db, name: string): Promise<ZoneView> {
+export async function readZone(db: Inventory, name: string): Promise<Outcome<ZoneView>> {
   const row = await getZone(db, name);
-  if (!row) throw new ProblemError(404, `zone ${name} does not exist`);
-  return zoneView(row);
+  if (!row) return refused(404, `zone ${name} does not exist`);
+  return accepted(zoneView(row));
 }
 
 /** A page of zones by name. */
-export async function pageZones(db: Db, request: PageRequest): Promise<Page<ZoneView>> {
+export async function pageZones(db: Inventory, request: PageRequest): Promise<Page<ZoneView>> {
   const page = await listZones(db, request);
   return { items: page.items.map(zoneView), nextCursor: page.nextCursor };
 }
 
 /** Deletes a zone; 404 when unknown, 409 while reservations hold capacity in it. */
-export async function removeZone(db: Db, name: string): Promise<void> {
+export async function removeZone(db: Inventory, name: string): Promise<Outcome<void>> {
   let deleted: { name: string }[];
   try {
     deleted = await deleteZone(db, name);
   } catch (error) {
     if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
-    throw new ProblemError(
+    return refused(
       409,
       `zone ${name} is still used by reservations; delete those reservations first`,
     );
   }
-  if (deleted.length === 0) throw new ProblemError(404, `zone ${name} does not exist`);
+  if (deleted.length === 0) return refused(404, `zone ${name} does not exist`);
+  return accepted(undefined);
 }
 
 function zoneView(row: ZoneRow): ZoneView {

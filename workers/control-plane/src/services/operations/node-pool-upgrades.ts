@@ -1,18 +1,23 @@
 import type { z } from "@hono/zod-openapi";
 import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
 import {
+  type Instant,
   markReserved,
   type NodePoolFacts,
   type NodePoolOperationView,
-  type Result,
+  toRfc3339,
   type ZoneRoom,
   zoneRoom,
 } from "@regatta/engine";
 import {
   allPages,
+  deleteOperation,
   getCluster,
   getMachineType,
   getNodePool,
+  getOperation,
+  type Inventory,
+  insertOperation,
   listNodesByPool,
   livePools,
   markOperationLive,
@@ -20,23 +25,17 @@ import {
   reservedMachines,
   zoneNodeCapacity,
 } from "@regatta/inventory";
-import { operations } from "@regatta/inventory/schema";
-import { eq } from "drizzle-orm";
-import { type Db, inventoryDb } from "../../db.ts";
 import type { Env } from "../../env.ts";
-import { ProblemError } from "../../http/problem.ts";
 import type { PoolControl } from "../../objects/node-pool-host.ts";
-import { controlPlaneNow } from "../now.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type OperationBody = z.infer<typeof Operation>;
 
-function fleetStub(env: Env, fleet: string) {
-  return env.FLEET.get(env.FLEET.idFromName(fleet));
-}
+/** The fleet objects, one per fleet, that run the operations. */
+export type FleetObjects = Env["FLEET"];
 
-function orRefuse<T>(result: Result<T>): T {
-  if (!result.ok) throw ProblemError.fromViolation(result.error);
-  return result.value;
+function fleetStub(fleets: FleetObjects, fleet: string) {
+  return fleets.get(fleets.idFromName(fleet));
 }
 
 /**
@@ -44,26 +43,23 @@ function orRefuse<T>(result: Result<T>): T {
  * first so it can always be found; a refusal removes the index row again.
  */
 export async function startNodePoolUpgrade(
-  env: Env,
+  db: Inventory,
+  fleets: FleetObjects,
   clusterName: string,
   poolName: string,
   input: z.infer<typeof NodePoolUpgradeInput>,
-): Promise<OperationBody> {
-  const db = inventoryDb(env.DB);
+  now: Instant,
+): Promise<Outcome<OperationBody>> {
   const cluster = await getCluster(db, clusterName);
-  if (!cluster) throw new ProblemError(404, `cluster ${clusterName} does not exist`);
+  if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
   const pool = await getNodePool(db, clusterName, poolName);
-  if (!pool)
-    throw new ProblemError(404, `node pool ${poolName} does not exist in cluster ${clusterName}`);
+  if (!pool) return refused(404, `node pool ${poolName} does not exist in cluster ${clusterName}`);
   const target = {
     version: input.version ?? cluster.statusVersion,
     nodeImage: input.nodeImage ?? pool.nodeImage,
   };
   if (target.version === pool.version && target.nodeImage === pool.nodeImage) {
-    throw new ProblemError(
-      409,
-      `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`,
-    );
+    return refused(409, `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`);
   }
   const poolNodes = await allPages((page) => listNodesByPool(db, clusterName, poolName, page));
   const facts: NodePoolFacts = {
@@ -89,61 +85,63 @@ export async function startNodePoolUpgrade(
   if (pool.upgradeStrategy) facts.upgradeStrategy = pool.upgradeStrategy;
 
   const id = `op-${crypto.randomUUID()}`;
-  const now = await controlPlaneNow(env);
-  await db.insert(operations).values({
-    id,
-    kind: "NODE_POOL_UPGRADE",
-    fleet: cluster.fleet,
-    cluster: clusterName,
-    pool: poolName,
-    createdAt: now,
-  });
+  await insertOperation(
+    db,
+    { id, kind: "NODE_POOL_UPGRADE", fleet: cluster.fleet, cluster: clusterName, pool: poolName },
+    now,
+  );
   const maintenance = input.ignoreMaintenanceWindow
     ? undefined
     : (cluster.maintenance ?? undefined);
-  const started = await fleetStub(env, cluster.fleet).startNodePoolUpgrade(
+  const started = await fleetStub(fleets, cluster.fleet).startNodePoolUpgrade(
     { operationId: id, pool: facts, target },
     maintenance,
   );
   if (!started.ok) {
-    await db.delete(operations).where(eq(operations.id, id));
-    throw ProblemError.fromViolation(started.error);
+    await deleteOperation(db, id);
+    return started;
   }
-  return operationBody(started.value);
+  return accepted(operationBody(started.value));
 }
 
+/** Cancels, resumes, rolls back or completes the pool's upgrade in its fleet's object. */
 export async function controlNodePoolUpgrade(
-  env: Env,
+  db: Inventory,
+  fleets: FleetObjects,
   fleet: string,
   cluster: string,
   pool: string,
   control: PoolControl,
-): Promise<OperationBody> {
-  const view = orRefuse(await fleetStub(env, fleet).controlNodePool(cluster, pool, control));
+): Promise<Outcome<OperationBody>> {
+  const controlled = await fleetStub(fleets, fleet).controlNodePool(cluster, pool, control);
+  if (!controlled.ok) return controlled;
+  const view = controlled.value;
   // A resume or rollback can bring a written-back operation to life again.
-  if (view.endedAt === undefined) await markOperationLive(inventoryDb(env.DB), view.id, true);
-  return operationBody(view);
+  if (view.endedAt === undefined) await markOperationLive(db, view.id, true);
+  return accepted(operationBody(view));
 }
 
 /** The fleet an operation lives in, from the D1 index; 404 when unknown. */
 export async function locateOperation(
-  env: Env,
+  db: Inventory,
   id: string,
-): Promise<{ fleet: string; cluster: string }> {
-  const [row] = await inventoryDb(env.DB)
-    .select()
-    .from(operations)
-    .where(eq(operations.id, id))
-    .limit(1);
-  if (!row) throw new ProblemError(404, `operation ${id} does not exist`);
-  return { fleet: row.fleet, cluster: row.cluster };
+): Promise<Outcome<{ fleet: string; cluster: string }>> {
+  const row = await getOperation(db, id);
+  if (!row) return refused(404, `operation ${id} does not exist`);
+  return accepted({ fleet: row.fleet, cluster: row.cluster });
 }
 
-export async function getOperation(env: Env, id: string): Promise<OperationBody> {
-  const { fleet } = await locateOperation(env, id);
-  const view = await fleetStub(env, fleet).operation(id);
-  if (!view) throw new ProblemError(404, `operation ${id} does not exist`);
-  return operationBody(view);
+/** The operation as its fleet's object sees it now; 404 when unknown. */
+export async function readOperation(
+  db: Inventory,
+  fleets: FleetObjects,
+  id: string,
+): Promise<Outcome<OperationBody>> {
+  const located = await locateOperation(db, id);
+  if (!located.ok) return located;
+  const view = await fleetStub(fleets, located.value.fleet).operation(id);
+  if (!view) return refused(404, `operation ${id} does not exist`);
+  return accepted(operationBody(view));
 }
 
 /**
@@ -151,17 +149,16 @@ export async function getOperation(env: Env, id: string): Promise<OperationBody>
  * replaces the inventory rows, limited to this page's key range so pages stay disjoint.
  */
 export async function withLiveNodes(
-  env: Env,
+  db: Inventory,
+  fleets: FleetObjects,
   fleet: string,
   cluster: string,
   rows: NodeRow[],
   range: { after?: string | undefined; through?: string | undefined },
 ): Promise<NodeRow[]> {
-  const pools = await livePools(inventoryDb(env.DB), cluster, [
-    ...new Set(rows.map((row) => row.pool)),
-  ]);
+  const pools = await livePools(db, cluster, [...new Set(rows.map((row) => row.pool))]);
   if (pools.length === 0) return rows;
-  const live = await fleetStub(env, fleet).liveNodes(cluster, pools);
+  const live = await fleetStub(fleets, fleet).liveNodes(cluster, pools);
   if (Object.keys(live).length === 0) return rows;
   const inRange = (name: string) =>
     (range.after === undefined || name > range.after) &&
@@ -189,7 +186,6 @@ export async function withLiveNodes(
 }
 
 function operationBody(view: NodePoolOperationView): OperationBody {
-  const iso = (at: number) => new Date(at).toISOString();
   const body: OperationBody = {
     id: view.id,
     kind: view.kind,
@@ -198,20 +194,20 @@ function operationBody(view: NodePoolOperationView): OperationBody {
     state: view.state,
     phase: view.phase,
     progress: view.progress,
-    events: view.events.map((event) => ({ at: iso(event.at), message: event.message })),
+    events: view.events.map((event) => ({ at: toRfc3339(event.at), message: event.message })),
     eventCount: view.eventCount,
-    startedAt: iso(view.startedAt),
-    updatedAt: iso(view.updatedAt),
+    startedAt: toRfc3339(view.startedAt),
+    updatedAt: toRfc3339(view.updatedAt),
   };
   if (view.reason !== undefined) body.reason = view.reason;
   if (view.error !== undefined) body.error = view.error;
-  if (view.endedAt !== undefined) body.endedAt = iso(view.endedAt);
+  if (view.endedAt !== undefined) body.endedAt = toRfc3339(view.endedAt);
   return body;
 }
 
 /** NUP-8: room for more of the pool's nodes in each of its zones that has a quota. */
 async function freeCapacity(
-  db: Db,
+  db: Inventory,
   poolZones: string[],
   machineType: string,
 ): Promise<Record<string, ZoneRoom>> {
