@@ -9,12 +9,14 @@ export async function hashSecret(secret: string): Promise<string> {
   return hex(new Uint8Array(digest));
 }
 
-/** Compares two equal-length hex digests without an early exit. */
+/**
+ * Compares two hex digests in constant time (workerd's `crypto.subtle.timingSafeEqual`,
+ * which refuses inputs of different lengths, so those are unequal up front).
+ */
 export function digestsEqual(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  const encoder = new TextEncoder();
+  return crypto.subtle.timingSafeEqual(encoder.encode(a), encoder.encode(b));
 }
 
 export function hex(bytes: Uint8Array): string {
