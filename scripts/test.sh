@@ -5,9 +5,8 @@ source "$(dirname "$0")/env.sh"
 cd "$REGATTA_ROOT"
 
 echo "== typecheck"
-for project in packages/engine packages/contract packages/inventory workers/control-plane; do
-  tsc -p "$project"
-done
+# Every project listed in the root tsconfig.json's references.
+tsc -b
 
 echo "== lint (biome)"
 biome ci --reporter=summary .
