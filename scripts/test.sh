@@ -8,6 +8,9 @@ echo "== typecheck"
 # Every project listed in the root tsconfig.json's references.
 tsc -b
 
+echo "== bindings (worker-configuration.d.ts matches wrangler.toml)"
+bash scripts/types.sh --check
+
 echo "== lint (biome)"
 biome ci --reporter=summary .
 
