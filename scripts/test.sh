@@ -11,7 +11,7 @@ tsc -b
 echo "== bindings (worker-configuration.d.ts matches wrangler.toml)"
 bash scripts/types.sh --check
 
-echo "== lint (biome)"
+echo "== lint and import cycles (biome; see biome.jsonc, suspicious/noImportCycles)"
 biome ci --reporter=summary .
 
 echo "== tests"
