@@ -5,11 +5,13 @@ source "$(dirname "$0")/env.sh"
 cd "$REGATTA_ROOT"
 
 echo "== typecheck"
-for project in packages/engine packages/contract packages/inventory workers/control-plane; do
-  tsc -p "$project"
-done
+# Every project listed in the root tsconfig.json's references.
+tsc -b
 
-echo "== lint (biome)"
+echo "== bindings (worker-configuration.d.ts matches wrangler.toml)"
+bash scripts/types.sh --check
+
+echo "== lint and import cycles (biome; see biome.jsonc, suspicious/noImportCycles)"
 biome ci --reporter=summary .
 
 echo "== tests"

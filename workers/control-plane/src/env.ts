@@ -1,15 +1,9 @@
-import type { FleetObject } from "./objects/fleet-object.ts";
-import type { UpdateRunObject } from "./objects/update-run-object.ts";
-
-/** Bindings and variables of the control-plane worker (see /wrangler.toml). */
-export interface Env {
-  DB: D1Database;
-  FLEET: DurableObjectNamespace<FleetObject>;
-  UPDATE_RUN: DurableObjectNamespace<UpdateRunObject>;
-  /** `sim` (default) or `webhook`. */
-  REGATTA_PROVIDER?: string;
-  /** Virtual seconds per wall second in sim mode. */
-  SIM_SPEED?: string;
+/**
+ * Bindings and variables of the control-plane worker. Those in /wrangler.toml are
+ * generated into ../worker-configuration.d.ts (`npm run types`); secrets are not listed
+ * there, so they are declared here, each possibly unset.
+ */
+export interface Env extends GeneratedEnv {
   /** Bootstrap admin secret; printed by `npm start` when generated. */
   REGATTA_ADMIN_TOKEN?: string;
   /** Where the webhook provider POSTs commands, and the HMAC key both directions use. */
@@ -19,6 +13,7 @@ export interface Env {
 
 export type ProviderMode = "sim" | "webhook";
 
-export function providerMode(env: Env): ProviderMode {
+/** `REGATTA_PROVIDER`: `webhook`, or the sim for anything else. */
+export function providerMode(env: Pick<Env, "REGATTA_PROVIDER">): ProviderMode {
   return env.REGATTA_PROVIDER === "webhook" ? "webhook" : "sim";
 }

@@ -1,3 +1,5 @@
+import { allPages, listFleets } from "@regatta/inventory";
+import { inventoryDb } from "./db.ts";
 import type { Env } from "./env.ts";
 
 /**
@@ -5,8 +7,9 @@ import type { Env } from "./env.ts";
  * lost (alarms are at-least-once but give up after six failed retries).
  */
 export async function runScheduled(env: Env, _scheduledTime: number): Promise<void> {
-  const fleets = await env.DB.prepare("SELECT name FROM fleets").all<{ name: string }>();
-  for (const { name } of fleets.results) {
+  const db = inventoryDb(env.DB);
+  const fleets = await allPages((page) => listFleets(db, page));
+  for (const { name } of fleets) {
     try {
       await env.FLEET.get(env.FLEET.idFromName(name)).tick();
     } catch (error) {

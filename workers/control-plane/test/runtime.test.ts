@@ -1,9 +1,10 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import type { ProviderCommand } from "@regatta/engine";
 import { afterEach, describe, expect, it } from "vitest";
+import { simClock } from "../src/clock/clock.ts";
 import type { FleetObject } from "../src/objects/fleet-object.ts";
-import { simClock } from "../src/objects/runtime/clock.ts";
-import { type Executor, ObjectRuntime, type OutboxBatch } from "../src/objects/runtime/runtime.ts";
+import { ObjectRuntime } from "../src/objects/runtime/runtime.ts";
+import type { OutboxBatch, OutboxExecutor } from "../src/objects/runtime/types.ts";
 import { advanceClock, freezeClock } from "./helpers.ts";
 
 const createNode = (id: string): ProviderCommand => ({
@@ -18,7 +19,7 @@ const createNode = (id: string): ProviderCommand => ({
 });
 
 /** An executor that records deliveries and can be made to crash on demand. */
-class RecordingExecutor implements Executor {
+class RecordingExecutor implements OutboxExecutor {
   delivered: string[] = [];
   crashBeforeNext = 0;
   crashAfterNext = 0;

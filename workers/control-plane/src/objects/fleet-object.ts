@@ -9,9 +9,10 @@ import type {
   Result,
 } from "@regatta/engine";
 import type { Env } from "../env.ts";
-import { advanceSim, preemptSim } from "../providers/sim-executor.ts";
-import { writeBackOperation } from "../services/operations/write-back.ts";
+import { advanceSim, preemptSim } from "../providers/sim/state.ts";
+import { ObjectWiring } from "../wiring.ts";
 import { eventKey, recordUnclaimed } from "./events.ts";
+import { writeBackOperation } from "./fleet/write-back.ts";
 import {
   applyEvents,
   controlPool,
@@ -26,8 +27,8 @@ import {
   startOperation,
   WINDOW_TIMER,
 } from "./node-pool-host.ts";
-import { readyRuntime } from "./runtime/ready.ts";
-import { type ObjectRuntime, PROVIDER_TIMER, type Timer, type Tx } from "./runtime/runtime.ts";
+import type { ObjectRuntime } from "./runtime/runtime.ts";
+import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
 
 const SYNC_RETRY_MS = 30_000;
 
@@ -45,7 +46,7 @@ function packsFleetState(key: string): boolean {
  * runtime, hands events and time to the engine and lets the runtime keep effects safe.
  */
 export class FleetObject extends DurableObject<Env> {
-  private runtime: ObjectRuntime | undefined;
+  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, packsFleetState);
 
   /** The platform alarm: run every due timer. */
   override async alarm(): Promise<void> {
@@ -109,9 +110,8 @@ export class FleetObject extends DurableObject<Env> {
     };
   }
 
-  protected async ready(): Promise<ObjectRuntime> {
-    this.runtime = await readyRuntime(this.runtime, this.env, this.ctx.storage, packsFleetState);
-    return this.runtime;
+  protected ready(): Promise<ObjectRuntime> {
+    return this.wiring.ready();
   }
 
   /** Routes provider events to their operations, each once; returns how many were new. */
@@ -148,7 +148,7 @@ export class FleetObject extends DurableObject<Env> {
     const hosted = await runtime.commit((tx) => getHosted(tx, id));
     if (!hosted) return;
     try {
-      await writeBackOperation(this.env.DB, hosted.op, runtime.now());
+      await writeBackOperation(this.wiring.inventory, hosted.op, runtime.now());
       await runtime.commit((tx) => markSynced(tx, id, hosted.revision));
     } catch (error) {
       console.error(`fleet: write-back of ${id} failed; retrying`, error);

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env.ts";
-import { readyRuntime } from "./runtime/ready.ts";
-import type { ObjectRuntime, Timer } from "./runtime/runtime.ts";
+import { ObjectWiring } from "../wiring.ts";
+import type { Timer } from "./runtime/types.ts";
 
 /**
  * One update run (SPEC RUN, EXT): the copied strategy and the whole status tree. The
@@ -9,16 +9,11 @@ import type { ObjectRuntime, Timer } from "./runtime/runtime.ts";
  * intake) is already the same as the fleet's.
  */
 export class UpdateRunObject extends DurableObject<Env> {
-  private runtime: ObjectRuntime | undefined;
+  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage);
 
   override async alarm(): Promise<void> {
-    const runtime = await this.ready();
+    const runtime = await this.wiring.ready();
     await runtime.runAlarm((timer) => this.fire(timer));
-  }
-
-  private async ready(): Promise<ObjectRuntime> {
-    this.runtime = await readyRuntime(this.runtime, this.env, this.ctx.storage);
-    return this.runtime;
   }
 
   private async fire(timer: Timer): Promise<void> {

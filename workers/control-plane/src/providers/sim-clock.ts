@@ -1,28 +1,15 @@
-import { getSimClock, initSimClock, putSimClock } from "@regatta/inventory";
+import type { SimClockParams } from "../clock/clock.ts";
+import { loadSimClock as load, saveSimClock as save } from "../clock/sim-clock-store.ts";
 import { inventoryDb } from "../db.ts";
-import type { SimClockParams } from "../objects/runtime/clock.ts";
 
-const DEFAULT_SPEED = 3600;
+// The sim clock moved to src/clock/ and takes the inventory handle; this path keeps the
+// D1 form for the test helpers that import it from here.
+export { configuredSpeed } from "../clock/sim-clock-store.ts";
 
-/** The sim speed configured for this deployment (`SIM_SPEED`, default 3600). */
-export function configuredSpeed(raw: string | undefined): number {
-  const speed = raw === undefined || raw === "" ? DEFAULT_SPEED : Number(raw);
-  return Number.isFinite(speed) && speed >= 0 ? speed : DEFAULT_SPEED;
+export function loadSimClock(d1: D1Database, speed: number): Promise<SimClockParams> {
+  return load(inventoryDb(d1), speed);
 }
 
-/**
- * The shared sim clock lives in D1 so every object and the API agree on virtual "now".
- * The first reader anchors it at the current wall time.
- */
-export async function loadSimClock(d1: D1Database, speed: number): Promise<SimClockParams> {
-  const db = inventoryDb(d1);
-  const stored = await getSimClock(db);
-  if (stored) return stored;
-  const now = Date.now();
-  await initSimClock(db, { anchorWallMs: now, anchorVirtualMs: now, speed });
-  return (await getSimClock(db)) ?? { anchorWallMs: now, anchorVirtualMs: now, speed };
-}
-
-export async function saveSimClock(d1: D1Database, params: SimClockParams): Promise<void> {
-  await putSimClock(inventoryDb(d1), params);
+export function saveSimClock(d1: D1Database, params: SimClockParams): Promise<void> {
+  return save(inventoryDb(d1), params);
 }

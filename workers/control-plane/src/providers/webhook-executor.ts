@@ -1,5 +1,5 @@
 import type { Env } from "../env.ts";
-import type { Effects, Executor, OutboxBatch } from "../objects/runtime/runtime.ts";
+import type { Effects, OutboxBatch, OutboxExecutor } from "../objects/runtime/types.ts";
 import { sign } from "./signature.ts";
 
 /**
@@ -7,8 +7,8 @@ import { sign } from "./signature.ts";
  * a crash after the POST and before the outbox row is cleared sends the batch again,
  * so receivers deduplicate by command id (every command carries a stable one).
  */
-export class WebhookExecutor implements Executor {
-  constructor(private readonly env: Env) {}
+export class WebhookExecutor implements OutboxExecutor {
+  constructor(private readonly env: Pick<Env, "WEBHOOK_URL" | "WEBHOOK_SECRET">) {}
 
   async execute(batch: OutboxBatch, effects: Effects): Promise<void> {
     const url = this.env.WEBHOOK_URL;

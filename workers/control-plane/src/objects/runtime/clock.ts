@@ -1,48 +1,8 @@
-import type { Instant } from "@regatta/engine";
-
-/**
- * An object's clock. Real mode is wall time; sim mode runs virtual time `speed` times
- * faster than the wall from a shared anchor, so every object agrees on "now" and a
- * 14-day soak passes in minutes. The engine only ever sees `now()`.
- */
-export interface Clock {
-  now(): Instant;
-  /** Wall-clock ms at which `virtual` arrives, or undefined when time is frozen. */
-  wallFor(virtual: Instant): number | undefined;
-}
-
-export const wallClock: Clock = {
-  now: () => Date.now(),
-  wallFor: (virtual) => virtual,
-};
-
-/** The shared sim clock: virtual = anchorVirtual + (wall − anchorWall) × speed. */
-export interface SimClockParams {
-  anchorWallMs: number;
-  anchorVirtualMs: number;
-  speed: number;
-}
-
-export function simClock(params: SimClockParams, wallNow: () => number = Date.now): Clock {
-  return {
-    now: () => params.anchorVirtualMs + (wallNow() - params.anchorWallMs) * params.speed,
-    wallFor: (virtual) =>
-      params.speed > 0
-        ? params.anchorWallMs + (virtual - params.anchorVirtualMs) / params.speed
-        : undefined,
-  };
-}
-
-/** Re-anchors at the current instant, optionally jumping ahead and changing speed. */
-export function reanchor(
-  params: SimClockParams,
-  wallNow: number,
-  change: { advanceSeconds?: number; speed?: number },
-): SimClockParams {
-  const virtualNow = params.anchorVirtualMs + (wallNow - params.anchorWallMs) * params.speed;
-  return {
-    anchorWallMs: wallNow,
-    anchorVirtualMs: virtualNow + (change.advanceSeconds ?? 0) * 1000,
-    speed: change.speed ?? params.speed,
-  };
-}
+// The clock moved to src/clock/; this path stays for the tests that import it from here.
+export {
+  type Clock,
+  reanchor,
+  type SimClockParams,
+  simClock,
+  wallClock,
+} from "../../clock/clock.ts";

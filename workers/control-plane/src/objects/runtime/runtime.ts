@@ -1,78 +1,30 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
-import type { Clock } from "./clock.ts";
+import type { Clock } from "../../clock/clock.ts";
 import { type PackedKeys, PackedRow } from "./packed-row.ts";
 import { RUNTIME_SCHEMA } from "./schema.ts";
 import { type CachedValue, Transaction } from "./transaction.ts";
+import { type Executor, type OutboxBatch, PROVIDER_TIMER, type Timer, type Tx } from "./types.ts";
 
-/** A timer as stored: virtual due time, a kind the host dispatches on, optional payload. */
-export interface Timer {
-  id: string;
-  due: Instant;
-  kind: string;
-  payload?: string;
-}
-
-/** One persisted batch of commands, as produced by one engine decision. */
-export interface OutboxBatch {
-  id: string;
-  commands: ProviderCommand[];
-}
-
-/**
- * Carries commands to a provider. Must be idempotent by command id: after a crash
- * between execution and acknowledgement the same batch is delivered again.
- */
-export interface Executor {
-  execute(batch: OutboxBatch, effects: Effects): Promise<void>;
-  /**
-   * Providers whose whole effect is a write to this object's own storage (the embedded
-   * sim) carry commands out inside the deciding transaction: the effect then commits
-   * with the state that asked for it, which is what the outbox exists to guarantee for
-   * providers outside the object, without writing and deleting an outbox row.
-   */
-  executeInTransaction?(commands: ProviderCommand[], tx: Tx): void;
-  /** Loads what the executor needs from outside the object before a transaction. */
-  prepare?(): Promise<void>;
-  /**
-   * When an executor keeping its own state here (the sim) next has something to report.
-   * It is a timer of kind {@link PROVIDER_TIMER} read from that state rather than a row
-   * of its own, which would be rewritten with every command.
-   */
-  wakeAt?(tx: Tx): Instant | undefined;
-}
-
-/** The kind of the executor's wake-up (see `Executor.wakeAt`). */
-export const PROVIDER_TIMER = "provider";
-
-/** What an executor may use: the time, and the object's own storage for its own state. */
-export interface Effects {
-  now: Instant;
-  transact<R>(change: (tx: Tx) => R): R;
-}
-
-/** The synchronous view of storage a commit callback writes through. */
-export interface Tx {
-  now: Instant;
-  getState<T>(key: string): T | undefined;
-  putState(key: string, value: unknown): void;
-  deleteState(key: string): void;
-  setTimer(timer: Timer): void;
-  clearTimer(id: string): void;
-  /** Persists commands in the same transaction; they run after it commits. */
-  send(commands: ProviderCommand[]): void;
-  /**
-   * Applies `change` only the first time `key` is seen (event intake): returns false,
-   * changing nothing, for a duplicate or late re-delivery.
-   */
-  once(key: string, change: () => void): boolean;
-}
+export type {
+  Effects,
+  Executor,
+  InTransactionExecutor,
+  OutboxBatch,
+  OutboxExecutor,
+  Timer,
+  Tx,
+} from "./types.ts";
+export { PROVIDER_TIMER } from "./types.ts";
 
 const RETRY_BASE_MS = 5_000;
+const RETRY_MAX_MS = 300_000;
+/** How long the outbox waits before retrying a batch that failed `attempts` times. */
+const outboxRetryDelay = (attempts: number): number =>
+  Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
 /** A timer whose handler threw runs again after this long (virtual time). */
 const TIMER_RETRY_MS = 30_000;
 /** Passes over due timers per alarm: what a timer schedules for now runs in the same alarm. */
 const MAX_PASSES = 4;
-const RETRY_MAX_MS = 300_000;
 /** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
 const FROZEN_ALARM_MS = 24 * 3_600_000;
 
@@ -193,14 +145,11 @@ export class ObjectRuntime {
       if (row.next_attempt > now) break;
       const batch: OutboxBatch = { id: row.id, commands: JSON.parse(row.commands) };
       try {
-        await this.executor.execute(batch, {
-          now,
-          transact: (change) => this.inTransaction(now, change),
-        });
+        await this.deliver(batch, now);
         this.write("DELETE FROM outbox WHERE id = ?", row.id);
       } catch (error) {
         const attempts = row.attempts + 1;
-        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+        const delay = outboxRetryDelay(attempts);
         this.write(
           "UPDATE outbox SET attempts = ?, next_attempt = ?, last_error = ? WHERE id = ?",
           attempts,
@@ -211,6 +160,22 @@ export class ObjectRuntime {
         // Later batches may depend on this one: keep the order.
         break;
       }
+    }
+  }
+
+  /**
+   * One persisted batch to the provider. An in-transaction executor persists none of its
+   * own, but runs what a webhook deployment left in the outbox before it moved to the sim.
+   */
+  private async deliver(batch: OutboxBatch, now: Instant): Promise<void> {
+    const executor = this.executor;
+    if ("execute" in executor) {
+      await executor.execute(batch, {
+        now,
+        transact: (change) => this.inTransaction(now, change),
+      });
+    } else {
+      this.inTransaction(now, (tx) => executor.executeInTransaction(batch.commands, tx));
     }
   }
 
@@ -317,7 +282,7 @@ export class ObjectRuntime {
   }
 
   private send(commands: ProviderCommand[], tx: Tx): void {
-    if (this.executor.executeInTransaction) {
+    if ("executeInTransaction" in this.executor) {
       this.executor.executeInTransaction(commands, tx);
       return;
     }

@@ -1,6 +1,6 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
 import type { PackedRow } from "./packed-row.ts";
-import type { Timer, Tx } from "./runtime.ts";
+import type { Timer, Tx } from "./types.ts";
 
 /** A stored state value: parsed, and as the JSON text that is in storage. */
 export interface CachedValue {

@@ -1,0 +1,16 @@
+import type { InventoryDb } from "@regatta/inventory";
+import { type Env, providerMode } from "../env.ts";
+import { type Clock, simClock, wallClock } from "./clock.ts";
+import { configuredSpeed, loadSimClock } from "./sim-clock-store.ts";
+
+/**
+ * The clock of this deployment, for objects and the API alike: real deployments use
+ * wall time; sim deployments share the virtual clock kept in D1 (read afresh, since an
+ * operator can re-anchor it at any time).
+ *
+ * @example const now = (await deploymentClock(env, db)).now();
+ */
+export async function deploymentClock(env: Env, db: InventoryDb): Promise<Clock> {
+  if (providerMode(env) !== "sim") return wallClock;
+  return simClock(await loadSimClock(db, configuredSpeed(env.SIM_SPEED)));
+}

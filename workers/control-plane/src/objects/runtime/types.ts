@@ -1,0 +1,80 @@
+import type { Instant, ProviderCommand } from "@regatta/engine";
+
+/**
+ * What the runtime, its transactions and the executors share. A leaf: the runtime and
+ * its transaction both depend on these, never on each other for them.
+ */
+
+/** A timer as stored: virtual due time, a kind the host dispatches on, optional payload. */
+export interface Timer {
+  id: string;
+  due: Instant;
+  kind: string;
+  payload?: string;
+}
+
+/** One persisted batch of commands, as produced by one engine decision. */
+export interface OutboxBatch {
+  id: string;
+  commands: ProviderCommand[];
+}
+
+/** What any executor may add to carrying commands. */
+interface ExecutorHooks {
+  /** Loads what the executor needs from outside the object before a transaction. */
+  prepare?(): Promise<void>;
+  /**
+   * When an executor keeping its own state here (the sim) next has something to report.
+   * It is a timer of kind {@link PROVIDER_TIMER} read from that state rather than a row
+   * of its own, which would be rewritten with every command.
+   */
+  wakeAt?(tx: Tx): Instant | undefined;
+}
+
+/**
+ * Carries commands to a provider outside the object, from the outbox once the state
+ * that sent them has committed. Must be idempotent by command id: after a crash
+ * between execution and acknowledgement the same batch is delivered again.
+ */
+export interface OutboxExecutor extends ExecutorHooks {
+  execute(batch: OutboxBatch, effects: Effects): Promise<void>;
+}
+
+/**
+ * A provider whose whole effect is a write to this object's own storage (the embedded
+ * sim) carries commands out inside the deciding transaction: the effect then commits
+ * with the state that asked for it, which is what the outbox exists to guarantee for
+ * providers outside the object, without writing and deleting an outbox row.
+ */
+export interface InTransactionExecutor extends ExecutorHooks {
+  executeInTransaction(commands: ProviderCommand[], tx: Tx): void;
+}
+
+/** Carries an object's commands to its provider. */
+export type Executor = OutboxExecutor | InTransactionExecutor;
+
+/** The kind of the executor's wake-up (see `ExecutorHooks.wakeAt`). */
+export const PROVIDER_TIMER = "provider";
+
+/** What an executor may use: the time, and the object's own storage for its own state. */
+export interface Effects {
+  now: Instant;
+  transact<R>(change: (tx: Tx) => R): R;
+}
+
+/** The synchronous view of storage a commit callback writes through. */
+export interface Tx {
+  now: Instant;
+  getState<T>(key: string): T | undefined;
+  putState(key: string, value: unknown): void;
+  deleteState(key: string): void;
+  setTimer(timer: Timer): void;
+  clearTimer(id: string): void;
+  /** Persists commands in the same transaction; they run after it commits. */
+  send(commands: ProviderCommand[]): void;
+  /**
+   * Applies `change` only the first time `key` is seen (event intake): returns false,
+   * changing nothing, for a duplicate or late re-delivery.
+   */
+  once(key: string, change: () => void): boolean;
+}

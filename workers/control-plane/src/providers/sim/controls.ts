@@ -1,0 +1,120 @@
+import type { z } from "@hono/zod-openapi";
+import type {
+  SimFault,
+  SimFaultInput,
+  SimPreemptInput,
+  SimSettings,
+  SimStatus,
+} from "@regatta/contract";
+import { DEFAULT_REJECTION_DELAY_SECONDS } from "@regatta/engine";
+import {
+  allPages,
+  deleteSimFault,
+  getCluster,
+  getNode,
+  getSimSettings,
+  listSimFaults,
+  putSimFault,
+  putSimSettings,
+} from "@regatta/inventory";
+import { reanchor, simClock } from "../../clock/clock.ts";
+import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clock-store.ts";
+import { type Db, inventoryDb } from "../../db.ts";
+import type { Env } from "../../env.ts";
+import { ProblemError } from "../../http/problem.ts";
+import { runScheduled } from "../../scheduled.ts";
+
+type Fault = z.infer<typeof SimFault>;
+
+/** The sim provider's operator controls: the shared virtual clock and fault injection. */
+export class SimControls {
+  private readonly db: Db;
+
+  constructor(private readonly env: Env) {
+    this.db = inventoryDb(env.DB);
+  }
+
+  async status(): Promise<z.infer<typeof SimStatus>> {
+    const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
+    const rows = await allPages((page) => listSimFaults(this.db, page));
+    return {
+      now: new Date(simClock(params).now()).toISOString(),
+      speed: params.speed,
+      settings: await this.settings(),
+      faults: rows.map((row) => ({
+        id: row.id,
+        match: row.match,
+        effect: row.effect,
+        ...(row.times === null ? {} : { times: row.times }),
+      })),
+    };
+  }
+
+  async settings(): Promise<z.infer<typeof SimSettings>> {
+    return (
+      (await getSimSettings(this.db)) ?? {
+        durations: {},
+        jitter: 0,
+        rejectionDelaySeconds: DEFAULT_REJECTION_DELAY_SECONDS,
+      }
+    );
+  }
+
+  /** New timing applies to commands each fleet starts from now on. */
+  async putSettings(input: z.infer<typeof SimSettings>): Promise<z.infer<typeof SimStatus>> {
+    await putSimSettings(this.db, input);
+    return this.status();
+  }
+
+  /** Reports a node of the cluster's pool as preempted, through its fleet's sim. */
+  async preempt(input: z.infer<typeof SimPreemptInput>): Promise<void> {
+    const cluster = await getCluster(this.db, input.cluster);
+    if (!cluster) throw new ProblemError(404, `cluster ${input.cluster} does not exist`);
+    const node = await getNode(this.db, input.cluster, input.node);
+    const target = { ...input, ...(node ? { zone: node.zone } : {}) };
+    const preempted = await this.env.FLEET.get(this.env.FLEET.idFromName(cluster.fleet)).preempt(
+      target,
+    );
+    if (!preempted)
+      throw new ProblemError(
+        409,
+        `fleet ${cluster.fleet} has no simulated activity yet; start an upgrade first`,
+      );
+  }
+
+  async putFault(id: string, input: z.infer<typeof SimFaultInput>): Promise<Fault> {
+    await putSimFault(
+      this.db,
+      { id, match: input.match, effect: input.effect, times: input.times ?? null },
+      Date.now(),
+    );
+    return { id, ...input };
+  }
+
+  async deleteFault(id: string): Promise<void> {
+    const deleted = await deleteSimFault(this.db, id);
+    if (deleted.length === 0) throw new ProblemError(404, `sim fault ${id} does not exist`);
+  }
+
+  advance(seconds: number): Promise<z.infer<typeof SimStatus>> {
+    return this.reanchor({ advanceSeconds: seconds });
+  }
+
+  setSpeed(speed: number): Promise<z.infer<typeof SimStatus>> {
+    return this.reanchor({ speed });
+  }
+
+  /**
+   * Re-anchors the shared clock, then wakes every object so what became due runs now
+   * and alarms follow the new speed.
+   */
+  private async reanchor(change: {
+    advanceSeconds?: number;
+    speed?: number;
+  }): Promise<z.infer<typeof SimStatus>> {
+    const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
+    await saveSimClock(this.db, reanchor(params, Date.now(), change));
+    await runScheduled(this.env, Date.now());
+    return this.status();
+  }
+}

@@ -1,0 +1,98 @@
+import { type Instant, type ProviderCommand, type SimFault, zoneRoom } from "@regatta/engine";
+import {
+  getSimSettings,
+  type InventoryDb,
+  listSimFaults,
+  type ZoneQuotaRow,
+  zoneQuotas,
+  zoneUsage,
+} from "@regatta/inventory";
+import type { InTransactionExecutor, Tx } from "../../objects/runtime/types.ts";
+import { CAPACITY_KEY, type SimInputs, simWakeAt, submitToSim } from "./state.ts";
+
+/**
+ * The embedded simulated provider. Its state lives in the owning object's storage, so
+ * executing commands is a storage write inside the transaction that sent them; the
+ * object wakes when the next simulated completion is due (`wakeAt`). Faults are defined
+ * in D1 (shared by the API) and counted down per object.
+ */
+export class SimExecutor implements InTransactionExecutor {
+  private inputs: SimInputs = { faults: [], timing: undefined, capacity: {} };
+
+  constructor(
+    private readonly db: InventoryDb,
+    private readonly storage: DurableObjectStorage,
+  ) {}
+
+  /**
+   * Reads what the API keeps in D1: faults, timing and the zones' limits. The nodes in
+   * use are read only when the sim starts or a zone's limit changed: after the start,
+   * use is the sim's own bookkeeping.
+   */
+  async prepare(): Promise<void> {
+    const [faults, quotas, timing] = await Promise.all([
+      loadFaults(this.db),
+      zoneQuotas(this.db),
+      getSimSettings(this.db),
+    ]);
+    const limits = zoneLimits(quotas);
+    const applied = this.stored<Record<string, number>>(CAPACITY_KEY);
+    const changed =
+      applied === undefined ||
+      Object.keys(applied).length !== Object.keys(limits).length ||
+      Object.entries(limits).some(([zone, limit]) => applied[zone] !== limit);
+    const usage = changed ? await zoneUsage(this.db) : {};
+    const capacity = Object.fromEntries(
+      Object.entries(limits).map(([zone, limit]) => [
+        zone,
+        { quotaNodes: limit, inUse: usage[zone]?.usedNodes ?? 0 },
+      ]),
+    );
+    this.inputs = { faults, timing, capacity };
+  }
+
+  /** The sim's next report wakes the object (the runtime's provider timer). */
+  wakeAt(tx: Tx): Instant | undefined {
+    return simWakeAt(tx);
+  }
+
+  executeInTransaction(commands: ProviderCommand[], tx: Tx): void {
+    submitToSim(tx, commands, this.inputs);
+  }
+
+  private stored<T>(key: string): T | undefined {
+    const [row] = this.storage.sql
+      .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key)
+      .toArray();
+    return row && (JSON.parse(row.value) as T);
+  }
+}
+
+async function loadFaults(db: InventoryDb): Promise<SimFault[]> {
+  const page = await listSimFaults(db, { limit: 500 });
+  return page.items.map((row) => ({
+    id: row.id,
+    match: row.match,
+    effect: row.effect,
+    ...(row.times === null ? {} : { times: row.times }),
+  }));
+}
+
+/**
+ * Zone limits for the sim, in nodes: the node quota with its reservations and the IP
+ * quota (one address per node). The CPU quota depends on each create's machine type,
+ * which the sim's per-zone counter does not model; the NUP-8 pre-check applies it.
+ * Zones without a quota are not listed.
+ */
+function zoneLimits(quotas: Record<string, ZoneQuotaRow>): Record<string, number> {
+  const limits: Record<string, number> = {};
+  for (const [zone, q] of Object.entries(quotas)) {
+    const limit = zoneRoom(
+      { nodes: q.quotaNodes, cpuMillis: null, ips: q.quotaIps, reservedNodes: q.reservedNodes },
+      { nodes: 0, cpuMillis: 0 },
+      undefined,
+    );
+    if (limit !== undefined) limits[zone] = limit.nodes;
+  }
+  return limits;
+}
