@@ -1,5 +1,4 @@
-import { allPages, listFleets } from "@regatta/inventory";
-import { inventoryDb } from "./db.ts";
+import { allPages, listFleets, openInventory } from "@regatta/inventory";
 import type { Env } from "./env.ts";
 
 /**
@@ -7,7 +6,7 @@ import type { Env } from "./env.ts";
  * lost (alarms are at-least-once but give up after six failed retries).
  */
 export async function runScheduled(env: Env, _scheduledTime: number): Promise<void> {
-  const db = inventoryDb(env.DB);
+  const db = openInventory(env.DB);
   const fleets = await allPages((page) => listFleets(db, page));
   for (const { name } of fleets) {
     try {

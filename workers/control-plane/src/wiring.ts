@@ -1,5 +1,5 @@
+import { type Inventory, openInventory } from "@regatta/inventory";
 import { deploymentClock } from "./clock/deployment-clock.ts";
-import { type Db, inventoryDb } from "./db.ts";
 import { type Env, providerMode } from "./env.ts";
 import type { PackedKeys } from "./objects/runtime/packed-row.ts";
 import { ObjectRuntime } from "./objects/runtime/runtime.ts";
@@ -19,7 +19,7 @@ import { WebhookExecutor } from "./providers/webhook-executor.ts";
  */
 export class ObjectWiring {
   /** The inventory (D1), for what the object reads or writes back there. */
-  readonly inventory: Db;
+  readonly inventory: Inventory;
   private runtime: ObjectRuntime | undefined;
 
   constructor(
@@ -28,7 +28,7 @@ export class ObjectWiring {
     /** Which state keys the runtime packs into one row (none when absent). */
     private readonly packs?: PackedKeys,
   ) {
-    this.inventory = inventoryDb(env.DB);
+    this.inventory = openInventory(env.DB);
   }
 
   /**

@@ -1,20 +1,25 @@
 import { env, SELF } from "cloudflare:test";
-import { simClock } from "../src/objects/runtime/clock.ts";
-import { loadSimClock, saveSimClock } from "../src/providers/sim-clock.ts";
+import { openInventory } from "@regatta/inventory";
+import { simClock } from "../src/clock/clock.ts";
+import { loadSimClock, saveSimClock } from "../src/clock/sim-clock-store.ts";
 
 export const ADMIN = "test-admin-token";
 export const START = Date.parse("2026-01-05T00:00:00Z");
 
 /** Freezes the shared sim clock at START (tests drive time explicitly). */
 export async function freezeClock(at: number = START): Promise<void> {
-  await saveSimClock(env.DB, { anchorWallMs: Date.now(), anchorVirtualMs: at, speed: 0 });
+  await saveSimClock(openInventory(env.DB), {
+    anchorWallMs: Date.now(),
+    anchorVirtualMs: at,
+    speed: 0,
+  });
 }
 
 /** Moves the frozen sim clock forward. */
 export async function advanceClock(seconds: number): Promise<void> {
-  const params = await loadSimClock(env.DB, 0);
+  const params = await loadSimClock(openInventory(env.DB), 0);
   const now = simClock(params).now();
-  await saveSimClock(env.DB, {
+  await saveSimClock(openInventory(env.DB), {
     anchorWallMs: Date.now(),
     anchorVirtualMs: now + seconds * 1000,
     speed: 0,

@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import type { ProviderCommand } from "@regatta/engine";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { simClock } from "../src/clock/clock.ts";
 import type { Env } from "../src/env.ts";
-import { simClock } from "../src/objects/runtime/clock.ts";
 import { ObjectRuntime } from "../src/objects/runtime/runtime.ts";
 import { sign, verify } from "../src/providers/signature.ts";
 import { WebhookExecutor } from "../src/providers/webhook-executor.ts";

@@ -16,6 +16,5 @@ export * from "./releases.ts";
 export * from "./reservations.ts";
 export * from "./scopes.ts";
 export * from "./sim.ts";
-export * from "./sim-settings.ts";
 export * from "./tokens.ts";
 export * from "./zones.ts";

@@ -1,7 +1,6 @@
 import type { Instant } from "@regatta/engine";
-import { and, eq } from "drizzle-orm";
-import { nodePools } from "../schema/clusters.ts";
-import { type InventoryDb, runBatch, type Statement } from "./db.ts";
+import { type Inventory, runBatch, type Statement } from "./db.ts";
+import { setNodePoolTarget } from "./node-pools.ts";
 import {
   deleteNodesStatements,
   insertNodesStatements,
@@ -30,7 +29,7 @@ export interface NodePoolWriteBack {
  * @example await writeBackNodePool(db, { operationId: "op-1", cluster: "c1", pool: "p1", nodes }, now);
  */
 export async function writeBackNodePool(
-  db: InventoryDb,
+  db: Inventory,
   writeBack: NodePoolWriteBack,
   now: Instant,
 ): Promise<void> {
@@ -49,12 +48,7 @@ export async function writeBackNodePool(
     markOperationLive(db, operationId, false),
   ];
   if (upgradedTo) {
-    statements.push(
-      db
-        .update(nodePools)
-        .set({ ...upgradedTo, updatedAt: now })
-        .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, pool))),
-    );
+    statements.push(setNodePoolTarget(db, cluster, pool, upgradedTo, now));
   }
   await runBatch(db, statements);
 }

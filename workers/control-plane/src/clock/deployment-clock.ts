@@ -1,4 +1,4 @@
-import type { InventoryDb } from "@regatta/inventory";
+import type { Inventory } from "@regatta/inventory";
 import { type Env, providerMode } from "../env.ts";
 import { type Clock, simClock, wallClock } from "./clock.ts";
 import { configuredSpeed, loadSimClock } from "./sim-clock-store.ts";
@@ -10,7 +10,7 @@ import { configuredSpeed, loadSimClock } from "./sim-clock-store.ts";
  *
  * @example const now = (await deploymentClock(env, db)).now();
  */
-export async function deploymentClock(env: Env, db: InventoryDb): Promise<Clock> {
+export async function deploymentClock(env: Env, db: Inventory): Promise<Clock> {
   if (providerMode(env) !== "sim") return wallClock;
   return simClock(await loadSimClock(db, configuredSpeed(env.SIM_SPEED)));
 }

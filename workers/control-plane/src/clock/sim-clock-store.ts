@@ -1,4 +1,4 @@
-import { getSimClock, type InventoryDb, initSimClock, putSimClock } from "@regatta/inventory";
+import { getSimClock, type Inventory, initSimClock, putSimClock } from "@regatta/inventory";
 import type { SimClockParams } from "./clock.ts";
 
 const DEFAULT_SPEED = 3600;
@@ -15,7 +15,7 @@ export function configuredSpeed(raw: string | undefined): number {
  *
  * @example const clock = simClock(await loadSimClock(db, configuredSpeed(env.SIM_SPEED)));
  */
-export async function loadSimClock(db: InventoryDb, speed: number): Promise<SimClockParams> {
+export async function loadSimClock(db: Inventory, speed: number): Promise<SimClockParams> {
   const stored = await getSimClock(db);
   if (stored) return stored;
   const now = Date.now();
@@ -24,6 +24,6 @@ export async function loadSimClock(db: InventoryDb, speed: number): Promise<SimC
 }
 
 /** @example await saveSimClock(db, reanchor(params, Date.now(), { speed: 0 })); */
-export async function saveSimClock(db: InventoryDb, params: SimClockParams): Promise<void> {
+export async function saveSimClock(db: Inventory, params: SimClockParams): Promise<void> {
   await putSimClock(db, params);
 }

@@ -11,11 +11,11 @@ import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../app.ts";
 import { executorSignature } from "../auth/executor.ts";
 import { authorize } from "../auth/middleware.ts";
+import { controlPlaneNow } from "../clock/now.ts";
 import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
 import type { PoolControl } from "../objects/node-pool-host.ts";
-import { controlPlaneNow } from "../services/now.ts";
 import {
   controlNodePoolUpgrade,
   locateOperation,
@@ -82,7 +82,7 @@ export function operationRoutes(): App {
     const db = c.var.inventory;
     const { cluster, pool } = c.req.valid("param");
     await clusterFor(db, c.var.principal, cluster, "write");
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const input = c.req.valid("json");
     const started = await startNodePoolUpgrade(db, c.env.FLEET, cluster, pool, input, now);
     return c.json(orRefuse(started), 202);
@@ -128,7 +128,7 @@ export function executorCallbackRoutes(): App {
       throw new ProblemError(422, `command ${event.commandId} does not belong to operation ${id}`);
     }
     const { fleet } = orRefuse(await locateOperation(c.var.inventory, id));
-    const at = event.at ? Date.parse(event.at) : await controlPlaneNow(c.env);
+    const at = event.at ? Date.parse(event.at) : await controlPlaneNow(c.env, c.var.inventory);
     const providerEvent: ProviderEvent =
       event.type === "COMMAND_SUCCEEDED"
         ? { type: event.type, commandId: event.commandId, at }

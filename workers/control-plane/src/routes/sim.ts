@@ -13,8 +13,8 @@ import { type App, type AppEnv, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { providerMode } from "../env.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
-import { ProblemError } from "../http/problem.ts";
-import { SimControls } from "../services/sim-controls.ts";
+import { orRefuse, ProblemError } from "../http/problem.ts";
+import { SimControls } from "../providers/sim/controls.ts";
 
 const FaultId = z.object({
   id: z
@@ -94,33 +94,45 @@ export function simRoutes(): App {
   app.use("/v1/sim/*", simOnly);
   app.openapi(getSim, async (c) => {
     authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await new SimControls(c.env).status(), 200);
+    return c.json(await new SimControls(c.env, c.var.inventory).status(), 200);
   });
   app.openapi(putFault, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
     const { id } = c.req.valid("param");
-    return c.json(await new SimControls(c.env).putFault(id, c.req.valid("json")), 200);
+    return c.json(
+      await new SimControls(c.env, c.var.inventory).putFault(id, c.req.valid("json")),
+      200,
+    );
   });
   app.openapi(deleteFault, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    await new SimControls(c.env).deleteFault(c.req.valid("param").id);
+    orRefuse(await new SimControls(c.env, c.var.inventory).deleteFault(c.req.valid("param").id));
     return c.body(null, 204);
   });
   app.openapi(advance, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    return c.json(await new SimControls(c.env).advance(c.req.valid("json").seconds), 200);
+    return c.json(
+      await new SimControls(c.env, c.var.inventory).advance(c.req.valid("json").seconds),
+      200,
+    );
   });
   app.openapi(speed, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    return c.json(await new SimControls(c.env).setSpeed(c.req.valid("json").speed), 200);
+    return c.json(
+      await new SimControls(c.env, c.var.inventory).setSpeed(c.req.valid("json").speed),
+      200,
+    );
   });
   app.openapi(settings, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    return c.json(await new SimControls(c.env).putSettings(c.req.valid("json")), 200);
+    return c.json(
+      await new SimControls(c.env, c.var.inventory).putSettings(c.req.valid("json")),
+      200,
+    );
   });
   app.openapi(preempt, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
-    await new SimControls(c.env).preempt(c.req.valid("json"));
+    orRefuse(await new SimControls(c.env, c.var.inventory).preempt(c.req.valid("json")));
     return c.body(null, 202);
   });
   return app;

@@ -1,5 +1,5 @@
 import { type Instant, type NodePoolOperation, poolNodes } from "@regatta/engine";
-import { type InventoryDb, writeBackNodePool } from "@regatta/inventory";
+import { type Inventory, writeBackNodePool } from "@regatta/inventory";
 
 /**
  * Makes the inventory match a finished node-pool operation: the pool's nodes as the
@@ -7,7 +7,7 @@ import { type InventoryDb, writeBackNodePool } from "@regatta/inventory";
  * new version and image.
  */
 export function writeBackOperation(
-  db: InventoryDb,
+  db: Inventory,
   op: NodePoolOperation,
   now: Instant,
 ): Promise<void> {

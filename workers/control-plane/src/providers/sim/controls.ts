@@ -6,39 +6,38 @@ import type {
   SimSettings,
   SimStatus,
 } from "@regatta/contract";
-import { DEFAULT_REJECTION_DELAY_SECONDS } from "@regatta/engine";
+import { DEFAULT_REJECTION_DELAY_SECONDS, toRfc3339 } from "@regatta/engine";
 import {
   allPages,
   deleteSimFault,
   getCluster,
   getNode,
   getSimSettings,
+  type Inventory,
   listSimFaults,
   putSimFault,
   putSimSettings,
 } from "@regatta/inventory";
 import { reanchor, simClock } from "../../clock/clock.ts";
 import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clock-store.ts";
-import { type Db, inventoryDb } from "../../db.ts";
 import type { Env } from "../../env.ts";
-import { ProblemError } from "../../http/problem.ts";
 import { runScheduled } from "../../scheduled.ts";
+import { accepted, type Outcome, refused } from "../../services/outcome.ts";
 
 type Fault = z.infer<typeof SimFault>;
 
 /** The sim provider's operator controls: the shared virtual clock and fault injection. */
 export class SimControls {
-  private readonly db: Db;
-
-  constructor(private readonly env: Env) {
-    this.db = inventoryDb(env.DB);
-  }
+  constructor(
+    private readonly env: Env,
+    private readonly db: Inventory,
+  ) {}
 
   async status(): Promise<z.infer<typeof SimStatus>> {
     const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
     const rows = await allPages((page) => listSimFaults(this.db, page));
     return {
-      now: new Date(simClock(params).now()).toISOString(),
+      now: toRfc3339(simClock(params).now()),
       speed: params.speed,
       settings: await this.settings(),
       faults: rows.map((row) => ({
@@ -67,19 +66,20 @@ export class SimControls {
   }
 
   /** Reports a node of the cluster's pool as preempted, through its fleet's sim. */
-  async preempt(input: z.infer<typeof SimPreemptInput>): Promise<void> {
+  async preempt(input: z.infer<typeof SimPreemptInput>): Promise<Outcome<void>> {
     const cluster = await getCluster(this.db, input.cluster);
-    if (!cluster) throw new ProblemError(404, `cluster ${input.cluster} does not exist`);
+    if (!cluster) return refused(404, `cluster ${input.cluster} does not exist`);
     const node = await getNode(this.db, input.cluster, input.node);
     const target = { ...input, ...(node ? { zone: node.zone } : {}) };
     const preempted = await this.env.FLEET.get(this.env.FLEET.idFromName(cluster.fleet)).preempt(
       target,
     );
     if (!preempted)
-      throw new ProblemError(
+      return refused(
         409,
         `fleet ${cluster.fleet} has no simulated activity yet; start an upgrade first`,
       );
+    return accepted(undefined);
   }
 
   async putFault(id: string, input: z.infer<typeof SimFaultInput>): Promise<Fault> {
@@ -91,9 +91,10 @@ export class SimControls {
     return { id, ...input };
   }
 
-  async deleteFault(id: string): Promise<void> {
+  async deleteFault(id: string): Promise<Outcome<void>> {
     const deleted = await deleteSimFault(this.db, id);
-    if (deleted.length === 0) throw new ProblemError(404, `sim fault ${id} does not exist`);
+    if (deleted.length === 0) return refused(404, `sim fault ${id} does not exist`);
+    return accepted(undefined);
   }
 
   advance(seconds: number): Promise<z.infer<typeof SimStatus>> {

@@ -1,7 +1,7 @@
 import { type Instant, type ProviderCommand, type SimFault, zoneRoom } from "@regatta/engine";
 import {
   getSimSettings,
-  type InventoryDb,
+  type Inventory,
   listSimFaults,
   type ZoneQuotaRow,
   zoneQuotas,
@@ -20,7 +20,7 @@ export class SimExecutor implements InTransactionExecutor {
   private inputs: SimInputs = { faults: [], timing: undefined, capacity: {} };
 
   constructor(
-    private readonly db: InventoryDb,
+    private readonly db: Inventory,
     private readonly storage: DurableObjectStorage,
   ) {}
 
@@ -68,7 +68,7 @@ export class SimExecutor implements InTransactionExecutor {
   }
 }
 
-async function loadFaults(db: InventoryDb): Promise<SimFault[]> {
+async function loadFaults(db: Inventory): Promise<SimFault[]> {
   const page = await listSimFaults(db, { limit: 500 });
   return page.items.map((row) => ({
     id: row.id,

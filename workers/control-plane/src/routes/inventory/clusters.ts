@@ -4,6 +4,7 @@ import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
 import { mayAccess } from "../../auth/principal.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import {
@@ -12,7 +13,6 @@ import {
   putCluster,
   removeCluster,
 } from "../../services/inventory/clusters.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 import { clusterFor } from "../cluster-access.ts";
 
 const tags = ["clusters"];
@@ -65,7 +65,7 @@ export function clusterRoutes(): App {
     const spec = c.req.valid("json");
     const principal = c.get("principal");
     authorize(principal, "write", { kind: "fleet", fleet: spec.fleet, scopes: spec.scopes });
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const existing = await getCluster(db, name);
     // Moving a cluster out of a fleet is a write on that fleet too.
     if (existing)
@@ -82,7 +82,7 @@ export function clusterRoutes(): App {
   app.openapi(get, async (c) => {
     const { cluster: name } = c.req.valid("param");
     const cluster = await clusterFor(c.var.inventory, c.var.principal, name, "read");
-    return c.json(clusterView(cluster, await controlPlaneNow(c.env)), 200);
+    return c.json(clusterView(cluster, await controlPlaneNow(c.env, c.var.inventory)), 200);
   });
   app.openapi(list, async (c) => {
     const query = c.req.valid("query");
@@ -90,7 +90,7 @@ export function clusterRoutes(): App {
     if (query.fleet !== undefined)
       authorize(principal, "read", { kind: "fleet", fleet: query.fleet });
     const result = await listClusterPage(c.var.inventory, query);
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const visible = result.items.filter((row) =>
       mayAccess(principal, "read", { kind: "fleet", fleet: row.fleet, scopes: row.scopes }),
     );

@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { Fleet, FleetInput, FleetParams, ListQuery, page } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import {
@@ -12,7 +13,6 @@ import {
   removeFleet,
   upsertFleet,
 } from "../../services/inventory/fleets.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 
 const tags = ["fleets"];
 const put = createRoute({
@@ -60,7 +60,11 @@ export function fleetRoutes(): App {
       "write",
       exists ? { kind: "fleet", fleet } : { kind: "admin-only" },
     );
-    const { created, value } = await upsertFleet(db, fleet, await controlPlaneNow(c.env));
+    const { created, value } = await upsertFleet(
+      db,
+      fleet,
+      await controlPlaneNow(c.env, c.var.inventory),
+    );
     return created ? c.json(value, 201) : c.json(value, 200);
   });
   app.openapi(get, async (c) => {

@@ -8,6 +8,7 @@ import {
 } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import {
@@ -16,7 +17,6 @@ import {
   removeMachineType,
   upsertMachineType,
 } from "../../services/inventory/machine-types.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 
 const tags = ["machine types"];
 const put = createRoute({
@@ -62,7 +62,7 @@ export function machineTypeRoutes(): App {
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
     const db = c.var.inventory;
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, value } = await upsertMachineType(
       db,
       c.req.valid("param").name,

@@ -11,6 +11,7 @@ import {
 } from "@regatta/contract";
 import { decodeCursor } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import {
@@ -22,7 +23,6 @@ import {
   readNodePool,
   removeNodePool,
 } from "../../services/inventory/node-pools.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 import { withLiveNodes } from "../../services/operations/node-pool-upgrades.ts";
 import { clusterFor } from "../cluster-access.ts";
 
@@ -78,7 +78,7 @@ export function nodePoolRoutes(): App {
     const db = c.var.inventory;
     const { cluster: clusterName, pool } = c.req.valid("param");
     const cluster = await clusterFor(db, c.var.principal, clusterName, "write");
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const result = orRefuse(await putNodePool(db, cluster, pool, c.req.valid("json"), now));
     const view = nodePoolView(result.pool);
     return result.created ? c.json(view, 201) : c.json(view, 200);

@@ -2,10 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { ListQuery, page, Release, ReleaseInput, ReleaseParams } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import { pageReleases, readRelease, upsertRelease } from "../../services/inventory/releases.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 
 const tags = ["releases"];
 const put = createRoute({
@@ -40,7 +40,7 @@ export function releaseRoutes(): App {
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
     const db = c.var.inventory;
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { release } = c.req.valid("param");
     const { created, value } = orRefuse(await upsertRelease(db, release, c.req.valid("json"), now));
     return created ? c.json(value, 201) : c.json(value, 200);

@@ -8,6 +8,7 @@ import {
 } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import {
@@ -16,7 +17,6 @@ import {
   removeReservation,
   upsertReservation,
 } from "../../services/inventory/reservations.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 
 const tags = ["reservations"];
 const put = createRoute({
@@ -62,7 +62,7 @@ export function reservationRoutes(): App {
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
     const db = c.var.inventory;
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, value } = orRefuse(
       await upsertReservation(db, c.req.valid("param").id, c.req.valid("json"), now),
     );

@@ -3,6 +3,7 @@ import { FleetParams, ListQuery, page, Scope, ScopeInput, ScopeParams } from "@r
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
 import { mayAccess } from "../../auth/principal.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import { fleetReadResource } from "../../services/inventory/fleets.ts";
@@ -12,7 +13,6 @@ import {
   removeScope,
   upsertScope,
 } from "../../services/inventory/scopes.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 
 const tags = ["fleets"];
 const put = createRoute({
@@ -54,7 +54,7 @@ export function scopeRoutes(): App {
   app.openapi(put, async (c) => {
     const { fleet, scope } = c.req.valid("param");
     authorize(c.get("principal"), "write", { kind: "fleet", fleet });
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, value } = orRefuse(await upsertScope(c.var.inventory, fleet, scope, now));
     return created ? c.json(value, 201) : c.json(value, 200);
   });

@@ -2,10 +2,10 @@ import { createRoute } from "@hono/zod-openapi";
 import { ListQuery, page, Zone, ZoneInput, ZoneParams } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
+import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import { pageZones, readZone, removeZone, upsertZone } from "../../services/inventory/zones.ts";
-import { controlPlaneNow } from "../../services/now.ts";
 
 const tags = ["zones"];
 const put = createRoute({
@@ -51,7 +51,7 @@ export function zoneRoutes(): App {
   app.openapi(put, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });
     const db = c.var.inventory;
-    const now = await controlPlaneNow(c.env);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, value } = await upsertZone(
       db,
       c.req.valid("param").zone,
