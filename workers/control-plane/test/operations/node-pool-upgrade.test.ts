@@ -672,8 +672,8 @@ describe("node-pool upgrades through the API", () => {
         // The main row is packed with the sim's state (one row per answer) or on its own.
         const own = stored.find((r) => r.key === `op:${started.body.id}`);
         const main = own ? JSON.parse(own.value) : (await packed())[`op:${started.body.id}`];
-        const buckets = main.op.nodes.buckets.length as number;
-        const pending = (main.journal?.n ?? []).length as number;
+        const buckets = main.collections.nodes as number;
+        const pending = (main.journal?.nodes ?? []).length as number;
         expect(pending).toBeLessThan(16 * buckets);
         journalled = Math.max(journalled, pending);
         bucketWrites = stored.filter((r) => r.key !== `op:${started.body.id}`).length;
