@@ -1,26 +1,8 @@
-export type {
-  AutoscaledBlueGreenOperation,
-  AutoscaledBlueGreenPhase,
-} from "./autoscaled-blue-green.ts";
-export { PARALLEL_DRAINS } from "./autoscaled-blue-green.ts";
 export {
   nodesUnderUpgrade,
-  type PoolScalingPolicy,
   poolScalingPolicy,
-  type ScalingGroupPolicy,
   scalableNodes,
 } from "./autoscaler-interplay.ts";
-export type { BlueGreenOperation, BlueGreenPhase } from "./blue-green.ts";
-export { BLUE_GREEN_PHASE_NUMBER } from "./blue-green.ts";
-export { batchNodes, SOAK_CAP_SECONDS, type SoakPlan, soakPlan } from "./blue-green-plan.ts";
-export {
-  applyBucketChanges,
-  type BucketChange,
-  type BucketMap,
-  bucketChanges,
-  bucketIndexes,
-  changedBuckets,
-} from "./bucket-map.ts";
 export {
   markReserved,
   type QuotaKind,
@@ -31,29 +13,52 @@ export {
   zoneRoom,
 } from "./capacity.ts";
 export { cancelUpgrade, completeUpgrade, resumeUpgrade, rollbackUpgrade } from "./controls.ts";
-export { commandId, parseCommandId } from "./node-commands.ts";
-export type { NodeTable, NodeWork, TrackedNode } from "./node-table.ts";
+export { commandId, type NodeStep, parseCommandId } from "./node-commands.ts";
+export type { NodeTable, PendingStep, TrackedNode } from "./node-steps/node-table.ts";
 export type { OperationHeader } from "./operation.ts";
-export type { ShortLivedOperation, ShortLivedPhase } from "./short-lived.ts";
+export { type OperationCore, type OperationParts, operationParts, withParts } from "./parts.ts";
+export type { PoolScalingPolicy, ScalingGroupPolicy } from "./scaling.ts";
+export type {
+  AutoscaledBlueGreenOperation,
+  AutoscaledBlueGreenPhase,
+} from "./strategies/autoscaled-blue-green/operation.ts";
+export { PARALLEL_DRAINS } from "./strategies/autoscaled-blue-green/operation.ts";
+export { AUTOSCALED_BLUE_GREEN_MIN_VERSION } from "./strategies/autoscaled-blue-green/settings.ts";
+export type {
+  BatchSize,
+  BlueGreenOperation,
+  BlueGreenPhase,
+} from "./strategies/blue-green/operation.ts";
+export { BLUE_GREEN_PHASE_NUMBER } from "./strategies/blue-green/operation.ts";
 export {
-  AUTOSCALED_BLUE_GREEN_MIN_VERSION,
-  type BatchSize,
-  chooseStrategy,
+  batchNodes,
+  SOAK_CAP_SECONDS,
+  type SoakPlan,
+  soakPlan,
+} from "./strategies/blue-green/plan.ts";
+export {
+  type NodePoolOperation,
   type ResolvedStrategy,
-  type StrategyChoice,
-} from "./strategy.ts";
-export type { SurgeOperation } from "./surge.ts";
+  STRATEGIES,
+} from "./strategies/index.ts";
+export type { StrategyModule } from "./strategies/module.ts";
+export type {
+  ShortLivedOperation,
+  ShortLivedPhase,
+} from "./strategies/short-lived/operation.ts";
+export type { SurgeOperation } from "./strategies/surge/operation.ts";
+export { chooseStrategy, type StrategyChoice } from "./strategy.ts";
 export type * from "./types.ts";
 export {
   decideAll,
   decideNodePoolUpgrade,
-  type NodePoolOperation,
   type NodePoolUpgradeRequest,
   startNodePoolUpgrade,
 } from "./upgrade.ts";
 export {
   blockedPool,
   type NodePoolOperationView,
+  nodeTableChanged,
   operationView,
   poolNodes,
   workInFlight,

@@ -1,6 +1,8 @@
 import type { ProviderCommand } from "../provider/commands.ts";
-import type { NodeStep } from "./node-table.ts";
 import type { NodeConfig } from "./types.ts";
+
+/** The provider step a node waits on; also the step part of a command id. */
+export type NodeStep = "CREATE" | "CORDON" | "UNCORDON" | "DRAIN" | "DRAIN_FORCED" | "DELETE";
 
 /** What every command of one operation shares. */
 export interface OperationRef {

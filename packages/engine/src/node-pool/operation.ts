@@ -1,5 +1,6 @@
 import type { Decision } from "../machine/decision.ts";
 import type { FailureReason, ProviderCommand } from "../provider/commands.ts";
+import { exponentialBackoff } from "../time/backoff.ts";
 import { DAY, HOUR, type Instant, MINUTE, SECOND, toRfc3339 } from "../time/instant.ts";
 import type { OperationRef } from "./node-commands.ts";
 import type {
@@ -62,15 +63,14 @@ export function isCapacityFailure(reason: FailureReason): boolean {
   return reason === "QUOTA_EXCEEDED" || reason === "IP_EXHAUSTED";
 }
 
-/** @example capacityBackoff(1) // 30_000; capacityBackoff(5) // 300_000 */
-export function capacityBackoff(waits: number): number {
-  return Math.min(CAPACITY_BACKOFF_MAX, CAPACITY_BACKOFF_FIRST * 2 ** Math.max(0, waits - 1));
-}
+/** NUP-6. @example capacityBackoff(1) // 30_000; capacityBackoff(5) // 300_000 */
+export const capacityBackoff = exponentialBackoff({
+  first: CAPACITY_BACKOFF_FIRST,
+  max: CAPACITY_BACKOFF_MAX,
+});
 
 /** @example failureBackoff(2) // 60_000 */
-export function failureBackoff(failures: number): number {
-  return FAILURE_BACKOFF_FIRST * 2 ** Math.max(0, failures - 1);
-}
+export const failureBackoff = exponentialBackoff({ first: FAILURE_BACKOFF_FIRST });
 
 /**
  * MW-4: no window info means no window (always open); otherwise open while `now` is

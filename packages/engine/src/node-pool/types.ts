@@ -2,7 +2,10 @@ import type { ProviderEvent } from "../provider/commands.ts";
 import type { Instant } from "../time/instant.ts";
 import type { ZoneRoom } from "./capacity.ts";
 
-/** The four node-pool upgrade strategies of NUP-1 (API `upgradeStrategy.type`). */
+/**
+ * The four node-pool upgrade strategies of NUP-1 (API `upgradeStrategy.type`); each has
+ * its module in the table of strategies/index.ts.
+ */
 export type StrategyType = "SURGE" | "BLUE_GREEN" | "AUTOSCALED_BLUE_GREEN" | "SHORT_LIVED";
 
 /** Node states as the API shows them (`GET /v1/clusters/{cluster}/nodes`). */
@@ -31,7 +34,10 @@ export interface PoolNode extends NodeFacts {
   color?: NodeColor;
 }
 
-/** `upgradeStrategy` of a node pool (API.md); every field optional, defaults in strategy.ts. */
+/**
+ * `upgradeStrategy` of a node pool (API.md), as the inventory stores it: every field
+ * optional, validated and defaulted by each strategy's settings.ts.
+ */
 export interface UpgradeStrategySettings {
   type?: StrategyType;
   maxSurge?: number;

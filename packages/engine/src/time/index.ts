@@ -1,1 +1,2 @@
+export * from "./backoff.ts";
 export * from "./instant.ts";

@@ -1,4 +1,4 @@
-import type { CommandType } from "@regatta/engine";
+import type { CommandType, StrategyType, UpgradeStrategySettings } from "@regatta/engine";
 /**
  * Shapes of the JSON text columns. They mirror API.md field for field so a validated
  * request body from `@regatta/contract` can be stored without reshaping; the inventory
@@ -52,17 +52,11 @@ export interface AutoscalingConfig {
   profile?: "balanced" | "optimize-utilization";
 }
 
-/** Node pool upgrade strategy and its settings (NUP-1, NUP-2, NUP-8, NUP-10). */
-export interface UpgradeStrategyConfig {
-  type: "SURGE" | "BLUE_GREEN" | "AUTOSCALED_BLUE_GREEN" | "SHORT_LIVED";
-  maxSurge?: number;
-  maxUnavailable?: number;
-  batchNodeCount?: number;
-  batchPercent?: number;
-  batchSoakSeconds?: number;
-  nodePoolSoakSeconds?: number;
-  waitSeconds?: number;
-}
+/**
+ * Node pool upgrade strategy and its settings (NUP-1, NUP-2, NUP-8, NUP-10): the
+ * engine's settings, stored with their type always set.
+ */
+export type UpgradeStrategyConfig = UpgradeStrategySettings & { type: StrategyType };
 
 /** Auto-upgrade targets of a release, keyed by current minor: `{"1.20": "1.21.14-gke.4300"}` (CH-1). */
 export type ReleaseTargets = Record<string, string>;

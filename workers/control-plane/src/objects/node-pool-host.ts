@@ -11,6 +11,7 @@ import {
   type NodePoolOperationView,
   type NodePoolUpgradeRequest,
   nextWindowOpen,
+  nodeTableChanged,
   ok,
   operationView,
   type PoolNode,
@@ -28,9 +29,10 @@ import { type HostedOperation, loadOperation, saveOperation } from "./operation-
 import type { Timer, Tx } from "./runtime/runtime.ts";
 
 /**
- * The fleet object's node-pool upgrades: one machine per operation, stored as one row,
- * fed by provider events (routed by the operation id that prefixes every command id),
- * by its own timer, and by the cluster's maintenance window (MW-4).
+ * The fleet object's node-pool upgrades: one machine per operation (its rows are
+ * operation-store.ts's), fed by provider events (routed by the operation id that
+ * prefixes every command id), by its own timer, and by the cluster's maintenance
+ * window (MW-4).
  */
 
 export type PoolControl = "cancel" | "resume" | "rollback" | "complete";
@@ -86,7 +88,7 @@ export function startOperation(
   const window = windowInfo(maintenance, tx.now);
   const started = startNodePoolUpgrade(window ? { ...request, window } : request, tx.now);
   if (!started.ok) return started;
-  const hosted: HostedOperation = { op: started.value.state, synced: false };
+  const hosted: HostedOperation = { op: started.value.state, synced: false, revision: 0 };
   if (maintenance) hosted.maintenance = maintenance;
   tx.putState(poolKey(cluster, pool), request.operationId);
   save(tx, hosted, started.value, true);
@@ -169,7 +171,7 @@ export function getHosted(
   id: string,
 ): { op: NodePoolOperation; revision: number } | undefined {
   const hosted = loadOperation(tx, id);
-  return hosted && { op: hosted.op, revision: hosted.revision ?? 0 };
+  return hosted && { op: hosted.op, revision: hosted.revision };
 }
 
 /** Live nodes of pools whose operation has not been written back to the inventory. */
@@ -190,7 +192,7 @@ export function liveNodes(
 /** The write-back of `revision` landed; a later change keeps the operation unsynced. */
 export function markSynced(tx: Tx, id: string, revision: number): void {
   const hosted = loadOperation(tx, id);
-  if (!hosted || (hosted.revision ?? 0) !== revision) return;
+  if (!hosted || hosted.revision !== revision) return;
   hosted.synced = true;
   saveOperation(tx, hosted, hosted.op);
 }
@@ -203,7 +205,7 @@ function operationOf(tx: Tx, event: ProviderEvent): string | undefined {
   return colon > 0 ? event.commandId.slice(0, colon) : undefined;
 }
 
-/** Persists a decision; `fresh` writes every bucket (a new operation has no rows yet). */
+/** Persists a decision; `fresh` writes every row (a new operation has none yet). */
 function save(
   tx: Tx,
   hosted: HostedOperation,
@@ -218,9 +220,11 @@ function save(
   // after that: a failed operation's started nodes finish, and a resume or rollback
   // brings a finished operation back to life.
   const settled =
-    before !== undefined && TERMINAL.has(before.header.state) && before.nodes === hosted.op.nodes;
+    before !== undefined &&
+    TERMINAL.has(before.header.state) &&
+    !nodeTableChanged(before, hosted.op);
   if (!terminal || !settled) hosted.synced = false;
-  hosted.revision = (hosted.revision ?? 0) + 1;
+  hosted.revision += 1;
   saveOperation(tx, hosted, before);
   tx.send(decision.commands);
   // The machine asks for a wake-up only while something can still happen; a failed one

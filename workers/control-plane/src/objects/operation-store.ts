@@ -1,11 +1,15 @@
 import {
-  applyBucketChanges,
-  type BucketChange,
-  type BucketMap,
-  bucketChanges,
-  bucketIndexes,
+  applyEntryChanges,
+  type EntryChange,
+  entryChanges,
+  type KeyedMap,
+  keyedMapFromShards,
   type Maintenance,
   type NodePoolOperation,
+  type OperationCore,
+  operationParts,
+  shardIndexes,
+  withParts,
 } from "@regatta/engine";
 import type { Tx } from "./runtime/runtime.ts";
 
@@ -17,142 +21,132 @@ export interface HostedOperation {
   /** True once the final node set was written back to the inventory. */
   synced: boolean;
   /** Counts saves, so a write-back that raced a later change does not mark it synced. */
-  revision?: number;
+  revision: number;
 }
 
-/**
- * The bucketed maps of an operation (its node table, and surge's in-flight tasks) are
- * stored one bucket per row: a 5,000-node blue-green state is 2.5 MB as one value, over
- * the platform's 2 MB row limit, and a decision changes only a few entries, so those
- * changes are journalled and buckets rewritten in batches (storage is billed per row
- * written).
+/*
+ * How an operation's parts (engine `operationParts`) map to rows. Storage is billed per
+ * row written and a row holds at most 2 MB, so:
+ * - the main row `op:<id>` holds the core (header, counters: rewritten by every
+ *   decision), the keyed collections small enough to be a single shard, and the
+ *   journal of entry changes not yet written to shard rows;
+ * - the plan row `op:<id>:plan` is written once: fixed at start, and large for big
+ *   pools (a 5,000-node surge lists every node), so the main row stays small enough to
+ *   be packed with the sim's state;
+ * - every shard of a larger collection has a row `op:<id>:<collection>:<index>` (a
+ *   5,000-node blue-green node table is 2.5 MB as one value). A decision changes only
+ *   a few entries, so the changes wait in the journal and shards are rewritten in
+ *   batches.
  */
-interface BucketField {
-  tag: string;
-  get(op: NodePoolOperation): BucketMap<unknown> | undefined;
-  with(op: NodePoolOperation, map: BucketMap<unknown>): NodePoolOperation;
-}
-
-const FIELDS: BucketField[] = [
-  {
-    tag: "n",
-    get: (op) => op.nodes as BucketMap<unknown>,
-    with: (op, map) => ({ ...op, nodes: map }) as NodePoolOperation,
-  },
-  {
-    tag: "t",
-    get: (op) => ("tasks" in op ? (op.tasks.items as BucketMap<unknown>) : undefined),
-    with: (op, map) =>
-      "tasks" in op ? ({ ...op, tasks: { ...op.tasks, items: map } } as NodePoolOperation) : op,
-  },
-];
 
 /**
- * A map of one bucket (a small pool's nodes, a narrow surge window's tasks) stays in
- * the main row: it changes whenever the header does, so a row of its own would only
- * add a write.
+ * A collection of one shard (a small pool's nodes, a narrow surge window's
+ * replacements) stays in the main row: it changes whenever the core does, so a row of
+ * its own would only add a write.
  */
-const INLINE_BUCKETS = 1;
+const INLINE_SHARDS = 1;
 
 /**
- * Entry changes of a bucketed map wait in the main row (written at every decision
- * anyway) until there are this many per bucket, then every bucket they touch is
- * rewritten once. A surge replaces nodes spread over all buckets by name, so writing
- * each change to its bucket at once would cost about two rows per node; the journal
- * brings that to about one row per {@link JOURNAL_PER_BUCKET} changes, at the price of
- * a main row that holds up to that many entries per bucket.
+ * Entry changes of a collection wait in the main row (written at every decision
+ * anyway) until there are this many per shard, then every shard they touch is
+ * rewritten once. A surge replaces nodes spread over all shards by name, so writing
+ * each change to its shard at once would cost about two rows per node; the journal
+ * brings that to about one row per {@link JOURNAL_PER_SHARD} changes, at the price of
+ * a main row that holds up to that many entries per shard.
  */
-const JOURNAL_PER_BUCKET = 16;
-/** A cap on the journal whatever the bucket count, so the main row stays packable. */
+const JOURNAL_PER_SHARD = 16;
+/** A cap on the journal whatever the shard count, so the main row stays packable. */
 const JOURNAL_MAX = 1024;
 
-/** The main row: the operation without its bucketed entries, and their pending changes. */
-interface StoredOperation extends HostedOperation {
-  journal?: Record<string, BucketChange<unknown>[]>;
+/** The main row. */
+interface StoredOperation extends Omit<HostedOperation, "op"> {
+  op: OperationCore;
+  /** Each keyed collection: the whole map when inline, else how many shard rows it has. */
+  collections: Record<string, KeyedMap<unknown> | number>;
+  /** Entry changes per collection not yet in its shard rows. */
+  journal?: Record<string, EntryChange<unknown>[]>;
 }
 
 const mainKey = (id: string) => `op:${id}`;
-const bucketKey = (id: string, tag: string, index: number) => `op:${id}:${tag}:${index}`;
+const shardKey = (id: string, collection: string, index: number) =>
+  `op:${id}:${collection}:${index}`;
 const planKey = (id: string) => `op:${id}:plan`;
 
-/** Reassembles an operation from its main row, bucket rows and journal. */
+/** Reassembles an operation from its main row, plan row, shard rows and journal. */
 export function loadOperation(tx: Tx, id: string): HostedOperation | undefined {
   const main = tx.getState<StoredOperation>(mainKey(id));
   if (!main) return undefined;
-  const { journal, ...hosted } = main;
-  // The plan has a row of its own (older main rows still carry it).
-  const carried: Partial<Pick<NodePoolOperation, "plan">> = hosted.op;
-  let op =
-    carried.plan !== undefined
-      ? hosted.op
-      : ({ ...hosted.op, plan: tx.getState(planKey(id)) } as NodePoolOperation);
-  for (const field of FIELDS) {
-    const map = field.get(op);
-    if (!map || map.buckets.length <= INLINE_BUCKETS) continue;
-    const buckets = Array.from(
-      { length: map.buckets.length },
-      (_, i) => tx.getState<[string, unknown][]>(bucketKey(id, field.tag, i)) ?? [],
+  const { op: core, collections: stored, journal, ...hosted } = main;
+  const collections: Record<string, KeyedMap<unknown>> = {};
+  for (const [name, value] of Object.entries(stored)) {
+    if (typeof value !== "number") {
+      collections[name] = value;
+      continue;
+    }
+    const map = keyedMapFromShards(
+      Array.from(
+        { length: value },
+        (_, i) => tx.getState<[string, unknown][]>(shardKey(id, name, i)) ?? [],
+      ),
     );
-    const stored = { buckets, size: buckets.reduce((sum, bucket) => sum + bucket.length, 0) };
-    const changes = journal?.[field.tag];
-    op = field.with(op, changes ? applyBucketChanges(stored, changes) : stored);
+    const changes = journal?.[name];
+    collections[name] = changes ? applyEntryChanges(map, changes) : map;
   }
+  const op = withParts({ core, plan: tx.getState(planKey(id)), collections });
   return { ...hosted, op };
 }
 
 /**
- * Persists the operation: its main row with the changes since `before` journalled, and
- * the bucket rows of a journal that has grown full. Without `before` (a new operation),
- * every bucket is written.
+ * Persists the operation: its main row with the changes since `before` journalled, the
+ * plan row when the plan is new, and the shard rows of a journal that has grown full.
+ * Without `before` (a new operation), every row is written.
  */
 export function saveOperation(tx: Tx, hosted: HostedOperation, before?: NodePoolOperation): void {
-  const id = hosted.op.header.id;
+  const { op, ...rest } = hosted;
+  const id = op.header.id;
+  const parts = operationParts(op);
+  const previous = before && operationParts(before);
   const journal = { ...tx.getState<StoredOperation>(mainKey(id))?.journal };
-  let stripped = hosted.op;
-  for (const field of FIELDS) {
-    const map = field.get(hosted.op);
-    if (!map || map.buckets.length <= INLINE_BUCKETS) {
-      delete journal[field.tag];
+  const collections: StoredOperation["collections"] = {};
+  for (const [name, map] of Object.entries(parts.collections)) {
+    if (map.shards.length <= INLINE_SHARDS) {
+      collections[name] = map;
+      delete journal[name];
       continue;
     }
-    const previous = before && field.get(before);
-    if (!previous || previous.buckets.length !== map.buckets.length) {
-      map.buckets.forEach((bucket, i) => {
-        tx.putState(bucketKey(id, field.tag, i), bucket);
+    collections[name] = map.shards.length;
+    const old = previous?.collections[name];
+    if (!old || old.shards.length !== map.shards.length) {
+      map.shards.forEach((shard, i) => {
+        tx.putState(shardKey(id, name, i), shard);
       });
-      delete journal[field.tag];
-    } else {
-      const pending = latestPerKey(journal[field.tag] ?? [], bucketChanges(previous, map));
-      if (pending.length >= Math.min(JOURNAL_MAX, JOURNAL_PER_BUCKET * map.buckets.length)) {
-        for (const i of bucketIndexes(
-          map,
-          pending.map(([key]) => key),
-        )) {
-          tx.putState(bucketKey(id, field.tag, i), map.buckets[i]);
-        }
-        delete journal[field.tag];
-      } else if (pending.length > 0) {
-        journal[field.tag] = pending;
-      }
+      delete journal[name];
+      continue;
     }
-    // The main row keeps the map's shape (bucket count, size) but not its entries.
-    stripped = field.with(stripped, { ...map, buckets: map.buckets.map(() => []) });
+    const pending = latestPerKey(journal[name] ?? [], entryChanges(old, map));
+    if (pending.length >= Math.min(JOURNAL_MAX, JOURNAL_PER_SHARD * map.shards.length)) {
+      for (const i of shardIndexes(
+        map,
+        pending.map(([key]) => key),
+      )) {
+        tx.putState(shardKey(id, name, i), map.shards[i]);
+      }
+      delete journal[name];
+    } else if (pending.length > 0) {
+      journal[name] = pending;
+    }
   }
-  // The plan is fixed when the operation starts and can be large (a 5,000-node surge
-  // lists every node): a row of its own, written once, keeps the main row small enough
-  // to be packed with the sim's state.
-  const { plan, ...withoutPlan } = stripped;
-  if (before?.plan !== plan) tx.putState(planKey(id), plan);
-  const main: StoredOperation = { ...hosted, op: withoutPlan as NodePoolOperation };
+  if (previous?.plan !== parts.plan) tx.putState(planKey(id), parts.plan);
+  const main: StoredOperation = { ...rest, op: parts.core, collections };
   if (Object.keys(journal).length > 0) main.journal = journal;
   tx.putState(mainKey(id), main);
 }
 
 /** A key changed twice needs only its last change, in the order of last changes. */
 function latestPerKey<V>(
-  older: readonly BucketChange<V>[],
-  newer: readonly BucketChange<V>[],
-): BucketChange<V>[] {
+  older: readonly EntryChange<V>[],
+  newer: readonly EntryChange<V>[],
+): EntryChange<V>[] {
   const last = new Map<string, V | null>();
   for (const [key, value] of [...older, ...newer]) {
     last.delete(key);

@@ -1,4 +1,53 @@
-import { api } from "../helpers.ts";
+import { env, runInDurableObject } from "cloudflare:test";
+import { afterEach, beforeAll, expect } from "vitest";
+import { clusterBody, poolBody, seedBasics } from "../fixtures.ts";
+import { api, freezeClock } from "../helpers.ts";
+
+/** The pools' version before the upgrade, and the cluster's (the upgrade's target). */
+export const OLD = "1.21.11-gke.1100";
+export const NEW = "1.21.14-gke.4300";
+
+/**
+ * The hooks every node-pool API test file runs: the shared inventory, the sim clock
+ * frozen on a Monday, and no fleet alarm left over from a test.
+ */
+export function useNodePoolFixtures(): void {
+  beforeAll(async () => {
+    await seedBasics();
+    await freezeClock(Date.parse("2026-01-05T00:00:00Z"));
+  });
+
+  afterEach(async () => {
+    await runInDurableObject(env.FLEET.get(env.FLEET.idFromName("prod")), (_i, state) =>
+      state.storage.deleteAlarm(),
+    );
+  });
+}
+
+/** Whether node listings ask the fleet object for the operation's pool (D1 index). */
+export async function isLive(id: string): Promise<boolean> {
+  const row = await env.DB.prepare("SELECT live FROM operations WHERE id = ?").bind(id).first();
+  return row?.live === 1;
+}
+
+/** A cluster on {@link NEW} with one pool `p` on {@link OLD}. */
+export async function clusterWithPool(
+  cluster: string,
+  pool: Record<string, unknown>,
+  clusterOverrides: Record<string, unknown> = {},
+) {
+  expect(
+    (
+      await api("PUT", `/v1/clusters/${cluster}`, {
+        body: clusterBody({ version: NEW, ...clusterOverrides }),
+      })
+    ).status,
+  ).toBe(201);
+  const res = await api("PUT", `/v1/clusters/${cluster}/node-pools/p`, {
+    body: poolBody({ version: OLD, ...pool }),
+  });
+  expect(res.status).toBe(201);
+}
 
 export interface OperationBody {
   id: string;

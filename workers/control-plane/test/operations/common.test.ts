@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { sign } from "../../src/providers/signature.ts";
+import { api } from "../helpers.ts";
+import { clusterWithPool, useNodePoolFixtures } from "./helpers.ts";
+
+useNodePoolFixtures();
+
+describe("node-pool upgrades through the API: any strategy", () => {
+  it("NUP-1 flex-start pools upgrade short-lived and autopilot-managed pools surge, whatever is configured", async () => {
+    await clusterWithPool("u-flex", {
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      flexStart: true,
+      upgradeStrategy: { type: "BLUE_GREEN" },
+    });
+    const flex = await api("POST", "/v1/clusters/u-flex/node-pools/p/upgrade", { body: {} });
+    expect(flex.status).toBe(202);
+    expect(flex.body.strategy).toBe("SHORT_LIVED");
+    await clusterWithPool("u-ap", {
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      autopilotManaged: true,
+      upgradeStrategy: { type: "BLUE_GREEN" },
+    });
+    const autopilot = await api("POST", "/v1/clusters/u-ap/node-pools/p/upgrade", { body: {} });
+    expect(autopilot.body.strategy).toBe("SURGE");
+  });
+
+  it("NUP-7 a second upgrade of a pool under upgrade is a 409", async () => {
+    await clusterWithPool("u-twice", { nodeCount: 1, zones: ["europe-west1-b"] });
+    expect(
+      (await api("POST", "/v1/clusters/u-twice/node-pools/p/upgrade", { body: {} })).status,
+    ).toBe(202);
+    expect(
+      (await api("POST", "/v1/clusters/u-twice/node-pools/p/upgrade", { body: {} })).status,
+    ).toBe(409);
+  });
+
+  it("VER-7 a node target above the control plane is a 422; bad input is 400; unknown op is 404", async () => {
+    await clusterWithPool("u-bad", { nodeCount: 1, zones: ["europe-west1-b"] });
+    const above = await api("POST", "/v1/clusters/u-bad/node-pools/p/upgrade", {
+      body: { version: "1.22.3-gke.100" },
+    });
+    expect(above.status).toBe(422);
+    expect(above.body.rule).toBe("VER-7");
+    expect(
+      (
+        await api("POST", "/v1/clusters/u-bad/node-pools/p/upgrade", {
+          body: { version: "latest" },
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await api("POST", "/v1/clusters/u-bad/node-pools/p/upgrade", { body: { surge: 3 } })).status,
+    ).toBe(400);
+    expect(
+      (await api("GET", "/v1/operations/op-00000000-0000-0000-0000-000000000000")).status,
+    ).toBe(404);
+    expect((await api("GET", "/v1/operations/nope")).status).toBe(400);
+  });
+
+  it("executor callbacks must be signed; a signed one is applied once", async () => {
+    await clusterWithPool("u-hook", { nodeCount: 1, zones: ["europe-west1-b"] });
+    const started = await api("POST", "/v1/clusters/u-hook/node-pools/p/upgrade", { body: {} });
+    const id = started.body.id;
+    const body = JSON.stringify({
+      type: "COMMAND_FAILED",
+      commandId: `${id}:nope:CREATE:1`,
+      reason: "FAILED",
+      message: "x",
+    });
+    const unsigned = await api("POST", `/v1/operations/${id}/events`, { token: null, body });
+    expect(unsigned.status).toBe(401);
+    const signature = await sign("test-webhook-secret", body);
+    const signed = await api("POST", `/v1/operations/${id}/events`, {
+      token: null,
+      body,
+      headers: { "x-regatta-signature": signature },
+    });
+    expect(signed.status).toBe(202);
+    expect(signed.body).toEqual({ applied: true });
+    const again = await api("POST", `/v1/operations/${id}/events`, {
+      token: null,
+      body,
+      headers: { "x-regatta-signature": signature },
+    });
+    expect(again.body).toEqual({ applied: false });
+  });
+});
