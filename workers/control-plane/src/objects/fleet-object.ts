@@ -34,7 +34,7 @@ const SYNC_RETRY_MS = 30_000;
 
 /**
  * The values every provider answer rewrites: the sim's state and each operation's main
- * row (its bucket rows are written in batches and stay apart).
+ * row (its shard rows are written in batches and stay apart).
  */
 function packsFleetState(key: string): boolean {
   return key === "sim" || (key.startsWith("op:") && key.indexOf(":", 3) < 0);

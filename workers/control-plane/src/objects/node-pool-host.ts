@@ -26,7 +26,7 @@ import {
   windowInstanceAt,
 } from "@regatta/engine";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
-import type { Timer, Tx } from "./runtime/runtime.ts";
+import type { Timer, Tx } from "./runtime/types.ts";
 
 /**
  * The fleet object's node-pool upgrades: one machine per operation (its rows are

@@ -1,3 +1,4 @@
+import { toRfc3339 } from "@regatta/engine";
 import type { Env } from "../env.ts";
 import type { Effects, OutboxBatch, OutboxExecutor } from "../objects/runtime/types.ts";
 import { sign } from "./signature.ts";
@@ -16,7 +17,7 @@ export class WebhookExecutor implements OutboxExecutor {
     if (!url || !secret) throw new Error("webhook provider needs WEBHOOK_URL and WEBHOOK_SECRET");
     const body = JSON.stringify({
       batch: batch.id,
-      sentAt: new Date(effects.now).toISOString(),
+      sentAt: toRfc3339(effects.now),
       commands: batch.commands,
     });
     const response = await fetch(url, {

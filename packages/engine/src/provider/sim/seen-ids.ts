@@ -10,8 +10,8 @@ const BUCKETS = 256;
 /**
  * Ids kept per bucket (about 4,000 in all): an idempotency window, like a provider's
  * idempotency keys with a time to live. Redelivery comes from an outbox retry minutes
- * later, never after thousands of newer commands, and an unbounded set would outgrow a
- * Durable Object row (2 MB) over a long-lived fleet.
+ * later, never after thousands of newer commands, and an unbounded set would grow with
+ * every command a long-lived fleet ever ran.
  */
 const KEPT_PER_BUCKET = 16;
 

@@ -1,26 +1,12 @@
-import type { Instant, ProviderCommand } from "@regatta/engine";
+import { exponentialBackoff, type Instant, type ProviderCommand } from "@regatta/engine";
 import type { Clock } from "../../clock/clock.ts";
 import { type PackedKeys, PackedRow } from "./packed-row.ts";
 import { RUNTIME_SCHEMA } from "./schema.ts";
 import { type CachedValue, Transaction } from "./transaction.ts";
 import { type Executor, type OutboxBatch, PROVIDER_TIMER, type Timer, type Tx } from "./types.ts";
 
-export type {
-  Effects,
-  Executor,
-  InTransactionExecutor,
-  OutboxBatch,
-  OutboxExecutor,
-  Timer,
-  Tx,
-} from "./types.ts";
-export { PROVIDER_TIMER } from "./types.ts";
-
-const RETRY_BASE_MS = 5_000;
-const RETRY_MAX_MS = 300_000;
 /** How long the outbox waits before retrying a batch that failed `attempts` times. */
-const outboxRetryDelay = (attempts: number): number =>
-  Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (attempts - 1));
+const outboxRetryDelay = exponentialBackoff({ first: 5_000, max: 300_000 });
 /** A timer whose handler threw runs again after this long (virtual time). */
 const TIMER_RETRY_MS = 30_000;
 /** Passes over due timers per alarm: what a timer schedules for now runs in the same alarm. */
