@@ -2,10 +2,14 @@ import { getApiTokenBySecretHash, type Inventory } from "@regatta/inventory";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app.ts";
 import { ProblemError } from "../http/problem.ts";
-import { type Access, mayAccess, type Principal, type Resource } from "./principal.ts";
-import { digestsEqual, hashSecret } from "./secrets.ts";
-
-const BOOTSTRAP_ADMIN = "bootstrap-admin";
+import {
+  type Access,
+  BOOTSTRAP_ADMIN,
+  mayAccess,
+  type Principal,
+  type Resource,
+} from "./principal.ts";
+import { digestsEqual, hashSecret, tokenIdentity } from "./secrets.ts";
 
 /**
  * Resolves the bearer token into a principal; 401 when missing or unknown. Executor
@@ -27,11 +31,13 @@ async function resolve(
   secret: string,
 ): Promise<Principal | undefined> {
   const hash = await hashSecret(secret);
+  const identity = await tokenIdentity(hash);
   if (bootstrapSecret && digestsEqual(hash, await hashSecret(bootstrapSecret))) {
-    return { name: BOOTSTRAP_ADMIN, role: "admin", fleets: [], scopes: [] };
+    return { name: BOOTSTRAP_ADMIN, identity, role: "admin", fleets: [], scopes: [] };
   }
   const row = await getApiTokenBySecretHash(inventory, hash);
-  return row && { name: row.name, role: row.role, fleets: row.fleets, scopes: row.scopes };
+  if (!row) return undefined;
+  return { name: row.name, identity, role: row.role, fleets: row.fleets, scopes: row.scopes };
 }
 
 /** 403 unless the principal may perform `access` on `resource`. */

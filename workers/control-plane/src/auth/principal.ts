@@ -1,8 +1,21 @@
 export type Role = "admin" | "operator" | "viewer";
 
+/** The principal of the deployment's own admin secret (`REGATTA_ADMIN_TOKEN`). */
+export const BOOTSTRAP_ADMIN = "bootstrap-admin";
+/** The principal of signed executor callbacks. */
+export const EXECUTOR = "executor";
+/** Names the server gives its own principals: no API token may take them (issue 7). */
+export const RESERVED_TOKEN_NAMES: readonly string[] = [BOOTSTRAP_ADMIN, EXECUTOR];
+
 /** Who is calling, as resolved from the bearer token. */
 export interface Principal {
   name: string;
+  /**
+   * The token's unique identity, derived from the hash of its secret: a token revoked and
+   * re-created under the same name gets a new one. Absent for callers without a bearer
+   * token (signed executor callbacks).
+   */
+  identity?: string;
   role: Role;
   /** Fleets the token may see (operator/viewer); ignored for admin. */
   fleets: string[];
