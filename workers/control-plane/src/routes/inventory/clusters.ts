@@ -3,7 +3,7 @@ import { Cluster, ClusterInput, ClusterParams, ListQuery, Name, page } from "@re
 import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { mayAccess } from "../../auth/principal.ts";
+import { readGrants } from "../../auth/principal.ts";
 import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
@@ -13,6 +13,7 @@ import {
   putCluster,
   removeCluster,
 } from "../../services/inventory/clusters.ts";
+import { fleetReadResource } from "../../services/inventory/fleets.ts";
 import { clusterFor } from "../cluster-access.ts";
 
 const tags = ["clusters"];
@@ -88,14 +89,11 @@ export function clusterRoutes(): App {
     const query = c.req.valid("query");
     const principal = c.get("principal");
     if (query.fleet !== undefined)
-      authorize(principal, "read", { kind: "fleet", fleet: query.fleet });
-    const result = await listClusterPage(c.var.inventory, query);
+      authorize(principal, "read", fleetReadResource(principal, query.fleet));
+    const result = await listClusterPage(c.var.inventory, query, readGrants(principal));
     const now = await controlPlaneNow(c.env, c.var.inventory);
-    const visible = result.items.filter((row) =>
-      mayAccess(principal, "read", { kind: "fleet", fleet: row.fleet, scopes: row.scopes }),
-    );
     return c.json(
-      { items: visible.map((row) => clusterView(row, now)), nextCursor: result.nextCursor },
+      { items: result.items.map((row) => clusterView(row, now)), nextCursor: result.nextCursor },
       200,
     );
   });
