@@ -40,13 +40,37 @@ async function resolve(
   return { name: row.name, identity, role: row.role, fleets: row.fleets, scopes: row.scopes };
 }
 
-/** 403 unless the principal may perform `access` on `resource`. */
-export function authorize(principal: Principal, access: Access, resource: Resource): void {
-  if (!mayAccess(principal, access, resource)) {
-    const what = resource.kind === "fleet" ? `fleet ${resource.fleet}` : resource.kind;
-    throw new ProblemError(
-      403,
-      `${principal.role} token ${principal.name} may not ${access} ${what}`,
-    );
-  }
+/**
+ * 403 unless the principal may perform `access` on `resource`. The answer names the
+ * target as the request did (`what`, e.g. "cluster prod-1") and the caller's own grants,
+ * never facts about the resource the caller may not see (such as its fleet).
+ * @example authorize(principal, "write", { kind: "fleet", fleet, scopes }, `cluster ${name}`)
+ */
+export function authorize(
+  principal: Principal,
+  access: Access,
+  resource: Resource,
+  what?: string,
+): void {
+  if (mayAccess(principal, access, resource)) return;
+  const target = what ?? (resource.kind === "global" ? "global inventory" : "this resource");
+  throw new ProblemError(
+    403,
+    `${principal.role} token ${principal.name} may not ${access} ${target}: ${refusalReason(principal, access, resource)}`,
+  );
+}
+
+// How many of a token's grants a 403 lists before eliding the rest.
+const GRANTS_SHOWN = 5;
+
+function refusalReason(principal: Principal, access: Access, resource: Resource): string {
+  if (resource.kind !== "fleet") return "admin tokens only";
+  if (access === "write" && principal.role === "viewer") return "viewer tokens only read";
+  return `outside its grants (fleets: ${listed(principal.fleets)}; team scopes: ${listed(principal.scopes)})`;
+}
+
+function listed(names: readonly string[]): string {
+  if (names.length === 0) return "none";
+  const shown = names.slice(0, GRANTS_SHOWN).join(", ");
+  return names.length > GRANTS_SHOWN ? `${shown}, …` : shown;
 }

@@ -14,7 +14,7 @@ import {
   removeCluster,
 } from "../../services/inventory/clusters.ts";
 import { fleetReadResource } from "../../services/inventory/fleets.ts";
-import { clusterFor } from "../cluster-access.ts";
+import { authorizeClusterDelete, authorizeClusterPut, clusterFor } from "../cluster-access.ts";
 
 const tags = ["clusters"];
 const ClusterListQuery = ListQuery.extend({
@@ -64,17 +64,9 @@ export function clusterRoutes(): App {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
     const spec = c.req.valid("json");
-    const principal = c.get("principal");
-    authorize(principal, "write", { kind: "fleet", fleet: spec.fleet, scopes: spec.scopes });
-    const now = await controlPlaneNow(c.env, c.var.inventory);
     const existing = await getCluster(db, name);
-    // Moving a cluster out of a fleet is a write on that fleet too.
-    if (existing)
-      authorize(principal, "write", {
-        kind: "fleet",
-        fleet: existing.fleet,
-        scopes: existing.scopes,
-      });
+    await authorizeClusterPut(db, c.get("principal"), name, spec, existing);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, cluster } = orRefuse(await putCluster(db, name, spec, now));
     return created
       ? c.json(clusterView(cluster, now), 201)
@@ -100,7 +92,7 @@ export function clusterRoutes(): App {
   app.openapi(remove, async (c) => {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
-    await clusterFor(db, c.var.principal, name, "write");
+    authorizeClusterDelete(c.var.principal, await clusterFor(db, c.var.principal, name, "write"));
     orRefuse(await removeCluster(db, name));
     return c.body(null, 204);
   });
