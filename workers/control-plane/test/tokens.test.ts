@@ -67,23 +67,14 @@ describe("tokens", () => {
 
 describe("Idempotency-Key", () => {
   it("the same key and body replays the first answer; another body is 422", async () => {
-    const headers = { "idempotency-key": "create-replay-1" };
-    const first = await api("POST", "/v1/tokens", {
-      headers,
-      body: { name: "replay", role: "viewer" },
-    });
-    expect(first.status).toBe(201);
-    const second = await api("POST", "/v1/tokens", {
-      headers,
-      body: { name: "replay", role: "viewer" },
-    });
-    expect(second.status).toBe(201);
+    const headers = { "idempotency-key": "advance-replay-1" };
+    const first = await api("POST", "/v1/sim/advance", { headers, body: { seconds: 1 } });
+    expect(first.status).toBe(200);
+    const second = await api("POST", "/v1/sim/advance", { headers, body: { seconds: 1 } });
+    expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
-    const other = await api("POST", "/v1/tokens", {
-      headers,
-      body: { name: "replay-2", role: "viewer" },
-    });
+    const other = await api("POST", "/v1/sim/advance", { headers, body: { seconds: 2 } });
     expect(other.status).toBe(422);
     expect(other.headers.get("content-type")).toBe("application/problem+json");
   });

@@ -63,6 +63,35 @@ export function listClusters(db: Inventory, page?: PageRequest): Promise<Page<Cl
   return keysetPage(page, (after, take) => selectClusters(db, afterName(after), take), nameOf);
 }
 
+/**
+ * What a narrowed token may read: whole fleets, and team scopes as `fleet/scope`. A
+ * cluster is readable when its fleet is granted or it belongs to a granted scope.
+ */
+export interface ReadGrants {
+  fleets: readonly string[];
+  scopes: readonly string[];
+}
+
+/**
+ * The clusters `grants` can read (of one fleet when given), by name. Filtered in the
+ * query, so pages are full and a cursor only ever names a readable cluster. Grants travel
+ * as JSON parameters (`json_each`), within D1's 100 bound parameters for any token.
+ */
+export function listClustersGranted(
+  db: Inventory,
+  grants: ReadGrants,
+  fleet: string | undefined,
+  page?: PageRequest,
+): Promise<Page<ClusterRow>> {
+  const readable = sql`(${clusters.fleet} in (select value from json_each(${JSON.stringify(grants.fleets)})) or exists (select 1 from ${scopeMemberships} where ${scopeMemberships.cluster} = ${clusters.name} and ${scopeMemberships.fleet} || '/' || ${scopeMemberships.scope} in (select value from json_each(${JSON.stringify(grants.scopes)}))))`;
+  const ofFleet = fleet === undefined ? undefined : eq(clusters.fleet, fleet);
+  return keysetPage(
+    page,
+    (after, take) => selectClusters(db, and(readable, ofFleet, afterName(after)), take),
+    nameOf,
+  );
+}
+
 /** The clusters of one fleet by name. */
 export function listClustersByFleet(
   db: Inventory,

@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
 import { scopes } from "../schema/fleets.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
 import type { Inventory, Stored } from "./db.ts";
@@ -27,15 +27,35 @@ export function listScopes(
   fleet: string,
   page?: PageRequest,
 ): Promise<Page<ScopeRow>> {
+  return pageScopesWhere(db, eq(scopes.fleet, fleet), page);
+}
+
+/**
+ * The scopes among `names` of a fleet, by name: what a token bound to some of its scopes
+ * may list. Filtered in the query, so a cursor never names a scope outside `names`.
+ */
+export function listScopesNamed(
+  db: Inventory,
+  fleet: string,
+  names: readonly string[],
+  page?: PageRequest,
+): Promise<Page<ScopeRow>> {
+  const among = sql`${scopes.name} in (select value from json_each(${JSON.stringify(names)}))`;
+  return pageScopesWhere(db, and(eq(scopes.fleet, fleet), among), page);
+}
+
+function pageScopesWhere(
+  db: Inventory,
+  where: SQL | undefined,
+  page: PageRequest | undefined,
+): Promise<Page<ScopeRow>> {
   return keysetPage(
     page,
     (after, take) =>
       db
         .select()
         .from(scopes)
-        .where(
-          and(eq(scopes.fleet, fleet), after === undefined ? undefined : gt(scopes.name, after)),
-        )
+        .where(and(where, after === undefined ? undefined : gt(scopes.name, after)))
         .orderBy(asc(scopes.name))
         .limit(take),
     (s) => s.name,

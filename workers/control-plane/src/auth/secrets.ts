@@ -10,6 +10,14 @@ export async function hashSecret(secret: string): Promise<string> {
 }
 
 /**
+ * A token's identity for keys that must follow the token, not its name (idempotency):
+ * a hash of its stored secret hash, so the stored value cannot stand in for either.
+ */
+export function tokenIdentity(secretHash: string): Promise<string> {
+  return hashSecret(`token-identity:${secretHash}`);
+}
+
+/**
  * Compares two hex digests in constant time (workerd's `crypto.subtle.timingSafeEqual`,
  * which refuses inputs of different lengths, so those are unequal up front).
  */

@@ -43,7 +43,9 @@ export function tokenRoutes(): App {
   const app = router();
   app.openapi(create, async (c) => {
     authorize(c.get("principal"), "write", { kind: "admin-only" });
-    return c.json(orRefuse(await createToken(c.var.inventory, c.req.valid("json"))), 201);
+    const created = orRefuse(await createToken(c.var.inventory, c.req.valid("json")));
+    // The secret is shown once: no cache, and no remembered Idempotency-Key answer, keeps it.
+    return c.json(created, 201, { "cache-control": "no-store" });
   });
   app.openapi(list, async (c) => {
     authorize(c.get("principal"), "read", { kind: "admin-only" });

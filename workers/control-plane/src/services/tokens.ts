@@ -11,16 +11,26 @@ import {
   type Page,
   type PageRequest,
 } from "@regatta/inventory";
+import { RESERVED_TOKEN_NAMES } from "../auth/principal.ts";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
 import { accepted, type Outcome, refused } from "./outcome.ts";
 
 type Summary = z.infer<typeof TokenSummary>;
 
-/** API tokens: the secret is generated here, shown once, stored as a hash. */
+/**
+ * API tokens: the secret is generated here, shown once, stored as a hash. The names the
+ * server gives its own callers are reserved, so a log or a 403 naming them is unambiguous.
+ */
 export async function createToken(
   db: Inventory,
   input: z.infer<typeof TokenInput>,
 ): Promise<Outcome<z.infer<typeof TokenCreated>>> {
+  if (RESERVED_TOKEN_NAMES.includes(input.name)) {
+    return refused(
+      422,
+      `token name ${input.name} is reserved: the server names its own callers so (reserved: ${RESERVED_TOKEN_NAMES.join(", ")})`,
+    );
+  }
   const token = newSecret();
   const now = Date.now();
   const row = {

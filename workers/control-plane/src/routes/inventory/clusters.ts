@@ -3,7 +3,7 @@ import { Cluster, ClusterInput, ClusterParams, ListQuery, Name, page } from "@re
 import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { mayAccess } from "../../auth/principal.ts";
+import { readGrants } from "../../auth/principal.ts";
 import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
@@ -13,7 +13,8 @@ import {
   putCluster,
   removeCluster,
 } from "../../services/inventory/clusters.ts";
-import { clusterFor } from "../cluster-access.ts";
+import { fleetReadResource } from "../../services/inventory/fleets.ts";
+import { authorizeClusterDelete, authorizeClusterPut, clusterFor } from "../cluster-access.ts";
 
 const tags = ["clusters"];
 const ClusterListQuery = ListQuery.extend({
@@ -63,17 +64,9 @@ export function clusterRoutes(): App {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
     const spec = c.req.valid("json");
-    const principal = c.get("principal");
-    authorize(principal, "write", { kind: "fleet", fleet: spec.fleet, scopes: spec.scopes });
-    const now = await controlPlaneNow(c.env, c.var.inventory);
     const existing = await getCluster(db, name);
-    // Moving a cluster out of a fleet is a write on that fleet too.
-    if (existing)
-      authorize(principal, "write", {
-        kind: "fleet",
-        fleet: existing.fleet,
-        scopes: existing.scopes,
-      });
+    await authorizeClusterPut(db, c.get("principal"), name, spec, existing);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, cluster } = orRefuse(await putCluster(db, name, spec, now));
     return created
       ? c.json(clusterView(cluster, now), 201)
@@ -88,21 +81,18 @@ export function clusterRoutes(): App {
     const query = c.req.valid("query");
     const principal = c.get("principal");
     if (query.fleet !== undefined)
-      authorize(principal, "read", { kind: "fleet", fleet: query.fleet });
-    const result = await listClusterPage(c.var.inventory, query);
+      authorize(principal, "read", fleetReadResource(principal, query.fleet));
+    const result = await listClusterPage(c.var.inventory, query, readGrants(principal));
     const now = await controlPlaneNow(c.env, c.var.inventory);
-    const visible = result.items.filter((row) =>
-      mayAccess(principal, "read", { kind: "fleet", fleet: row.fleet, scopes: row.scopes }),
-    );
     return c.json(
-      { items: visible.map((row) => clusterView(row, now)), nextCursor: result.nextCursor },
+      { items: result.items.map((row) => clusterView(row, now)), nextCursor: result.nextCursor },
       200,
     );
   });
   app.openapi(remove, async (c) => {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
-    await clusterFor(db, c.var.principal, name, "write");
+    authorizeClusterDelete(c.var.principal, await clusterFor(db, c.var.principal, name, "write"));
     orRefuse(await removeCluster(db, name));
     return c.body(null, 204);
   });

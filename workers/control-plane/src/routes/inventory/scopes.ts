@@ -2,7 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import { FleetParams, ListQuery, page, Scope, ScopeInput, ScopeParams } from "@regatta/contract";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
-import { mayAccess } from "../../auth/principal.ts";
+import { scopesReadableIn } from "../../auth/principal.ts";
 import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
@@ -67,12 +67,10 @@ export function scopeRoutes(): App {
     const { fleet } = c.req.valid("param");
     const principal = c.get("principal");
     authorize(principal, "read", fleetReadResource(principal, fleet));
-    const result = orRefuse(await pageScopes(c.var.inventory, fleet, c.req.valid("query")));
-    // A token bound to some scopes of the fleet sees only those.
-    const items = result.items.filter((item) =>
-      mayAccess(principal, "read", { kind: "fleet", fleet, scopes: [item.name] }),
-    );
-    return c.json({ items, nextCursor: result.nextCursor }, 200);
+    // A token bound to some scopes of the fleet pages over only those.
+    const names = scopesReadableIn(principal, fleet);
+    const query = c.req.valid("query");
+    return c.json(orRefuse(await pageScopes(c.var.inventory, fleet, query, names)), 200);
   });
   app.openapi(remove, async (c) => {
     const { fleet, scope } = c.req.valid("param");

@@ -22,10 +22,12 @@ import {
   type Inventory,
   listClusters,
   listClustersByFleet,
+  listClustersGranted,
   listManagedClusters,
   type Page,
   type PageRequest,
   putClusterStatements,
+  type ReadGrants,
   runBatch,
   updateClusterStatus,
 } from "@regatta/inventory";
@@ -141,10 +143,16 @@ export async function readCluster(db: Inventory, name: string): Promise<Outcome<
   return accepted(cluster);
 }
 
+/**
+ * A page of clusters (of one fleet when asked), only those `grants` can read when the
+ * caller is narrowed: filtered in the query, so cursors name readable clusters only.
+ */
 export function listClusterPage(
   db: Inventory,
   request: PageRequest & { fleet?: string | undefined },
+  grants: ReadGrants | undefined,
 ): Promise<Page<ClusterRow>> {
+  if (grants !== undefined) return listClustersGranted(db, grants, request.fleet, request);
   return request.fleet === undefined
     ? listClusters(db, request)
     : listClustersByFleet(db, request.fleet, request);

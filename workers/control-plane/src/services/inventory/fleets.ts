@@ -14,7 +14,13 @@ import {
   type PageRequest,
   storeFleet,
 } from "@regatta/inventory";
-import { mayAccess, type Principal, type Resource } from "../../auth/principal.ts";
+import {
+  isUnbound,
+  mayAccess,
+  type Principal,
+  type Resource,
+  scopesHeldIn,
+} from "../../auth/principal.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { type Upserted, upserted } from "./upserted.ts";
 
@@ -29,11 +35,7 @@ const BLOCKERS_SHOWN = 5;
  * @example authorize(p, "read", fleetReadResource(p, "prod"))
  */
 export function fleetReadResource(principal: Principal, fleet: string): Resource {
-  const prefix = `${fleet}/`;
-  const scopes = principal.scopes
-    .filter((grant) => grant.startsWith(prefix))
-    .map((grant) => grant.slice(prefix.length));
-  return { kind: "fleet", fleet, scopes };
+  return { kind: "fleet", fleet, scopes: scopesHeldIn(principal, fleet) };
 }
 
 /** Whether the fleet exists (the route authorizes a create differently from a replace). */
@@ -82,8 +84,7 @@ export async function pageReadableFleets(
 
 /** Fleets a narrowed token names; undefined when it sees every fleet (admin, or unbound). */
 function boundFleetNames(principal: Principal): string[] | undefined {
-  if (principal.role === "admin") return undefined;
-  if (principal.fleets.length === 0 && principal.scopes.length === 0) return undefined;
+  if (isUnbound(principal)) return undefined;
   const scopeFleets = principal.scopes.map((grant) => grant.slice(0, grant.indexOf("/")));
   return [...new Set([...principal.fleets, ...scopeFleets])];
 }

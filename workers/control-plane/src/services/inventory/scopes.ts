@@ -10,6 +10,7 @@ import {
   type Inventory,
   listScopeMembers,
   listScopes,
+  listScopesNamed,
   type Page,
   type PageRequest,
   type ScopeRow,
@@ -64,15 +65,22 @@ export async function readScope(
   });
 }
 
-/** A page of the fleet's scopes by name, without members (read one scope for those). */
+/**
+ * A page of the fleet's scopes by name, without members (read one scope for those); only
+ * those among `names` when given (a token bound to some scopes), filtered in the query.
+ */
 export async function pageScopes(
   db: Inventory,
   fleet: string,
   request: PageRequest,
+  names: readonly string[] | undefined,
 ): Promise<Outcome<Page<ScopeView>>> {
   const missing = await missingFleet(db, fleet);
   if (missing) return missing;
-  const page = await listScopes(db, fleet, request);
+  const page =
+    names === undefined
+      ? await listScopes(db, fleet, request)
+      : await listScopesNamed(db, fleet, names, request);
   return accepted({ items: page.items.map(scopeView), nextCursor: page.nextCursor });
 }
 
