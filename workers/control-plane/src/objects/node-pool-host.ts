@@ -1,10 +1,14 @@
 import {
+  abandonUpgrade,
   blockedPool,
+  cancelledAtRest,
   cancelUpgrade,
   completeUpgrade,
   type Decision,
   decideAll,
+  exponentialBackoff,
   type Instant,
+  isTerminal,
   type Maintenance,
   type NodePoolEvent,
   type NodePoolOperation,
@@ -12,6 +16,7 @@ import {
   type NodePoolUpgradeRequest,
   nextWindowOpen,
   nodeTableChanged,
+  noteOnOperation,
   ok,
   operationView,
   type PoolNode,
@@ -25,7 +30,13 @@ import {
   type WindowInfo,
   windowInstanceAt,
 } from "@regatta/engine";
-import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
+import {
+  deleteOperationRows,
+  type HostedOperation,
+  isFinished,
+  loadOperation,
+  saveOperation,
+} from "./operation-store.ts";
 import type { Timer, Tx } from "./runtime/types.ts";
 
 /**
@@ -37,11 +48,24 @@ import type { Timer, Tx } from "./runtime/types.ts";
 
 export type PoolControl = "cancel" | "resume" | "rollback" | "complete";
 
-const TERMINAL = new Set(["SUCCEEDED", "FAILED", "ROLLED_BACK"]);
 const poolKey = (cluster: string, pool: string) => `pool-op:${cluster}/${pool}`;
 export const OP_TIMER = "op";
 export const WINDOW_TIMER = "op-window";
 export const SYNC_TIMER = "op-sync";
+/** Removes a finished operation once its retention has passed. */
+export const RETIRE_TIMER = "op-retire";
+
+/**
+ * Commands per `send`: a decision may start thousands of nodes (a 16,000-node
+ * blue-green creates its whole green pool at once) and a provider outside the object
+ * gets each send as one stored batch, so batches stay far below the 2 MB row limit.
+ */
+const COMMANDS_PER_SEND = 500;
+
+/** A failed write-back is retried after 30 s, then ever more slowly up to every 6 h. */
+const syncRetryDelay = exponentialBackoff({ first: 30_000, max: 6 * 3_600_000 });
+
+const timerId = (kind: string, id: string) => `${kind}:${id}`;
 
 /** MW-4: the window as the machine sees it at `now`; undefined = no window configured. */
 export function windowInfo(
@@ -55,15 +79,28 @@ export function windowInfo(
   return next === undefined ? { openUntil: null } : { openUntil: null, nextOpenAt: next };
 }
 
+/** What starting an upgrade needs besides the request. */
+export interface StartContext {
+  maintenance: Maintenance | undefined;
+  /** The pool's uid in the inventory, which the write-back must find again. */
+  poolUid: string | undefined;
+  /** How long the operation is kept once finished. */
+  retentionMs: number;
+}
+
 export function startOperation(
   tx: Tx,
   request: NodePoolUpgradeRequest,
-  maintenance: Maintenance | undefined,
+  context: StartContext,
 ): Result<NodePoolOperationView> {
+  const { maintenance } = context;
   const { cluster, pool } = request.pool;
   const activeId = tx.getState<string>(poolKey(cluster, pool));
   const active = activeId ? loadOperation(tx, activeId) : undefined;
-  if (active && !TERMINAL.has(active.op.header.state)) {
+  // NUP-7 / seed 004: a cancelled surge upgrade whose started nodes finished is
+  // superseded by a new upgrade, which plans from the nodes it left.
+  const supersedes = active !== undefined && cancelledAtRest(active.op);
+  if (active && !isTerminal(active.op.header.state) && !supersedes) {
     return refuse(
       "NUP-7",
       409,
@@ -88,11 +125,86 @@ export function startOperation(
   const window = windowInfo(maintenance, tx.now);
   const started = startNodePoolUpgrade(window ? { ...request, window } : request, tx.now);
   if (!started.ok) return started;
+  if (active && supersedes) supersede(tx, active, request.operationId, context.retentionMs);
   const hosted: HostedOperation = { op: started.value.state, synced: false, revision: 0 };
   if (maintenance) hosted.maintenance = maintenance;
+  if (context.poolUid !== undefined) hosted.poolUid = context.poolUid;
   tx.putState(poolKey(cluster, pool), request.operationId);
   save(tx, hosted, started.value, true);
   return ok(operationView(hosted.op));
+}
+
+/** The cancelled operation stays CANCELLED but is finished: the new one owns the pool. */
+function supersede(tx: Tx, hosted: HostedOperation, by: string, retentionMs: number): void {
+  const before = hosted.op;
+  hosted.op = noteOnOperation(
+    before,
+    `NUP-7: superseded by ${by}, which upgrades the nodes left`,
+    tx.now,
+  );
+  hosted.detached = `superseded by ${by}`;
+  hosted.revision += 1;
+  saveOperation(tx, hosted, before);
+  const id = before.header.id;
+  tx.clearTimer(timerId(OP_TIMER, id));
+  tx.clearTimer(timerId(WINDOW_TIMER, id));
+  scheduleRetirement(tx, id, retentionMs);
+}
+
+/**
+ * The pool was deleted: its operation ends (FAILED, "node pool deleted"), issues no more
+ * commands and writes nothing back; the pool's name is free for a new pool and its
+ * upgrades. Returns the operation it ended, if any.
+ */
+export function detachPool(
+  tx: Tx,
+  cluster: string,
+  pool: string,
+  retentionMs: number,
+): string | undefined {
+  const id = tx.getState<string>(poolKey(cluster, pool));
+  if (!id) return undefined;
+  tx.deleteState(poolKey(cluster, pool));
+  const hosted = loadOperation(tx, id);
+  if (!hosted || hosted.detached !== undefined) return undefined;
+  const settled = isFinished(hosted) && hosted.synced;
+  const before = hosted.op;
+  hosted.op = abandonUpgrade(before, "node pool deleted", tx.now);
+  hosted.detached = "node pool deleted";
+  hosted.synced = true;
+  hosted.revision += 1;
+  saveOperation(tx, hosted, before);
+  for (const kind of [OP_TIMER, WINDOW_TIMER, SYNC_TIMER]) tx.clearTimer(timerId(kind, id));
+  // An operation already settled keeps the retention it started then.
+  if (!settled) scheduleRetirement(tx, id, retentionMs);
+  return id;
+}
+
+function scheduleRetirement(tx: Tx, id: string, retentionMs: number): void {
+  tx.setTimer({
+    id: timerId(RETIRE_TIMER, id),
+    due: tx.now + retentionMs,
+    kind: RETIRE_TIMER,
+    payload: id,
+  });
+}
+
+/** True when the operation is finished and written back: retention may remove it. */
+export function retirable(tx: Tx, id: string): boolean {
+  const hosted = loadOperation(tx, id);
+  return hosted !== undefined && isFinished(hosted) && hosted.synced;
+}
+
+/** Removes every trace of a retired operation from the object. */
+export function forgetOperation(tx: Tx, id: string): void {
+  const hosted = loadOperation(tx, id);
+  if (!hosted) return;
+  const { cluster, pool } = hosted.op.header;
+  if (tx.getState<string>(poolKey(cluster, pool)) === id) tx.deleteState(poolKey(cluster, pool));
+  deleteOperationRows(tx, id);
+  for (const kind of [OP_TIMER, WINDOW_TIMER, SYNC_TIMER, RETIRE_TIMER]) {
+    tx.clearTimer(timerId(kind, id));
+  }
 }
 
 /** Applies provider events, grouped per operation so each writes its row once. */
@@ -106,6 +218,8 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
       unclaimed.push(event);
       continue;
     }
+    // Late reports for an operation whose pool is gone or that was superseded.
+    if (hosted.detached !== undefined) continue;
     const list = byOperation.get(id) ?? [];
     list.push(event);
     byOperation.set(id, list);
@@ -121,7 +235,7 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
 export function fireTimer(tx: Tx, timer: Timer): void {
   const id = timer.payload;
   const hosted = id ? loadOperation(tx, id) : undefined;
-  if (!hosted) return;
+  if (!hosted || hosted.detached !== undefined) return;
   const events: NodePoolEvent[] =
     timer.kind === WINDOW_TIMER
       ? [
@@ -166,12 +280,18 @@ export function getOperation(tx: Tx, id: string): NodePoolOperationView | undefi
   return hosted && operationView(hosted.op);
 }
 
-export function getHosted(
-  tx: Tx,
-  id: string,
-): { op: NodePoolOperation; revision: number } | undefined {
+/** What a write-back needs: the operation as of `revision`, and the pool it started on. */
+export interface WriteBackSource {
+  op: NodePoolOperation;
+  revision: number;
+  poolUid: string;
+}
+
+/** The operation, when it waits for its write-back (undefined otherwise). */
+export function getHosted(tx: Tx, id: string): WriteBackSource | undefined {
   const hosted = loadOperation(tx, id);
-  return hosted && { op: hosted.op, revision: hosted.revision };
+  if (!hosted || hosted.synced) return undefined;
+  return { op: hosted.op, revision: hosted.revision, poolUid: hosted.poolUid ?? "" };
 }
 
 /** Live nodes of pools whose operation has not been written back to the inventory. */
@@ -189,12 +309,47 @@ export function liveNodes(
   return live;
 }
 
-/** The write-back of `revision` landed; a later change keeps the operation unsynced. */
-export function markSynced(tx: Tx, id: string, revision: number): void {
+/**
+ * The write-back of `revision` landed (a later change keeps the operation unsynced).
+ * When it found its pool deleted or re-created, nothing was written: the operation ends
+ * there (it has no pool left) instead of retrying. A finished operation's retention
+ * starts now.
+ */
+export function markSynced(
+  tx: Tx,
+  id: string,
+  revision: number,
+  poolReplaced: boolean,
+  retentionMs: number,
+): void {
   const hosted = loadOperation(tx, id);
   if (!hosted || hosted.revision !== revision) return;
+  const before = hosted.op;
   hosted.synced = true;
+  delete hosted.syncAttempts;
+  if (poolReplaced) {
+    const { cluster, pool } = before.header;
+    hosted.op = abandonUpgrade(before, "node pool deleted or replaced", tx.now);
+    hosted.detached = "node pool deleted or replaced";
+    if (tx.getState<string>(poolKey(cluster, pool)) === id) tx.deleteState(poolKey(cluster, pool));
+    for (const kind of [OP_TIMER, WINDOW_TIMER]) tx.clearTimer(timerId(kind, id));
+  }
+  saveOperation(tx, hosted, before);
+  if (isFinished(hosted)) scheduleRetirement(tx, id, retentionMs);
+}
+
+/** The write-back failed (D1 unavailable…): it is retried with backoff, not in a loop. */
+export function writeBackFailed(tx: Tx, id: string, revision: number): void {
+  const hosted = loadOperation(tx, id);
+  if (!hosted || hosted.revision !== revision || hosted.synced) return;
+  hosted.syncAttempts = (hosted.syncAttempts ?? 0) + 1;
   saveOperation(tx, hosted, hosted.op);
+  tx.setTimer({
+    id: timerId(SYNC_TIMER, id),
+    due: tx.now + syncRetryDelay(hosted.syncAttempts),
+    kind: SYNC_TIMER,
+    payload: id,
+  });
 }
 
 /** Command reports carry their operation in the id; a preemption belongs to the pool's. */
@@ -215,31 +370,40 @@ function save(
   const before = fresh ? undefined : hosted.op;
   hosted.op = decision.state;
   const id = hosted.op.header.id;
-  const terminal = TERMINAL.has(hosted.op.header.state);
-  // The inventory gets the nodes when the operation ends, and again whenever they change
-  // after that: a failed operation's started nodes finish, and a resume or rollback
-  // brings a finished operation back to life.
+  const terminal = isTerminal(hosted.op.header.state);
+  // The inventory gets the nodes when the operation comes to rest (ends, or a cancelled
+  // surge's started nodes finished), and again whenever they change after that: a
+  // failed operation's started nodes finish, and a resume or rollback brings it back.
+  const rests = terminal || cancelledAtRest(hosted.op);
   const settled =
     before !== undefined &&
-    TERMINAL.has(before.header.state) &&
+    (isTerminal(before.header.state) || cancelledAtRest(before)) &&
     !nodeTableChanged(before, hosted.op);
-  if (!terminal || !settled) hosted.synced = false;
+  if (!rests || !settled) {
+    hosted.synced = false;
+    delete hosted.syncAttempts;
+  }
   hosted.revision += 1;
   saveOperation(tx, hosted, before);
-  tx.send(decision.commands);
+  for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
+    tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));
+  }
   // The machine asks for a wake-up only while something can still happen; a failed one
   // still does while its started nodes finish.
-  if (decision.wakeAt === undefined) tx.clearTimer(`${OP_TIMER}:${id}`);
-  else tx.setTimer({ id: `${OP_TIMER}:${id}`, due: decision.wakeAt, kind: OP_TIMER, payload: id });
+  if (decision.wakeAt === undefined) tx.clearTimer(timerId(OP_TIMER, id));
+  else
+    tx.setTimer({ id: timerId(OP_TIMER, id), due: decision.wakeAt, kind: OP_TIMER, payload: id });
+  // Changed again: its retention starts over once it is written back.
+  if (!hosted.synced) tx.clearTimer(timerId(RETIRE_TIMER, id));
+  if (rests && !hosted.synced)
+    tx.setTimer({ id: timerId(SYNC_TIMER, id), due: tx.now, kind: SYNC_TIMER, payload: id });
   if (terminal) {
-    tx.clearTimer(`${WINDOW_TIMER}:${id}`);
-    if (!hosted.synced)
-      tx.setTimer({ id: `${SYNC_TIMER}:${id}`, due: tx.now, kind: SYNC_TIMER, payload: id });
+    tx.clearTimer(timerId(WINDOW_TIMER, id));
     return;
   }
   // MW-4: wake at the window's next edge so the machine learns it opened or closed.
   const window = windowInfo(hosted.maintenance, tx.now);
   const edge = window?.openUntil ?? window?.nextOpenAt;
   if (edge !== undefined)
-    tx.setTimer({ id: `${WINDOW_TIMER}:${id}`, due: edge, kind: WINDOW_TIMER, payload: id });
+    tx.setTimer({ id: timerId(WINDOW_TIMER, id), due: edge, kind: WINDOW_TIMER, payload: id });
 }
