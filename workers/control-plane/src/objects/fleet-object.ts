@@ -12,21 +12,18 @@ import type { Env } from "../env.ts";
 import { advanceSim, preemptSim } from "../providers/sim/state.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { eventKey, recordUnclaimed } from "./events.ts";
+import { OP_TIMER, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./fleet/keys.ts";
+import { detachPool } from "./fleet/operation-lifecycle.ts";
 import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
 import { syncOperation } from "./fleet/write-back.ts";
 import {
   applyEvents,
   controlPool,
-  detachPool,
   fireTimer,
   getOperation,
   liveNodes,
-  OP_TIMER,
   type PoolControl,
-  RETIRE_TIMER,
-  SYNC_TIMER,
   startOperation,
-  WINDOW_TIMER,
 } from "./node-pool-host.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
 import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";

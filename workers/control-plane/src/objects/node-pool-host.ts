@@ -1,12 +1,10 @@
 import {
-  abandonUpgrade,
   blockedPool,
   cancelledAtRest,
   cancelUpgrade,
   completeUpgrade,
   type Decision,
   decideAll,
-  exponentialBackoff,
   type Instant,
   isTerminal,
   type Maintenance,
@@ -16,7 +14,6 @@ import {
   type NodePoolUpgradeRequest,
   nextWindowOpen,
   nodeTableChanged,
-  noteOnOperation,
   ok,
   operationView,
   type PoolNode,
@@ -31,12 +28,15 @@ import {
   windowInstanceAt,
 } from "@regatta/engine";
 import {
-  deleteOperationRows,
-  type HostedOperation,
-  isFinished,
-  loadOperation,
-  saveOperation,
-} from "./operation-store.ts";
+  OP_TIMER,
+  poolKey,
+  RETIRE_TIMER,
+  SYNC_TIMER,
+  timerId,
+  WINDOW_TIMER,
+} from "./fleet/keys.ts";
+import { supersede } from "./fleet/operation-lifecycle.ts";
+import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
 import type { Timer, Tx } from "./runtime/types.ts";
 
 /**
@@ -48,24 +48,12 @@ import type { Timer, Tx } from "./runtime/types.ts";
 
 export type PoolControl = "cancel" | "resume" | "rollback" | "complete";
 
-const poolKey = (cluster: string, pool: string) => `pool-op:${cluster}/${pool}`;
-export const OP_TIMER = "op";
-export const WINDOW_TIMER = "op-window";
-export const SYNC_TIMER = "op-sync";
-/** Removes a finished operation once its retention has passed. */
-export const RETIRE_TIMER = "op-retire";
-
 /**
  * Commands per `send`: a decision may start thousands of nodes (a 16,000-node
  * blue-green creates its whole green pool at once) and a provider outside the object
  * gets each send as one stored batch, so batches stay far below the 2 MB row limit.
  */
 const COMMANDS_PER_SEND = 500;
-
-/** A failed write-back is retried after 30 s, then ever more slowly up to every 6 h. */
-const syncRetryDelay = exponentialBackoff({ first: 30_000, max: 6 * 3_600_000 });
-
-const timerId = (kind: string, id: string) => `${kind}:${id}`;
 
 /** MW-4: the window as the machine sees it at `now`; undefined = no window configured. */
 export function windowInfo(
@@ -132,79 +120,6 @@ export function startOperation(
   tx.putState(poolKey(cluster, pool), request.operationId);
   save(tx, hosted, started.value, true);
   return ok(operationView(hosted.op));
-}
-
-/** The cancelled operation stays CANCELLED but is finished: the new one owns the pool. */
-function supersede(tx: Tx, hosted: HostedOperation, by: string, retentionMs: number): void {
-  const before = hosted.op;
-  hosted.op = noteOnOperation(
-    before,
-    `NUP-7: superseded by ${by}, which upgrades the nodes left`,
-    tx.now,
-  );
-  hosted.detached = `superseded by ${by}`;
-  hosted.revision += 1;
-  saveOperation(tx, hosted, before);
-  const id = before.header.id;
-  tx.clearTimer(timerId(OP_TIMER, id));
-  tx.clearTimer(timerId(WINDOW_TIMER, id));
-  scheduleRetirement(tx, id, retentionMs);
-}
-
-/**
- * The pool was deleted: its operation ends (FAILED, "node pool deleted"), issues no more
- * commands and writes nothing back; the pool's name is free for a new pool and its
- * upgrades. Returns the operation it ended, if any.
- */
-export function detachPool(
-  tx: Tx,
-  cluster: string,
-  pool: string,
-  retentionMs: number,
-): string | undefined {
-  const id = tx.getState<string>(poolKey(cluster, pool));
-  if (!id) return undefined;
-  tx.deleteState(poolKey(cluster, pool));
-  const hosted = loadOperation(tx, id);
-  if (!hosted || hosted.detached !== undefined) return undefined;
-  const settled = isFinished(hosted) && hosted.synced;
-  const before = hosted.op;
-  hosted.op = abandonUpgrade(before, "node pool deleted", tx.now);
-  hosted.detached = "node pool deleted";
-  hosted.synced = true;
-  hosted.revision += 1;
-  saveOperation(tx, hosted, before);
-  for (const kind of [OP_TIMER, WINDOW_TIMER, SYNC_TIMER]) tx.clearTimer(timerId(kind, id));
-  // An operation already settled keeps the retention it started then.
-  if (!settled) scheduleRetirement(tx, id, retentionMs);
-  return id;
-}
-
-function scheduleRetirement(tx: Tx, id: string, retentionMs: number): void {
-  tx.setTimer({
-    id: timerId(RETIRE_TIMER, id),
-    due: tx.now + retentionMs,
-    kind: RETIRE_TIMER,
-    payload: id,
-  });
-}
-
-/** True when the operation is finished and written back: retention may remove it. */
-export function retirable(tx: Tx, id: string): boolean {
-  const hosted = loadOperation(tx, id);
-  return hosted !== undefined && isFinished(hosted) && hosted.synced;
-}
-
-/** Removes every trace of a retired operation from the object. */
-export function forgetOperation(tx: Tx, id: string): void {
-  const hosted = loadOperation(tx, id);
-  if (!hosted) return;
-  const { cluster, pool } = hosted.op.header;
-  if (tx.getState<string>(poolKey(cluster, pool)) === id) tx.deleteState(poolKey(cluster, pool));
-  deleteOperationRows(tx, id);
-  for (const kind of [OP_TIMER, WINDOW_TIMER, SYNC_TIMER, RETIRE_TIMER]) {
-    tx.clearTimer(timerId(kind, id));
-  }
 }
 
 /** Applies provider events, grouped per operation so each writes its row once. */
@@ -280,20 +195,6 @@ export function getOperation(tx: Tx, id: string): NodePoolOperationView | undefi
   return hosted && operationView(hosted.op);
 }
 
-/** What a write-back needs: the operation as of `revision`, and the pool it started on. */
-export interface WriteBackSource {
-  op: NodePoolOperation;
-  revision: number;
-  poolUid: string;
-}
-
-/** The operation, when it waits for its write-back (undefined otherwise). */
-export function getHosted(tx: Tx, id: string): WriteBackSource | undefined {
-  const hosted = loadOperation(tx, id);
-  if (!hosted || hosted.synced) return undefined;
-  return { op: hosted.op, revision: hosted.revision, poolUid: hosted.poolUid ?? "" };
-}
-
 /** Live nodes of pools whose operation has not been written back to the inventory. */
 export function liveNodes(
   tx: Tx,
@@ -307,49 +208,6 @@ export function liveNodes(
     if (hosted && !hosted.synced) live[pool] = poolNodes(hosted.op);
   }
   return live;
-}
-
-/**
- * The write-back of `revision` landed (a later change keeps the operation unsynced).
- * When it found its pool deleted or re-created, nothing was written: the operation ends
- * there (it has no pool left) instead of retrying. A finished operation's retention
- * starts now.
- */
-export function markSynced(
-  tx: Tx,
-  id: string,
-  revision: number,
-  poolReplaced: boolean,
-  retentionMs: number,
-): void {
-  const hosted = loadOperation(tx, id);
-  if (!hosted || hosted.revision !== revision) return;
-  const before = hosted.op;
-  hosted.synced = true;
-  delete hosted.syncAttempts;
-  if (poolReplaced) {
-    const { cluster, pool } = before.header;
-    hosted.op = abandonUpgrade(before, "node pool deleted or replaced", tx.now);
-    hosted.detached = "node pool deleted or replaced";
-    if (tx.getState<string>(poolKey(cluster, pool)) === id) tx.deleteState(poolKey(cluster, pool));
-    for (const kind of [OP_TIMER, WINDOW_TIMER]) tx.clearTimer(timerId(kind, id));
-  }
-  saveOperation(tx, hosted, before);
-  if (isFinished(hosted)) scheduleRetirement(tx, id, retentionMs);
-}
-
-/** The write-back failed (D1 unavailable…): it is retried with backoff, not in a loop. */
-export function writeBackFailed(tx: Tx, id: string, revision: number): void {
-  const hosted = loadOperation(tx, id);
-  if (!hosted || hosted.revision !== revision || hosted.synced) return;
-  hosted.syncAttempts = (hosted.syncAttempts ?? 0) + 1;
-  saveOperation(tx, hosted, hosted.op);
-  tx.setTimer({
-    id: timerId(SYNC_TIMER, id),
-    due: tx.now + syncRetryDelay(hosted.syncAttempts),
-    kind: SYNC_TIMER,
-    payload: id,
-  });
 }
 
 /** Command reports carry their operation in the id; a preemption belongs to the pool's. */

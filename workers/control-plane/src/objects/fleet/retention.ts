@@ -1,7 +1,8 @@
 import { DAY } from "@regatta/engine";
 import { deleteOperation, type Inventory } from "@regatta/inventory";
-import { forgetOperation, RETIRE_TIMER, retirable } from "../node-pool-host.ts";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
+import { RETIRE_TIMER } from "./keys.ts";
+import { forgetOperation, retirable } from "./operation-lifecycle.ts";
 
 /** Finished operations are kept this many days unless `OPERATION_RETENTION_DAYS` says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 30;

@@ -1,7 +1,7 @@
 import { type Instant, type NodePoolOperation, poolNodes } from "@regatta/engine";
 import { type Inventory, type WriteBackOutcome, writeBackNodePool } from "@regatta/inventory";
-import { getHosted, markSynced, writeBackFailed } from "../node-pool-host.ts";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
+import { getHosted, markSynced, writeBackFailed } from "./operation-lifecycle.ts";
 
 /**
  * Makes the inventory match a finished node-pool operation: the pool's nodes as the
