@@ -20,6 +20,7 @@ describe("node pool input", () => {
       maxPodsPerNode: 110,
       spot: false,
       flexStart: false,
+      queuedProvisioning: false,
       autopilotManaged: false,
     });
   });

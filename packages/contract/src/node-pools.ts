@@ -85,6 +85,10 @@ const nodePoolSpecFields = {
   maxPodsPerNode: z.int().min(8).max(256).default(110),
   spot: z.boolean().default(false),
   flexStart: z.boolean().default(false),
+  queuedProvisioning: z.boolean().default(false).openapi({
+    description:
+      "The pool's nodes come only from queued provisioning; from control plane 1.32.2-gke.1652000 on it upgrades short-lived (NUP-1).",
+  }),
   autopilotManaged: z.boolean().default(false),
   tpu: Tpu.optional(),
   autoscaling: Autoscaling.optional(),

@@ -10,3 +10,4 @@ declare class TextDecoder {
   constructor(label?: string, options?: { fatal?: boolean; ignoreBOM?: boolean });
   decode(input?: Uint8Array): string;
 }
+declare const crypto: { randomUUID(): string };

@@ -15,9 +15,10 @@ export {
 export { cancelUpgrade, completeUpgrade, resumeUpgrade, rollbackUpgrade } from "./controls.ts";
 export { commandId, type NodeStep, parseCommandId } from "./node-commands.ts";
 export type { NodeTable, PendingStep, TrackedNode } from "./node-steps/node-table.ts";
-export type { OperationHeader } from "./operation.ts";
+export { isTerminal, type OperationHeader } from "./operation.ts";
 export { type OperationCore, type OperationParts, operationParts, withParts } from "./parts.ts";
 export type { PoolScalingPolicy, ScalingGroupPolicy } from "./scaling.ts";
+export { abandonUpgrade, cancelledAtRest, noteOnOperation } from "./settle.ts";
 export type {
   AutoscaledBlueGreenOperation,
   AutoscaledBlueGreenPhase,

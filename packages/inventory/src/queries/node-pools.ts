@@ -5,12 +5,13 @@ import { setFromExcluded } from "./chunk.ts";
 import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { plannedNodeNames } from "./node-names.ts";
 import { insertNodesStatements, type NodeWrite } from "./nodes.ts";
+import { settlePoolOperations } from "./operations.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored node pool. */
 export type NodePoolRow = typeof nodePools.$inferSelect;
 /** What `putNodePool` writes; timestamps come from `now`. */
-export type NodePoolWrite = Omit<typeof nodePools.$inferInsert, "createdAt" | "updatedAt">;
+export type NodePoolWrite = Omit<typeof nodePools.$inferInsert, "uid" | "createdAt" | "updatedAt">;
 
 /** @example const pool = await getNodePool(db, "prod", "default"); */
 export async function getNodePool(
@@ -83,10 +84,11 @@ export function putNodePoolStatements(
   return [
     db
       .insert(nodePools)
-      .values({ ...pool, createdAt: now, updatedAt: now })
+      .values({ uid: crypto.randomUUID(), ...pool, createdAt: now, updatedAt: now })
       .onConflictDoUpdate({
         target: [nodePools.cluster, nodePools.name],
-        set: setFromExcluded(nodePools, ["cluster", "name", "createdAt"]),
+        // Replacing a pool keeps its identity (uid): it is the same pool with new settings.
+        set: setFromExcluded(nodePools, ["cluster", "name", "uid", "createdAt"]),
       }),
     db.delete(nodes).where(and(eq(nodes.cluster, pool.cluster), eq(nodes.pool, pool.name))),
     ...insertNodesStatements(db, plannedNodes(pool), now),
@@ -98,17 +100,31 @@ export function putNodePool(db: Inventory, pool: NodePoolWrite, now: Instant): P
   return runBatch(db, putNodePoolStatements(db, pool, now));
 }
 
-/** Deletes a node pool with its nodes; resolves to the deleted keys. */
-export function deleteNodePool(db: Inventory, cluster: string, name: string) {
-  return db
-    .delete(nodePools)
-    .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)))
-    .returning({ cluster: nodePools.cluster, name: nodePools.name });
+/**
+ * Deletes a node pool with its nodes; resolves to the deleted keys. In the same batch its
+ * operations stop being live: node listings no longer ask the fleet object for a pool of
+ * that name (a new pool created with it reads from the inventory).
+ */
+export async function deleteNodePool(
+  db: Inventory,
+  cluster: string,
+  name: string,
+): Promise<{ cluster: string; name: string; uid: string }[]> {
+  const [deleted] = await db.batch([
+    db
+      .delete(nodePools)
+      .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)))
+      .returning({ cluster: nodePools.cluster, name: nodePools.name, uid: nodePools.uid }),
+    settlePoolOperations(db, cluster, name),
+  ]);
+  return deleted;
 }
 
 /**
  * The statement that records a pool's new version and image once its upgrade succeeded,
  * for the write-back's batch.
+ *
+ * With `uid`, only the pool of that identity is changed (not one re-created with its name).
  *
  * @example await setNodePoolTarget(db, "prod", "default", { version: "1.24.5-gke.600", nodeImage: "cos" }, now)
  */
@@ -118,9 +134,16 @@ export function setNodePoolTarget(
   name: string,
   target: Pick<NodePoolRow, "version" | "nodeImage">,
   now: Instant,
+  uid?: string,
 ) {
   return db
     .update(nodePools)
     .set({ ...target, updatedAt: now })
-    .where(and(eq(nodePools.cluster, cluster), eq(nodePools.name, name)));
+    .where(
+      and(
+        eq(nodePools.cluster, cluster),
+        eq(nodePools.name, name),
+        uid === undefined ? undefined : eq(nodePools.uid, uid),
+      ),
+    );
 }

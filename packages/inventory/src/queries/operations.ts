@@ -18,7 +18,7 @@ export function insertOperation(db: Inventory, operation: OperationWrite, now: I
   return db.insert(operations).values({ ...operation, createdAt: now });
 }
 
-/** Removes an operation's index row (the object refused to start it). */
+/** Removes an operation's index row (the object refused to start it, or it was retired). */
 export function deleteOperation(db: Inventory, id: string) {
   return db.delete(operations).where(eq(operations.id, id));
 }
@@ -56,4 +56,15 @@ export async function livePools(
  */
 export function markOperationLive(db: Inventory, id: string, live: boolean) {
   return db.update(operations).set({ live }).where(eq(operations.id, id));
+}
+
+/**
+ * The statement that marks every operation of a pool as no longer live (the pool was
+ * deleted: there is nothing left to show from the fleet object).
+ */
+export function settlePoolOperations(db: Inventory, cluster: string, pool: string) {
+  return db
+    .update(operations)
+    .set({ live: false })
+    .where(and(eq(operations.cluster, cluster), eq(operations.pool, pool)));
 }

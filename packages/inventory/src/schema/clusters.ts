@@ -77,10 +77,21 @@ export const nodePools = sqliteTable(
     maxPodsPerNode: integer("max_pods_per_node").notNull().default(110),
     spot: integer("spot", { mode: "boolean" }).notNull().default(false),
     flexStart: integer("flex_start", { mode: "boolean" }).notNull().default(false),
+    /** Nodes come only from queued provisioning (NUP-1: short-lived from 1.32.2-gke.1652000). */
+    queuedProvisioning: integer("queued_provisioning", { mode: "boolean" })
+      .notNull()
+      .default(false),
     autopilotManaged: integer("autopilot_managed", { mode: "boolean" }).notNull().default(false),
     tpu: text("tpu", { mode: "json" }).$type<TpuConfig>(),
     autoscaling: text("autoscaling", { mode: "json" }).$type<AutoscalingConfig>(),
     upgradeStrategy: text("upgrade_strategy", { mode: "json" }).$type<UpgradeStrategyConfig>(),
+    /**
+     * Which pool of this name this is: new when the pool is created, kept when it is
+     * replaced. An operation records it at start and writes back only to the same pool,
+     * never to one deleted and re-created with its name. Pools created before the column
+     * existed share the empty uid; `putNodePoolStatements` gives new ones.
+     */
+    uid: text("uid").notNull().default(""),
     createdAt: integer("created_at").$type<Instant>().notNull(),
     updatedAt: integer("updated_at").$type<Instant>().notNull(),
   },

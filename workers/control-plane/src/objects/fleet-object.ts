@@ -12,25 +12,21 @@ import type { Env } from "../env.ts";
 import { advanceSim, preemptSim } from "../providers/sim/state.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { eventKey, recordUnclaimed } from "./events.ts";
-import { writeBackOperation } from "./fleet/write-back.ts";
+import { OP_TIMER, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./fleet/keys.ts";
+import { detachPool } from "./fleet/operation-lifecycle.ts";
+import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
+import { syncOperation } from "./fleet/write-back.ts";
 import {
   applyEvents,
   controlPool,
   fireTimer,
-  getHosted,
   getOperation,
   liveNodes,
-  markSynced,
-  OP_TIMER,
   type PoolControl,
-  SYNC_TIMER,
   startOperation,
-  WINDOW_TIMER,
 } from "./node-pool-host.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
 import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
-
-const SYNC_RETRY_MS = 30_000;
 
 /**
  * The values every provider answer rewrites: the sim's state and each operation's main
@@ -69,9 +65,20 @@ export class FleetObject extends DurableObject<Env> {
   async startNodePoolUpgrade(
     request: NodePoolUpgradeRequest,
     maintenance: Maintenance | undefined,
+    poolUid?: string,
   ): Promise<Result<NodePoolOperationView>> {
     const runtime = await this.ready();
-    return runtime.commit((tx) => startOperation(tx, request, maintenance));
+    const retentionMs = operationRetentionMs(this.env);
+    return runtime.commit((tx) =>
+      startOperation(tx, request, { maintenance, poolUid, retentionMs }),
+    );
+  }
+
+  /** The pool was deleted: its operation ends and writes nothing back (its id, if any). */
+  async nodePoolDeleted(cluster: string, pool: string): Promise<string | undefined> {
+    const runtime = await this.ready();
+    const retentionMs = operationRetentionMs(this.env);
+    return runtime.commit((tx) => detachPool(tx, cluster, pool, retentionMs));
   }
 
   async controlNodePool(
@@ -136,30 +143,18 @@ export class FleetObject extends DurableObject<Env> {
         await runtime.commit((tx) => fireTimer(tx, timer));
         return;
       case SYNC_TIMER:
-        await this.writeBack(runtime, timer.payload ?? "");
+        await syncOperation(
+          runtime,
+          this.wiring.inventory,
+          timer.payload ?? "",
+          operationRetentionMs(this.env),
+        );
+        return;
+      case RETIRE_TIMER:
+        await retireOperation(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
       default:
         console.warn(`fleet: no handler for timer kind ${timer.kind}`);
-    }
-  }
-
-  /** Writes a finished operation's nodes back to the inventory; retried until D1 takes it. */
-  private async writeBack(runtime: ObjectRuntime, id: string): Promise<void> {
-    const hosted = await runtime.commit((tx) => getHosted(tx, id));
-    if (!hosted) return;
-    try {
-      await writeBackOperation(this.wiring.inventory, hosted.op, runtime.now());
-      await runtime.commit((tx) => markSynced(tx, id, hosted.revision));
-    } catch (error) {
-      console.error(`fleet: write-back of ${id} failed; retrying`, error);
-      await runtime.commit((tx) =>
-        tx.setTimer({
-          id: `${SYNC_TIMER}:${id}`,
-          due: tx.now + SYNC_RETRY_MS,
-          kind: SYNC_TIMER,
-          payload: id,
-        }),
-      );
     }
   }
 }

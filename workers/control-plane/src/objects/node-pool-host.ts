@@ -1,10 +1,12 @@
 import {
   blockedPool,
+  cancelledAtRest,
   cancelUpgrade,
   completeUpgrade,
   type Decision,
   decideAll,
   type Instant,
+  isTerminal,
   type Maintenance,
   type NodePoolEvent,
   type NodePoolOperation,
@@ -25,6 +27,15 @@ import {
   type WindowInfo,
   windowInstanceAt,
 } from "@regatta/engine";
+import {
+  OP_TIMER,
+  poolKey,
+  RETIRE_TIMER,
+  SYNC_TIMER,
+  timerId,
+  WINDOW_TIMER,
+} from "./fleet/keys.ts";
+import { supersede } from "./fleet/operation-lifecycle.ts";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
 import type { Timer, Tx } from "./runtime/types.ts";
 
@@ -37,11 +48,12 @@ import type { Timer, Tx } from "./runtime/types.ts";
 
 export type PoolControl = "cancel" | "resume" | "rollback" | "complete";
 
-const TERMINAL = new Set(["SUCCEEDED", "FAILED", "ROLLED_BACK"]);
-const poolKey = (cluster: string, pool: string) => `pool-op:${cluster}/${pool}`;
-export const OP_TIMER = "op";
-export const WINDOW_TIMER = "op-window";
-export const SYNC_TIMER = "op-sync";
+/**
+ * Commands per `send`: a decision may start thousands of nodes (a 16,000-node
+ * blue-green creates its whole green pool at once) and a provider outside the object
+ * gets each send as one stored batch, so batches stay far below the 2 MB row limit.
+ */
+const COMMANDS_PER_SEND = 500;
 
 /** MW-4: the window as the machine sees it at `now`; undefined = no window configured. */
 export function windowInfo(
@@ -55,15 +67,28 @@ export function windowInfo(
   return next === undefined ? { openUntil: null } : { openUntil: null, nextOpenAt: next };
 }
 
+/** What starting an upgrade needs besides the request. */
+export interface StartContext {
+  maintenance: Maintenance | undefined;
+  /** The pool's uid in the inventory, which the write-back must find again. */
+  poolUid: string | undefined;
+  /** How long the operation is kept once finished. */
+  retentionMs: number;
+}
+
 export function startOperation(
   tx: Tx,
   request: NodePoolUpgradeRequest,
-  maintenance: Maintenance | undefined,
+  context: StartContext,
 ): Result<NodePoolOperationView> {
+  const { maintenance } = context;
   const { cluster, pool } = request.pool;
   const activeId = tx.getState<string>(poolKey(cluster, pool));
   const active = activeId ? loadOperation(tx, activeId) : undefined;
-  if (active && !TERMINAL.has(active.op.header.state)) {
+  // NUP-7 / seed 004: a cancelled surge upgrade whose started nodes finished is
+  // superseded by a new upgrade, which plans from the nodes it left.
+  const supersedes = active !== undefined && cancelledAtRest(active.op);
+  if (active && !isTerminal(active.op.header.state) && !supersedes) {
     return refuse(
       "NUP-7",
       409,
@@ -88,8 +113,10 @@ export function startOperation(
   const window = windowInfo(maintenance, tx.now);
   const started = startNodePoolUpgrade(window ? { ...request, window } : request, tx.now);
   if (!started.ok) return started;
+  if (active && supersedes) supersede(tx, active, request.operationId, context.retentionMs);
   const hosted: HostedOperation = { op: started.value.state, synced: false, revision: 0 };
   if (maintenance) hosted.maintenance = maintenance;
+  if (context.poolUid !== undefined) hosted.poolUid = context.poolUid;
   tx.putState(poolKey(cluster, pool), request.operationId);
   save(tx, hosted, started.value, true);
   return ok(operationView(hosted.op));
@@ -106,6 +133,8 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
       unclaimed.push(event);
       continue;
     }
+    // Late reports for an operation whose pool is gone or that was superseded.
+    if (hosted.detached !== undefined) continue;
     const list = byOperation.get(id) ?? [];
     list.push(event);
     byOperation.set(id, list);
@@ -121,7 +150,7 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
 export function fireTimer(tx: Tx, timer: Timer): void {
   const id = timer.payload;
   const hosted = id ? loadOperation(tx, id) : undefined;
-  if (!hosted) return;
+  if (!hosted || hosted.detached !== undefined) return;
   const events: NodePoolEvent[] =
     timer.kind === WINDOW_TIMER
       ? [
@@ -166,14 +195,6 @@ export function getOperation(tx: Tx, id: string): NodePoolOperationView | undefi
   return hosted && operationView(hosted.op);
 }
 
-export function getHosted(
-  tx: Tx,
-  id: string,
-): { op: NodePoolOperation; revision: number } | undefined {
-  const hosted = loadOperation(tx, id);
-  return hosted && { op: hosted.op, revision: hosted.revision };
-}
-
 /** Live nodes of pools whose operation has not been written back to the inventory. */
 export function liveNodes(
   tx: Tx,
@@ -187,14 +208,6 @@ export function liveNodes(
     if (hosted && !hosted.synced) live[pool] = poolNodes(hosted.op);
   }
   return live;
-}
-
-/** The write-back of `revision` landed; a later change keeps the operation unsynced. */
-export function markSynced(tx: Tx, id: string, revision: number): void {
-  const hosted = loadOperation(tx, id);
-  if (!hosted || hosted.revision !== revision) return;
-  hosted.synced = true;
-  saveOperation(tx, hosted, hosted.op);
 }
 
 /** Command reports carry their operation in the id; a preemption belongs to the pool's. */
@@ -215,31 +228,40 @@ function save(
   const before = fresh ? undefined : hosted.op;
   hosted.op = decision.state;
   const id = hosted.op.header.id;
-  const terminal = TERMINAL.has(hosted.op.header.state);
-  // The inventory gets the nodes when the operation ends, and again whenever they change
-  // after that: a failed operation's started nodes finish, and a resume or rollback
-  // brings a finished operation back to life.
+  const terminal = isTerminal(hosted.op.header.state);
+  // The inventory gets the nodes when the operation comes to rest (ends, or a cancelled
+  // surge's started nodes finished), and again whenever they change after that: a
+  // failed operation's started nodes finish, and a resume or rollback brings it back.
+  const rests = terminal || cancelledAtRest(hosted.op);
   const settled =
     before !== undefined &&
-    TERMINAL.has(before.header.state) &&
+    (isTerminal(before.header.state) || cancelledAtRest(before)) &&
     !nodeTableChanged(before, hosted.op);
-  if (!terminal || !settled) hosted.synced = false;
+  if (!rests || !settled) {
+    hosted.synced = false;
+    delete hosted.syncAttempts;
+  }
   hosted.revision += 1;
   saveOperation(tx, hosted, before);
-  tx.send(decision.commands);
+  for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
+    tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));
+  }
   // The machine asks for a wake-up only while something can still happen; a failed one
   // still does while its started nodes finish.
-  if (decision.wakeAt === undefined) tx.clearTimer(`${OP_TIMER}:${id}`);
-  else tx.setTimer({ id: `${OP_TIMER}:${id}`, due: decision.wakeAt, kind: OP_TIMER, payload: id });
+  if (decision.wakeAt === undefined) tx.clearTimer(timerId(OP_TIMER, id));
+  else
+    tx.setTimer({ id: timerId(OP_TIMER, id), due: decision.wakeAt, kind: OP_TIMER, payload: id });
+  // Changed again: its retention starts over once it is written back.
+  if (!hosted.synced) tx.clearTimer(timerId(RETIRE_TIMER, id));
+  if (rests && !hosted.synced)
+    tx.setTimer({ id: timerId(SYNC_TIMER, id), due: tx.now, kind: SYNC_TIMER, payload: id });
   if (terminal) {
-    tx.clearTimer(`${WINDOW_TIMER}:${id}`);
-    if (!hosted.synced)
-      tx.setTimer({ id: `${SYNC_TIMER}:${id}`, due: tx.now, kind: SYNC_TIMER, payload: id });
+    tx.clearTimer(timerId(WINDOW_TIMER, id));
     return;
   }
   // MW-4: wake at the window's next edge so the machine learns it opened or closed.
   const window = windowInfo(hosted.maintenance, tx.now);
   const edge = window?.openUntil ?? window?.nextOpenAt;
   if (edge !== undefined)
-    tx.setTimer({ id: `${WINDOW_TIMER}:${id}`, due: edge, kind: WINDOW_TIMER, payload: id });
+    tx.setTimer({ id: timerId(WINDOW_TIMER, id), due: edge, kind: WINDOW_TIMER, payload: id });
 }

@@ -2,6 +2,7 @@ import {
   applyEntryChanges,
   type EntryChange,
   entryChanges,
+  isTerminal,
   type KeyedMap,
   keyedMapFromShards,
   type Maintenance,
@@ -18,10 +19,22 @@ export interface HostedOperation {
   op: NodePoolOperation;
   /** The cluster's maintenance the operation watches (MW-4). */
   maintenance?: Maintenance;
+  /**
+   * The pool's uid when the operation started: the write-back goes to that pool only
+   * (absent for operations started before pools had one, which matches the empty uid).
+   */
+  poolUid?: string;
   /** True once the final node set was written back to the inventory. */
   synced: boolean;
   /** Counts saves, so a write-back that raced a later change does not mark it synced. */
   revision: number;
+  /** Failed write-backs in a row, for their backoff. */
+  syncAttempts?: number;
+  /**
+   * Why the operation no longer belongs to its pool ("node pool deleted", "superseded by
+   * op-…"): it takes no more events or controls and is kept only to be read until retired.
+   */
+  detached?: string;
 }
 
 /*
@@ -32,7 +45,10 @@ export interface HostedOperation {
  *   journal of entry changes not yet written to shard rows;
  * - the plan row `op:<id>:plan` is written once: fixed at start, and large for big
  *   pools (a 5,000-node surge lists every node), so the main row stays small enough to
- *   be packed with the sim's state;
+ *   be packed with the sim's state. A plan larger than {@link PLAN_CHUNK} characters of
+ *   JSON (a 16,000-node surge's is about 2 MB) is cut into rows `op:<id>:plan:<i>`;
+ * - a finished operation's main row moves to `op:<id>:main`, out of the packed row that
+ *   every provider answer rewrites (the key decides packing, see fleet-object.ts);
  * - every shard of a larger collection has a row `op:<id>:<collection>:<index>` (a
  *   5,000-node blue-green node table is 2.5 MB as one value). A decision changes only
  *   a few entries, so the changes wait in the journal and shards are rewritten in
@@ -58,6 +74,12 @@ const JOURNAL_PER_SHARD = 16;
 /** A cap on the journal whatever the shard count, so the main row stays packable. */
 const JOURNAL_MAX = 1024;
 
+/**
+ * Characters of plan JSON per plan row. A row holds at most 2 MB and a chunk is stored
+ * as a JSON string, whose escapes can at most double it.
+ */
+const PLAN_CHUNK = 256 * 1024;
+
 /** The main row. */
 interface StoredOperation extends Omit<HostedOperation, "op"> {
   op: OperationCore;
@@ -65,18 +87,31 @@ interface StoredOperation extends Omit<HostedOperation, "op"> {
   collections: Record<string, KeyedMap<unknown> | number>;
   /** Entry changes per collection not yet in its shard rows. */
   journal?: Record<string, EntryChange<unknown>[]>;
+  /** Rows the plan's JSON is cut into; absent when the plan row holds the plan itself. */
+  planChunks?: number;
 }
 
-const mainKey = (id: string) => `op:${id}`;
+const liveKey = (id: string) => `op:${id}`;
+const finishedKey = (id: string) => `op:${id}:main`;
 const shardKey = (id: string, collection: string, index: number) =>
   `op:${id}:${collection}:${index}`;
 const planKey = (id: string) => `op:${id}:plan`;
+const planChunkKey = (id: string, index: number) => `op:${id}:plan:${index}`;
 
-/** Reassembles an operation from its main row, plan row, shard rows and journal. */
+/** Ended or detached: nothing but its own late reports and controls rewrite it. */
+export function isFinished(hosted: HostedOperation): boolean {
+  return isTerminal(hosted.op.header.state) || hosted.detached !== undefined;
+}
+
+function storedMain(tx: Tx, id: string): StoredOperation | undefined {
+  return tx.getState<StoredOperation>(liveKey(id)) ?? tx.getState<StoredOperation>(finishedKey(id));
+}
+
+/** Reassembles an operation from its main row, plan rows, shard rows and journal. */
 export function loadOperation(tx: Tx, id: string): HostedOperation | undefined {
-  const main = tx.getState<StoredOperation>(mainKey(id));
+  const main = storedMain(tx, id);
   if (!main) return undefined;
-  const { op: core, collections: stored, journal, ...hosted } = main;
+  const { op: core, collections: stored, journal, planChunks, ...hosted } = main;
   const collections: Record<string, KeyedMap<unknown>> = {};
   for (const [name, value] of Object.entries(stored)) {
     if (typeof value !== "number") {
@@ -92,8 +127,43 @@ export function loadOperation(tx: Tx, id: string): HostedOperation | undefined {
     const changes = journal?.[name];
     collections[name] = changes ? applyEntryChanges(map, changes) : map;
   }
-  const op = withParts({ core, plan: tx.getState(planKey(id)), collections });
+  const op = withParts({ core, plan: loadPlan(tx, id, planChunks), collections });
   return { ...hosted, op };
+}
+
+function loadPlan(tx: Tx, id: string, chunks: number | undefined): unknown {
+  if (chunks === undefined) return tx.getState(planKey(id));
+  let json = "";
+  for (let i = 0; i < chunks; i++) json += tx.getState<string>(planChunkKey(id, i)) ?? "";
+  return JSON.parse(json);
+}
+
+/** Writes a new plan; returns how many chunk rows it took (undefined: one plan row). */
+function savePlan(tx: Tx, id: string, plan: unknown): number | undefined {
+  const json = JSON.stringify(plan);
+  if (json === undefined || json.length <= PLAN_CHUNK) {
+    tx.putState(planKey(id), plan);
+    return undefined;
+  }
+  const chunks = Math.ceil(json.length / PLAN_CHUNK);
+  for (let i = 0; i < chunks; i++) {
+    tx.putState(planChunkKey(id, i), json.slice(i * PLAN_CHUNK, (i + 1) * PLAN_CHUNK));
+  }
+  return chunks;
+}
+
+/** Removes every row of the operation (retention). */
+export function deleteOperationRows(tx: Tx, id: string): void {
+  const main = storedMain(tx, id);
+  if (!main) return;
+  for (const [name, value] of Object.entries(main.collections)) {
+    if (typeof value !== "number") continue;
+    for (let i = 0; i < value; i++) tx.deleteState(shardKey(id, name, i));
+  }
+  if (main.planChunks === undefined) tx.deleteState(planKey(id));
+  else for (let i = 0; i < main.planChunks; i++) tx.deleteState(planChunkKey(id, i));
+  tx.deleteState(liveKey(id));
+  tx.deleteState(finishedKey(id));
 }
 
 /**
@@ -106,7 +176,8 @@ export function saveOperation(tx: Tx, hosted: HostedOperation, before?: NodePool
   const id = op.header.id;
   const parts = operationParts(op);
   const previous = before && operationParts(before);
-  const journal = { ...tx.getState<StoredOperation>(mainKey(id))?.journal };
+  const stored = before && storedMain(tx, id);
+  const journal = { ...stored?.journal };
   const collections: StoredOperation["collections"] = {};
   for (const [name, map] of Object.entries(parts.collections)) {
     if (map.shards.length <= INLINE_SHARDS) {
@@ -136,10 +207,17 @@ export function saveOperation(tx: Tx, hosted: HostedOperation, before?: NodePool
       journal[name] = pending;
     }
   }
-  if (previous?.plan !== parts.plan) tx.putState(planKey(id), parts.plan);
+  const planChunks =
+    previous?.plan === parts.plan ? stored?.planChunks : savePlan(tx, id, parts.plan);
   const main: StoredOperation = { ...rest, op: parts.core, collections };
   if (Object.keys(journal).length > 0) main.journal = journal;
-  tx.putState(mainKey(id), main);
+  if (planChunks !== undefined) main.planChunks = planChunks;
+  // A finished operation leaves the packed row, a revived one comes back to it.
+  const [key, other] = isFinished(hosted)
+    ? [finishedKey(id), liveKey(id)]
+    : [liveKey(id), finishedKey(id)];
+  tx.putState(key, main);
+  if (stored) tx.deleteState(other);
 }
 
 /** A key changed twice needs only its last change, in the order of last changes. */

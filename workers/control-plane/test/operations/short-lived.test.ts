@@ -50,4 +50,27 @@ describe("node-pool upgrades through the API: short-lived (NUP-11)", () => {
     expect(nodes.filter((n) => n.version === NEW)).toHaveLength(1);
     expect(nodes.filter((n) => n.version === OLD)).toHaveLength(1);
   });
+
+  it("NUP-1 a queued-provisioning pool upgrades short-lived from control plane 1.32.2-gke.1652000, with its configured strategy below", async () => {
+    const pool = {
+      version: "1.32.1-gke.100",
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      queuedProvisioning: true,
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    };
+    await clusterWithPool("u-queued", pool, { version: "1.32.2-gke.1652000" });
+    const shown = await api("GET", "/v1/clusters/u-queued/node-pools/p");
+    expect(shown.body.queuedProvisioning).toBe(true);
+    const started = await api("POST", "/v1/clusters/u-queued/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    expect(started.body.strategy).toBe("SHORT_LIVED");
+
+    await clusterWithPool("u-queued-old", pool, { version: "1.32.2-gke.1651000" });
+    const below = await api("POST", "/v1/clusters/u-queued-old/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(below.status).toBe(202);
+    expect(below.body.strategy).toBe("SURGE");
+  });
 });

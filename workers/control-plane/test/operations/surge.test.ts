@@ -200,6 +200,45 @@ describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
     expect((await nodesOf("u-rb", "p")).every((n) => n.version === OLD)).toBe(true);
   });
 
+  it("NUP-7 after a cancelled surge upgrade a new upgrade is accepted and upgrades only the nodes left", async () => {
+    await clusterWithPool("u-recancel", {
+      nodeCount: 3,
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    const first = await api("POST", "/v1/clusters/u-recancel/node-pools/p/upgrade", { body: {} });
+    await advanceUntil(first.body.id, (o) => o.progress.done >= 2, { stepSeconds: 30 });
+    expect((await api("POST", "/v1/clusters/u-recancel/node-pools/p/cancel")).status).toBe(200);
+    // Started nodes finish; then the cancelled operation rests and is written back.
+    const rested = await advanceUntil(
+      first.body.id,
+      (o) => o.state === "CANCELLED" && /with 0 nodes/.test(o.reason ?? ""),
+      { stepSeconds: 30 },
+    );
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    expect(await isLive(first.body.id)).toBe(false);
+    const upgraded = rested.progress.done;
+    const mixed = await nodesOf("u-recancel", "p");
+    expect(mixed.filter((n) => n.version === NEW)).toHaveLength(upgraded);
+
+    const second = await api("POST", "/v1/clusters/u-recancel/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(second.status).toBe(202);
+    expect(second.body.progress).toEqual({ done: 0, total: 6 - upgraded });
+    const done = await advanceUntil(second.body.id, (o) => o.state === "SUCCEEDED", {
+      stepSeconds: 30,
+    });
+    expect(done.progress).toEqual({ done: 6 - upgraded, total: 6 - upgraded });
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    const nodes = await nodesOf("u-recancel", "p");
+    expect(nodes).toHaveLength(6);
+    expect(nodes.every((n) => n.version === NEW && n.state === "READY")).toBe(true);
+    expect((await api("GET", "/v1/clusters/u-recancel/node-pools/p")).body.version).toBe(NEW);
+    // The superseded operation stays CANCELLED; controls now act on the new one.
+    expect((await api("GET", `/v1/operations/${first.body.id}`)).body.state).toBe("CANCELLED");
+    expect((await api("POST", "/v1/clusters/u-recancel/node-pools/p/resume")).status).toBe(409);
+  });
+
   it("NUP-7 a failed surge upgrade resumes: the failed node is retried, the pool finishes and is written back", async () => {
     await clusterWithPool("u-fail-resume", { nodeCount: 2, zones: ["europe-west1-b"] });
     await api("PUT", "/v1/sim/faults/create-u-fail-resume", {

@@ -1,16 +1,19 @@
 import { type Instant, type NodePoolOperation, poolNodes } from "@regatta/engine";
-import { type Inventory, writeBackNodePool } from "@regatta/inventory";
+import { type Inventory, type WriteBackOutcome, writeBackNodePool } from "@regatta/inventory";
+import type { ObjectRuntime } from "../runtime/runtime.ts";
+import { getHosted, markSynced, writeBackFailed } from "./operation-lifecycle.ts";
 
 /**
  * Makes the inventory match a finished node-pool operation: the pool's nodes as the
  * operation left them (those being deleted are gone) and, when it succeeded, the pool's
- * new version and image.
+ * new version and image — only if the pool is still the one it started on (`poolUid`).
  */
 export function writeBackOperation(
   db: Inventory,
   op: NodePoolOperation,
+  poolUid: string,
   now: Instant,
-): Promise<void> {
+): Promise<WriteBackOutcome> {
   const { id, cluster, pool, target, state } = op.header;
   const nodes = poolNodes(op)
     .filter((node) => node.state !== "DELETING")
@@ -26,7 +29,33 @@ export function writeBackOperation(
     state === "SUCCEEDED" ? { version: target.version, nodeImage: target.nodeImage } : undefined;
   return writeBackNodePool(
     db,
-    { operationId: id, cluster, pool, nodes, ...(upgradedTo ? { upgradedTo } : {}) },
+    { operationId: id, cluster, pool, poolUid, nodes, ...(upgradedTo ? { upgradedTo } : {}) },
     now,
+  );
+}
+
+/**
+ * The write-back timer: writes the operation back and records it, or schedules the
+ * next try with backoff when D1 refused. A pool deleted or re-created meanwhile is no
+ * failure: nothing is written and the operation settles.
+ */
+export async function syncOperation(
+  runtime: ObjectRuntime,
+  db: Inventory,
+  id: string,
+  retentionMs: number,
+): Promise<void> {
+  const source = await runtime.commit((tx) => getHosted(tx, id));
+  if (!source) return;
+  let outcome: WriteBackOutcome;
+  try {
+    outcome = await writeBackOperation(db, source.op, source.poolUid, runtime.now());
+  } catch (error) {
+    console.error(`fleet: write-back of ${id} failed; retrying with backoff`, error);
+    await runtime.commit((tx) => writeBackFailed(tx, id, source.revision));
+    return;
+  }
+  await runtime.commit((tx) =>
+    markSynced(tx, id, source.revision, outcome === "POOL_REPLACED", retentionMs),
   );
 }

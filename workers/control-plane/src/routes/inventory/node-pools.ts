@@ -98,8 +98,8 @@ export function nodePoolRoutes(): App {
   app.openapi(remove, async (c) => {
     const db = c.var.inventory;
     const { cluster: clusterName, pool } = c.req.valid("param");
-    await clusterFor(db, c.var.principal, clusterName, "write");
-    orRefuse(await removeNodePool(db, clusterName, pool));
+    const cluster = await clusterFor(db, c.var.principal, clusterName, "write");
+    orRefuse(await removeNodePool(db, c.env.FLEET, cluster, pool));
     return c.body(null, 204);
   });
   app.openapi(nodes, async (c) => {

@@ -18,6 +18,7 @@ import {
   putNodePoolStatements,
   runBatch,
 } from "@regatta/inventory";
+import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type PoolSpec = z.infer<typeof NodePoolInput>;
@@ -71,6 +72,7 @@ export async function putNodePool(
     maxPodsPerNode: spec.maxPodsPerNode,
     spot: spec.spot,
     flexStart: spec.flexStart,
+    queuedProvisioning: spec.queuedProvisioning,
     autopilotManaged: spec.autopilotManaged,
     tpu: spec.tpu ?? null,
     autoscaling: spec.autoscaling ?? null,
@@ -101,15 +103,25 @@ export function listPools(
   return listNodePools(db, cluster, request);
 }
 
-/** Deletes a node pool with its nodes; 404 when unknown. */
+/**
+ * Deletes a node pool with its nodes; 404 when unknown. An upgrade of the pool ends
+ * with it (FAILED, "node pool deleted") and writes nothing back; should the fleet object
+ * not hear of it, the write-back still finds the pool gone (its uid) and writes nothing.
+ */
 export async function removeNodePool(
   db: Inventory,
-  cluster: string,
+  fleets: FleetObjects,
+  cluster: ClusterRow,
   name: string,
 ): Promise<Outcome<void>> {
-  const deleted = await deleteNodePool(db, cluster, name);
+  const deleted = await deleteNodePool(db, cluster.name, name);
   if (deleted.length === 0)
-    return refused(404, `node pool ${name} does not exist in cluster ${cluster}`);
+    return refused(404, `node pool ${name} does not exist in cluster ${cluster.name}`);
+  try {
+    await fleets.get(fleets.idFromName(cluster.fleet)).nodePoolDeleted(cluster.name, name);
+  } catch (error) {
+    console.error(`fleet ${cluster.fleet} did not hear that pool ${name} was deleted`, error);
+  }
   return accepted(undefined);
 }
 
@@ -135,6 +147,7 @@ export function nodePoolView(row: NodePoolRow): z.infer<typeof NodePool> {
     maxPodsPerNode: row.maxPodsPerNode,
     spot: row.spot,
     flexStart: row.flexStart,
+    queuedProvisioning: row.queuedProvisioning,
     autopilotManaged: row.autopilotManaged,
     createdAt: toRfc3339(row.createdAt),
     updatedAt: toRfc3339(row.updatedAt),

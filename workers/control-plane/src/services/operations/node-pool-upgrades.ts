@@ -69,6 +69,7 @@ export async function startNodePoolUpgrade(
     autopilotCluster: cluster.autopilot,
     autopilotManaged: pool.autopilotManaged,
     flexStart: pool.flexStart,
+    queuedProvisioning: pool.queuedProvisioning,
     autoscalingEnabled: pool.autoscaling?.enabled ?? false,
     machineType: pool.machineType,
     nodes: markReserved(
@@ -93,10 +94,26 @@ export async function startNodePoolUpgrade(
   const maintenance = input.ignoreMaintenanceWindow
     ? undefined
     : (cluster.maintenance ?? undefined);
-  const started = await fleetStub(fleets, cluster.fleet).startNodePoolUpgrade(
-    { operationId: id, pool: facts, target },
-    maintenance,
-  );
+  const fleet = fleetStub(fleets, cluster.fleet);
+  let started: Awaited<ReturnType<typeof fleet.startNodePoolUpgrade>>;
+  try {
+    started = await fleet.startNodePoolUpgrade(
+      { operationId: id, pool: facts, target },
+      maintenance,
+      pool.uid,
+    );
+  } catch (error) {
+    // The object's transaction rolled back, unless the failure came after its commit:
+    // the index row stays only for an operation the object has.
+    console.error(`node-pool upgrade ${id} of ${clusterName}/${poolName} failed to start`, error);
+    const view = await fleet.operation(id).catch(() => undefined);
+    if (view) return accepted(operationBody(view));
+    await deleteOperation(db, id);
+    return refused(
+      409,
+      `the upgrade of node pool ${poolName} could not be started in fleet ${cluster.fleet}; nothing was started, retry later`,
+    );
+  }
   if (!started.ok) {
     await deleteOperation(db, id);
     return started;
