@@ -79,13 +79,26 @@ describe("node-pool upgrades through the API: a pool deleted under its upgrade",
     await advance(30, 60);
     const op = (await api("GET", `/v1/operations/${started.body.id}`)).body as OperationBody;
     expect(["SUCCEEDED", "FAILED"]).toContain(op.state);
-    expect(op.events.at(-1)?.message).toMatch(
-      /node pool deleted or replaced: the operation stops and writes nothing/,
-    );
+    expect(op.events.at(-1)?.message).toMatch(/node pool deleted: the operation stops/);
     // No write-back is waiting to be retried: only its retirement is scheduled.
     const { timers } = await fleet().inspect();
     expect(timers.filter((t) => t.payload === started.body.id).map((t) => t.kind)).toEqual([
       "op-retire",
     ]);
+  });
+
+  it("deleting a cluster ends the upgrades of its pools at once, before the provider answers", async () => {
+    await clusterWithPool("u-del-now", {
+      nodeCount: 2,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    const started = await api("POST", "/v1/clusters/u-del-now/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    expect((await api("DELETE", "/v1/clusters/u-del-now")).status).toBe(204);
+
+    const op = (await api("GET", `/v1/operations/${started.body.id}`)).body as OperationBody;
+    expect(op.state).toBe("FAILED");
+    expect(op.error).toMatch(/node pool deleted/);
   });
 });

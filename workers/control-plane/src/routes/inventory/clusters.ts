@@ -92,8 +92,9 @@ export function clusterRoutes(): App {
   app.openapi(remove, async (c) => {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
-    authorizeClusterDelete(c.var.principal, await clusterFor(db, c.var.principal, name, "write"));
-    orRefuse(await removeCluster(db, name));
+    const cluster = await clusterFor(db, c.var.principal, name, "write");
+    authorizeClusterDelete(c.var.principal, cluster);
+    orRefuse(await removeCluster(db, c.env.FLEET, cluster));
     return c.body(null, 204);
   });
   return app;

@@ -24,6 +24,7 @@ import {
   listClustersByFleet,
   listClustersGranted,
   listManagedClusters,
+  listNodePools,
   type Page,
   type PageRequest,
   putClusterStatements,
@@ -31,6 +32,7 @@ import {
   runBatch,
   updateClusterStatus,
 } from "@regatta/inventory";
+import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { loadCatalogue } from "./release-catalogue.ts";
 
@@ -159,7 +161,18 @@ export function listClusterPage(
 }
 
 /** Deletes a cluster; 404 when unknown, 409 while it is the admin of user clusters. */
-export async function removeCluster(db: Inventory, name: string): Promise<Outcome<void>> {
+/**
+ * Deletes a cluster with its pools and nodes, then tells the fleet object, so upgrades of
+ * those pools end at once instead of running on in the provider (their write-back would
+ * find the pools gone and write nothing anyway).
+ */
+export async function removeCluster(
+  db: Inventory,
+  fleets: FleetObjects,
+  cluster: ClusterRow,
+): Promise<Outcome<void>> {
+  const { name } = cluster;
+  const pools = await allPages((page) => listNodePools(db, name, page));
   let deleted: { name: string }[];
   try {
     deleted = await deleteCluster(db, name);
@@ -168,6 +181,17 @@ export async function removeCluster(db: Inventory, name: string): Promise<Outcom
     return refused(409, `cluster ${name} still manages user clusters; move or delete them first`);
   }
   if (deleted.length === 0) return refused(404, `cluster ${name} does not exist`);
+  const fleet = fleets.get(fleets.idFromName(cluster.fleet));
+  for (const pool of pools) {
+    try {
+      await fleet.nodePoolDeleted(name, pool.name);
+    } catch (error) {
+      console.error(
+        `fleet ${cluster.fleet} did not hear that pool ${pool.name} was deleted`,
+        error,
+      );
+    }
+  }
   return accepted(undefined);
 }
 
