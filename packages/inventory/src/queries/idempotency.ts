@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { idempotencyKeys } from "../schema/access.ts";
 import type { Inventory } from "./db.ts";
 
@@ -43,4 +43,28 @@ export function deleteIdempotentResponse(db: Inventory, key: string, principal: 
 /** Forgets keys saved before `cutoff` (e.g. from the cron trigger after 24 hours). */
 export function purgeIdempotentResponses(db: Inventory, cutoff: Instant) {
   return db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
+}
+
+/**
+ * Forgets at most `limit` of the oldest keys saved before `cutoff`; resolves to how
+ * many went, so the cron can prune in bounded steps (a full step means more remain).
+ *
+ * @example while ((await pruneIdempotentResponses(db, cutoff, 500)) === 500) {}
+ */
+export async function pruneIdempotentResponses(
+  db: Inventory,
+  cutoff: Instant,
+  limit: number,
+): Promise<number> {
+  const oldest = db
+    .select({ row: sql`rowid` })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .orderBy(asc(idempotencyKeys.createdAt))
+    .limit(limit);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(inArray(sql`rowid`, oldest))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }
