@@ -1,11 +1,22 @@
 import { type Inventory, openInventory } from "@regatta/inventory";
 import { deploymentClock } from "./clock/deployment-clock.ts";
-import { type Env, providerMode } from "./env.ts";
+import { type Env, providerMode, retentionMs } from "./env.ts";
 import type { PackedKeys } from "./objects/runtime/packed-row.ts";
 import { ObjectRuntime } from "./objects/runtime/runtime.ts";
-import type { Executor } from "./objects/runtime/types.ts";
+import type { Executor, RuntimeHooks } from "./objects/runtime/types.ts";
 import { SimExecutor } from "./providers/sim/executor.ts";
 import { WebhookExecutor } from "./providers/webhook-executor.ts";
+
+/**
+ * Test-only substitutions, set on an object's wiring through `runInDurableObject` (no
+ * route reaches them); production objects leave them empty.
+ */
+export interface WiringHooks extends RuntimeHooks {
+  /** Another executor for the provider (a webhook endpoint stub). */
+  executor?: (inventory: Inventory, storage: DurableObjectStorage) => Executor;
+  /** The sim counts every command id handed to it (chaos test: nothing issued twice). */
+  countSubmissions?: boolean;
+}
 
 /**
  * The composition root of a Durable Object: from the worker's bindings it builds what
@@ -20,6 +31,7 @@ import { WebhookExecutor } from "./providers/webhook-executor.ts";
 export class ObjectWiring {
   /** The inventory (D1), for what the object reads or writes back there. */
   readonly inventory: Inventory;
+  hooks: WiringHooks = {};
   private runtime: ObjectRuntime | undefined;
 
   constructor(
@@ -34,19 +46,33 @@ export class ObjectWiring {
   /**
    * The runtime, ready for a request or an alarm: created once per object instance, its
    * clock refreshed (an operator can re-anchor the sim clock between calls) and its
-   * executor prepared.
+   * executor prepared. A misconfigured deployment gets no runtime at all: it throws a
+   * `ConfigurationError` rather than run a provider nobody asked for.
    */
   async ready(): Promise<ObjectRuntime> {
+    const executor = this.runtime ? undefined : this.executor();
     const clock = await deploymentClock(this.env, this.inventory);
-    this.runtime ??= new ObjectRuntime(this.storage, clock, this.executor(), this.packs);
+    this.runtime ??= new ObjectRuntime(this.storage, clock, executor ?? this.executor(), {
+      packs: this.packs,
+      inboxRetentionMs: retentionMs(this.env.INBOX_RETENTION_HOURS, 24),
+      hooks: { crash: (point) => this.hooks.crash?.(point) },
+    });
     this.runtime.clock = clock;
     await this.runtime.prepare();
     return this.runtime;
   }
 
+  /** Forgets the runtime and everything it holds in memory, as after an eviction. */
+  restart(): void {
+    this.runtime = undefined;
+  }
+
   private executor(): Executor {
+    if (this.hooks.executor) return this.hooks.executor(this.inventory, this.storage);
     return providerMode(this.env) === "sim"
-      ? new SimExecutor(this.inventory, this.storage)
+      ? new SimExecutor(this.inventory, this.storage, {
+          countSubmissions: () => this.hooks.countSubmissions === true,
+        })
       : new WebhookExecutor(this.env);
   }
 }

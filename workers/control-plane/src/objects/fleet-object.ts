@@ -28,7 +28,7 @@ import {
   WINDOW_TIMER,
 } from "./node-pool-host.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
-import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
+import { ObjectCrash, PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
 
 const SYNC_RETRY_MS = 30_000;
 
@@ -53,10 +53,27 @@ export class FleetObject extends DurableObject<Env> {
     await this.tick();
   }
 
-  /** Runs due timers now; called by the alarm and after the sim clock jumps ahead. */
+  /**
+   * Runs due timers now; called by the alarm, the cron and after the sim clock jumps
+   * ahead. Calls that overlap take turns (one alarm run at a time, see the runtime).
+   */
   async tick(): Promise<{ fired: number; failed: number }> {
     const runtime = await this.ready();
-    return runtime.runAlarm((timer) => this.fire(runtime, timer));
+    return runtime.runAlarm((timer) => this.fire(runtime, timer), {
+      // A batch the provider will not take fails its commands, so the operation's machine
+      // retries or fails them (NUP-7) and shows why, instead of waiting forever.
+      onBatchSetAside: (tx, batch, why) => {
+        const at = tx.now;
+        const failed = batch.commands.map((command) => ({
+          type: "COMMAND_FAILED" as const,
+          commandId: command.id,
+          at,
+          reason: "FAILED" as const,
+          message: why,
+        }));
+        this.apply(tx, failed);
+      },
+    });
   }
 
   /** Intake of one provider event (sim or webhook callback); duplicates are ignored. */
@@ -149,8 +166,10 @@ export class FleetObject extends DurableObject<Env> {
     if (!hosted) return;
     try {
       await writeBackOperation(this.wiring.inventory, hosted.op, runtime.now());
+      runtime.crashPoint("after-write-back");
       await runtime.commit((tx) => markSynced(tx, id, hosted.revision));
     } catch (error) {
+      if (error instanceof ObjectCrash) throw error;
       console.error(`fleet: write-back of ${id} failed; retrying`, error);
       await runtime.commit((tx) =>
         tx.setTimer({
