@@ -1,4 +1,5 @@
 import { type Inventory, openInventory } from "@regatta/inventory";
+import type { Clock } from "./clock/clock.ts";
 import { deploymentClock } from "./clock/deployment-clock.ts";
 import { type Env, providerMode, retentionMs } from "./env.ts";
 import type { PackedKeys } from "./objects/runtime/packed-row.ts";
@@ -50,16 +51,29 @@ export class ObjectWiring {
    * `ConfigurationError` rather than run a provider nobody asked for.
    */
   async ready(): Promise<ObjectRuntime> {
+    // Built before any I/O, so a misconfigured deployment fails before it reads anything.
     const executor = this.runtime ? undefined : this.executor();
     const clock = await deploymentClock(this.env, this.inventory);
-    this.runtime ??= new ObjectRuntime(this.storage, clock, executor ?? this.executor(), {
+    const runtime = this.runtime ?? this.build(clock, executor ?? this.executor());
+    this.runtime = runtime;
+    runtime.clock = clock;
+    await runtime.prepare();
+    return runtime;
+  }
+
+  private build(clock: Clock, executor: Executor): ObjectRuntime {
+    return new ObjectRuntime(this.storage, clock, executor, {
       packs: this.packs,
       inboxRetentionMs: retentionMs(this.env.INBOX_RETENTION_HOURS, 24),
-      hooks: { crash: (point) => this.hooks.crash?.(point) },
+      hooks: {
+        // A crash is a restart: the next call builds a fresh runtime, as after eviction.
+        crash: (point) => {
+          if (this.hooks.crash?.(point) !== true) return false;
+          this.restart();
+          return true;
+        },
+      },
     });
-    this.runtime.clock = clock;
-    await this.runtime.prepare();
-    return this.runtime;
   }
 
   /** Forgets the runtime and everything it holds in memory, as after an eviction. */

@@ -83,6 +83,8 @@ export class ObjectRuntime {
   /** The alarm run under way, and the one waiting to start after it (at most one each). */
   private running: Promise<AlarmOutcome> | undefined;
   private queued: Promise<AlarmOutcome> | undefined;
+  /** Set by a test's crash: a dead object's calls still waiting to run do nothing. */
+  private crashed: ObjectCrash | undefined;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -121,6 +123,7 @@ export class ObjectRuntime {
    * rolls everything back.
    */
   async commit<R>(change: (tx: Tx) => R): Promise<R> {
+    if (this.crashed) throw this.crashed;
     const result = this.inTransaction(this.now(), change);
     this.crashPoint("after-commit");
     await this.rearm();
@@ -164,6 +167,7 @@ export class ObjectRuntime {
     host: AlarmHost,
   ): Promise<AlarmOutcome> {
     const outcome = { fired: 0, failed: 0 };
+    if (this.crashed) throw this.crashed;
     let crashed = false;
     try {
       await this.drainOutbox(host);
@@ -193,7 +197,9 @@ export class ObjectRuntime {
 
   /** A test's crash point: throws {@link ObjectCrash} when the test asks for one here. */
   crashPoint(point: CrashPoint): void {
-    this.hooks.crash?.(point);
+    if (this.hooks.crash?.(point) !== true) return;
+    this.crashed = new ObjectCrash(point);
+    throw this.crashed;
   }
 
   private async fireOne(

@@ -87,7 +87,7 @@ export interface AlarmHost {
 export const EVENT_REPLAY_WINDOW_MS = 5 * 60_000;
 
 /**
- * Where a test may make the object "die" (throw {@link ObjectCrash}): after a commit and
+ * Where a test may make the object "die" (the runtime throws {@link ObjectCrash}): after a commit and
  * before anything else, after a batch was delivered and before the outbox forgot it,
  * between two timers of an alarm, and after a write-back reached the inventory.
  */
@@ -95,8 +95,8 @@ export type CrashPoint = "after-commit" | "after-delivery" | "between-timers" | 
 
 /** Test-only hooks of a runtime; production objects have none. */
 export interface RuntimeHooks {
-  /** Called at each crash point; throwing an {@link ObjectCrash} there ends the object. */
-  crash?(point: CrashPoint): void;
+  /** Called at each crash point; true ends the object there ({@link ObjectCrash}). */
+  crash?(point: CrashPoint): boolean;
 }
 
 /** The object died (a test's simulated restart): nothing after it runs, not even re-arming. */
