@@ -10,12 +10,31 @@ PORT="${PORT:-8787}"
 PROVIDER="${REGATTA_PROVIDER:-sim}"
 SPEED="${SIM_SPEED:-3600}"
 DEMO="${REGATTA_DEMO:-on}"
+
+# Fail closed before anything starts: a mistyped provider must never run the sim and
+# report fake successes (the worker refuses it too, with a 503 on every route).
+case "$PROVIDER" in
+  sim | webhook) ;;
+  *)
+    echo "regatta: REGATTA_PROVIDER must be sim or webhook, got $PROVIDER" >&2
+    exit 1
+    ;;
+esac
+# Webhook settings come from the environment or from .dev.vars.
+dev_var() { [ -n "${!1:-}" ] || { [ -f .dev.vars ] && grep -q "^$1=." .dev.vars; }; }
+if [ "$PROVIDER" = webhook ] && ! { dev_var WEBHOOK_URL && dev_var WEBHOOK_SECRET; }; then
+  echo "regatta: REGATTA_PROVIDER=webhook needs WEBHOOK_URL and WEBHOOK_SECRET" >&2
+  exit 1
+fi
 TOKEN="${REGATTA_ADMIN_TOKEN:-rgt_admin_$(node -e 'process.stdout.write(require("node:crypto").randomBytes(18).toString("base64url"))')}"
 
 echo "regatta: applying D1 migrations (local)"
 wrangler d1 migrations apply regatta-inventory --local >/dev/null
 
 vars=(--var "REGATTA_ADMIN_TOKEN:$TOKEN" --var "REGATTA_PROVIDER:$PROVIDER" --var "SIM_SPEED:$SPEED")
+for name in WEBHOOK_URL WEBHOOK_SECRET; do
+  if [ -n "${!name:-}" ]; then vars+=(--var "$name:${!name}"); fi
+done
 wrangler dev --ip 127.0.0.1 --port "$PORT" --show-interactive-dev-session=false "${vars[@]}" &
 dev=$!
 trap 'kill "$dev" 2>/dev/null || true' EXIT INT TERM

@@ -13,7 +13,57 @@ export interface Env extends GeneratedEnv {
 
 export type ProviderMode = "sim" | "webhook";
 
-/** `REGATTA_PROVIDER`: `webhook`, or the sim for anything else. */
-export function providerMode(env: Pick<Env, "REGATTA_PROVIDER">): ProviderMode {
+/** What decides the provider. */
+type ProviderVars = Pick<Env, "REGATTA_PROVIDER" | "WEBHOOK_URL" | "WEBHOOK_SECRET">;
+
+/** A deployment that cannot run safely: every API route answers 503 and objects stop. */
+export class ConfigurationError extends Error {}
+
+/**
+ * What is wrong with the deployment's provider settings, if anything. Fails closed: a
+ * mistyped provider must never run the sim and report fake successes against real
+ * infrastructure, and a webhook deployment without its URL and secret cannot work.
+ *
+ * @example configurationError({ REGATTA_PROVIDER: "simulated" }) // "REGATTA_PROVIDER must be sim or webhook, got simulated"
+ */
+export function configurationError(env: ProviderVars): string | undefined {
+  const provider = env.REGATTA_PROVIDER;
+  if (provider !== "sim" && provider !== "webhook") {
+    return `REGATTA_PROVIDER must be sim or webhook, got ${provider === undefined ? "nothing" : provider}`;
+  }
+  if (provider === "webhook") {
+    if (!env.WEBHOOK_URL || !env.WEBHOOK_SECRET) {
+      return "REGATTA_PROVIDER=webhook needs WEBHOOK_URL and WEBHOOK_SECRET";
+    }
+    if (!isHttpUrl(env.WEBHOOK_URL)) {
+      return `WEBHOOK_URL must be an http(s) URL, got ${env.WEBHOOK_URL}`;
+    }
+  }
+  return undefined;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    return /^https?:$/.test(new URL(text).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** `REGATTA_PROVIDER`; throws {@link ConfigurationError} for anything but a valid setting. */
+export function providerMode(env: ProviderVars): ProviderMode {
+  const problem = configurationError(env);
+  if (problem !== undefined) throw new ConfigurationError(problem);
   return env.REGATTA_PROVIDER === "webhook" ? "webhook" : "sim";
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * A retention variable in hours (or days with `unitMs`), or its default when unset or
+ * not a positive number.
+ */
+export function retentionMs(raw: string | undefined, fallback: number, unitMs = HOUR_MS): number {
+  const value = raw === undefined || raw.trim() === "" ? Number.NaN : Number(raw);
+  return (Number.isFinite(value) && value > 0 ? value : fallback) * unitMs;
 }

@@ -1,5 +1,6 @@
 import { createControlPlane } from "./control-plane.ts";
-import type { Env } from "./env.ts";
+import { configurationError, type Env } from "./env.ts";
+import { ProblemError, problemResponse } from "./http/problem.ts";
 import { runScheduled } from "./scheduled.ts";
 
 export { FleetObject } from "./objects/fleet-object.ts";
@@ -8,7 +9,13 @@ export { UpdateRunObject } from "./objects/update-run-object.ts";
 const app = createControlPlane();
 
 export default {
-  fetch: app.fetch,
+  fetch: (request, env, ctx) => {
+    // A misconfigured deployment answers every route, /healthz included, with what is
+    // wrong instead of running (REGATTA_PROVIDER fails closed).
+    const problem = configurationError(env);
+    if (problem !== undefined) return problemResponse(new ProblemError(503, problem));
+    return app.fetch(request, env, ctx);
+  },
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },

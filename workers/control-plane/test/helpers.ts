@@ -2,6 +2,7 @@ import { env, SELF } from "cloudflare:test";
 import { openInventory } from "@regatta/inventory";
 import { simClock } from "../src/clock/clock.ts";
 import { loadSimClock, saveSimClock } from "../src/clock/sim-clock-store.ts";
+import { sign } from "../src/providers/signature.ts";
 
 export const ADMIN = "test-admin-token";
 export const START = Date.parse("2026-01-05T00:00:00Z");
@@ -49,4 +50,23 @@ export async function api(
     // Not JSON (e.g. the docs page): keep the text.
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/**
+ * The headers of an executor callback signed as API.md "Executors" says: timestamp
+ * (wall-clock Unix seconds, `at` in ms), method, path and body.
+ */
+export async function signedCallback(
+  path: string,
+  body: string,
+  options: { at?: number; secret?: string } = {},
+): Promise<Record<string, string>> {
+  const timestamp = Math.floor((options.at ?? Date.now()) / 1000);
+  const signature = await sign(options.secret ?? "test-webhook-secret", {
+    timestamp,
+    method: "POST",
+    path,
+    body,
+  });
+  return { "x-regatta-timestamp": String(timestamp), "x-regatta-signature": signature };
 }

@@ -1,10 +1,13 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import type { ProviderCommand } from "@regatta/engine";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { simClock } from "../src/clock/clock.ts";
+import type { Env } from "../src/env.ts";
 import type { FleetObject } from "../src/objects/fleet-object.ts";
 import { ObjectRuntime } from "../src/objects/runtime/runtime.ts";
 import type { OutboxBatch, OutboxExecutor } from "../src/objects/runtime/types.ts";
+import { WebhookExecutor } from "../src/providers/webhook-executor.ts";
+import type { ObjectWiring } from "../src/wiring.ts";
 import { advanceClock, freezeClock } from "./helpers.ts";
 
 const createNode = (id: string): ProviderCommand => ({
@@ -42,7 +45,17 @@ function fleet(name: string) {
 
 afterEach(async () => {
   // Alarms are not reset between tests in workerd.
-  for (const name of ["timers", "crash", "dup", "sim", "chain", "packed"]) {
+  for (const name of [
+    "timers",
+    "crash",
+    "dup",
+    "sim",
+    "chain",
+    "packed",
+    "overlap",
+    "overlap-rt",
+    "inbox",
+  ]) {
     await runInDurableObject(fleet(name), (_instance: FleetObject, state) =>
       state.storage.deleteAlarm(),
     );
@@ -92,6 +105,7 @@ describe("Durable Object runtime", () => {
         tx.putState("op", { step: 1 });
         tx.send([createNode("a1"), createNode("a2")]);
       });
+      await runtime.drainOutbox();
       // The state and the command are both persisted; the provider has seen nothing.
       expect(executor.delivered).toEqual([]);
       expect(runtime.pendingOutbox()).toHaveLength(1);
@@ -167,7 +181,7 @@ describe("Durable Object runtime", () => {
     await runInDurableObject(fleet("packed"), async (_i: FleetObject, state) => {
       const clock = simClock({ anchorWallMs: 0, anchorVirtualMs: 1_000_000, speed: 0 });
       const packs = (key: string) => key === "sim" || key.startsWith("op:");
-      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), packs);
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), { packs });
       const rows = () => {
         const before = runtime.rowsWritten;
         return () => runtime.rowsWritten - before;
@@ -210,7 +224,9 @@ describe("Durable Object runtime", () => {
       ).rejects.toThrow(/decision failed/);
 
       // A fresh runtime over the same storage reads the committed values only.
-      const reloaded = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), packs);
+      const reloaded = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), {
+        packs,
+      });
       const seen = await reloaded.commit((tx) => [
         tx.getState("sim"),
         tx.getState("op:a"),
@@ -240,5 +256,99 @@ describe("Durable Object runtime", () => {
       message: "late",
     };
     expect(await stub.receiveEvent(failed)).toEqual({ applied: true });
+  });
+
+  it("overlapping alarm runs take turns: each due timer fires once", async () => {
+    await runInDurableObject(fleet("overlap-rt"), async (_i: FleetObject, state) => {
+      const clock = simClock({ anchorWallMs: 0, anchorVirtualMs: 1_000_000, speed: 0 });
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor());
+      await runtime.commit((tx) => {
+        for (const id of ["a", "b", "c"]) tx.setTimer({ id, due: tx.now, kind: "test" });
+      });
+      const fired: string[] = [];
+      // Each timer waits on I/O, as a write-back does: where a second run could slip in.
+      const fire = async (timer: { id: string }) => {
+        fired.push(timer.id);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      };
+      await Promise.all([runtime.runAlarm(fire), runtime.runAlarm(fire), runtime.runAlarm(fire)]);
+      expect(fired.sort()).toEqual(["a", "b", "c"]);
+    });
+  });
+
+  it("alarm() and tick() interleaved: each due timer fires once and no batch goes out twice", async () => {
+    await freezeClock();
+    const stub = fleet("overlap");
+    const posted: string[] = [];
+    // A slow webhook endpoint: the wait is where a second run could slip in.
+    const fetch: typeof globalThis.fetch = async (_input, init) => {
+      posted.push(...JSON.parse(String(init?.body)).commands.map((c: { id: string }) => c.id));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return new Response(null, { status: 202 });
+    };
+    const webhookEnv = {
+      ...env,
+      REGATTA_PROVIDER: "webhook",
+      WEBHOOK_URL: "https://executor.example/commands",
+      WEBHOOK_SECRET: "s3cret",
+    } as Env;
+    await runInDurableObject(stub, async (instance: FleetObject) => {
+      const wiring = (instance as unknown as { wiring: ObjectWiring }).wiring;
+      wiring.hooks.executor = () => new WebhookExecutor(webhookEnv, { fetch });
+      wiring.restart();
+      const runtime = await wiring.ready();
+      await runtime.commit((tx) => {
+        for (const id of ["t1", "t2", "t3"]) tx.setTimer({ id, due: tx.now, kind: "test-overlap" });
+        tx.send([createNode("op-a:1")]);
+        tx.send([createNode("op-b:1")]);
+      });
+    });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    try {
+      await Promise.all([runDurableObjectAlarm(stub), stub.tick(), stub.tick()]);
+      const fired = warn.mock.calls.filter((call) => String(call[0]).includes("test-overlap"));
+      expect(fired).toHaveLength(3);
+      expect(posted.sort()).toEqual(["op-a:1", "op-b:1"]);
+      expect((await stub.inspect()).timers).toEqual([]);
+    } finally {
+      warn.mockRestore();
+      await runInDurableObject(stub, (instance: FleetObject) => {
+        (instance as unknown as { wiring: ObjectWiring }).wiring.hooks = {};
+      });
+    }
+  });
+
+  it("the inbox forgets events after 24 h of wall time, bounded per alarm, and never within the 5-minute signature window", async () => {
+    await runInDurableObject(fleet("inbox"), async (_i: FleetObject, state) => {
+      let wall = 1_000_000_000;
+      // Virtual time stands still: the inbox follows the wall clock callbacks are signed with.
+      const clock = simClock({ anchorWallMs: 0, anchorVirtualMs: 5, speed: 0 }, () => wall);
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor());
+      const keys = () =>
+        state.storage.sql
+          .exec<{ key: string }>("SELECT key FROM inbox ORDER BY key")
+          .toArray()
+          .map((row) => row.key);
+      await runtime.commit((tx) => tx.once("old", () => {}));
+      wall += 2 * 3_600_000;
+      await runtime.commit((tx) => tx.once("young", () => {}));
+      wall += 22 * 3_600_000 + 1;
+      await runtime.runAlarm(async () => {});
+      expect(keys()).toEqual(["young"]);
+      // Forgotten: the same key is new again (the signature's skew bound refuses such replays).
+      expect(await runtime.commit((tx) => tx.once("old", () => {}))).toBe(true);
+
+      // A retention configured below the signature window is raised to it.
+      const short = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), {
+        inboxRetentionMs: 1_000,
+      });
+      await short.commit((tx) => tx.once("fresh", () => {}));
+      wall += 6 * 60_000;
+      await short.runAlarm(async () => {});
+      expect(keys()).toContain("fresh");
+      wall += 5 * 60_000;
+      await short.runAlarm(async () => {});
+      expect(keys()).not.toContain("fresh");
+    });
   });
 });

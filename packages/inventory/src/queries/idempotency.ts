@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { and, eq, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
 import { idempotencyKeys } from "../schema/access.ts";
 import type { Inventory } from "./db.ts";
 
@@ -133,4 +133,28 @@ function ofReservation(key: string, principal: string, owner: string) {
     eq(idempotencyKeys.status, IDEMPOTENCY_PENDING),
     eq(idempotencyKeys.body, owner),
   );
+}
+
+/**
+ * Forgets at most `limit` of the oldest keys saved before `cutoff`; resolves to how
+ * many went, so the cron can prune in bounded steps (a full step means more remain).
+ *
+ * @example while ((await pruneIdempotentResponses(db, cutoff, 500)) === 500) {}
+ */
+export async function pruneIdempotentResponses(
+  db: Inventory,
+  cutoff: Instant,
+  limit: number,
+): Promise<number> {
+  const oldest = db
+    .select({ row: sql`rowid` })
+    .from(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, cutoff))
+    .orderBy(asc(idempotencyKeys.createdAt))
+    .limit(limit);
+  const deleted = await db
+    .delete(idempotencyKeys)
+    .where(inArray(sql`rowid`, oldest))
+    .returning({ key: idempotencyKeys.key });
+  return deleted.length;
 }

@@ -9,11 +9,18 @@ export interface Clock {
   now(): Instant;
   /** Wall-clock ms at which `virtual` arrives, or undefined when time is frozen. */
   wallFor(virtual: Instant): number | undefined;
+  /**
+   * Wall-clock ms now. Signatures, their 5-minute skew bound and the inbox that
+   * recognises re-deliveries use wall time even in sim mode: a sim jump of days must not
+   * make a callback signed a second ago look stale, nor forget one applied a second ago.
+   */
+  wall(): number;
 }
 
 export const wallClock: Clock = {
   now: () => Date.now(),
   wallFor: (virtual) => virtual,
+  wall: () => Date.now(),
 };
 
 /** The shared sim clock: virtual = anchorVirtual + (wall − anchorWall) × speed. */
@@ -30,6 +37,7 @@ export function simClock(params: SimClockParams, wallNow: () => number = Date.no
       params.speed > 0
         ? params.anchorWallMs + (virtual - params.anchorVirtualMs) / params.speed
         : undefined,
+    wall: wallNow,
   };
 }
 

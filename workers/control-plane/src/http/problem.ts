@@ -21,6 +21,7 @@ const TITLES: Record<number, string> = {
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
   500: "Internal Server Error",
+  503: "Service Unavailable",
 };
 
 /**

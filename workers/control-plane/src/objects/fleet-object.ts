@@ -11,11 +11,8 @@ import type {
 import type { Env } from "../env.ts";
 import { advanceSim, preemptSim } from "../providers/sim/state.ts";
 import { ObjectWiring } from "../wiring.ts";
-import { eventKey, recordUnclaimed } from "./events.ts";
+import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import { OP_TIMER, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./fleet/keys.ts";
-import { detachPool } from "./fleet/operation-lifecycle.ts";
-import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
-import { syncOperation } from "./fleet/write-back.ts";
 import {
   applyEvents,
   controlPool,
@@ -24,7 +21,10 @@ import {
   liveNodes,
   type PoolControl,
   startOperation,
-} from "./node-pool-host.ts";
+} from "./fleet/node-pool-host.ts";
+import { detachPool } from "./fleet/operation-lifecycle.ts";
+import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
+import { syncOperation } from "./fleet/write-back.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
 import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
 
@@ -49,10 +49,27 @@ export class FleetObject extends DurableObject<Env> {
     await this.tick();
   }
 
-  /** Runs due timers now; called by the alarm and after the sim clock jumps ahead. */
+  /**
+   * Runs due timers now; called by the alarm, the cron and after the sim clock jumps
+   * ahead. Calls that overlap take turns (one alarm run at a time, see the runtime).
+   */
   async tick(): Promise<{ fired: number; failed: number }> {
     const runtime = await this.ready();
-    return runtime.runAlarm((timer) => this.fire(runtime, timer));
+    return runtime.runAlarm((timer) => this.fire(runtime, timer), {
+      // A batch the provider will not take fails its commands, so the operation's machine
+      // retries or fails them (NUP-7) and shows why, instead of waiting forever.
+      onBatchSetAside: (tx, batch, why) => {
+        const at = tx.now;
+        const failed = batch.commands.map((command) => ({
+          type: "COMMAND_FAILED" as const,
+          commandId: command.id,
+          at,
+          reason: "FAILED" as const,
+          message: why,
+        }));
+        this.apply(tx, failed);
+      },
+    });
   }
 
   /** Intake of one provider event (sim or webhook callback); duplicates are ignored. */

@@ -1,7 +1,22 @@
 import { toRfc3339 } from "@regatta/engine";
 import type { Env } from "../env.ts";
-import type { Effects, OutboxBatch, OutboxExecutor } from "../objects/runtime/types.ts";
+import {
+  DeliveryFailure,
+  type Effects,
+  type OutboxBatch,
+  type OutboxExecutor,
+} from "../objects/runtime/types.ts";
 import { sign } from "./signature.ts";
+
+/** How long one POST may take before it counts as failed (and is retried). */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/** What a test (or a deployment's wiring) may choose besides the bindings. */
+export interface WebhookOptions {
+  /** The fetch to POST with (default: the platform's). */
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
 
 /**
  * Hands each batch of commands to the user's automation. Delivery is at least once:
@@ -9,7 +24,17 @@ import { sign } from "./signature.ts";
  * so receivers deduplicate by command id (every command carries a stable one).
  */
 export class WebhookExecutor implements OutboxExecutor {
-  constructor(private readonly env: Pick<Env, "WEBHOOK_URL" | "WEBHOOK_SECRET">) {}
+  readonly provider = "webhook";
+  private readonly post: typeof fetch;
+  private readonly timeoutMs: number;
+
+  constructor(
+    private readonly env: Pick<Env, "WEBHOOK_URL" | "WEBHOOK_SECRET">,
+    options: WebhookOptions = {},
+  ) {
+    this.post = options.fetch ?? ((input, init) => fetch(input, init));
+    this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
+  }
 
   async execute(batch: OutboxBatch, effects: Effects): Promise<void> {
     const url = this.env.WEBHOOK_URL;
@@ -20,15 +45,45 @@ export class WebhookExecutor implements OutboxExecutor {
       sentAt: toRfc3339(effects.now),
       commands: batch.commands,
     });
-    const response = await fetch(url, {
+    // Wall time, whatever the deployment's clock: the receiver checks it against its own.
+    const timestamp = Math.floor(Date.now() / 1000);
+    const signature = await sign(secret, {
+      timestamp,
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "idempotency-key": batch.id,
-        "x-regatta-signature": await sign(secret, body),
-      },
+      path: new URL(url).pathname,
       body,
     });
-    if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+    let response: Response;
+    try {
+      response = await this.post(url, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "idempotency-key": batch.id,
+          "x-regatta-timestamp": String(timestamp),
+          "x-regatta-signature": signature,
+        },
+        body,
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === "TimeoutError";
+      throw new DeliveryFailure(
+        timedOut ? `timed out after ${this.timeoutMs / 1000} s` : `no answer: ${String(error)}`,
+        false,
+      );
+    }
+    if (response.ok) return;
+    // The body is not needed; release the connection.
+    await response.body?.cancel();
+    throw new DeliveryFailure(`HTTP ${response.status}`, isPermanent(response.status));
   }
+}
+
+/**
+ * A 4xx says this request will never be taken, except 408 (timeout) and 429 (slow down),
+ * which say "later", like a 5xx.
+ */
+function isPermanent(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sign } from "../../src/providers/signature.ts";
-import { api } from "../helpers.ts";
+import { api, signedCallback } from "../helpers.ts";
 import { clusterWithPool, useNodePoolFixtures } from "./helpers.ts";
 
 useNodePoolFixtures();
@@ -71,19 +70,12 @@ describe("node-pool upgrades through the API: any strategy", () => {
     });
     const unsigned = await api("POST", `/v1/operations/${id}/events`, { token: null, body });
     expect(unsigned.status).toBe(401);
-    const signature = await sign("test-webhook-secret", body);
-    const signed = await api("POST", `/v1/operations/${id}/events`, {
-      token: null,
-      body,
-      headers: { "x-regatta-signature": signature },
-    });
+    const path = `/v1/operations/${id}/events`;
+    const headers = await signedCallback(path, body);
+    const signed = await api("POST", path, { token: null, body, headers });
     expect(signed.status).toBe(202);
     expect(signed.body).toEqual({ applied: true });
-    const again = await api("POST", `/v1/operations/${id}/events`, {
-      token: null,
-      body,
-      headers: { "x-regatta-signature": signature },
-    });
+    const again = await api("POST", path, { token: null, body, headers });
     expect(again.body).toEqual({ applied: false });
   });
 });

@@ -97,7 +97,9 @@ describe("node-pool upgrades through the API: a pool deleted under its upgrade",
     expect(started.status).toBe(202);
     expect((await api("DELETE", "/v1/clusters/u-del-now")).status).toBe(204);
 
-    const op = (await api("GET", `/v1/operations/${started.body.id}`)).body as OperationBody;
+    const op = (await api("GET", `/v1/operations/${started.body.id}`)).body as OperationBody & {
+      error?: string;
+    };
     expect(op.state).toBe("FAILED");
     expect(op.error).toMatch(/node pool deleted/);
   });

@@ -4,15 +4,15 @@ import {
   type NodePoolOperation,
   noteOnOperation,
 } from "@regatta/engine";
+import type { Tx } from "../runtime/types.ts";
+import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
 import {
   deleteOperationRows,
   type HostedOperation,
   isFinished,
   loadOperation,
   saveOperation,
-} from "../operation-store.ts";
-import type { Tx } from "../runtime/types.ts";
-import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
+} from "./operation-store.ts";
 
 /**
  * How a node-pool operation leaves its pool and the object: superseded by a new upgrade

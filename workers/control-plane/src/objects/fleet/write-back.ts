@@ -55,6 +55,8 @@ export async function syncOperation(
     await runtime.commit((tx) => writeBackFailed(tx, id, source.revision));
     return;
   }
+  // Chaos tests stop the object here: D1 has the nodes, the object does not know yet.
+  runtime.crashPoint("after-write-back");
   await runtime.commit((tx) =>
     markSynced(tx, id, source.revision, outcome === "POOL_REPLACED", retentionMs),
   );

@@ -1,18 +1,60 @@
-import { exponentialBackoff, type Instant, type ProviderCommand } from "@regatta/engine";
+import type { Instant, ProviderCommand } from "@regatta/engine";
 import type { Clock } from "../../clock/clock.ts";
+import {
+  batchId,
+  chunkCommands,
+  DELIVERIES_PER_DRAIN,
+  MAX_DELIVERY_ATTEMPTS,
+  outboxRetryDelay,
+  ROWS_PER_DRAIN,
+  SET_ASIDE_KEPT,
+  setAsideReason,
+  streamOf,
+} from "./outbox.ts";
 import { type PackedKeys, PackedRow } from "./packed-row.ts";
 import { RUNTIME_SCHEMA } from "./schema.ts";
 import { type CachedValue, Transaction } from "./transaction.ts";
-import { type Executor, type OutboxBatch, PROVIDER_TIMER, type Timer, type Tx } from "./types.ts";
+import {
+  type AlarmHost,
+  type CrashPoint,
+  DeliveryFailure,
+  EVENT_REPLAY_WINDOW_MS,
+  type Executor,
+  ObjectCrash,
+  type OutboxBatch,
+  PROVIDER_TIMER,
+  type RuntimeHooks,
+  type SetAsideBatch,
+  type Timer,
+  type Tx,
+} from "./types.ts";
 
-/** How long the outbox waits before retrying a batch that failed `attempts` times. */
-const outboxRetryDelay = exponentialBackoff({ first: 5_000, max: 300_000 });
 /** A timer whose handler threw runs again after this long (virtual time). */
 const TIMER_RETRY_MS = 30_000;
 /** Passes over due timers per alarm: what a timer schedules for now runs in the same alarm. */
 const MAX_PASSES = 4;
 /** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
 const FROZEN_ALARM_MS = 24 * 3_600_000;
+/** How long the inbox remembers an event unless configured otherwise (wall time). */
+export const DEFAULT_INBOX_RETENTION_MS = 24 * 3_600_000;
+/** Inbox rows forgotten per alarm, so pruning never makes one alarm long. */
+const INBOX_PRUNE_ROWS = 500;
+
+/** How a runtime is set up beyond its storage, clock and executor. */
+export interface RuntimeOptions {
+  /** Which state keys are packed into one row (none when absent). */
+  packs?: PackedKeys | undefined;
+  /**
+   * How long the inbox remembers an event, in wall-clock ms; never less than the window
+   * in which a signed delivery can still arrive ({@link EVENT_REPLAY_WINDOW_MS}).
+   */
+  inboxRetentionMs?: number | undefined;
+  /** Test-only hooks (crash points). */
+  hooks?: RuntimeHooks | undefined;
+}
+
+type AlarmOutcome = { fired: number; failed: number };
+type OutboxRow = { id: string; seq: number; attempts: number; next_attempt: number };
 
 /**
  * The Durable Object skeleton shared by FleetObject and UpdateRunObject: state and
@@ -35,14 +77,30 @@ export class ObjectRuntime {
 
   /** Small values that change together, written as one row (see {@link PackedRow}). */
   private packed: PackedRow | undefined;
+  private readonly packs: PackedKeys | undefined;
+  private readonly inboxRetentionMs: number;
+  private readonly hooks: RuntimeHooks;
+  /** The alarm run under way, and the one waiting to start after it (at most one each). */
+  private running: Promise<AlarmOutcome> | undefined;
+  private queued: Promise<AlarmOutcome> | undefined;
+  /** Set by a test's crash: a dead object's calls still waiting to run do nothing. */
+  private crashed: ObjectCrash | undefined;
 
   constructor(
     private readonly storage: DurableObjectStorage,
     public clock: Clock,
     private readonly executor: Executor,
-    private readonly packs?: PackedKeys,
+    options: RuntimeOptions = {},
   ) {
-    this.packed = packs && new PackedRow(storage.sql, packs);
+    this.packs = options.packs;
+    this.hooks = options.hooks ?? {};
+    this.inboxRetentionMs = Math.max(
+      options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS,
+      // Twice the window: a delivery signed at its edge by a clock running ahead still
+      // finds its first arrival remembered.
+      2 * EVENT_REPLAY_WINDOW_MS,
+    );
+    this.packed = this.packs && new PackedRow(storage.sql, this.packs);
     for (const statement of RUNTIME_SCHEMA) storage.sql.exec(statement);
     const row = storage.sql
       .exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM outbox")
@@ -60,39 +118,88 @@ export class ObjectRuntime {
   }
 
   /**
-   * Runs `change` in one storage transaction, then executes the commands it sent and
-   * re-arms the alarm. A throw inside `change` rolls everything back.
+   * Runs `change` in one storage transaction and re-arms the alarm, which delivers the
+   * commands it sent: a request never waits for a provider. A throw inside `change`
+   * rolls everything back.
    */
   async commit<R>(change: (tx: Tx) => R): Promise<R> {
+    if (this.crashed) throw this.crashed;
     const result = this.inTransaction(this.now(), change);
-    await this.drainOutbox();
+    this.crashPoint("after-commit");
     await this.rearm();
     return result;
   }
 
   /**
-   * The alarm handler: each due timer runs on its own so one failing timer neither
-   * blocks the others nor burns the platform's limited alarm retries; the alarm is
-   * re-armed to the earliest remaining timer whatever happens.
+   * The alarm handler: delivers the outbox, then runs each due timer on its own so one
+   * failing timer neither blocks the others nor burns the platform's limited alarm
+   * retries; the alarm is re-armed to the earliest remaining work whatever happens.
+   * One run at a time: the platform's alarm, the cron's tick and a clock change can all
+   * ask at once, and a second run would fire the same due timers and deliver the same
+   * batches again. A call while a run is under way waits for it and then runs once more
+   * (what became due meanwhile); calls during that wait share the second run.
    */
-  async runAlarm(
+  runAlarm(fire: (timer: Timer) => Promise<void>, host: AlarmHost = {}): Promise<AlarmOutcome> {
+    if (this.queued) return this.queued;
+    if (this.running) {
+      const queued = this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = undefined;
+          return this.startRun(fire, host);
+        });
+      this.queued = queued;
+      return queued;
+    }
+    return this.startRun(fire, host);
+  }
+
+  private startRun(fire: (timer: Timer) => Promise<void>, host: AlarmHost): Promise<AlarmOutcome> {
+    const run = this.alarmRun(fire, host).finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    this.running = run;
+    return run;
+  }
+
+  private async alarmRun(
     fire: (timer: Timer) => Promise<void>,
-  ): Promise<{ fired: number; failed: number }> {
+    host: AlarmHost,
+  ): Promise<AlarmOutcome> {
     const outcome = { fired: 0, failed: 0 };
+    if (this.crashed) throw this.crashed;
+    let crashed = false;
     try {
-      await this.drainOutbox();
+      await this.drainOutbox(host);
       // A timer may schedule another for now (an operation that ends asks for its
       // write-back): that one runs too, so all that is due has happened when the alarm
       // returns. Bounded, so a timer that keeps asking for now waits for the next alarm.
       for (let pass = 0; pass < MAX_PASSES; pass++) {
         const due = this.dueTimers(this.now());
         if (due.length === 0) break;
-        for (const timer of due) await this.fireOne(timer, fire, outcome);
+        for (const timer of due) {
+          await this.fireOne(timer, fire, outcome);
+          this.crashPoint("between-timers");
+        }
       }
+      this.pruneInbox();
+      // What the timers sent goes out in this alarm too.
+      await this.drainOutbox(host);
+    } catch (error) {
+      crashed = error instanceof ObjectCrash;
+      throw error;
     } finally {
-      await this.rearm();
+      // A dead object re-arms nothing: the cron's tick finds the work again.
+      if (!crashed) await this.rearm();
     }
     return outcome;
+  }
+
+  /** A test's crash point: throws {@link ObjectCrash} when the test asks for one here. */
+  crashPoint(point: CrashPoint): void {
+    if (this.hooks.crash?.(point) !== true) return;
+    this.crashed = new ObjectCrash(point);
+    throw this.crashed;
   }
 
   private async fireOne(
@@ -107,6 +214,7 @@ export class ObjectRuntime {
       // updating a row in place costs fewer rows than deleting and re-inserting it.
       this.write("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
     } catch (error) {
+      if (error instanceof ObjectCrash) throw error;
       outcome.failed++;
       console.error(`timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
       if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = this.now() + TIMER_RETRY_MS;
@@ -119,34 +227,135 @@ export class ObjectRuntime {
     }
   }
 
-  /** Executes persisted batches in order; a failed batch stays and is retried later. */
-  async drainOutbox(): Promise<void> {
+  /**
+   * Delivers persisted batches in order within each operation: a batch that fails holds
+   * back the later batches of its operation only. A failure is retried with backoff, up
+   * to {@link MAX_DELIVERY_ATTEMPTS}; a permanent refusal, or the last attempt, sets the
+   * batch aside and tells the host why.
+   */
+  async drainOutbox(host: AlarmHost = {}): Promise<void> {
     const now = this.now();
-    const pending = this.storage.sql
-      .exec<{ id: string; commands: string; attempts: number; next_attempt: number }>(
-        "SELECT id, commands, attempts, next_attempt FROM outbox ORDER BY seq",
-      )
-      .toArray();
-    for (const row of pending) {
-      if (row.next_attempt > now) break;
-      const batch: OutboxBatch = { id: row.id, commands: JSON.parse(row.commands) };
+    const held = new Set<string>();
+    let delivered = 0;
+    for (const row of this.outboxRows()) {
+      const stream = streamOf(row.id);
+      if (held.has(stream)) continue;
+      if (row.next_attempt > now) {
+        held.add(stream);
+        continue;
+      }
+      if (delivered >= DELIVERIES_PER_DRAIN) break;
+      delivered++;
+      const batch = this.loadBatch(row.id);
+      if (!batch) continue;
       try {
         await this.deliver(batch, now);
+        this.crashPoint("after-delivery");
         this.write("DELETE FROM outbox WHERE id = ?", row.id);
       } catch (error) {
-        const attempts = row.attempts + 1;
-        const delay = outboxRetryDelay(attempts);
-        this.write(
-          "UPDATE outbox SET attempts = ?, next_attempt = ?, last_error = ? WHERE id = ?",
-          attempts,
-          now + delay,
-          String(error),
-          row.id,
-        );
-        // Later batches may depend on this one: keep the order.
-        break;
+        if (error instanceof ObjectCrash) throw error;
+        // Later batches of this operation may depend on this one: keep the order.
+        held.add(stream);
+        this.deliveryFailed(row, batch, error, now, host);
       }
     }
+  }
+
+  private deliveryFailed(
+    row: OutboxRow,
+    batch: OutboxBatch,
+    error: unknown,
+    now: Instant,
+    host: AlarmHost,
+  ): void {
+    const attempts = row.attempts + 1;
+    const detail = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof DeliveryFailure && error.permanent;
+    if (!permanent && attempts < MAX_DELIVERY_ATTEMPTS) {
+      this.write(
+        "UPDATE outbox SET attempts = ?, next_attempt = ?, last_error = ? WHERE id = ?",
+        attempts,
+        now + outboxRetryDelay(attempts),
+        detail,
+        row.id,
+      );
+      return;
+    }
+    const provider = "provider" in this.executor ? this.executor.provider : undefined;
+    const why = setAsideReason(provider ?? "provider", attempts, detail, row.id);
+    console.error(why);
+    const setAside = (tell: boolean) =>
+      this.inTransaction(now, (tx) => {
+        this.write(
+          "INSERT OR REPLACE INTO outbox_set_aside (id, seq, commands, attempts, reason, at) SELECT id, seq, commands, ?, ?, ? FROM outbox WHERE id = ?",
+          attempts,
+          why,
+          this.clock.wall(),
+          row.id,
+        );
+        this.write("DELETE FROM outbox WHERE id = ?", row.id);
+        this.write(
+          "DELETE FROM outbox_set_aside WHERE seq NOT IN (SELECT seq FROM outbox_set_aside ORDER BY seq DESC LIMIT ?)",
+          SET_ASIDE_KEPT,
+        );
+        if (tell) host.onBatchSetAside?.(tx, batch, why);
+      });
+    try {
+      setAside(true);
+    } catch (failure) {
+      // The host could not record it: the batch is set aside all the same, never retried
+      // forever; the log keeps the reason.
+      console.error(`outbox: the host did not record batch ${row.id} set aside`, failure);
+      setAside(false);
+    }
+  }
+
+  /** Batches set aside after their delivery failed for good, newest first. */
+  setAside(): SetAsideBatch[] {
+    return this.storage.sql
+      .exec<{ id: string; attempts: number; reason: string; at: number; commands: number }>(
+        "SELECT id, attempts, reason, at, json_array_length(commands) AS commands FROM outbox_set_aside ORDER BY seq DESC",
+      )
+      .toArray()
+      .map((row) => ({ ...row }));
+  }
+
+  /** Forgets inbox entries past their retention, a bounded number per call. */
+  pruneInbox(): void {
+    this.write(
+      "DELETE FROM inbox WHERE key IN (SELECT key FROM inbox WHERE at < ? LIMIT ?)",
+      this.clock.wall() - this.inboxRetentionMs,
+      INBOX_PRUNE_ROWS,
+    );
+  }
+
+  private outboxRows(): OutboxRow[] {
+    return this.storage.sql
+      .exec<OutboxRow>(
+        "SELECT id, seq, attempts, next_attempt FROM outbox ORDER BY seq LIMIT ?",
+        ROWS_PER_DRAIN,
+      )
+      .toArray();
+  }
+
+  private loadBatch(id: string): OutboxBatch | undefined {
+    const [row] = this.storage.sql
+      .exec<{ commands: string }>("SELECT commands FROM outbox WHERE id = ?", id)
+      .toArray();
+    return row && { id, commands: JSON.parse(row.commands) };
+  }
+
+  /** When the outbox next has a batch to deliver: the earliest due head of an operation. */
+  private outboxWake(): Instant | undefined {
+    const heads = new Set<string>();
+    let next: Instant | undefined;
+    for (const row of this.outboxRows()) {
+      const stream = streamOf(row.id);
+      if (heads.has(stream)) continue;
+      heads.add(stream);
+      next = next === undefined ? row.next_attempt : Math.min(next, row.next_attempt);
+    }
+    return next;
   }
 
   /**
@@ -182,20 +391,15 @@ export class ObjectRuntime {
     return this.withProviderTimer(stored, Number.POSITIVE_INFINITY);
   }
 
-  /** Sets the single alarm to the earliest of the timers and the outbox retries. */
+  /** Sets the single alarm to the earliest of the timers and the outbox deliveries. */
   async rearm(): Promise<void> {
-    const stored = this.storage.sql
-      .exec<{ due: number | null }>(
-        "SELECT MIN(due) AS due FROM (SELECT MIN(due) AS due FROM timers UNION ALL SELECT MIN(next_attempt) FROM outbox)",
-      )
+    const timer = this.storage.sql
+      .exec<{ due: number | null }>("SELECT MIN(due) AS due FROM timers")
       .one().due;
-    const provider = this.providerWake();
-    const next =
-      stored === null
-        ? (provider ?? null)
-        : provider === undefined
-          ? stored
-          : Math.min(stored, provider);
+    const candidates = [timer ?? undefined, this.outboxWake(), this.providerWake()].filter(
+      (due): due is Instant => due !== undefined,
+    );
+    const next = candidates.length === 0 ? null : Math.min(...candidates);
     if (next === null) {
       await this.storage.deleteAlarm();
       return;
@@ -245,6 +449,7 @@ export class ObjectRuntime {
         cache: this.cache,
         write: (query, ...bindings) => this.write(query, ...bindings),
         send: (commands, tx) => this.send(commands, tx),
+        wall: () => this.clock.wall(),
         ...(this.packed ? { packed: this.packed } : {}),
       },
       now,
@@ -272,13 +477,16 @@ export class ObjectRuntime {
       this.executor.executeInTransaction(commands, tx);
       return;
     }
-    this.outboxSeq++;
-    this.write(
-      "INSERT INTO outbox (id, seq, commands) VALUES (?, ?, ?)",
-      `${commands[0]!.id}#${commands.length}`,
-      this.outboxSeq,
-      JSON.stringify(commands),
-    );
+    // One row per chunk: a whole blue-green pool's creates would pass the 2 MB row limit.
+    for (const chunk of chunkCommands(commands)) {
+      this.outboxSeq++;
+      this.write(
+        "INSERT INTO outbox (id, seq, commands) VALUES (?, ?, ?)",
+        batchId(chunk),
+        this.outboxSeq,
+        JSON.stringify(chunk),
+      );
+    }
   }
 }
 

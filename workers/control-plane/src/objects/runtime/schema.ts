@@ -2,7 +2,8 @@
  * Tables every Durable Object keeps in its own SQLite storage. `state` holds the
  * engine's machine states as JSON; `timers` are multiplexed onto the object's single
  * alarm; `outbox` holds provider commands persisted with the state that produced them;
- * `inbox` remembers the provider events already applied.
+ * `inbox` remembers the provider events already applied; `outbox_set_aside` keeps the
+ * batches a provider would not take.
  */
 // WITHOUT ROWID: the key is the table, so writing a row does not also write an index
 // entry (storage is billed per row written, index rows included). The timer table holds
@@ -12,5 +13,8 @@ export const RUNTIME_SCHEMA = [
   "CREATE TABLE IF NOT EXISTS timers (id TEXT PRIMARY KEY, due INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT) WITHOUT ROWID",
   "CREATE TABLE IF NOT EXISTS outbox (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, commands TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt INTEGER NOT NULL DEFAULT 0, last_error TEXT)",
   "CREATE INDEX IF NOT EXISTS outbox_by_seq ON outbox (seq)",
+  // `at` is wall-clock ms: the inbox guards against re-deliveries, which arrive in wall time.
   "CREATE TABLE IF NOT EXISTS inbox (key TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID",
+  // Batches whose delivery failed for good, kept (bounded) so an operator can see them.
+  "CREATE TABLE IF NOT EXISTS outbox_set_aside (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, commands TEXT NOT NULL, attempts INTEGER NOT NULL, reason TEXT NOT NULL, at INTEGER NOT NULL)",
 ];

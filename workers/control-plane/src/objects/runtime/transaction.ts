@@ -17,6 +17,8 @@ export interface TransactionHost {
   send(commands: ProviderCommand[], tx: Tx): void;
   /** Small, often-changed values kept together in one row (absent: none are packed). */
   packed?: PackedRow;
+  /** Wall-clock ms, for the inbox (re-deliveries arrive in wall time, not virtual time). */
+  wall(): number;
 }
 
 const DELETED = Symbol("deleted");
@@ -63,7 +65,7 @@ export class Transaction implements Tx {
   once(key: string, change: () => void): boolean {
     const seen = this.host.sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray();
     if (seen.length > 0) return false;
-    this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.now);
+    this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.host.wall());
     change();
     return true;
   }

@@ -37,7 +37,73 @@ interface ExecutorHooks {
  * between execution and acknowledgement the same batch is delivered again.
  */
 export interface OutboxExecutor extends ExecutorHooks {
+  /** Names the provider in the reason of a batch set aside ("webhook delivery failed …"). */
+  readonly provider?: string;
+  /**
+   * Resolves once the provider took the batch. Throws {@link DeliveryFailure} to say
+   * whether trying again can help; any other error counts as retryable.
+   */
   execute(batch: OutboxBatch, effects: Effects): Promise<void>;
+}
+
+/**
+ * A provider's refusal of a batch. `permanent` refusals (a 4xx other than 408/429: the
+ * same bytes get the same answer) set the batch aside at once; the others are retried
+ * with backoff until the attempts run out.
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** A batch taken out of the outbox after its delivery failed for good, kept to be looked at. */
+export interface SetAsideBatch {
+  id: string;
+  attempts: number;
+  reason: string;
+  /** Wall-clock ms when it was set aside. */
+  at: number;
+  commands: number;
+}
+
+/** What the runtime tells its host while it runs the alarm. */
+export interface AlarmHost {
+  /**
+   * A batch was set aside: the host makes the operation it belongs to show `why` (inside
+   * the same transaction that moved the batch out of the outbox).
+   */
+  onBatchSetAside?(tx: Tx, batch: OutboxBatch, why: string): void;
+}
+
+/**
+ * How long after it was signed a delivered event may still arrive: executor callbacks
+ * older than this are refused (providers/signature.ts), so the inbox that recognises
+ * repeats must remember an event at least this long.
+ */
+export const EVENT_REPLAY_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Where a test may make the object "die" (the runtime throws {@link ObjectCrash}): after a commit and
+ * before anything else, after a batch was delivered and before the outbox forgot it,
+ * between two timers of an alarm, and after a write-back reached the inventory.
+ */
+export type CrashPoint = "after-commit" | "after-delivery" | "between-timers" | "after-write-back";
+
+/** Test-only hooks of a runtime; production objects have none. */
+export interface RuntimeHooks {
+  /** Called at each crash point; true ends the object there ({@link ObjectCrash}). */
+  crash?(point: CrashPoint): boolean;
+}
+
+/** The object died (a test's simulated restart): nothing after it runs, not even re-arming. */
+export class ObjectCrash extends Error {
+  constructor(readonly point: CrashPoint) {
+    super(`simulated object crash at ${point}`);
+  }
 }
 
 /**

@@ -21,7 +21,7 @@ import {
 import { reanchor, simClock } from "../../clock/clock.ts";
 import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clock-store.ts";
 import type { Env } from "../../env.ts";
-import { runScheduled } from "../../scheduled.ts";
+import { wakeFleets } from "../../scheduled.ts";
 import { accepted, type Outcome, refused } from "../../services/outcome.ts";
 
 type Fault = z.infer<typeof SimFault>;
@@ -115,7 +115,7 @@ export class SimControls {
   }): Promise<z.infer<typeof SimStatus>> {
     const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
     await saveSimClock(this.db, reanchor(params, Date.now(), change));
-    await runScheduled(this.env, Date.now());
+    await wakeFleets(this.env, this.db);
     return this.status();
   }
 }

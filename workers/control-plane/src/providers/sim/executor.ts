@@ -22,6 +22,7 @@ export class SimExecutor implements InTransactionExecutor {
   constructor(
     private readonly db: Inventory,
     private readonly storage: DurableObjectStorage,
+    private readonly options: SimOptions = {},
   ) {}
 
   /**
@@ -57,6 +58,7 @@ export class SimExecutor implements InTransactionExecutor {
   }
 
   executeInTransaction(commands: ProviderCommand[], tx: Tx): void {
+    if (this.options.countSubmissions?.()) countSubmissions(tx, commands);
     submitToSim(tx, commands, this.inputs);
   }
 
@@ -66,6 +68,24 @@ export class SimExecutor implements InTransactionExecutor {
       .toArray();
     return row && (JSON.parse(row.value) as T);
   }
+}
+
+/** Test-only choices of the sim. */
+export interface SimOptions {
+  /**
+   * Whether to count every command id handed over (a chaos test's proof that no command
+   * was issued twice; unbounded, so never on in a deployment).
+   */
+  countSubmissions?: () => boolean;
+}
+
+/** The state key of the submission counts (see {@link SimOptions.countSubmissions}). */
+export const SUBMISSIONS_KEY = "sim:submissions";
+
+function countSubmissions(tx: Tx, commands: readonly ProviderCommand[]): void {
+  const counts = { ...tx.getState<Record<string, number>>(SUBMISSIONS_KEY) };
+  for (const command of commands) counts[command.id] = (counts[command.id] ?? 0) + 1;
+  tx.putState(SUBMISSIONS_KEY, counts);
 }
 
 async function loadFaults(db: Inventory): Promise<SimFault[]> {

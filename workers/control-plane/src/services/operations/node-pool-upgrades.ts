@@ -26,7 +26,7 @@ import {
   zoneNodeCapacity,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
-import type { PoolControl } from "../../objects/node-pool-host.ts";
+import type { PoolControl } from "../../objects/fleet/node-pool-host.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type OperationBody = z.infer<typeof Operation>;

@@ -27,17 +27,10 @@ import {
   type WindowInfo,
   windowInstanceAt,
 } from "@regatta/engine";
-import {
-  OP_TIMER,
-  poolKey,
-  RETIRE_TIMER,
-  SYNC_TIMER,
-  timerId,
-  WINDOW_TIMER,
-} from "./fleet/keys.ts";
-import { supersede } from "./fleet/operation-lifecycle.ts";
+import type { Timer, Tx } from "../runtime/types.ts";
+import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
+import { supersede } from "./operation-lifecycle.ts";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
-import type { Timer, Tx } from "./runtime/types.ts";
 
 /**
  * The fleet object's node-pool upgrades: one machine per operation (its rows are

@@ -1,5 +1,5 @@
 import type { ProviderEvent } from "@regatta/engine";
-import type { Tx } from "./runtime/types.ts";
+import type { Tx } from "../runtime/types.ts";
 
 /** One key per distinct report, so a re-delivered callback is recognised. */
 export function eventKey(event: ProviderEvent): string {

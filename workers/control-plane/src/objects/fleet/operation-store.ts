@@ -12,7 +12,7 @@ import {
   shardIndexes,
   withParts,
 } from "@regatta/engine";
-import type { Tx } from "./runtime/types.ts";
+import type { Tx } from "../runtime/types.ts";
 
 /** What the fleet object keeps per operation beside the engine's state. */
 export interface HostedOperation {

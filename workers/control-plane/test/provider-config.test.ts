@@ -1,0 +1,60 @@
+import { createExecutionContext, env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { Env } from "../src/env.ts";
+import worker from "../src/index.ts";
+import type { FleetObject } from "../src/objects/fleet-object.ts";
+import { ObjectWiring } from "../src/wiring.ts";
+import { ADMIN } from "./helpers.ts";
+
+/** The worker as deployed with `vars` instead of the test's bindings. */
+async function call(path: string, vars: Partial<Env>) {
+  const response = await worker.fetch(
+    new Request(`https://regatta.test${path}`, { headers: { authorization: `Bearer ${ADMIN}` } }),
+    { ...env, ...vars } as Env,
+    createExecutionContext(),
+  );
+  return {
+    status: response.status,
+    type: response.headers.get("content-type"),
+    body: await response.json<{ detail?: string }>(),
+  };
+}
+
+describe("REGATTA_PROVIDER fails closed", () => {
+  it("an unknown REGATTA_PROVIDER answers every API route and /healthz with a 503 naming the value", async () => {
+    for (const path of ["/v1/fleets", "/v1/sim", "/healthz"]) {
+      const res = await call(path, { REGATTA_PROVIDER: "simulated" });
+      expect(res.status).toBe(503);
+      expect(res.type).toBe("application/problem+json");
+      expect(res.body.detail).toBe("REGATTA_PROVIDER must be sim or webhook, got simulated");
+    }
+  });
+
+  it("webhook without WEBHOOK_URL or WEBHOOK_SECRET is a configuration error reported the same way", async () => {
+    const res = await call("/v1/fleets", {
+      REGATTA_PROVIDER: "webhook",
+      WEBHOOK_SECRET: "s",
+    } as Partial<Env>);
+    expect(res.status).toBe(503);
+    expect(res.body.detail).toBe("REGATTA_PROVIDER=webhook needs WEBHOOK_URL and WEBHOOK_SECRET");
+  });
+
+  it("a valid configuration is healthy", async () => {
+    expect((await call("/healthz", {})).status).toBe(200);
+  });
+
+  it("an object of a misconfigured deployment refuses to run: no sim, no commands", async () => {
+    await runInDurableObject(
+      env.FLEET.get(env.FLEET.idFromName("misconfigured")),
+      async (_i: FleetObject, state) => {
+        const wiring = new ObjectWiring(
+          { ...env, REGATTA_PROVIDER: "Webhook" } as Env,
+          state.storage,
+        );
+        await expect(wiring.ready()).rejects.toThrow(
+          "REGATTA_PROVIDER must be sim or webhook, got Webhook",
+        );
+      },
+    );
+  });
+});
