@@ -18,13 +18,13 @@ import {
   type ZoneCapacityConfig,
 } from "@regatta/engine";
 import type { Tx } from "../../objects/runtime/types.ts";
+import { loadSimState, saveSimState } from "./store.ts";
 
 /**
  * The embedded sim's state in its fleet object's storage, changed only inside the
  * object's transactions: commands in, time forward, preemptions.
  */
 
-const SIM_KEY = "sim";
 /** Fingerprints of the D1 fault definitions last applied, to tell edits from countdowns. */
 const FAULTS_KEY = "sim:faults";
 const TIMING_KEY = "sim:timing";
@@ -51,13 +51,13 @@ export function submitToSim(tx: Tx, commands: ProviderCommand[], inputs: SimInpu
 
 /** When the sim next has something to report; undefined before it ran at all. */
 export function simWakeAt(tx: Tx): Instant | undefined {
-  const sim = tx.getState<SimState>(SIM_KEY);
+  const sim = loadSimState(tx);
   return sim && simNextEventAt(sim);
 }
 
 /** Moves the sim to `tx.now` and returns what it reports, in order. */
 export function advanceSim(tx: Tx): ProviderEvent[] {
-  const current = tx.getState<SimState>(SIM_KEY);
+  const current = loadSimState(tx);
   if (!current) return [];
   const { state, events } = simAdvance(current, tx.now);
   saveSim(tx, state);
@@ -66,18 +66,18 @@ export function advanceSim(tx: Tx): ProviderEvent[] {
 
 /** A node of the fleet's clusters goes away now (NUP-11); false before the sim ran at all. */
 export function preemptSim(tx: Tx, target: PreemptTarget): boolean {
-  const sim = tx.getState<SimState>(SIM_KEY);
+  const sim = loadSimState(tx);
   if (!sim) return false;
   saveSim(tx, simPreempt(sim, target, tx.now));
   return true;
 }
 
 function loadSim(tx: Tx, capacity: Record<string, ZoneCapacityConfig>): SimState {
-  return tx.getState<SimState>(SIM_KEY) ?? createSim({ seed: SIM_SEED, capacity }, tx.now);
+  return loadSimState(tx) ?? createSim({ seed: SIM_SEED, capacity }, tx.now);
 }
 
 function saveSim(tx: Tx, sim: SimState): void {
-  tx.putState(SIM_KEY, sim);
+  saveSimState(tx, sim);
 }
 
 function syncCapacity(
