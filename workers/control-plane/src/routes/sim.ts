@@ -93,8 +93,9 @@ export function simRoutes(): App {
   app.use("/v1/sim", simOnly);
   app.use("/v1/sim/*", simOnly);
   app.openapi(getSim, async (c) => {
-    authorize(c.get("principal"), "read", { kind: "global" });
-    return c.json(await new SimControls(c.env, c.var.inventory).status(), 200);
+    const principal = c.get("principal");
+    authorize(principal, "read", { kind: "global" });
+    return c.json(await new SimControls(c.env, c.var.inventory).status(principal), 200);
   });
   app.openapi(putFault, async (c) => {
     authorize(c.get("principal"), "write", { kind: "global" });

@@ -127,9 +127,7 @@ const ADMIN_ONLY = new Set(["DELETE /v1/fleets/{fleet}"]);
  * Answers that may show other fleets' names to every caller, and why. Keep this short:
  * each entry is a documented exception, not an oversight.
  */
-const GLOBAL_READS = new Map([
-  ["GET /v1/sim", "sim controls are a development tool; its faults may name any cluster"],
-]);
+const GLOBAL_READS = new Map<string, string>();
 
 interface Operation {
   method: string;

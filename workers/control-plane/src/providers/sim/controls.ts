@@ -18,6 +18,7 @@ import {
   putSimFault,
   putSimSettings,
 } from "@regatta/inventory";
+import { mayAccess, type Principal } from "../../auth/principal.ts";
 import { reanchor, simClock } from "../../clock/clock.ts";
 import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clock-store.ts";
 import type { Env } from "../../env.ts";
@@ -33,9 +34,14 @@ export class SimControls {
     private readonly db: Inventory,
   ) {}
 
-  async status(): Promise<z.infer<typeof SimStatus>> {
+  /**
+   * The clock, timing and faults. A fault names the cluster, pool, node or operation it
+   * hits, so a `reader` who is not an admin sees only faults on clusters it may read.
+   */
+  async status(reader?: Principal): Promise<z.infer<typeof SimStatus>> {
     const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
-    const rows = await allPages((page) => listSimFaults(this.db, page));
+    const all = await allPages((page) => listSimFaults(this.db, page));
+    const rows = reader === undefined ? all : await this.readableFaults(reader, all);
     return {
       now: toRfc3339(simClock(params).now()),
       speed: params.speed,
@@ -47,6 +53,25 @@ export class SimControls {
         ...(row.times === null ? {} : { times: row.times }),
       })),
     };
+  }
+
+  private async readableFaults<F extends { match: { cluster?: string | undefined } }>(
+    reader: Principal,
+    faults: F[],
+  ): Promise<F[]> {
+    if (reader.role === "admin") return faults;
+    const readable: F[] = [];
+    for (const fault of faults) {
+      const name = fault.match.cluster;
+      const cluster = name === undefined ? undefined : await getCluster(this.db, name);
+      const resource = cluster && {
+        kind: "fleet" as const,
+        fleet: cluster.fleet,
+        scopes: cluster.scopes,
+      };
+      if (resource && mayAccess(reader, "read", resource)) readable.push(fault);
+    }
+    return readable;
   }
 
   async settings(): Promise<z.infer<typeof SimSettings>> {
