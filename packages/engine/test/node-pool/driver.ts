@@ -5,6 +5,12 @@
  * in time order. Deterministic: ties go script first, then answers in issue order.
  */
 import type { Decision } from "../../src/machine/decision.ts";
+import {
+  cancelUpgrade,
+  completeUpgrade,
+  resumeUpgrade,
+  rollbackUpgrade,
+} from "../../src/node-pool/controls.ts";
 import type { NodeFacts, NodePoolEvent, NodePoolFacts } from "../../src/node-pool/types.ts";
 import { decideNodePoolUpgrade, type NodePoolOperation } from "../../src/node-pool/upgrade.ts";
 import { poolNodes } from "../../src/node-pool/view.ts";
@@ -14,23 +20,14 @@ import type {
   ProviderCommand,
   ProviderEvent,
 } from "../../src/provider/commands.ts";
+import { DEFAULT_SIM_DURATIONS } from "../../src/provider/sim/config.ts";
 import type { Result } from "../../src/rules/violation.ts";
-import { type Instant, SECOND } from "../../src/time/instant.ts";
+import { type Instant, MINUTE, SECOND } from "../../src/time/instant.ts";
 
 export const T0: Instant = Date.UTC(2025, 0, 6, 9, 0, 0);
 
-/** Seconds each command takes when nothing goes wrong. */
-export const FAKE_DURATIONS: Record<CommandType, number> = {
-  CREATE_NODE: 120,
-  DELETE_NODE: 30,
-  CORDON_NODE: 1,
-  UNCORDON_NODE: 1,
-  DRAIN_NODE: 60,
-  UPGRADE_CONTROL_PLANE: 600,
-  UPGRADE_COMPONENT: 120,
-  RUN_PREFLIGHT: 60,
-  HEALTH_CHECK: 10,
-};
+/** Seconds each command takes when nothing goes wrong: the sim's defaults. */
+export const FAKE_DURATIONS: Readonly<Record<CommandType, number>> = DEFAULT_SIM_DURATIONS;
 
 /** How the fake executor ends one command. */
 export type Outcome =
@@ -243,4 +240,38 @@ export const TARGET = { version: "1.31.2-gke.200", nodeImage: "cos-2" };
  */
 export function stepsOf(commands: readonly ProviderCommand[]): string[] {
   return commands.map((c) => `${c.type} ${"node" in c ? c.node : ""}`);
+}
+
+/** What a script can do to a running upgrade: its controls, or the window closing or opening. */
+export type ControlAction = "cancel" | "resume" | "rollback" | "complete" | "close" | "open";
+
+/**
+ * Script steps from `(minute, action)` pairs after {@link T0}; a window opened by "open"
+ * stays open 10 hours.
+ *
+ * @example drive(started, T0, { script: controlScript([{ minute: 5, action: "cancel" }]) })
+ */
+export function controlScript(actions: { minute: number; action: ControlAction }[]): ScriptStep[] {
+  return actions.map(({ minute, action }) => ({
+    at: T0 + minute * MINUTE,
+    label: action,
+    act: (op: NodePoolOperation, now: number) => {
+      switch (action) {
+        case "cancel":
+          return cancelUpgrade(op, now);
+        case "resume":
+          return resumeUpgrade(op, now);
+        case "rollback":
+          return rollbackUpgrade(op, now);
+        case "complete":
+          return completeUpgrade(op, now);
+        case "close":
+          return { type: "WINDOW", at: now, window: { openUntil: null } };
+        case "open":
+          return { type: "WINDOW", at: now, window: { openUntil: now + 600 * MINUTE } };
+        default:
+          return action satisfies never;
+      }
+    },
+  }));
 }

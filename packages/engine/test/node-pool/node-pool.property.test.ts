@@ -1,18 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyedValues } from "../../src/collections/keyed-map.ts";
-import {
-  cancelUpgrade,
-  completeUpgrade,
-  resumeUpgrade,
-  rollbackUpgrade,
-} from "../../src/node-pool/controls.ts";
 import { allNodes } from "../../src/node-pool/node-steps/node-table.ts";
 import type { SurgeOperation } from "../../src/node-pool/strategies/surge/operation.ts";
 import type { NodePoolFacts } from "../../src/node-pool/types.ts";
 import { type NodePoolOperation, startNodePoolUpgrade } from "../../src/node-pool/upgrade.ts";
 import { MINUTE } from "../../src/time/instant.ts";
 import {
+  type ControlAction,
+  controlScript,
   drive,
   type FaultPlan,
   poolOf,
@@ -65,7 +61,7 @@ function unit(text: string): number {
   return (hash >>> 0) / 2 ** 32;
 }
 
-type Action = "cancel" | "resume" | "rollback" | "complete" | "close" | "open";
+type Action = ControlAction;
 /** Mostly early, while small pools are still upgrading. */
 const minuteArb = fc.oneof(
   { weight: 3, arbitrary: fc.integer({ min: 0, max: 30 }) },
@@ -89,31 +85,6 @@ const actionsArb = fc.oneof(
   pair("cancel", "resume"),
   pair("close", "open"),
 );
-
-function script(actions: { minute: number; action: Action }[]): ScriptStep[] {
-  return actions.map(({ minute, action }) => ({
-    at: T0 + minute * MINUTE,
-    label: action,
-    act: (op: NodePoolOperation, now: number) => {
-      switch (action) {
-        case "cancel":
-          return cancelUpgrade(op, now);
-        case "resume":
-          return resumeUpgrade(op, now);
-        case "rollback":
-          return rollbackUpgrade(op, now);
-        case "complete":
-          return completeUpgrade(op, now);
-        case "close":
-          return { type: "WINDOW", at: now, window: { openUntil: null } };
-        case "open":
-          return { type: "WINDOW", at: now, window: { openUntil: now + 600 * MINUTE } };
-        default:
-          return action satisfies never;
-      }
-    },
-  }));
-}
 
 function start(pool: NodePoolFacts) {
   const started = startNodePoolUpgrade({ operationId: "op-p", pool, target: TARGET }, T0);
@@ -158,7 +129,7 @@ describe("node-pool upgrade invariants", () => {
           });
           const result = drive(start(pool), T0, {
             faults: faultPlan(faults),
-            script: script(actions),
+            script: controlScript(actions),
             observe: (op) => {
               const size = zoneSizes(op);
               const ready = readySizes(op);
@@ -211,7 +182,7 @@ describe("node-pool upgrade invariants", () => {
           });
           const result = drive(start(pool), T0, {
             faults: faultPlan(faults),
-            script: script(actions),
+            script: controlScript(actions),
             observe: (op) => {
               const size = zoneSizes(op);
               for (const [zone, n] of Object.entries(sizes))
@@ -265,7 +236,10 @@ describe("node-pool upgrade invariants", () => {
           }));
           const result = drive(start(pool), T0, {
             faults: faultPlan({ ...faults, quota: 0 }),
-            script: [...script(actions.filter((a) => a.action !== "rollback")), ...shrinkSteps],
+            script: [
+              ...controlScript(actions.filter((a) => a.action !== "rollback")),
+              ...shrinkSteps,
+            ],
           });
           const { op } = result;
           expect(new Set(result.commands.map((c) => c.id)).size).toBe(result.commands.length);

@@ -1,10 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cancelUpgrade, resumeUpgrade, rollbackUpgrade } from "../../src/node-pool/controls.ts";
 import type { UpgradeStrategySettings } from "../../src/node-pool/types.ts";
-import { type NodePoolOperation, startNodePoolUpgrade } from "../../src/node-pool/upgrade.ts";
-import { MINUTE } from "../../src/time/instant.ts";
-import { drive, type FaultPlan, poolOf, type ScriptStep, T0, TARGET } from "./driver.ts";
+import { startNodePoolUpgrade } from "../../src/node-pool/upgrade.ts";
+import {
+  type ControlAction,
+  controlScript,
+  drive,
+  type FaultPlan,
+  poolOf,
+  T0,
+  TARGET,
+} from "./driver.ts";
 
 /** "NUP-6: …", "MW-4: …": a reason or error is led by the rule that holds the operation. */
 const LED_BY_RULE = /^(VER|CH|SEQ|MW|RUN|LIFE|NUP|CA|EXT)-\d+: \S/;
@@ -28,30 +34,7 @@ function faults(seed: number): FaultPlan {
   };
 }
 
-type Action = "cancel" | "resume" | "rollback" | "close" | "open";
-
-function script(actions: { minute: number; action: Action }[]): ScriptStep[] {
-  return actions.map(({ minute, action }) => ({
-    at: T0 + minute * MINUTE,
-    label: action,
-    act: (op: NodePoolOperation, now: number) => {
-      switch (action) {
-        case "cancel":
-          return cancelUpgrade(op, now);
-        case "resume":
-          return resumeUpgrade(op, now);
-        case "rollback":
-          return rollbackUpgrade(op, now);
-        case "close":
-          return { type: "WINDOW", at: now, window: { openUntil: null } };
-        case "open":
-          return { type: "WINDOW", at: now, window: { openUntil: now + 600 * MINUTE } };
-        default:
-          return action satisfies never;
-      }
-    },
-  }));
-}
+type Action = Exclude<ControlAction, "complete">;
 
 describe("EXT-9 reasons of node-pool operations", () => {
   it("EXT-9 under random strategies, faults, windows and controls, every reason and error an operation shows is led by the rule ID that holds it, and a paused, cancelled or failed operation always says why", () => {
@@ -77,7 +60,7 @@ describe("EXT-9 reasons of node-pool operations", () => {
           let checked = 0;
           drive(started.value, T0, {
             faults: faults(seed),
-            script: script(actions),
+            script: controlScript(actions),
             until: T0 + 3 * 86_400_000,
             observe: (op) => {
               const { state, reason, error } = op.header;
