@@ -454,8 +454,10 @@ async function driveUpgrade(
       rowsAtSuccess = inspected.rowsWritten - before.rowsWritten;
       endedAt = op.endedAt === undefined ? inspected.now : Date.parse(op.endedAt);
     }
-    // Done once nothing of the operation is pending: write-back (`op-sync:<id>`) included.
-    if (rowsAtSuccess !== undefined && !inspected.timers.some((t) => t.payload === id)) {
+    // Done once nothing of the operation is pending: write-back (`op-sync:<id>`) included,
+    // its retirement 30 days later (`op-retire:<id>`) not.
+    const pending = inspected.timers.filter((t) => t.payload === id && t.kind !== "op-retire");
+    if (rowsAtSuccess !== undefined && pending.length === 0) {
       const rowsTotal = inspected.rowsWritten - before.rowsWritten;
       return {
         profile,
@@ -579,7 +581,7 @@ async function main(): Promise<void> {
         );
         // Progress on stderr: the workerd half takes a minute or two.
         console.error(
-          `  ${profile.key} × ${formatInt(nodes)}: ${outcome.ok ? `${outcome.advances} advances, ${(outcome.wallMs / 1000).toFixed(1)} s` : "failed"}`,
+          `  ${profile.key} × ${formatInt(nodes)}: ${outcome.ok ? `${outcome.advances} advances, ${(outcome.wallMs / 1000).toFixed(1)} s` : `failed: ${outcome.error}`}`,
         );
         objects.push(outcome);
       }
