@@ -1,6 +1,6 @@
 import { EVENTS_KEPT } from "../node-pool/operation.ts";
 import { ok, type Result, refuse } from "../rules/violation.ts";
-import { type Instant, SECOND, toRfc3339 } from "../time/instant.ts";
+import { type Instant, MINUTE, SECOND, toRfc3339 } from "../time/instant.ts";
 import { parseLifecycleCommandId, stepCommand } from "./commands.ts";
 import {
   HEALTH_CHECK_INTERVAL,
@@ -108,7 +108,7 @@ class Pass {
         const name = action.type === "UPGRADE_COMPONENT" ? action.component : "control-plane";
         const attempt = step.attempts > 1 ? ` (attempt ${step.attempts})` : "";
         const drain = action.drainsNodes
-          ? `; LIFE-6: its nodes drain best effort, PDBs not honoured, a node is passed after ${LIFECYCLE_DRAIN_LIMIT / SECOND / 60} minutes`
+          ? `; LIFE-6: its nodes drain best effort, PDBs not honoured, a node is passed after ${LIFECYCLE_DRAIN_LIMIT / MINUTE} minutes`
           : "";
         this.log(`LIFE-3: upgrading ${step.id} (${name}) to ${op.target}${attempt}${drain}`);
         break;
@@ -299,7 +299,7 @@ export function decideClusterUpgrade(
         if (failingFor >= HEALTH_CHECK_LIMIT) {
           pass.fail(
             step,
-            `LIFE-3: cluster health checks still failing after ${failingFor / SECOND / 60} minutes (${what}); spec.version ${pass.op.spec.version}, status.version ${pass.op.status.version}; resume checks again`,
+            `LIFE-3: cluster health checks still failing after ${Math.floor(failingFor / MINUTE)} minutes (${what}); spec.version ${pass.op.spec.version}, status.version ${pass.op.status.version}; resume checks again`,
           );
         } else {
           step.status = "WAITING";
@@ -370,7 +370,7 @@ export function decideClusterUpgrade(
       const ref = parseLifecycleCommandId(op.id, event.commandId);
       const pods = event.stuckPods.length === 0 ? "none named" : event.stuckPods.join(", ");
       pass.log(
-        `LIFE-6: node ${event.node} of ${ref?.step ?? event.commandId} drained over ${LIFECYCLE_DRAIN_LIMIT / SECOND / 60} minutes; passed with stuck pods: ${pods}`,
+        `LIFE-6: node ${event.node} of ${ref?.step ?? event.commandId} drained over ${LIFECYCLE_DRAIN_LIMIT / MINUTE} minutes; passed with stuck pods: ${pods}`,
       );
       break;
     }
