@@ -1,6 +1,6 @@
 import { EVENTS_KEPT } from "../node-pool/operation.ts";
 import { ok, type Result, refuse } from "../rules/violation.ts";
-import { type Instant, MINUTE, SECOND, toRfc3339 } from "../time/instant.ts";
+import { type Instant, MINUTE, toRfc3339 } from "../time/instant.ts";
 import { parseLifecycleCommandId, stepCommand } from "./commands.ts";
 import {
   HEALTH_CHECK_INTERVAL,

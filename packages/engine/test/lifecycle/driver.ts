@@ -36,6 +36,8 @@ export interface LifecycleDriveOptions {
   }>;
   observe?: (op: ClusterUpgrade, decision: ClusterUpgradeDecision, now: Instant) => void;
   reload?: boolean;
+  /** Answers due at the same instant come in a seeded random order instead of issue order. */
+  tieSeed?: number;
 }
 
 interface Pending {
@@ -56,6 +58,16 @@ export function driveCluster(
   const commands: ProviderCommand[] = [];
   const refusals: string[] = [];
   let seq = 0;
+  let rng = options.tieSeed === undefined ? 0 : options.tieSeed >>> 0 || 1;
+  // xorshift32 ranks: simultaneous answers are taken in rank order.
+  const rank = (): number => {
+    if (options.tieSeed === undefined) return seq++;
+    rng ^= rng << 13;
+    rng ^= rng >>> 17;
+    rng ^= rng << 5;
+    rng >>>= 0;
+    return rng;
+  };
   let op = start.state;
   let wakeAt = start.wakeAt;
   const t = (at: Instant) => `+${(at - startAt) / SECOND}`;
@@ -70,6 +82,9 @@ export function driveCluster(
       : decision.state;
     wakeAt = decision.wakeAt;
     options.observe?.(op, decision, at);
+    for (const note of decision.notes) {
+      if (/^(VER-8|LIFE-5|LIFE-6)|failed \(|resumed/.test(note)) log.push(`${t(at)}   ${note}`);
+    }
     for (const command of decision.commands) {
       commands.push(command);
       const step = command.id.split(":")[1] ?? "";
@@ -79,7 +94,7 @@ export function driveCluster(
       log.push(`${t(at)} ${command.type} ${step}${answer.ok ? "" : ` → ${answer.reason}`}`);
       pending.push({
         at: done,
-        seq: seq++,
+        seq: rank(),
         event: answer.ok
           ? { type: "COMMAND_SUCCEEDED", commandId: command.id, at: done }
           : {
@@ -98,7 +113,7 @@ export function driveCluster(
       log.push(`${t(at)} START_POOL_UPGRADE ${intent.pool} → ${operationId} ${state}`);
       pending.push({
         at,
-        seq: seq++,
+        seq: rank(),
         event: { type: "POOL_UPGRADE_STARTED", pool: intent.pool, operationId, at },
       });
       const end = at + POOL_SECONDS * SECOND;
@@ -113,7 +128,7 @@ export function driveCluster(
               error: "NUP-7: injected",
               at: end,
             };
-      pending.push({ at: end, seq: seq++, event: ended });
+      pending.push({ at: end, seq: rank(), event: ended });
     }
   };
   submit(start, startAt);

@@ -80,7 +80,7 @@ describe("cluster upgrade machine", () => {
           : undefined,
     });
     expect(op.state).toBe("SUCCEEDED");
-    expect(log.filter((line) => line.includes("HEALTH_CHECK")).length).toBe(4);
+    expect(log.filter((line) => line.includes(" HEALTH_CHECK health-checks")).length).toBe(4);
   });
 
   it("LIFE-3 health checks give up after HEALTH_CHECK_LIMIT and a resume checks again", () => {
@@ -135,7 +135,7 @@ describe("cluster upgrade machine", () => {
 
   it("LIFE-3 a failing component stops the upgrade naming it; a resume continues from it and no component is upgraded twice", () => {
     const failed = driveCluster(start(request(userCluster())), T0, {
-      answer: (command, step, nth) =>
+      answer: (_command, step, nth) =>
         step === "cluster-add-ons" && nth === 1 ? { ok: false, reason: "FAILED" } : undefined,
     });
     const op = failed.op;
@@ -154,7 +154,7 @@ describe("cluster upgrade machine", () => {
     });
 
     const retried = driveCluster(start(request(userCluster())), T0, {
-      answer: (command, step, nth) =>
+      answer: (_command, step, nth) =>
         step === "cluster-add-ons" && nth === 1 ? { ok: false, reason: "FAILED" } : undefined,
       script: [{ at: T0 + 3600 * SECOND, label: "resume", act: resumeClusterUpgrade }],
     });
