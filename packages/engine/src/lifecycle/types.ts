@@ -210,6 +210,8 @@ export interface PoolUpgradeEnded {
   operationId: string;
   state: OperationState;
   error?: string;
+  /** LIFE-4: the pool's nodes by version at the end (the host reads them from the pool's operation). */
+  nodeVersions?: Record<string, number>;
   at: Instant;
 }
 

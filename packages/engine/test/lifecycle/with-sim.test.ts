@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   type ClusterUpgradeDecision,
   type ClusterUpgradeEvent,
+  clusterUpgradeView,
   decideClusterUpgrade,
   resumeClusterUpgrade,
   startClusterUpgrade,
@@ -59,6 +60,10 @@ function runOnSim(
         at: now,
       };
       if (h.error !== undefined) ended.error = h.error;
+      const versions: Record<string, number> = {};
+      for (const node of poolNodes(decision.state))
+        versions[node.version] = (versions[node.version] ?? 0) + 1;
+      ended.nodeVersions = versions;
       inbox.push(ended);
     }
   };
@@ -171,6 +176,7 @@ describe("cluster upgrade on the embedded sim", () => {
       ["np-surge", "SURGE", "SUCCEEDED"],
     ]);
     expect(allOnTarget(poolOps)).toBe(true);
+    expect(clusterUpgradeView(cu).versions).toEqual({ "1.15.11": 12 });
   });
 
   it("LIFE-3 a sim FAIL fault on a component fails the upgrade naming it; resume finishes without upgrading anything twice", () => {
