@@ -1,4 +1,4 @@
-import { quotaName } from "../node-pool/capacity.ts";
+import { quotaName, type ZoneRoom } from "../node-pool/capacity.ts";
 import { chooseStrategy } from "../node-pool/strategy.ts";
 import type { NodePoolFacts } from "../node-pool/types.ts";
 import type { Instant } from "../time/instant.ts";
@@ -101,24 +101,49 @@ export function surgeNodesByZone(pool: NodePoolFacts): Map<string, number> {
   return need;
 }
 
+interface ZoneDemand {
+  pools: string[];
+  nodes: number;
+  room: ZoneRoom;
+}
+
+/**
+ * LIFE-3 upgrades the worker pools side by side, so the surge nodes of pools of one
+ * machine type compete for the same room in a zone: their sum must fit the smallest room
+ * any of them reports there.
+ */
 function quotaFindings(facts: PreflightFacts): PreflightFinding[] {
-  return facts.pools.flatMap((pool) => {
-    const room = pool.freeCapacity;
-    if (room === undefined) return [];
-    return [...surgeNodesByZone(pool)]
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      .flatMap(([zone, nodes]) => {
-        const free = room[zone];
-        if (free === undefined || free.nodes >= nodes) return [];
-        return [
-          blocking(
-            "SURGE_QUOTA",
-            "LIFE-2",
-            `LIFE-2: pool ${pool.pool} needs ${nodes} surge nodes in ${zone} but only ${free.nodes} fit the zone's ${quotaName(free.limitedBy)}`,
-          ),
-        ];
-      });
-  });
+  const demand = new Map<string, ZoneDemand>();
+  for (const pool of facts.pools) {
+    for (const [zone, nodes] of surgeNodesByZone(pool)) {
+      const room = pool.freeCapacity?.[zone];
+      if (room === undefined || nodes === 0) continue;
+      const key = `${zone}\u0000${pool.machineType ?? ""}`;
+      const seen = demand.get(key);
+      if (seen === undefined) {
+        demand.set(key, { pools: [pool.pool], nodes, room });
+        continue;
+      }
+      seen.pools.push(pool.pool);
+      seen.nodes += nodes;
+      if (room.nodes < seen.room.nodes) seen.room = room;
+    }
+  }
+  return [...demand]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .flatMap(([key, { pools, nodes, room }]) => {
+      if (room.nodes >= nodes) return [];
+      const zone = key.split("\u0000")[0];
+      const who =
+        pools.length === 1 ? `pool ${pools[0]}` : `pools ${pools.join(", ")} side by side`;
+      return [
+        blocking(
+          "SURGE_QUOTA",
+          "LIFE-2",
+          `LIFE-2: ${who} need${pools.length === 1 ? "s" : ""} ${nodes} surge nodes in ${zone} but only ${room.nodes} fit the zone's ${quotaName(room.limitedBy)}`,
+        ),
+      ];
+    });
 }
 
 function diagnosticFindings(facts: PreflightFacts): PreflightFinding[] {

@@ -108,6 +108,7 @@ describe("preflight", () => {
         }),
         workerPool("np-b", { a: 3 }, "1.14.3", {
           upgradeStrategy: { type: "BLUE_GREEN" },
+          machineType: "n2-highcpu-16",
           freeCapacity: { a: { nodes: 2, limitedBy: "CPU" } },
         }),
       ],
@@ -115,6 +116,23 @@ describe("preflight", () => {
     const result = preflight(facts, "1.15.11", T0);
     expect(result.findings.map((f) => f.message)).toEqual([
       "LIFE-2: pool np-b needs 3 surge nodes in a but only 2 fit the zone's CPU quota",
+    ]);
+  });
+
+  it("LIFE-2 LIFE-3 quota: pools of one machine type upgrade side by side, so their surge nodes add up", () => {
+    const room = { a: { nodes: 1, limitedBy: "NODES" as const } };
+    const facts = userCluster({
+      pools: [
+        workerPool("np-a", { a: 3 }, "1.14.3", { freeCapacity: room }),
+        workerPool("np-b", { a: 3 }, "1.14.3", { freeCapacity: room }),
+        workerPool("np-c", { a: 3 }, "1.14.3", {
+          freeCapacity: room,
+          machineType: "n2-standard-8",
+        }),
+      ],
+    });
+    expect(preflight(facts, "1.15.11", T0).findings.map((f) => f.message)).toEqual([
+      "LIFE-2: pools np-a, np-b side by side need 2 surge nodes in a but only 1 fit the zone's node quota (with its reservations)",
     ]);
   });
 
