@@ -13,7 +13,7 @@ export {
   planSteps,
   poolStepId,
 } from "./plan.ts";
-export { preflight, surgeNodesByZone } from "./preflight.ts";
+export { diagnosticFromAnswer, preflight, surgeNodesByZone } from "./preflight.ts";
 export type * from "./types.ts";
 export { isSelfManaged } from "./types.ts";
 export {

@@ -150,7 +150,7 @@ export function decideClusterUpgrade(
           findings: [
             ...pass.op.preflight.findings,
             {
-              check: "NODE_DIAGNOSTICS",
+              check: "PROVIDER_DIAGNOSTICS",
               blocking: true,
               rule: "LIFE-2",
               message: `LIFE-2: ${event.message}`,

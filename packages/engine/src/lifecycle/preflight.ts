@@ -1,13 +1,14 @@
 import { quotaName, type ZoneRoom } from "../node-pool/capacity.ts";
 import { chooseStrategy } from "../node-pool/strategy.ts";
 import type { NodePoolFacts } from "../node-pool/types.ts";
+import type { ProviderEvent } from "../provider/commands.ts";
 import type { Instant } from "../time/instant.ts";
 import { checkInCatalogue } from "../version/catalogue.ts";
 import { compareVersions } from "../version/compare.ts";
 import { checkAdminUpgrade, checkUserSkew } from "../version/skew.ts";
 import { checkUpgradePath } from "../version/upgrade-path.ts";
 import { formatVersion, minorOf, tryParseVersion } from "../version/version.ts";
-import type { PreflightFacts, PreflightFinding, PreflightResult } from "./types.ts";
+import type { Diagnostic, PreflightFacts, PreflightFinding, PreflightResult } from "./types.ts";
 
 function blocking(
   check: PreflightFinding["check"],
@@ -170,4 +171,28 @@ export function preflight(facts: PreflightFacts, target: string, now: Instant): 
     ...diagnosticFindings(facts),
   ];
   return { passed: findings.every((f) => !f.blocking), findings, at: now };
+}
+
+/**
+ * The diagnostic a RUN_PREFLIGHT answer stands for, for `preflight` facts (`POST
+ * …/preflight` runs the command, then the checks); undefined for any other event.
+ *
+ * @example diagnosticFromAnswer({ type: "COMMAND_FAILED", commandId, at, reason: "PREFLIGHT_BLOCKED", message: "node cp-1 disk pressure" })
+ * // { check: "PROVIDER_DIAGNOSTICS", passed: false, message: "node cp-1 disk pressure" }
+ */
+export function diagnosticFromAnswer(event: ProviderEvent): Diagnostic | undefined {
+  switch (event.type) {
+    case "COMMAND_SUCCEEDED":
+      return {
+        check: "PROVIDER_DIAGNOSTICS",
+        passed: true,
+        message: "node and network diagnostics passed",
+      };
+    case "COMMAND_FAILED":
+      return { check: "PROVIDER_DIAGNOSTICS", passed: false, message: event.message };
+    case "NODE_PREEMPTED":
+      return undefined;
+    default:
+      return event satisfies never;
+  }
 }

@@ -13,14 +13,17 @@ import type { ManagedCluster } from "../version/skew.ts";
 /** LIFE-1: the four cluster roles (API `role`). */
 export type ClusterRole = "admin" | "user" | "hybrid" | "standalone";
 
-/** LIFE-5: admin, hybrid and standalone clusters manage themselves. */
+/** LIFE-5: admin, hybrid and standalone clusters manage themselves. @example isSelfManaged("hybrid") // true */
 export function isSelfManaged(role: ClusterRole): boolean {
   return role !== "user";
 }
 
-/** A provider node/network diagnostic (from a RUN_PREFLIGHT answer). */
+/**
+ * A provider diagnostic. A RUN_PREFLIGHT answer is one pass/fail for all of them
+ * (PROVIDER_DIAGNOSTICS); a provider that reports node and network apart may say which.
+ */
 export interface Diagnostic {
-  check: "NODE_DIAGNOSTICS" | "NETWORK_DIAGNOSTICS";
+  check: "NODE_DIAGNOSTICS" | "NETWORK_DIAGNOSTICS" | "PROVIDER_DIAGNOSTICS";
   passed: boolean;
   message: string;
 }
@@ -58,7 +61,8 @@ export type PreflightCheck =
   | "DEPRECATED_APIS"
   | "SURGE_QUOTA"
   | "NODE_DIAGNOSTICS"
-  | "NETWORK_DIAGNOSTICS";
+  | "NETWORK_DIAGNOSTICS"
+  | "PROVIDER_DIAGNOSTICS";
 
 /** One finding; `message` is led by `rule` (EXT-9). */
 export interface PreflightFinding {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { preflight, startClusterUpgrade } from "../../src/lifecycle/index.ts";
+import { diagnosticFromAnswer, preflight, startClusterUpgrade } from "../../src/lifecycle/index.ts";
 import { T0, workerPool } from "./driver.ts";
 import { adminCluster, request, userCluster } from "./fixtures.ts";
 
@@ -175,5 +175,32 @@ describe("preflight", () => {
     expect(started.error.rule).toBe("LIFE-2");
     expect(started.error.detail).toContain("extensions/v1beta1 Ingress");
     expect(started.error.detail).toContain("node cp-1 disk pressure");
+  });
+
+  it("LIFE-2 a RUN_PREFLIGHT answer becomes a provider diagnostic for the preflight facts", () => {
+    const failed = diagnosticFromAnswer({
+      type: "COMMAND_FAILED",
+      commandId: "pf-1:preflight:1",
+      at: T0,
+      reason: "PREFLIGHT_BLOCKED",
+      message: "node cp-1 disk pressure",
+    });
+    const result = preflight(userCluster({ diagnostics: failed ? [failed] : [] }), "1.15.11", T0);
+    expect(result.findings).toEqual([
+      {
+        check: "PROVIDER_DIAGNOSTICS",
+        blocking: true,
+        rule: "LIFE-2",
+        message: "LIFE-2: node cp-1 disk pressure",
+      },
+    ]);
+    const passed = diagnosticFromAnswer({
+      type: "COMMAND_SUCCEEDED",
+      commandId: "pf-1:preflight:1",
+      at: T0,
+    });
+    expect(
+      preflight(userCluster({ diagnostics: passed ? [passed] : [] }), "1.15.11", T0).passed,
+    ).toBe(true);
   });
 });
