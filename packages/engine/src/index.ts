@@ -1,5 +1,6 @@
 export * from "./channel/index.ts";
 export * from "./collections/index.ts";
+export * from "./lifecycle/index.ts";
 export * from "./machine/index.ts";
 export * from "./maintenance/index.ts";
 export * from "./node-pool/index.ts";

@@ -70,15 +70,28 @@ export interface DrainNode extends CommandBase {
   graceSeconds: number;
 }
 
+/**
+ * LIFE-6: how a lifecycle upgrade drains the nodes of a component it upgrades (the
+ * control-plane and load-balancer node pools): best effort, PodDisruptionBudgets not
+ * honoured, a node still draining after `passAfterSeconds` is passed with its pods stuck
+ * (the executor reports them in a DRAIN_PASSED event).
+ */
+export interface BestEffortDrain {
+  respectPdb: false;
+  passAfterSeconds: number;
+}
+
 export interface UpgradeControlPlane extends CommandBase {
   type: "UPGRADE_CONTROL_PLANE";
   version: string;
+  drain?: BestEffortDrain;
 }
 
 export interface UpgradeComponent extends CommandBase {
   type: "UPGRADE_COMPONENT";
   component: string;
   version: string;
+  drain?: BestEffortDrain;
 }
 
 export interface RunPreflight extends CommandBase {

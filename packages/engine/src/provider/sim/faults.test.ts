@@ -2,7 +2,16 @@ import { describe, expect, it } from "vitest";
 import { SECOND } from "../../time/instant.ts";
 import type { ProviderEvent } from "../commands.ts";
 import { simClearFault, simSetFault } from "./controls.ts";
-import { create, drain, healthCheck, remove, reportAll, secondsById, T0 } from "./fixtures.ts";
+import {
+  create,
+  drain,
+  healthCheck,
+  oneOfEach,
+  remove,
+  reportAll,
+  secondsById,
+  T0,
+} from "./fixtures.ts";
 import { createSim, simNextEventAt, simSubmit } from "./sim.ts";
 import { simUsage } from "./usage.ts";
 
@@ -167,5 +176,19 @@ describe("sim faults", () => {
     sim = simSubmit(sim, [create("failed-create"), remove("failed-delete")], T0);
     expect(simUsage(sim).zones["zone-a"]?.used).toBe(1);
     expect(simUsage(reportAll(sim).state).zones["zone-a"]?.used).toBe(1);
+  });
+
+  it("LIFE-2 a FAIL fault on RUN_PREFLIGHT reports PREFLIGHT_BLOCKED after the preflight's duration; component commands fail as FAILED", () => {
+    let sim = createSim({ seed: 1 }, T0);
+    sim = simSetFault(sim, { id: "f", match: { cluster: "prod-1" }, effect: "FAIL" });
+    const [, , , , , cp, comp, pre] = oneOfEach();
+    sim = simSubmit(sim, [cp!, comp!, pre!], T0);
+    const { events } = reportAll(sim);
+    expect(failures(events)).toEqual([
+      ["preflight", "PREFLIGHT_BLOCKED"],
+      ["comp", "FAILED"],
+      ["cp", "FAILED"],
+    ]);
+    expect(secondsById(events)).toEqual({ cp: 600, comp: 120, preflight: 60 });
   });
 });

@@ -44,8 +44,11 @@ export function startCommand(
         return refuse(faulted, settings, command, at, seq, hit.fault.effect, because);
       case "HEALTH_CHECK_FAIL":
         return finish(faulted, settings, command, at, seq, { reason: hit.fault.effect, because });
-      case "FAIL":
-        return finish(faulted, settings, command, at, seq, { reason: "FAILED", because });
+      case "FAIL": {
+        // A failed provider preflight is a blocking diagnostic (LIFE-2), not a crash.
+        const reason = command.type === "RUN_PREFLIGHT" ? "PREFLIGHT_BLOCKED" : "FAILED";
+        return finish(faulted, settings, command, at, seq, { reason, because });
+      }
       default:
         return hit.fault.effect satisfies never;
     }

@@ -1,0 +1,25 @@
+export { lifecycleCommandId, parseLifecycleCommandId, stepCommand } from "./commands.ts";
+export {
+  decideClusterUpgrade,
+  decideClusterUpgradeAll,
+  resumeClusterUpgrade,
+  startClusterUpgrade,
+} from "./machine.ts";
+export {
+  DOWNTIME,
+  HEALTH_CHECK_INTERVAL,
+  HEALTH_CHECK_LIMIT,
+  LIFECYCLE_DRAIN_LIMIT,
+  planSteps,
+  poolStepId,
+} from "./plan.ts";
+export { diagnosticFromAnswer, preflight, surgeNodesByZone } from "./preflight.ts";
+export type * from "./types.ts";
+export { isSelfManaged } from "./types.ts";
+export {
+  type ClusterUpgradeOperationView,
+  type ClusterUpgradeStatusView,
+  type ComponentStatus,
+  clusterUpgradeOperationView,
+  clusterUpgradeView,
+} from "./view.ts";

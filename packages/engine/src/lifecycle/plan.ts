@@ -1,0 +1,200 @@
+import { MINUTE } from "../time/instant.ts";
+import type {
+  ClusterUpgradePhase,
+  ClusterUpgradeRequest,
+  Downtime,
+  LifecycleStep,
+  StepAction,
+} from "./types.ts";
+import { isSelfManaged } from "./types.ts";
+
+/**
+ * LIFE-3: health checks "repeat until all pass"; Regatta gives up after 30 minutes of
+ * failing checks (the seed sets no limit; an upgrade that never ends holds the cluster).
+ */
+export const HEALTH_CHECK_LIMIT = 30 * MINUTE;
+/** LIFE-3: pause between a failed health check and the next one. */
+export const HEALTH_CHECK_INTERVAL = 1 * MINUTE;
+/** LIFE-6: a node still draining after 20 minutes is passed, its pods left stuck. */
+export const LIFECYCLE_DRAIN_LIMIT = 20 * MINUTE;
+
+/** LIFE-7, from the seed's table of expected downtimes (HA control plane assumed). */
+export const DOWNTIME = {
+  controlPlaneLoadBalancers: {
+    expected: "brief: haproxy and keepalived forward no traffic for under 1–2 minutes",
+    maxSeconds: 120,
+    when: "at the start of the upgrade",
+  },
+  controlPlane: {
+    expected: "none: kube-apiserver, etcd and scheduler stay available",
+    maxSeconds: 0,
+    when: "while the control-plane node pool upgrades",
+  },
+  lifecycleControllers: {
+    expected: "none",
+    maxSeconds: 0,
+    when: "before the components (self-managed clusters)",
+  },
+  operators: {
+    expected:
+      "each operator (observability, CNI, MetalLB, local volumes, Istio, others) is drained and upgraded: under 5 minutes; DaemonSets, routes, services and ingress keep working",
+    maxSeconds: 300,
+    when: "after the control-plane node pool",
+  },
+  workloads: {
+    expected: "depends on the workload's own setup (replicas, high availability)",
+    when: "while its worker node pool upgrades",
+  },
+} as const satisfies Record<string, Downtime>;
+
+function step(
+  id: string,
+  phase: ClusterUpgradePhase,
+  action: StepAction,
+  after: string[],
+  downtime?: Downtime,
+): LifecycleStep {
+  const planned: LifecycleStep = { id, phase, action, after, status: "PENDING", attempts: 0 };
+  if (downtime !== undefined) planned.downtime = { ...downtime };
+  return planned;
+}
+
+function component(name: string, drainsNodes = false): StepAction {
+  return { type: "UPGRADE_COMPONENT", component: name, drainsNodes };
+}
+
+/** The step id of a worker pool. @example poolStepId("default") // "pool/default" */
+export function poolStepId(pool: string): string {
+  return `pool/${pool}`;
+}
+
+/**
+ * The whole upgrade as steps with their dependencies (LIFE-3, LIFE-5, LIFE-7). A user
+ * cluster: preflight; spec.version; control-plane load balancers; control-plane node
+ * pool; then side by side connect agent, add-ons and the load-balancer node pool; every
+ * worker pool after that pool (side by side: the seed orders them only after it); health
+ * checks; status.version. Self-managed clusters in place first deploy the new preflight
+ * operator, and after spec.version the lifecycle controllers upgrade themselves and
+ * deploy the cluster operator that runs the rest. With `useBootstrap` a bootstrap cluster
+ * is created and takes ownership (pivot) instead, and after the health checks ownership
+ * pivots back and the bootstrap is deleted; the lifecycle controllers are then upgraded
+ * with the add-ons, since nothing on the target runs the upgrade.
+ *
+ * @example planSteps(request).map((s) => s.id)
+ * // ["preflight", "spec-version", "control-plane-load-balancers", "control-plane-node-pool", …]
+ */
+export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
+  const { facts } = request;
+  const selfManaged = isSelfManaged(facts.role);
+  const bootstrap = selfManaged && request.useBootstrap === true;
+  const steps: LifecycleStep[] = [];
+  let last: string[] = [];
+  const add = (s: LifecycleStep): void => {
+    steps.push(s);
+  };
+  if (selfManaged && !bootstrap) {
+    add(step("preflight-operator", "PREFLIGHT", component("preflightcheck-operator"), []));
+    last = ["preflight-operator"];
+  }
+  add(step("preflight", "PREFLIGHT", { type: "RUN_PREFLIGHT" }, last));
+  add(step("spec-version", "SPEC_SET", { type: "SET_SPEC_VERSION" }, ["preflight"]));
+  last = ["spec-version"];
+  if (bootstrap) {
+    add(step("create-bootstrap", "BOOTSTRAP", component("bootstrap-cluster"), last));
+    add(
+      step("pivot-to-bootstrap", "BOOTSTRAP", component("pivot-to-bootstrap"), [
+        "create-bootstrap",
+      ]),
+    );
+    last = ["pivot-to-bootstrap"];
+  } else if (selfManaged) {
+    const controllers = DOWNTIME.lifecycleControllers;
+    add(
+      step(
+        "lifecycle-controllers",
+        "LIFECYCLE_CONTROLLERS",
+        component("lifecycle-controllers-manager"),
+        last,
+        controllers,
+      ),
+    );
+    add(
+      step(
+        "cluster-operator",
+        "LIFECYCLE_CONTROLLERS",
+        component("cluster-operator"),
+        ["lifecycle-controllers"],
+        controllers,
+      ),
+    );
+    last = ["cluster-operator"];
+  }
+  add(
+    step(
+      "control-plane-load-balancers",
+      "CONTROL_PLANE_LOAD_BALANCERS",
+      component("control-plane-load-balancers"),
+      last,
+      DOWNTIME.controlPlaneLoadBalancers,
+    ),
+  );
+  add(
+    step(
+      "control-plane-node-pool",
+      "CONTROL_PLANE_NODE_POOL",
+      { type: "UPGRADE_CONTROL_PLANE", drainsNodes: true },
+      ["control-plane-load-balancers"],
+      DOWNTIME.controlPlane,
+    ),
+  );
+  const cp = ["control-plane-node-pool"];
+  const group: string[] = [];
+  const parallel = (id: string, action: StepAction, downtime?: Downtime): void => {
+    add(step(id, "ADD_ONS_AND_LOAD_BALANCER_POOL", action, cp, downtime));
+    group.push(id);
+  };
+  parallel("connect-agent", component("connect-agent"), DOWNTIME.operators);
+  parallel("cluster-add-ons", component("cluster-add-ons"), DOWNTIME.operators);
+  if (bootstrap) {
+    parallel(
+      "lifecycle-controllers",
+      component("lifecycle-controllers-manager"),
+      DOWNTIME.lifecycleControllers,
+    );
+  }
+  let poolsAfter = cp;
+  if (facts.loadBalancerNodes !== undefined) {
+    parallel(
+      "load-balancer-node-pool",
+      component("load-balancer-node-pool", true),
+      DOWNTIME.controlPlaneLoadBalancers,
+    );
+    poolsAfter = ["load-balancer-node-pool"];
+  }
+  const pools = [...facts.pools].sort((a, b) => (a.pool < b.pool ? -1 : a.pool > b.pool ? 1 : 0));
+  for (const pool of pools) {
+    const target = {
+      version: request.version,
+      nodeImage: request.nodeImage ?? pool.nodes[0]?.nodeImage ?? "",
+    };
+    add(
+      step(
+        poolStepId(pool.pool),
+        "WORKER_NODE_POOLS",
+        { type: "WORKER_POOL", pool: pool.pool, target },
+        poolsAfter,
+        DOWNTIME.workloads,
+      ),
+    );
+    group.push(poolStepId(pool.pool));
+  }
+  add(step("health-checks", "HEALTH_CHECKS", { type: "HEALTH_CHECKS" }, group));
+  last = ["health-checks"];
+  if (bootstrap) {
+    add(step("pivot-back", "PIVOT_BACK", component("pivot-back"), last));
+    add(step("delete-bootstrap", "PIVOT_BACK", component("delete-bootstrap"), ["pivot-back"]));
+    last = ["delete-bootstrap"];
+  }
+  add(step("status-version", "STATUS_SET", { type: "SET_STATUS_VERSION" }, last));
+  return steps;
+}

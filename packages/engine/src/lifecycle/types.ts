@@ -1,0 +1,249 @@
+import type { Decision } from "../machine/decision.ts";
+import type {
+  NodeConfig,
+  NodePoolFacts,
+  OperationEvent,
+  OperationState,
+} from "../node-pool/types.ts";
+import type { ProviderEvent } from "../provider/commands.ts";
+import type { RuleId } from "../rules/violation.ts";
+import type { Instant } from "../time/instant.ts";
+import type { ManagedCluster } from "../version/skew.ts";
+
+/** LIFE-1: the four cluster roles (API `role`). */
+export type ClusterRole = "admin" | "user" | "hybrid" | "standalone";
+
+/** LIFE-5: admin, hybrid and standalone clusters manage themselves. @example isSelfManaged("hybrid") // true */
+export function isSelfManaged(role: ClusterRole): boolean {
+  return role !== "user";
+}
+
+/**
+ * A provider diagnostic. A RUN_PREFLIGHT answer is one pass/fail for all of them
+ * (PROVIDER_DIAGNOSTICS); a provider that reports node and network apart may say which.
+ */
+export interface Diagnostic {
+  check: "NODE_DIAGNOSTICS" | "NETWORK_DIAGNOSTICS" | "PROVIDER_DIAGNOSTICS";
+  passed: boolean;
+  message: string;
+}
+
+/** An API the cluster's workloads still use, and the minor that removes it. */
+export interface DeprecatedApiUse {
+  api: string;
+  /** The first minor without the API, e.g. "1.16". */
+  removedIn: string;
+  uses: number;
+}
+
+/** What the preflight (LIFE-2) looks at; the caller reads it from the inventory. */
+export interface PreflightFacts {
+  cluster: string;
+  role: ClusterRole;
+  /** status.version: what the cluster runs now. */
+  version: string;
+  /** VER-6: every published version. */
+  catalogue: readonly string[];
+  /** VER-5, admin/hybrid: the user clusters it manages. */
+  managedClusters?: readonly ManagedCluster[];
+  /** VER-5, user: the version its admin runs. */
+  adminVersion?: string;
+  deprecatedApis?: readonly DeprecatedApiUse[];
+  /** Worker pools: their surge nodes must fit each zone's room (`freeCapacity`). */
+  pools: readonly NodePoolFacts[];
+  diagnostics?: readonly Diagnostic[];
+}
+
+export type PreflightCheck =
+  | "VERSION_PATH"
+  | "RELEASE_CATALOGUE"
+  | "ADMIN_USER_SKEW"
+  | "DEPRECATED_APIS"
+  | "SURGE_QUOTA"
+  | "NODE_DIAGNOSTICS"
+  | "NETWORK_DIAGNOSTICS"
+  | "PROVIDER_DIAGNOSTICS";
+
+/** One finding; `message` is led by `rule` (EXT-9). */
+export interface PreflightFinding {
+  check: PreflightCheck;
+  blocking: boolean;
+  message: string;
+  rule: RuleId;
+}
+
+/** `POST /v1/clusters/{cluster}/preflight` → this. */
+export interface PreflightResult {
+  passed: boolean;
+  findings: PreflightFinding[];
+  at: Instant;
+}
+
+/** Facts about the cluster an upgrade is planned from. */
+export interface ClusterFacts extends PreflightFacts {
+  /** Control-plane node pool size (LIFE-4 version map). */
+  controlPlaneNodes: number;
+  /** A separate control-plane load-balancer node pool, when the spec has one. */
+  loadBalancerNodes?: number;
+  /** LIFE-4: versions as last reported (admin/hybrid/standalone only for the first). */
+  lifecycleControllersVersion?: string;
+  manifestsVersion?: string;
+}
+
+/** `POST /v1/clusters/{cluster}/upgrade {version, useBootstrap?}` with its facts. */
+export interface ClusterUpgradeRequest {
+  operationId: string;
+  facts: ClusterFacts;
+  version: string;
+  /** Worker pools keep their own image unless one is given. */
+  nodeImage?: string;
+  /** LIFE-5: self-managed clusters only; upgrade through a temporary bootstrap cluster. */
+  useBootstrap?: boolean;
+}
+
+/** Phases of a cluster upgrade, in LIFE-3/LIFE-5 order. */
+export type ClusterUpgradePhase =
+  | "PREFLIGHT"
+  | "SPEC_SET"
+  | "BOOTSTRAP"
+  | "LIFECYCLE_CONTROLLERS"
+  | "CONTROL_PLANE_LOAD_BALANCERS"
+  | "CONTROL_PLANE_NODE_POOL"
+  | "ADD_ONS_AND_LOAD_BALANCER_POOL"
+  | "WORKER_NODE_POOLS"
+  | "HEALTH_CHECKS"
+  | "PIVOT_BACK"
+  | "STATUS_SET";
+
+/** What a step does. Components are provider commands; worker pools are host intents. */
+export type StepAction =
+  | { type: "SET_SPEC_VERSION" }
+  | { type: "SET_STATUS_VERSION" }
+  | { type: "RUN_PREFLIGHT" }
+  | { type: "UPGRADE_CONTROL_PLANE"; drainsNodes: true }
+  | { type: "UPGRADE_COMPONENT"; component: string; drainsNodes: boolean }
+  | { type: "WORKER_POOL"; pool: string; target: NodeConfig }
+  | { type: "HEALTH_CHECKS" };
+
+/** LIFE-7: expected disruption of one component, known before the upgrade starts. */
+export interface Downtime {
+  expected: string;
+  /** Upper bound in seconds where the seed gives one. */
+  maxSeconds?: number;
+  when: string;
+}
+
+/** One step of the plan (fixed at start) with its progress. */
+export interface LifecycleStep {
+  id: string;
+  phase: ClusterUpgradePhase;
+  action: StepAction;
+  /** Step ids that must be DONE first. */
+  after: string[];
+  downtime?: Downtime;
+  status: "PENDING" | "RUNNING" | "WAITING" | "DONE" | "FAILED";
+  /** How often it was started; a retry after a failure counts up. */
+  attempts: number;
+  startedAt?: Instant;
+  endedAt?: Instant;
+  /** HEALTH_CHECKS: the first check, and when the next one is due while WAITING. */
+  firstAt?: Instant;
+  retryAt?: Instant;
+  /** WORKER_POOL: the node-pool operation the host started for it. */
+  poolOperation?: string;
+  error?: string;
+}
+
+/** The cluster-upgrade operation: plain JSON the fleet object stores. */
+export interface ClusterUpgrade {
+  id: string;
+  cluster: string;
+  role: ClusterRole;
+  from: string;
+  target: string;
+  useBootstrap: boolean;
+  state: OperationState;
+  phase: ClusterUpgradePhase;
+  reason?: string;
+  error?: string;
+  /** VER-8: desired (set by the SET_SPEC_VERSION step) and observed versions. */
+  spec: { version: string };
+  status: { version: string };
+  /** LIFE-5: who manages the cluster now; BOOTSTRAP keeps the target's status stale. */
+  owner: "TARGET" | "BOOTSTRAP";
+  steps: LifecycleStep[];
+  /** LIFE-4: node counts by version at the start, per node pool. */
+  nodeVersions: Record<string, Record<string, number>>;
+  lifecycleControllersVersion?: string;
+  manifestsVersion?: string;
+  preflight: PreflightResult;
+  startedAt: Instant;
+  updatedAt: Instant;
+  endedAt?: Instant;
+  events: OperationEvent[];
+  eventCount: number;
+}
+
+/** Something the host must do that is not a provider command. */
+export type ClusterUpgradeIntent = {
+  type: "START_POOL_UPGRADE";
+  pool: string;
+  target: NodeConfig;
+  /**
+   * VER-7: the control plane already runs this (its node pool is done), though
+   * status.version still shows the old one until the upgrade succeeds (VER-8); plan the
+   * pool upgrade against it.
+   */
+  controlPlaneVersion: string;
+  /** A retry after a failed pool upgrade: resume or roll back this one first. */
+  previousOperationId?: string;
+};
+
+/** The host started a worker pool's own node-pool upgrade for an intent. */
+export interface PoolUpgradeStarted {
+  type: "POOL_UPGRADE_STARTED";
+  pool: string;
+  operationId: string;
+  at: Instant;
+}
+
+/** That node-pool upgrade ended (or could not start: state FAILED with the refusal). */
+export interface PoolUpgradeEnded {
+  type: "POOL_UPGRADE_ENDED";
+  pool: string;
+  operationId: string;
+  state: OperationState;
+  error?: string;
+  /** LIFE-4: the pool's nodes by version at the end (the host reads them from the pool's operation). */
+  nodeVersions?: Record<string, number>;
+  at: Instant;
+}
+
+/** LIFE-6: the executor passed a node whose best-effort drain ran past 20 minutes. */
+export interface DrainPassed {
+  type: "DRAIN_PASSED";
+  commandId: string;
+  node: string;
+  stuckPods: string[];
+  at: Instant;
+}
+
+export interface ClusterUpgradeTick {
+  type: "TICK";
+  at: Instant;
+}
+
+export type ClusterUpgradeEvent =
+  | ProviderEvent
+  | PoolUpgradeStarted
+  | PoolUpgradeEnded
+  | DrainPassed
+  | ClusterUpgradeTick;
+
+/**
+ * A lifecycle decision: the shared {@link Decision} plus the intents the host carries
+ * out (worker pools run through their own node-pool machines, which the host owns).
+ */
+export interface ClusterUpgradeDecision extends Decision<ClusterUpgrade> {
+  intents: ClusterUpgradeIntent[];
+}
