@@ -1,6 +1,7 @@
 export * from "./clusters.ts";
 export * from "./common.ts";
 export * from "./fleets.ts";
+export * from "./lifecycle.ts";
 export * from "./machine-types.ts";
 export * from "./maintenance.ts";
 export * from "./node-pools.ts";

@@ -2,6 +2,7 @@ import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
+import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
 import { channelRoutes } from "./routes/inventory/channels.ts";
 import { clusterRoutes } from "./routes/inventory/clusters.ts";
 import { fleetRoutes } from "./routes/inventory/fleets.ts";
@@ -52,6 +53,7 @@ export function createControlPlane(): App {
   app.route("/", clusterRoutes());
   app.route("/", nodePoolRoutes());
   app.route("/", operationRoutes());
+  app.route("/", clusterLifecycleRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

@@ -13,7 +13,12 @@ export {
   planSteps,
   poolStepId,
 } from "./plan.ts";
-export { diagnosticFromAnswer, preflight, surgeNodesByZone } from "./preflight.ts";
+export {
+  diagnosticFromAnswer,
+  flaggedDeprecatedApis,
+  preflight,
+  surgeNodesByZone,
+} from "./preflight.ts";
 export type * from "./types.ts";
 export { isSelfManaged } from "./types.ts";
 export {

@@ -8,7 +8,13 @@ import { compareVersions } from "../version/compare.ts";
 import { checkAdminUpgrade, checkUserSkew } from "../version/skew.ts";
 import { checkUpgradePath } from "../version/upgrade-path.ts";
 import { formatVersion, minorOf, tryParseVersion } from "../version/version.ts";
-import type { Diagnostic, PreflightFacts, PreflightFinding, PreflightResult } from "./types.ts";
+import type {
+  DeprecatedApiUse,
+  Diagnostic,
+  PreflightFacts,
+  PreflightFinding,
+  PreflightResult,
+} from "./types.ts";
 
 function blocking(
   check: PreflightFinding["check"],
@@ -68,10 +74,26 @@ function deprecatedApiFindings(facts: PreflightFacts, target: string): Preflight
       blocking(
         "DEPRECATED_APIS",
         "LIFE-2",
-        `LIFE-2: ${use.api} is still used ${use.uses} times and is removed in ${use.removedIn}; migrate before upgrading to ${target}`,
+        `LIFE-2: ${use.api} is still ${use.uses === undefined ? "in use" : `used ${use.uses} times`} and is removed in ${use.removedIn}; migrate before upgrading to ${target}`,
       ),
     ];
   });
+}
+
+/**
+ * A cluster flagged for deprecated API usage (`deprecatedApiUsage`, SEQ-11) without the
+ * API named: a flagged API is assumed gone in the next minor, so a minor upgrade to
+ * `target` must wait while a patch may go ahead.
+ *
+ * @example flaggedDeprecatedApis("1.21.11-gke.1100", "1.22.3-gke.100") // [{ api: "…", removedIn: "1.22" }]
+ */
+export function flaggedDeprecatedApis(version: string, target: string): DeprecatedApiUse[] {
+  const from = tryParseVersion(version);
+  const to = tryParseVersion(target);
+  if (from === undefined || to === undefined || minorOf(from) === minorOf(to)) return [];
+  return [
+    { api: "an API the cluster is flagged for (deprecatedApiUsage)", removedIn: minorOf(to) },
+  ];
 }
 
 /**

@@ -33,7 +33,8 @@ export interface DeprecatedApiUse {
   api: string;
   /** The first minor without the API, e.g. "1.16". */
   removedIn: string;
-  uses: number;
+  /** How often it is used, when the agent counted. */
+  uses?: number;
 }
 
 /** What the preflight (LIFE-2) looks at; the caller reads it from the inventory. */

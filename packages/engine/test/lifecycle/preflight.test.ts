@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { diagnosticFromAnswer, preflight, startClusterUpgrade } from "../../src/lifecycle/index.ts";
+import {
+  diagnosticFromAnswer,
+  flaggedDeprecatedApis,
+  preflight,
+  startClusterUpgrade,
+} from "../../src/lifecycle/index.ts";
 import { T0, workerPool } from "./driver.ts";
 import { adminCluster, request, userCluster } from "./fixtures.ts";
 
@@ -78,6 +83,22 @@ describe("preflight", () => {
   it("VER-5 a user cluster may not pass its admin", () => {
     const result = preflight(userCluster({ adminVersion: "1.14.3" }), "1.15.11", T0);
     expect(result.findings.map((f) => f.rule)).toEqual(["VER-5"]);
+  });
+
+  it("LIFE-2 a cluster flagged for deprecated APIs (no API named) may take a patch, not a minor", () => {
+    expect(flaggedDeprecatedApis("1.14.3", "1.14.9")).toEqual([]);
+    const facts = userCluster({ deprecatedApis: flaggedDeprecatedApis("1.14.3", "1.15.11") });
+    const result = preflight(facts, "1.15.11", T0);
+    expect(result.passed).toBe(false);
+    expect(result.findings).toEqual([
+      {
+        check: "DEPRECATED_APIS",
+        blocking: true,
+        rule: "LIFE-2",
+        message:
+          "LIFE-2: an API the cluster is flagged for (deprecatedApiUsage) is still in use and is removed in 1.15; migrate before upgrading to 1.15.11",
+      },
+    ]);
   });
 
   it("LIFE-2 deprecated API usage removed by the target minor blocks; removed later does not", () => {

@@ -23,6 +23,7 @@ import {
   startOperation,
 } from "./fleet/node-pool-host.ts";
 import { detachPool } from "./fleet/operation-lifecycle.ts";
+import { lastPreflight, recordPreflight, type StoredPreflight } from "./fleet/preflights.ts";
 import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
 import { syncOperation } from "./fleet/write-back.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
@@ -115,6 +116,18 @@ export class FleetObject extends DurableObject<Env> {
   async liveNodes(cluster: string, pools: string[]): Promise<Record<string, PoolNode[]>> {
     const runtime = await this.ready();
     return runtime.commit((tx) => liveNodes(tx, cluster, pools));
+  }
+
+  /** LIFE-2: keeps a cluster's preflight as its latest, readable with `preflight`. */
+  async recordPreflight(result: StoredPreflight): Promise<StoredPreflight> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => recordPreflight(tx, result));
+  }
+
+  /** The cluster's latest preflight, if one ran. */
+  async preflight(cluster: string): Promise<StoredPreflight | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => lastPreflight(tx, cluster));
   }
 
   /** Sim only: a spot or flex-start node goes away (NUP-11). */

@@ -1,33 +1,21 @@
 import type { z } from "@hono/zod-openapi";
 import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
+import { type Instant, type NodePoolOperationView, toRfc3339 } from "@regatta/engine";
 import {
-  type Instant,
-  markReserved,
-  type NodePoolFacts,
-  type NodePoolOperationView,
-  toRfc3339,
-  type ZoneRoom,
-  zoneRoom,
-} from "@regatta/engine";
-import {
-  allPages,
   deleteOperation,
   getCluster,
-  getMachineType,
   getNodePool,
   getOperation,
   type Inventory,
   insertOperation,
-  listNodesByPool,
   livePools,
   markOperationLive,
   type NodeRow,
-  reservedMachines,
-  zoneNodeCapacity,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import type { PoolControl } from "../../objects/fleet/node-pool-host.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
+import { poolFacts } from "./pool-facts.ts";
 
 type OperationBody = z.infer<typeof Operation>;
 
@@ -61,29 +49,7 @@ export async function startNodePoolUpgrade(
   if (target.version === pool.version && target.nodeImage === pool.nodeImage) {
     return refused(409, `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`);
   }
-  const poolNodes = await allPages((page) => listNodesByPool(db, clusterName, poolName, page));
-  const facts: NodePoolFacts = {
-    cluster: clusterName,
-    pool: poolName,
-    controlPlaneVersion: cluster.statusVersion,
-    autopilotCluster: cluster.autopilot,
-    autopilotManaged: pool.autopilotManaged,
-    flexStart: pool.flexStart,
-    queuedProvisioning: pool.queuedProvisioning,
-    autoscalingEnabled: pool.autoscaling?.enabled ?? false,
-    machineType: pool.machineType,
-    nodes: markReserved(
-      poolNodes.map((node) => ({
-        name: node.name,
-        zone: node.zone,
-        version: node.version,
-        nodeImage: node.nodeImage,
-      })),
-      await reservedMachines(db, pool.machineType, pool.zones),
-    ),
-    freeCapacity: await freeCapacity(db, pool.zones, pool.machineType),
-  };
-  if (pool.upgradeStrategy) facts.upgradeStrategy = pool.upgradeStrategy;
+  const facts = await poolFacts(db, cluster, pool);
 
   const id = `op-${crypto.randomUUID()}`;
   await insertOperation(
@@ -220,31 +186,4 @@ function operationBody(view: NodePoolOperationView): OperationBody {
   if (view.error !== undefined) body.error = view.error;
   if (view.endedAt !== undefined) body.endedAt = toRfc3339(view.endedAt);
   return body;
-}
-
-/** NUP-8: room for more of the pool's nodes in each of its zones that has a quota. */
-async function freeCapacity(
-  db: Inventory,
-  poolZones: string[],
-  machineType: string,
-): Promise<Record<string, ZoneRoom>> {
-  const [capacity, machine] = await Promise.all([
-    zoneNodeCapacity(db, poolZones),
-    getMachineType(db, machineType),
-  ]);
-  const free: Record<string, ZoneRoom> = {};
-  for (const [zone, c] of Object.entries(capacity)) {
-    const room = zoneRoom(
-      {
-        nodes: c.quotaNodes,
-        cpuMillis: c.quotaCpuMillis,
-        ips: c.quotaIps,
-        reservedNodes: c.reservedNodes,
-      },
-      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
-      machine?.cpuMillis,
-    );
-    if (room !== undefined) free[zone] = room;
-  }
-  return free;
 }
