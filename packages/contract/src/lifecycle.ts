@@ -28,3 +28,14 @@ export const PreflightResult = z
     at: Rfc3339,
   })
   .openapi("PreflightResult");
+
+/** `POST /v1/clusters/{cluster}/upgrade` body. */
+export const ClusterUpgradeInput = z
+  .strictObject({
+    version: Version.openapi({ description: "The version the cluster is upgraded to." }),
+    useBootstrap: z.boolean().default(false).openapi({
+      description:
+        "LIFE-5, admin/hybrid/standalone: upgrade through a temporary bootstrap cluster instead of in place.",
+    }),
+  })
+  .openapi("ClusterUpgradeInput");

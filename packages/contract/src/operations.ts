@@ -30,6 +30,7 @@ export const Operation = z
       pool: z.string().optional(),
       version: z.string(),
       nodeImage: z.string().optional(),
+      useBootstrap: z.boolean().optional(),
     }),
     strategy: z.string().optional(),
     state: OperationState,
@@ -39,6 +40,32 @@ export const Operation = z
       .optional()
       .openapi({ description: "Why it is not progressing, citing the rule (EXT-9)." }),
     progress: z.object({ done: z.int(), total: z.int() }),
+    downtime: z
+      .array(
+        z.object({
+          component: z.string(),
+          expected: z.string(),
+          maxSeconds: z.number().optional(),
+          when: z.string(),
+        }),
+      )
+      .optional()
+      .openapi({ description: "CLUSTER_UPGRADE: expected disruption per component (LIFE-7)." }),
+    preflight: z
+      .object({
+        passed: z.boolean(),
+        findings: z.array(
+          z.object({
+            check: z.string(),
+            blocking: z.boolean(),
+            message: z.string(),
+            rule: z.string(),
+          }),
+        ),
+        at: Rfc3339,
+      })
+      .optional()
+      .openapi({ description: "CLUSTER_UPGRADE: the preflight it started with (LIFE-2)." }),
     events: z.array(z.object({ at: Rfc3339, message: z.string() })),
     eventCount: z.int().optional(),
     error: z.string().optional(),

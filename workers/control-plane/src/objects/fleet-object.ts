@@ -1,18 +1,36 @@
 import { DurableObject } from "cloudflare:workers";
-import type {
-  Maintenance,
-  NodePoolOperationView,
-  NodePoolUpgradeRequest,
-  PoolNode,
-  PreemptTarget,
-  ProviderEvent,
-  Result,
+import {
+  type ClusterUpgradeOperationView,
+  type Maintenance,
+  type NodePoolOperationView,
+  type NodePoolUpgradeRequest,
+  type PoolNode,
+  type PreemptTarget,
+  type ProviderEvent,
+  type Result,
+  refuse,
 } from "@regatta/engine";
 import type { Env } from "../env.ts";
 import { advanceSim, preemptSim } from "../providers/sim/state.ts";
 import { ObjectWiring } from "../wiring.ts";
+import {
+  applyClusterEvents,
+  type ClusterUpgradeStart,
+  fireClusterTimer,
+  getClusterOperation,
+  runningClusterUpgrade,
+  startClusterOperation,
+} from "./fleet/cluster-upgrade-host.ts";
+import { syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
-import { OP_TIMER, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./fleet/keys.ts";
+import {
+  CLUSTER_OP_TIMER,
+  CLUSTER_SYNC_TIMER,
+  OP_TIMER,
+  RETIRE_TIMER,
+  SYNC_TIMER,
+  WINDOW_TIMER,
+} from "./fleet/keys.ts";
 import {
   applyEvents,
   controlPool,
@@ -35,6 +53,14 @@ import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
  */
 function packsFleetState(key: string): boolean {
   return key === "sim" || (key.startsWith("op:") && key.indexOf(":", 3) < 0);
+}
+
+/**
+ * Provider events go to the operation their command id names (`<opId>:…`): node-pool
+ * operations first, then cluster upgrades; what neither owns is kept as unclaimed.
+ */
+function route(tx: Tx, events: readonly ProviderEvent[]): void {
+  for (const event of applyClusterEvents(tx, applyEvents(tx, events))) recordUnclaimed(tx, event);
 }
 
 /**
@@ -87,9 +113,27 @@ export class FleetObject extends DurableObject<Env> {
   ): Promise<Result<NodePoolOperationView>> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
-    return runtime.commit((tx) =>
-      startOperation(tx, request, { maintenance, poolUid, retentionMs }),
-    );
+    return runtime.commit((tx) => {
+      // LIFE-3: the cluster's upgrade runs its pools itself.
+      const cluster = runningClusterUpgrade(tx, request.pool.cluster);
+      if (cluster) {
+        return refuse(
+          "LIFE-3",
+          409,
+          `LIFE-3: cluster ${request.pool.cluster} is being upgraded by ${cluster.id} (${cluster.state}); its node pools upgrade as part of it`,
+        );
+      }
+      return startOperation(tx, request, { maintenance, poolUid, retentionMs });
+    });
+  }
+
+  /** LIFE-3: starts (or retries from its failed component) a cluster upgrade. */
+  async startClusterUpgrade(
+    start: Omit<ClusterUpgradeStart, "retentionMs">,
+  ): Promise<Result<ClusterUpgradeOperationView>> {
+    const runtime = await this.ready();
+    const retentionMs = operationRetentionMs(this.env);
+    return runtime.commit((tx) => startClusterOperation(tx, { ...start, retentionMs }));
   }
 
   /** The pool was deleted: its operation ends and writes nothing back (its id, if any). */
@@ -111,6 +155,11 @@ export class FleetObject extends DurableObject<Env> {
   async operation(id: string): Promise<NodePoolOperationView | undefined> {
     const runtime = await this.ready();
     return runtime.commit((tx) => getOperation(tx, id));
+  }
+
+  async clusterUpgrade(id: string): Promise<ClusterUpgradeOperationView | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => getClusterOperation(tx, id));
   }
 
   async liveNodes(cluster: string, pools: string[]): Promise<Record<string, PoolNode[]>> {
@@ -154,7 +203,7 @@ export class FleetObject extends DurableObject<Env> {
   /** Routes provider events to their operations, each once; returns how many were new. */
   private apply(tx: Tx, events: readonly ProviderEvent[]): number {
     const fresh = events.filter((event) => tx.once(eventKey(event), () => {}));
-    for (const event of applyEvents(tx, fresh)) recordUnclaimed(tx, event);
+    route(tx, fresh);
     return fresh.length;
   }
 
@@ -164,13 +213,17 @@ export class FleetObject extends DurableObject<Env> {
         // Advancing the sim and applying what it reports is one transaction: a crash
         // cannot lose an event the sim already considers delivered.
         // No inbox row per event either: nothing can deliver these twice.
-        await runtime.commit((tx) => {
-          for (const event of applyEvents(tx, advanceSim(tx))) recordUnclaimed(tx, event);
-        });
+        await runtime.commit((tx) => route(tx, advanceSim(tx)));
         return;
       case OP_TIMER:
       case WINDOW_TIMER:
         await runtime.commit((tx) => fireTimer(tx, timer));
+        return;
+      case CLUSTER_OP_TIMER:
+        await runtime.commit((tx) => fireClusterTimer(tx, timer));
+        return;
+      case CLUSTER_SYNC_TIMER:
+        await syncClusterUpgrade(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
       case SYNC_TIMER:
         await syncOperation(

@@ -1,5 +1,11 @@
 import { createRoute } from "@hono/zod-openapi";
-import { ClusterParams, ClusterPreflightInput, PreflightResult } from "@regatta/contract";
+import {
+  ClusterParams,
+  ClusterPreflightInput,
+  ClusterUpgradeInput,
+  Operation,
+  PreflightResult,
+} from "@regatta/contract";
 import { type App, router } from "../app.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
@@ -8,6 +14,7 @@ import {
   readClusterPreflight,
   runClusterPreflight,
 } from "../services/operations/cluster-preflight.ts";
+import { startClusterUpgrade } from "../services/operations/cluster-upgrades.ts";
 import { clusterFor } from "./cluster-access.ts";
 
 const tags = ["operations"];
@@ -34,7 +41,17 @@ const getPreflight = createRoute({
   responses: { 200: json("the latest preflight", PreflightResult), ...PROBLEMS },
 });
 
-/** The per-cluster upgrade lifecycle (LIFE): preflight. */
+const upgrade = createRoute({
+  method: "post",
+  path: "/v1/clusters/{cluster}/upgrade",
+  tags,
+  summary:
+    "Upgrade a cluster in LIFE-3 order (preflight, control plane, add-ons, worker pools by their own strategies, health checks); again after a failure retries from the failed component",
+  request: { params: ClusterParams, body: jsonBody(ClusterUpgradeInput) },
+  responses: { 202: json("the operation, running", Operation), ...PROBLEMS },
+});
+
+/** The per-cluster upgrade lifecycle (LIFE): preflight and the cluster upgrade. */
 export function clusterLifecycleRoutes(): App {
   const app = router();
   app.openapi(runPreflight, async (c) => {
@@ -51,6 +68,14 @@ export function clusterLifecycleRoutes(): App {
     const { cluster } = c.req.valid("param");
     const found = await clusterFor(c.var.inventory, c.var.principal, cluster, "read");
     return c.json(orRefuse(await readClusterPreflight(c.env.FLEET, found)), 200);
+  });
+  app.openapi(upgrade, async (c) => {
+    const db = c.var.inventory;
+    const { cluster } = c.req.valid("param");
+    await clusterFor(db, c.var.principal, cluster, "write");
+    const now = await controlPlaneNow(c.env, db);
+    const input = c.req.valid("json");
+    return c.json(orRefuse(await startClusterUpgrade(db, c.env.FLEET, cluster, input, now)), 202);
   });
   return app;
 }

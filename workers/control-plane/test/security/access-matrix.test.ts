@@ -76,6 +76,7 @@ const BODIES: Record<string, (w: World) => unknown> = {
   }),
   "POST /v1/clusters/{cluster}/node-pools/{pool}/upgrade": () => ({}),
   "POST /v1/clusters/{cluster}/preflight": () => ({ version: "1.21.14-gke.4300" }),
+  "POST /v1/clusters/{cluster}/upgrade": () => ({ version: "1.21.14-gke.4300" }),
   "POST /v1/operations/{id}/events": (w) => ({
     type: "COMMAND_SUCCEEDED",
     commandId: `${w.operationId}:forged`,

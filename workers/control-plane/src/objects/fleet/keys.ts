@@ -15,5 +15,10 @@ export const SYNC_TIMER = "op-sync";
 /** Removes a finished operation once its retention has passed. */
 export const RETIRE_TIMER = "op-retire";
 
+/** A cluster upgrade's wake-up (health-check retries, pool ends in its inbox). */
+export const CLUSTER_OP_TIMER = "cu";
+/** The write-back of a finished cluster upgrade's status.version (VER-8) to the inventory. */
+export const CLUSTER_SYNC_TIMER = "cu-sync";
+
 /** The one timer of a kind an operation has. */
 export const timerId = (kind: string, id: string) => `${kind}:${id}`;

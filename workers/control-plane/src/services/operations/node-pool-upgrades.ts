@@ -15,6 +15,7 @@ import {
 import type { Env } from "../../env.ts";
 import type { PoolControl } from "../../objects/fleet/node-pool-host.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
+import { clusterOperationBody } from "./cluster-operation-body.ts";
 import { poolFacts } from "./pool-facts.ts";
 
 type OperationBody = z.infer<typeof Operation>;
@@ -108,10 +109,10 @@ export async function controlNodePoolUpgrade(
 export async function locateOperation(
   db: Inventory,
   id: string,
-): Promise<Outcome<{ fleet: string; cluster: string }>> {
+): Promise<Outcome<{ fleet: string; cluster: string; kind: string }>> {
   const row = await getOperation(db, id);
   if (!row) return refused(404, `operation ${id} does not exist`);
-  return accepted({ fleet: row.fleet, cluster: row.cluster });
+  return accepted({ fleet: row.fleet, cluster: row.cluster, kind: row.kind });
 }
 
 /** The operation as its fleet's object sees it now; 404 when unknown. */
@@ -122,7 +123,13 @@ export async function readOperation(
 ): Promise<Outcome<OperationBody>> {
   const located = await locateOperation(db, id);
   if (!located.ok) return located;
-  const view = await fleetStub(fleets, located.value.fleet).operation(id);
+  const fleet = fleetStub(fleets, located.value.fleet);
+  if (located.value.kind === "CLUSTER_UPGRADE") {
+    const cluster = await fleet.clusterUpgrade(id);
+    if (!cluster) return refused(404, `operation ${id} does not exist`);
+    return accepted(clusterOperationBody(cluster));
+  }
+  const view = await fleet.operation(id);
   if (!view) return refused(404, `operation ${id} does not exist`);
   return accepted(operationBody(view));
 }

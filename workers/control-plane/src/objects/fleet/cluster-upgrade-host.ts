@@ -1,0 +1,268 @@
+import {
+  type ClusterUpgrade,
+  type ClusterUpgradeDecision,
+  type ClusterUpgradeEvent,
+  type ClusterUpgradeOperationView,
+  type ClusterUpgradeRequest,
+  clusterUpgradeOperationView,
+  decideClusterUpgradeAll,
+  isTerminal,
+  type Maintenance,
+  type NodePoolFacts,
+  ok,
+  type PoolUpgradeEnded,
+  type ProviderEvent,
+  type Result,
+  refuse,
+  resumeClusterUpgrade,
+  startClusterUpgrade,
+} from "@regatta/engine";
+import type { Timer, Tx } from "../runtime/types.ts";
+import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER, poolKey, timerId } from "./keys.ts";
+import { getOperation, startOperation } from "./node-pool-host.ts";
+import { inboxKey, ownPoolOperation } from "./pool-owners.ts";
+
+/**
+ * The fleet object's cluster upgrades (LIFE-3): one lifecycle machine per operation,
+ * fed by provider answers to its component commands (routed by the `<opId>:` prefix of
+ * their ids, like node-pool operations), by its timer, and by the ends of the node-pool
+ * operations it starts for its worker pools — each pool through its own strategy machine
+ * (node-pool-host.ts), started in the same transaction as the decision that asks for it.
+ *
+ * Storage: one row per operation (`cu:<id>`), rewritten by every decision. A cluster
+ * upgrade's state is its step list and at most 50 events, small next to a pool's node
+ * table; sharding it like node-pool operations is left until a cluster has hundreds of
+ * pools.
+ */
+
+/** What the fleet object keeps per cluster upgrade beside the engine's state. */
+export interface HostedClusterUpgrade {
+  op: ClusterUpgrade;
+  /** Worker pools as the inventory had them at the start: their upgrades plan from these. */
+  pools: Record<string, NodePoolFacts>;
+  poolUids: Record<string, string>;
+  /** Ids the service indexed in D1 for each pool's first upgrade (readable by id). */
+  poolOperationIds: Record<string, string>;
+  maintenance?: Maintenance;
+  retentionMs: number;
+}
+
+/** `POST /v1/clusters/{cluster}/upgrade` as the fleet object takes it. */
+export interface ClusterUpgradeStart {
+  request: ClusterUpgradeRequest;
+  poolUids: Record<string, string>;
+  poolOperationIds: Record<string, string>;
+  maintenance?: Maintenance;
+  retentionMs: number;
+}
+
+const upgradeKey = (id: string) => `cu:${id}`;
+/** The cluster's latest cluster upgrade. */
+const clusterKey = (cluster: string) => `cluster-op:${cluster}`;
+
+function load(tx: Tx, id: string): HostedClusterUpgrade | undefined {
+  return tx.getState<HostedClusterUpgrade>(upgradeKey(id));
+}
+
+/** The cluster's upgrade while it runs (RUNNING or PAUSED), for 409s naming it. */
+export function runningClusterUpgrade(tx: Tx, cluster: string): ClusterUpgrade | undefined {
+  const id = tx.getState<string>(clusterKey(cluster));
+  const hosted = id ? load(tx, id) : undefined;
+  if (!hosted || isTerminal(hosted.op.state) || hosted.op.state === "CANCELLED") return undefined;
+  return hosted.op;
+}
+
+/**
+ * Starts a cluster upgrade, or retries the cluster's failed one to the same version from
+ * its failed component (no component is upgraded twice). A running one is a 409.
+ */
+export function startClusterOperation(
+  tx: Tx,
+  start: ClusterUpgradeStart,
+): Result<ClusterUpgradeOperationView> {
+  const { request } = start;
+  const cluster = request.facts.cluster;
+  const latestId = tx.getState<string>(clusterKey(cluster));
+  const latest = latestId ? load(tx, latestId) : undefined;
+  if (latest && !isTerminal(latest.op.state)) {
+    return refuse(
+      "LIFE-3",
+      409,
+      `LIFE-3: cluster ${cluster} already has cluster upgrade ${latest.op.id} (${latest.op.state}) to ${latest.op.target}; wait for it`,
+    );
+  }
+  if (latest?.op.state === "FAILED" && latest.op.target === request.version) {
+    return resumeClusterOperation(tx, latest.op.id);
+  }
+  const running = poolOperationRunning(tx, request);
+  if (running) return running;
+  const started = startClusterUpgrade(request, tx.now);
+  if (!started.ok) return started;
+  const hosted: HostedClusterUpgrade = {
+    op: started.value.state,
+    pools: Object.fromEntries(request.facts.pools.map((p) => [p.pool, p])),
+    poolUids: start.poolUids,
+    poolOperationIds: start.poolOperationIds,
+    retentionMs: start.retentionMs,
+  };
+  if (start.maintenance) hosted.maintenance = start.maintenance;
+  tx.putState(clusterKey(cluster), request.operationId);
+  save(tx, hosted, started.value);
+  return ok(clusterUpgradeOperationView(hosted.op));
+}
+
+/** A node-pool upgrade of the cluster still running blocks the cluster's upgrade. */
+function poolOperationRunning(
+  tx: Tx,
+  request: ClusterUpgradeRequest,
+): Result<ClusterUpgradeOperationView> | undefined {
+  for (const pool of request.facts.pools) {
+    const id = tx.getState<string>(poolKey(pool.cluster, pool.pool));
+    const state = id ? getOperation(tx, id)?.state : undefined;
+    if (state === "RUNNING" || state === "PAUSED") {
+      return refuse(
+        "LIFE-3",
+        409,
+        `LIFE-3: node pool ${pool.pool} of ${pool.cluster} is being upgraded by ${id} (${state}); wait for it or cancel it first`,
+      );
+    }
+  }
+  return undefined;
+}
+
+/** `POST …/upgrade` again or `/resume`: retries a failed upgrade from its failed steps. */
+export function resumeClusterOperation(tx: Tx, id: string): Result<ClusterUpgradeOperationView> {
+  const hosted = load(tx, id);
+  if (!hosted) return refuse("LIFE-3", 409, `LIFE-3: ${id} is not a cluster upgrade`);
+  const resumed = resumeClusterUpgrade(hosted.op, tx.now);
+  if (!resumed.ok) return resumed;
+  save(tx, hosted, resumed.value);
+  return ok(clusterUpgradeOperationView(hosted.op));
+}
+
+export function getClusterOperation(tx: Tx, id: string): ClusterUpgradeOperationView | undefined {
+  const hosted = load(tx, id);
+  return hosted && clusterUpgradeOperationView(hosted.op);
+}
+
+/** One cluster upgrade's whole state. */
+export function getClusterUpgradeById(tx: Tx, id: string): ClusterUpgrade | undefined {
+  return load(tx, id)?.op;
+}
+
+/** The cluster's latest upgrade's whole state (LIFE-4 status reads its components). */
+export function getClusterUpgrade(tx: Tx, cluster: string): ClusterUpgrade | undefined {
+  const id = tx.getState<string>(clusterKey(cluster));
+  return id ? load(tx, id)?.op : undefined;
+}
+
+/** Applies the provider answers that belong to cluster upgrades; returns the others. */
+export function applyClusterEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderEvent[] {
+  const byOperation = new Map<string, ClusterUpgradeEvent[]>();
+  const unclaimed: ProviderEvent[] = [];
+  for (const event of events) {
+    const id = event.type === "NODE_PREEMPTED" ? undefined : operationOf(event.commandId);
+    if (id === undefined || load(tx, id) === undefined) {
+      unclaimed.push(event);
+      continue;
+    }
+    const list = byOperation.get(id) ?? [];
+    list.push(event);
+    byOperation.set(id, list);
+  }
+  for (const [id, list] of byOperation) {
+    const hosted = load(tx, id)!;
+    save(tx, hosted, decideClusterUpgradeAll(hosted.op, list, tx.now));
+  }
+  return unclaimed;
+}
+
+/** The cluster upgrade's timer: the pool ends in its inbox, or a tick (health checks). */
+export function fireClusterTimer(tx: Tx, timer: Timer): void {
+  const id = timer.payload;
+  const hosted = id ? load(tx, id) : undefined;
+  if (!id || !hosted) return;
+  const inbox = tx.getState<PoolUpgradeEnded[]>(inboxKey(id)) ?? [];
+  tx.deleteState(inboxKey(id));
+  const events: ClusterUpgradeEvent[] = inbox.length > 0 ? inbox : [{ type: "TICK", at: tx.now }];
+  save(tx, hosted, decideClusterUpgradeAll(hosted.op, events, tx.now));
+}
+
+function operationOf(commandId: string): string | undefined {
+  const colon = commandId.indexOf(":");
+  return colon > 0 ? commandId.slice(0, colon) : undefined;
+}
+
+/**
+ * Persists a decision, sends its commands and carries out its intents: each worker pool
+ * starts its own node-pool upgrade here, and the machine hears at once that it started
+ * (or could not), which may ask for more.
+ */
+function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecision): void {
+  let decision = first;
+  for (;;) {
+    hosted.op = decision.state;
+    if (decision.commands.length > 0) tx.send(decision.commands);
+    const answers = decision.intents.map((intent) => startPool(tx, hosted, intent));
+    if (answers.length === 0) break;
+    decision = decideClusterUpgradeAll(hosted.op, answers, tx.now);
+  }
+  const id = hosted.op.id;
+  tx.putState(upgradeKey(id), hosted);
+  if (decision.wakeAt === undefined) tx.clearTimer(timerId(CLUSTER_OP_TIMER, id));
+  else {
+    tx.setTimer({
+      id: timerId(CLUSTER_OP_TIMER, id),
+      due: decision.wakeAt,
+      kind: CLUSTER_OP_TIMER,
+      payload: id,
+    });
+  }
+  if (hosted.op.state === "SUCCEEDED" || hosted.op.state === "FAILED") {
+    tx.setTimer({
+      id: timerId(CLUSTER_SYNC_TIMER, id),
+      due: tx.now,
+      kind: CLUSTER_SYNC_TIMER,
+      payload: id,
+    });
+  }
+}
+
+/** START_POOL_UPGRADE: the pool's own node-pool upgrade, planned against the new control plane (VER-7). */
+function startPool(
+  tx: Tx,
+  hosted: HostedClusterUpgrade,
+  intent: ClusterUpgradeDecision["intents"][number],
+): ClusterUpgradeEvent {
+  const facts = hosted.pools[intent.pool];
+  const first = hosted.poolOperationIds[intent.pool];
+  const operationId =
+    intent.previousOperationId === undefined && first !== undefined
+      ? first
+      : `op-${crypto.randomUUID()}`;
+  const fail = (error: string): PoolUpgradeEnded => ({
+    type: "POOL_UPGRADE_ENDED",
+    pool: intent.pool,
+    operationId,
+    state: "FAILED",
+    error,
+    at: tx.now,
+  });
+  if (facts === undefined) return fail(`node pool ${intent.pool} is not in the upgrade's facts`);
+  ownPoolOperation(tx, operationId, hosted.op.id);
+  const started = startOperation(
+    tx,
+    {
+      operationId,
+      pool: { ...facts, controlPlaneVersion: intent.controlPlaneVersion },
+      target: intent.target,
+    },
+    {
+      maintenance: hosted.maintenance,
+      poolUid: hosted.poolUids[intent.pool],
+      retentionMs: hosted.retentionMs,
+    },
+  );
+  if (!started.ok) return fail(started.error.detail);
+  return { type: "POOL_UPGRADE_STARTED", pool: intent.pool, operationId, at: tx.now };
+}

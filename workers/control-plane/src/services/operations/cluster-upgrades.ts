@@ -1,0 +1,104 @@
+import type { z } from "@hono/zod-openapi";
+import type { ClusterUpgradeInput, Operation } from "@regatta/contract";
+import { type ClusterFacts, flaggedDeprecatedApis, type Instant } from "@regatta/engine";
+import {
+  allPages,
+  deleteOperation,
+  getCluster,
+  type Inventory,
+  insertOperation,
+  listNodePools,
+  updateClusterStatus,
+} from "@regatta/inventory";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+import { clusterOperationBody } from "./cluster-operation-body.ts";
+import { preflightFacts } from "./cluster-preflight.ts";
+import type { FleetObjects } from "./node-pool-upgrades.ts";
+
+type OperationBody = z.infer<typeof Operation>;
+
+/**
+ * The inventory has no control-plane node count yet; LIFE-4's version map counts this
+ * many control-plane nodes (a highly available control plane) until it does.
+ */
+const CONTROL_PLANE_NODES = 3;
+
+/**
+ * LIFE-3: upgrades `clusterName` to `input.version` in its fleet's object, which runs
+ * the preflight (LIFE-2: a blocking finding refuses, nothing changes) and then the
+ * components in order, each worker pool through its own node-pool strategy. The
+ * operation and each pool's first node-pool operation are indexed in D1 first, so all
+ * are readable by id; spec.version is the target from the start, status.version moves
+ * only on success (VER-8). Again after a failure: retries from the failed component.
+ */
+export async function startClusterUpgrade(
+  db: Inventory,
+  fleets: FleetObjects,
+  clusterName: string,
+  input: z.infer<typeof ClusterUpgradeInput>,
+  now: Instant,
+): Promise<Outcome<OperationBody>> {
+  const cluster = await getCluster(db, clusterName);
+  if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
+  const facts: ClusterFacts = {
+    ...(await preflightFacts(db, cluster)),
+    controlPlaneNodes: CONTROL_PLANE_NODES,
+  };
+  if (cluster.deprecatedApiUsage) {
+    facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
+  }
+  const pools = await allPages((page) => listNodePools(db, clusterName, page));
+  const id = `op-${crypto.randomUUID()}`;
+  const poolOperationIds = Object.fromEntries(
+    pools.map((pool) => [pool.name, `op-${crypto.randomUUID()}`]),
+  );
+  const index = [
+    { id, kind: "CLUSTER_UPGRADE", fleet: cluster.fleet, cluster: clusterName, pool: null },
+    ...pools.map((pool) => ({
+      id: poolOperationIds[pool.name]!,
+      kind: "NODE_POOL_UPGRADE",
+      fleet: cluster.fleet,
+      cluster: clusterName,
+      pool: pool.name,
+    })),
+  ];
+  for (const row of index) await insertOperation(db, row, now);
+  const unindex = () => Promise.all(index.map((row) => deleteOperation(db, row.id)));
+
+  const fleet = fleets.get(fleets.idFromName(cluster.fleet));
+  const request = {
+    operationId: id,
+    facts,
+    version: input.version,
+    useBootstrap: input.useBootstrap,
+  };
+  let started: Awaited<ReturnType<typeof fleet.startClusterUpgrade>>;
+  try {
+    started = await fleet.startClusterUpgrade({
+      request,
+      poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
+      poolOperationIds,
+      ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
+    });
+  } catch (error) {
+    console.error(`cluster upgrade ${id} of ${clusterName} failed to start`, error);
+    const view = await fleet.clusterUpgrade(id).catch(() => undefined);
+    if (view) return accepted(clusterOperationBody(view));
+    await unindex();
+    return refused(
+      409,
+      `the upgrade of cluster ${clusterName} could not be started in fleet ${cluster.fleet}; nothing was started, retry later`,
+    );
+  }
+  // A retry answers with the failed operation it resumed: the new ids are not used.
+  if (!started.ok || started.value.id !== id) await unindex();
+  if (!started.ok) return started;
+  // VER-8: the desired version is the target from now on.
+  await updateClusterStatus(
+    db,
+    clusterName,
+    { specVersion: input.version, phase: "UPGRADING" },
+    now,
+  );
+  return accepted(clusterOperationBody(started.value));
+}

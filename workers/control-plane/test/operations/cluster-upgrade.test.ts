@@ -1,0 +1,146 @@
+import { describe, expect, it } from "vitest";
+import { clusterBody, poolBody } from "../fixtures.ts";
+import { api } from "../helpers.ts";
+import { advanceUntil, NEW, OLD, type OperationBody, useNodePoolFixtures } from "./helpers.ts";
+
+useNodePoolFixtures();
+
+interface ClusterOperation extends OperationBody {
+  kind: string;
+  error?: string;
+  downtime?: { component: string }[];
+}
+
+/** A user cluster on OLD under an admin on NEW, with a surge pool and a blue-green pool. */
+async function userClusterWithPools(name: string) {
+  const admin = await api("PUT", `/v1/clusters/${name}-admin`, {
+    body: clusterBody({ role: "admin", version: NEW }),
+  });
+  expect(admin.status, JSON.stringify(admin.body)).toBe(201);
+  const user = await api("PUT", `/v1/clusters/${name}`, {
+    body: clusterBody({ role: "user", adminCluster: `${name}-admin`, version: OLD }),
+  });
+  expect(user.status, JSON.stringify(user.body)).toBe(201);
+  const pools = {
+    surge: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    blue: { type: "BLUE_GREEN", nodePoolSoakSeconds: 0 },
+  };
+  for (const [pool, upgradeStrategy] of Object.entries(pools)) {
+    const res = await api("PUT", `/v1/clusters/${name}/node-pools/${pool}`, {
+      body: poolBody({ version: OLD, nodeCount: 1, upgradeStrategy }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  }
+}
+
+const ended = (op: OperationBody) => op.state !== "RUNNING";
+
+async function clusterStatus(name: string) {
+  const res = await api("GET", `/v1/clusters/${name}`);
+  return res.body as { version: string; status: { version: string; phase: string } };
+}
+
+describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
+  it("LIFE-3 VER-8 a user cluster with a surge and a blue-green pool upgrades end to end; status.version moves on success", async () => {
+    await userClusterWithPools("cu-e2e");
+    const started = await api("POST", "/v1/clusters/cu-e2e/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body).toMatchObject({
+      kind: "CLUSTER_UPGRADE",
+      state: "RUNNING",
+      target: { cluster: "cu-e2e", version: NEW },
+    });
+    // VER-8: the desired version is set at the start, what it runs only on success.
+    const during = await clusterStatus("cu-e2e");
+    expect(during.version).toBe(NEW);
+    expect(during.status.version).toBe(OLD);
+
+    const op = (await advanceUntil(started.body.id, ended, {
+      stepSeconds: 60,
+    })) as ClusterOperation;
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    expect(op.progress.done).toBe(op.progress.total);
+    const messages = op.events.map((e) => e.message).join("\n");
+    // Each worker pool ran through its own strategy machine, readable by id.
+    for (const [pool, strategy] of [
+      ["blue", "BLUE_GREEN"],
+      ["surge", "SURGE"],
+    ]) {
+      const poolOp = new RegExp(`worker node pool ${pool} upgrades as (op-[0-9a-f-]+)`).exec(
+        messages,
+      )?.[1];
+      expect(poolOp, messages).toBeDefined();
+      const res = await api("GET", `/v1/operations/${poolOp}`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ kind: "NODE_POOL_UPGRADE", strategy, state: "SUCCEEDED" });
+    }
+
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    const after = await clusterStatus("cu-e2e");
+    expect(after.status.version).toBe(NEW);
+    for (const pool of ["surge", "blue"]) {
+      const res = await api("GET", `/v1/clusters/cu-e2e/node-pools/${pool}`);
+      expect(res.body.version, pool).toBe(NEW);
+      const nodes = await api("GET", `/v1/clusters/cu-e2e/nodes?pool=${pool}&limit=100`);
+      const versions = (nodes.body.items as { version: string }[]).map((n) => n.version);
+      expect(versions.length, pool).toBeGreaterThan(0);
+      expect(new Set(versions), pool).toEqual(new Set([NEW]));
+    }
+  });
+
+  it("LIFE-3 while a cluster upgrade runs, a node-pool upgrade or a second cluster upgrade is 409 naming it", async () => {
+    await userClusterWithPools("cu-busy");
+    const started = await api("POST", "/v1/clusters/cu-busy/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const again = await api("POST", "/v1/clusters/cu-busy/upgrade", { body: { version: NEW } });
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toContain(started.body.id);
+    const pool = await api("POST", "/v1/clusters/cu-busy/node-pools/surge/upgrade", {
+      body: { version: NEW },
+    });
+    expect(pool.status).toBe(409);
+    expect(pool.body.detail).toContain(started.body.id);
+    const op = await advanceUntil(started.body.id, ended, { stepSeconds: 60 });
+    expect(op.state).toBe("SUCCEEDED");
+  });
+
+  it("LIFE-2 a blocking preflight finding refuses the upgrade and changes nothing", async () => {
+    await userClusterWithPools("cu-refused");
+    const res = await api("POST", "/v1/clusters/cu-refused/upgrade", {
+      body: { version: "1.23.8-gke.1900" },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.detail).toMatch(/^VER-4/);
+    const cluster = await clusterStatus("cu-refused");
+    expect(cluster.version).toBe(OLD);
+  });
+
+  it("LIFE-3 a faulted component fails the upgrade naming it; POST …/upgrade again retries from it and succeeds", async () => {
+    await userClusterWithPools("cu-fault");
+    const fault = await api("PUT", "/v1/sim/faults/cu-fault", {
+      body: {
+        match: { cluster: "cu-fault", operation: "UPGRADE_COMPONENT" },
+        effect: "FAIL",
+        times: 1,
+      },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
+    const started = await api("POST", "/v1/clusters/cu-fault/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const failed = (await advanceUntil(started.body.id, ended)) as ClusterOperation;
+    expect(failed.state).toBe("FAILED");
+    const component = /^LIFE-3: ([a-z-]+) failed/.exec(failed.error ?? "")?.[1];
+    expect(component, failed.error).toBeDefined();
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    expect((await clusterStatus("cu-fault")).status.version).toBe(OLD);
+
+    const retried = await api("POST", "/v1/clusters/cu-fault/upgrade", { body: { version: NEW } });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(202);
+    expect(retried.body.id).toBe(started.body.id);
+    const op = (await advanceUntil(started.body.id, ended)) as ClusterOperation;
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    expect(op.events.map((e) => e.message).join("\n")).toContain(`retrying ${component}`);
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    expect((await clusterStatus("cu-fault")).status.version).toBe(NEW);
+  });
+});
