@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import {
   type ClusterUpgradeOperationView,
+  type ClusterUpgradeStatusView,
+  clusterUpgradeView,
   type Maintenance,
   type NodePoolOperationView,
   type NodePoolUpgradeRequest,
@@ -18,6 +20,7 @@ import {
   type ClusterUpgradeStart,
   fireClusterTimer,
   getClusterOperation,
+  getClusterUpgrade,
   runningClusterUpgrade,
   startClusterOperation,
 } from "./fleet/cluster-upgrade-host.ts";
@@ -155,6 +158,17 @@ export class FleetObject extends DurableObject<Env> {
   async operation(id: string): Promise<NodePoolOperationView | undefined> {
     const runtime = await this.ready();
     return runtime.commit((tx) => getOperation(tx, id));
+  }
+
+  /** LIFE-4: the cluster's latest upgrade as its status shows it, with the operation id. */
+  async clusterUpgradeStatus(
+    cluster: string,
+  ): Promise<(ClusterUpgradeStatusView & { operation: string; state: string }) | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => {
+      const op = getClusterUpgrade(tx, cluster);
+      return op && { operation: op.id, state: op.state, ...clusterUpgradeView(op) };
+    });
   }
 
   async clusterUpgrade(id: string): Promise<ClusterUpgradeOperationView | undefined> {

@@ -41,7 +41,7 @@ async function clusterStatus(name: string) {
 }
 
 describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
-  it("LIFE-3 VER-8 a user cluster with a surge and a blue-green pool upgrades end to end; status.version moves on success", async () => {
+  it("LIFE-3 LIFE-4 VER-8 a user cluster with a surge and a blue-green pool upgrades end to end, its status showing components while it runs; status.version moves on success", async () => {
     await userClusterWithPools("cu-e2e");
     const started = await api("POST", "/v1/clusters/cu-e2e/upgrade", { body: { version: NEW } });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
@@ -54,6 +54,24 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     const during = await clusterStatus("cu-e2e");
     expect(during.version).toBe(NEW);
     expect(during.status.version).toBe(OLD);
+
+    // LIFE-4: while it runs, the status shows components, their states and the node map.
+    await advanceUntil(started.body.id, (op) => op.phase === "WORKER_NODE_POOLS" || ended(op), {
+      stepSeconds: 30,
+    });
+    const running = (await api("GET", "/v1/clusters/cu-e2e")).body;
+    expect(running.status.phase).toBe("UPGRADING");
+    const components = running.status.components;
+    expect(components.operation).toBe(started.body.id);
+    expect(components.spec).toEqual({ version: NEW });
+    expect(components.status).toEqual({ version: OLD });
+    const cp = components.components.find(
+      (x: { id: string }) => x.id === "control-plane-node-pool",
+    );
+    expect(cp).toMatchObject({ state: "DONE", version: NEW });
+    const blue = components.components.find((x: { id: string }) => x.id.includes("blue"));
+    expect(blue).toMatchObject({ state: "RUNNING" });
+    expect(Object.keys(components.versions)).toContain(OLD);
 
     const op = (await advanceUntil(started.body.id, ended, {
       stepSeconds: 60,

@@ -14,6 +14,7 @@ import {
   removeCluster,
 } from "../../services/inventory/clusters.ts";
 import { fleetReadResource } from "../../services/inventory/fleets.ts";
+import { withUpgradeStatus } from "../../services/operations/cluster-upgrades.ts";
 import { authorizeClusterDelete, authorizeClusterPut, clusterFor } from "../cluster-access.ts";
 
 const tags = ["clusters"];
@@ -75,7 +76,8 @@ export function clusterRoutes(): App {
   app.openapi(get, async (c) => {
     const { cluster: name } = c.req.valid("param");
     const cluster = await clusterFor(c.var.inventory, c.var.principal, name, "read");
-    return c.json(clusterView(cluster, await controlPlaneNow(c.env, c.var.inventory)), 200);
+    const view = clusterView(cluster, await controlPlaneNow(c.env, c.var.inventory));
+    return c.json(await withUpgradeStatus(c.env.FLEET, view), 200);
   });
   app.openapi(list, async (c) => {
     const query = c.req.valid("query");

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { ClusterUpgradeInput, Operation } from "@regatta/contract";
+import type { Cluster, ClusterUpgradeInput, Operation } from "@regatta/contract";
 import { type ClusterFacts, flaggedDeprecatedApis, type Instant } from "@regatta/engine";
 import {
   allPages,
@@ -101,4 +101,22 @@ export async function startClusterUpgrade(
     now,
   );
   return accepted(clusterOperationBody(started.value));
+}
+
+/** Cluster phases during and after a failed cluster upgrade, when its status has more. */
+const UPGRADE_PHASES = new Set(["UPGRADING", "UPGRADE_FAILED"]);
+
+/**
+ * LIFE-4: while a cluster upgrades (or after it failed), its status shows the upgrade's
+ * components with their versions and states, the version → node count map and, for
+ * self-managed clusters, the lifecycle controllers' manifests version.
+ */
+export async function withUpgradeStatus(
+  fleets: FleetObjects,
+  view: z.infer<typeof Cluster>,
+): Promise<z.infer<typeof Cluster>> {
+  if (!UPGRADE_PHASES.has(view.status.phase)) return view;
+  const upgrade = await fleets.get(fleets.idFromName(view.fleet)).clusterUpgradeStatus(view.name);
+  if (!upgrade) return view;
+  return { ...view, status: { ...view.status, components: { ...upgrade } } };
 }
