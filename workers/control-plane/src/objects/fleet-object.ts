@@ -21,6 +21,7 @@ import {
   fireClusterTimer,
   getClusterOperation,
   getClusterUpgrade,
+  resumeClusterOperation,
   runningClusterUpgrade,
   startClusterOperation,
 } from "./fleet/cluster-upgrade-host.ts";
@@ -158,6 +159,12 @@ export class FleetObject extends DurableObject<Env> {
   async operation(id: string): Promise<NodePoolOperationView | undefined> {
     const runtime = await this.ready();
     return runtime.commit((tx) => getOperation(tx, id));
+  }
+
+  /** LIFE-3: retries a failed cluster upgrade from its failed component. */
+  async resumeClusterUpgrade(id: string): Promise<Result<ClusterUpgradeOperationView>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => resumeClusterOperation(tx, id));
   }
 
   /** LIFE-4: the cluster's latest upgrade as its status shows it, with the operation id. */

@@ -16,6 +16,7 @@ import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
 import type { PoolControl } from "../objects/fleet/node-pool-host.ts";
+import { resumeClusterUpgrade } from "../services/operations/cluster-upgrades.ts";
 import {
   controlNodePoolUpgrade,
   locateOperation,
@@ -61,6 +62,16 @@ const get = createRoute({
   summary: "An operation: state, phase, progress and its time-stamped events",
   request: { params: OperationParams },
   responses: { 200: json("the operation", Operation), ...PROBLEMS },
+});
+
+const resume = createRoute({
+  method: "post",
+  path: "/v1/operations/{id}/resume",
+  tags,
+  summary:
+    "Retry a failed cluster upgrade from its failed component (LIFE-3); node-pool upgrades resume on their pool",
+  request: { params: OperationParams },
+  responses: { 200: json("the operation, running again", Operation), ...PROBLEMS },
 });
 
 const events = createRoute({
@@ -111,6 +122,20 @@ export function operationRoutes(): App {
     const found = await getCluster(db, cluster);
     authorize(c.var.principal, "read", { kind: "fleet", fleet, scopes: found?.scopes ?? [] });
     return c.json(orRefuse(await readOperation(db, c.env.FLEET, id)), 200);
+  });
+  app.openapi(resume, async (c) => {
+    const db = c.var.inventory;
+    const { id } = c.req.valid("param");
+    const located = orRefuse(await locateOperation(db, id));
+    const found = await getCluster(db, located.cluster);
+    authorize(c.var.principal, "write", {
+      kind: "fleet",
+      fleet: located.fleet,
+      scopes: found?.scopes ?? [],
+    });
+    const now = await controlPlaneNow(c.env, db);
+    const resumed = await resumeClusterUpgrade(db, c.env.FLEET, { id, ...located }, now);
+    return c.json(orRefuse(resumed), 200);
   });
   return app;
 }

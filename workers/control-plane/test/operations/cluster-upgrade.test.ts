@@ -161,4 +161,32 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
     expect((await clusterStatus("cu-fault")).status.version).toBe(NEW);
   });
+
+  it("LIFE-3 POST /v1/operations/{id}/resume retries a failed cluster upgrade from its failed component; a running one is 409", async () => {
+    await userClusterWithPools("cu-resume");
+    const fault = await api("PUT", "/v1/sim/faults/cu-resume", {
+      body: {
+        match: { cluster: "cu-resume", operation: "UPGRADE_CONTROL_PLANE" },
+        effect: "FAIL",
+        times: 1,
+      },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
+    const started = await api("POST", "/v1/clusters/cu-resume/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const running = await api("POST", `/v1/operations/${started.body.id}/resume`);
+    expect(running.status).toBe(409);
+    const failed = (await advanceUntil(started.body.id, ended)) as ClusterOperation;
+    expect(failed.state).toBe("FAILED");
+    expect(failed.error).toMatch(/^LIFE-3: control-plane-node-pool failed/);
+
+    const resumed = await api("POST", `/v1/operations/${started.body.id}/resume`);
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    expect(resumed.body.state).toBe("RUNNING");
+    const op = (await advanceUntil(started.body.id, ended)) as ClusterOperation;
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    expect(op.events.map((e) => e.message).join("\n")).toContain(
+      "retrying control-plane-node-pool",
+    );
+  });
 });

@@ -103,6 +103,30 @@ export async function startClusterUpgrade(
   return accepted(clusterOperationBody(started.value));
 }
 
+/**
+ * `POST /v1/operations/{id}/resume`: retries a failed cluster upgrade from its failed
+ * component (LIFE-3); steps already done are not run again.
+ */
+export async function resumeClusterUpgrade(
+  db: Inventory,
+  fleets: FleetObjects,
+  located: { id: string; fleet: string; cluster: string; kind: string },
+  now: Instant,
+): Promise<Outcome<OperationBody>> {
+  if (located.kind !== "CLUSTER_UPGRADE") {
+    return refused(
+      409,
+      `operation ${located.id} is a ${located.kind}; resume it on its node pool (POST /v1/clusters/{cluster}/node-pools/{pool}/resume)`,
+    );
+  }
+  const resumed = await fleets
+    .get(fleets.idFromName(located.fleet))
+    .resumeClusterUpgrade(located.id);
+  if (!resumed.ok) return resumed;
+  await updateClusterStatus(db, located.cluster, { phase: "UPGRADING" }, now);
+  return accepted(clusterOperationBody(resumed.value));
+}
+
 /** Cluster phases during and after a failed cluster upgrade, when its status has more. */
 const UPGRADE_PHASES = new Set(["UPGRADING", "UPGRADE_FAILED"]);
 
