@@ -45,7 +45,12 @@ import {
   startOperation,
 } from "./fleet/node-pool-host.ts";
 import { detachPool } from "./fleet/operation-lifecycle.ts";
-import { lastPreflight, recordPreflight, type StoredPreflight } from "./fleet/preflights.ts";
+import {
+  forgetPreflight,
+  lastPreflight,
+  recordPreflight,
+  type StoredPreflight,
+} from "./fleet/preflights.ts";
 import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
 import { syncOperation } from "./fleet/write-back.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
@@ -145,6 +150,19 @@ export class FleetObject extends DurableObject<Env> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
     return runtime.commit((tx) => detachPool(tx, cluster, pool, retentionMs));
+  }
+
+  /**
+   * The cluster was deleted: its pools' upgrades end as for a deleted pool, and its
+   * preflight is forgotten, in one transaction.
+   */
+  async clusterDeleted(cluster: string, pools: readonly string[]): Promise<void> {
+    const runtime = await this.ready();
+    const retentionMs = operationRetentionMs(this.env);
+    await runtime.commit((tx) => {
+      for (const pool of pools) detachPool(tx, cluster, pool, retentionMs);
+      forgetPreflight(tx, cluster);
+    });
   }
 
   async controlNodePool(

@@ -189,4 +189,19 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
       "retrying control-plane-node-pool",
     );
   });
+
+  it("LIFE-3 a worker pool deleted while its cluster upgrade runs ends the cluster upgrade FAILED, naming the pool, instead of waiting for it forever", async () => {
+    await userClusterWithPools("cu-del");
+    const started = await api("POST", "/v1/clusters/cu-del/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await advanceUntil(started.body.id, (op) => op.phase === "WORKER_NODE_POOLS" || ended(op), {
+      stepSeconds: 30,
+    });
+    expect((await api("DELETE", "/v1/clusters/cu-del/node-pools/blue")).status).toBe(204);
+    const op = (await advanceUntil(started.body.id, ended, {
+      stepSeconds: 60,
+    })) as ClusterOperation;
+    expect(op.state).toBe("FAILED");
+    expect(op.error).toMatch(/blue/);
+  });
 });

@@ -121,4 +121,12 @@ describe("cluster preflight through the API (LIFE-2, VER-4, VER-5)", () => {
     await putCluster("pf-none", { version: "1.21.11-gke.1100" });
     expect((await api("GET", "/v1/clusters/pf-none/preflight")).status).toBe(404);
   });
+
+  it("LIFE-2 a deleted cluster's preflight is forgotten: a cluster re-created with its name has none", async () => {
+    await putCluster("pf-gone", { version: "1.13.0" });
+    await runPreflight("pf-gone", "1.15.0");
+    expect((await api("DELETE", "/v1/clusters/pf-gone")).status).toBe(204);
+    await putCluster("pf-gone", { version: "1.21.11-gke.1100" });
+    expect((await api("GET", "/v1/clusters/pf-gone/preflight")).status).toBe(404);
+  });
 });

@@ -13,6 +13,7 @@ import {
   loadOperation,
   saveOperation,
 } from "./operation-store.ts";
+import { reportPoolEnd } from "./pool-owners.ts";
 
 /**
  * How a node-pool operation leaves its pool and the object: superseded by a new upgrade
@@ -59,6 +60,8 @@ export function detachPool(
   const settled = isFinished(hosted) && hosted.synced;
   const before = hosted.op;
   hosted.op = abandonUpgrade(before, "node pool deleted", tx.now);
+  // A cluster upgrade that started this pool's upgrade hears that it ended.
+  reportPoolEnd(tx, before, hosted.op);
   hosted.detached = "node pool deleted";
   hosted.synced = true;
   hosted.revision += 1;

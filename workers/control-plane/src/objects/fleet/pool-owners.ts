@@ -51,6 +51,9 @@ export function reportPoolEnd(
     at: tx.now,
   };
   if (op.header.error !== undefined) ended.error = op.header.error;
+  // An end is reported once (a retry of the cluster upgrade starts a new pool operation),
+  // so the link has done its work.
+  tx.deleteState(ownerKey(op.header.id));
   const inbox = tx.getState<PoolUpgradeEnded[]>(inboxKey(owner)) ?? [];
   inbox.push(ended);
   tx.putState(inboxKey(owner), inbox);

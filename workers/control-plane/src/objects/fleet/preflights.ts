@@ -20,3 +20,8 @@ export function recordPreflight(tx: Tx, result: StoredPreflight): StoredPrefligh
 export function lastPreflight(tx: Tx, cluster: string): StoredPreflight | undefined {
   return tx.getState<StoredPreflight>(preflightKey(cluster));
 }
+
+/** The cluster is gone: a cluster later created with its name starts without a preflight. */
+export function forgetPreflight(tx: Tx, cluster: string): void {
+  tx.deleteState(preflightKey(cluster));
+}

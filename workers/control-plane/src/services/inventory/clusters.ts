@@ -163,7 +163,7 @@ export function listClusterPage(
 /** Deletes a cluster; 404 when unknown, 409 while it is the admin of user clusters. */
 /**
  * Deletes a cluster with its pools and nodes, then tells the fleet object, so upgrades of
- * those pools end at once instead of running on in the provider (their write-back would
+ * those pools end at once (and its preflight is forgotten) instead of running on in the provider (their write-back would
  * find the pools gone and write nothing anyway).
  */
 export async function removeCluster(
@@ -181,16 +181,14 @@ export async function removeCluster(
     return refused(409, `cluster ${name} still manages user clusters; move or delete them first`);
   }
   if (deleted.length === 0) return refused(404, `cluster ${name} does not exist`);
-  const fleet = fleets.get(fleets.idFromName(cluster.fleet));
-  for (const pool of pools) {
-    try {
-      await fleet.nodePoolDeleted(name, pool.name);
-    } catch (error) {
-      console.error(
-        `fleet ${cluster.fleet} did not hear that pool ${pool.name} was deleted`,
-        error,
-      );
-    }
+  try {
+    const fleet = fleets.get(fleets.idFromName(cluster.fleet));
+    await fleet.clusterDeleted(
+      name,
+      pools.map((pool) => pool.name),
+    );
+  } catch (error) {
+    console.error(`fleet ${cluster.fleet} did not hear that cluster ${name} was deleted`, error);
   }
   return accepted(undefined);
 }
