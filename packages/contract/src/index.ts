@@ -1,3 +1,4 @@
+export * from "./autoscaler.ts";
 export * from "./clusters.ts";
 export * from "./common.ts";
 export * from "./fleets.ts";
@@ -14,4 +15,5 @@ export * from "./releases.ts";
 export * from "./reservations.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
+export * from "./workloads.ts";
 export * from "./zones.ts";

@@ -11,6 +11,7 @@ import {
   type NodePoolEvent,
   type NodePoolOperation,
   type NodePoolOperationView,
+  type NodeFacts,
   type NodePoolUpgradeRequest,
   nextWindowOpen,
   nodeTableChanged,
@@ -156,6 +157,30 @@ export function fireTimer(tx: Tx, timer: Timer): void {
         ]
       : [{ type: "TICK", at: tx.now }];
   save(tx, hosted, decideAll(hosted.op, events, tx.now));
+}
+
+/**
+ * NUP-12: the autoscaler added or removed nodes of a pool an upgrade owns; the pool's
+ * operation takes them as a `POOL_SCALED` event (autoscaled blue-green grows green this
+ * way). False when no running operation owns the pool (the inventory has its nodes).
+ */
+export function scalePool(
+  tx: Tx,
+  cluster: string,
+  pool: string,
+  change: { added: readonly NodeFacts[]; removed: readonly string[] },
+): boolean {
+  const id = tx.getState<string>(poolKey(cluster, pool));
+  const hosted = id ? loadOperation(tx, id) : undefined;
+  if (!hosted || hosted.detached !== undefined || isTerminal(hosted.op.header.state)) return false;
+  const event: NodePoolEvent = {
+    type: "POOL_SCALED",
+    at: tx.now,
+    added: [...change.added],
+    removed: [...change.removed],
+  };
+  save(tx, hosted, decideAll(hosted.op, [event], tx.now));
+  return true;
 }
 
 export function controlPool(

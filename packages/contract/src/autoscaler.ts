@@ -1,0 +1,114 @@
+import { z } from "@hono/zod-openapi";
+import { Name, Rfc3339, ZoneName } from "./common.ts";
+import { ListQuery, page } from "./page.ts";
+import { ContainerRequests, Pod } from "./workloads.ts";
+
+/** What one autoscaler decision did to a pool (CA-17). */
+export const ScalingAction = z
+  .enum(["SCALE_UP", "SCALE_DOWN", "NOOP", "BACKOFF"])
+  .openapi("ScalingAction");
+
+/**
+ * One recorded decision (CA-17): when, which pool, what and by how much, per zone for
+ * scale-ups, the nodes removed, a one-line reason and, when a rule held it back, the rule.
+ */
+export const AutoscalerDecision = z
+  .object({
+    id: z.int(),
+    at: Rfc3339,
+    pool: z.string().nullable(),
+    action: ScalingAction,
+    delta: z.int(),
+    zones: z.record(ZoneName, z.int()).optional(),
+    nodes: z.array(z.string()).optional(),
+    reason: z.string(),
+    blockedBy: z.string().optional(),
+    inputs: z
+      .object({ pods: z.int(), pending: z.int(), nodes: z.int(), trigger: z.string() })
+      .optional(),
+  })
+  .openapi("AutoscalerDecision");
+
+export const AutoscalerDecisionList = page(AutoscalerDecision).openapi("AutoscalerDecisionList");
+
+/** `GET …/autoscaler/decisions?pool=&limit=&cursor=`: newest first. */
+export const DecisionsQuery = ListQuery.extend({
+  pool: Name.optional().openapi({ param: { name: "pool", in: "query" } }),
+});
+
+/** `POST …/autoscaler/evaluate` answer: the decisions this pass recorded. */
+export const EvaluationResult = z
+  .object({
+    cluster: z.string(),
+    at: Rfc3339,
+    decisions: z.array(AutoscalerDecision),
+    nextScanAt: Rfc3339.optional(),
+  })
+  .openapi("EvaluationResult");
+
+/** One rule of a compute class (CA-15): tried in order on scale-up. */
+export const ComputeClassRule = z
+  .strictObject({
+    machineType: Name.optional(),
+    spot: z.boolean().optional(),
+    accelerator: z
+      .strictObject({ type: z.string().min(1).max(63).optional(), count: z.int().min(1).max(16) })
+      .optional(),
+  })
+  .refine((r) => Object.keys(r).length > 0, { error: "a rule names at least one property" })
+  .openapi("ComputeClassRule");
+
+/** `PUT /v1/compute-classes/{name}` body (CA-15). */
+export const ComputeClassInput = z
+  .strictObject({
+    priorities: z.array(ComputeClassRule).min(1).max(32),
+    /** With it, workloads move to a higher rule when its capacity returns. */
+    activeMigration: z.strictObject({ optimizeRulePriority: z.boolean() }).optional(),
+  })
+  .openapi("ComputeClassInput");
+
+export const ComputeClass = ComputeClassInput.extend({
+  name: Name,
+  updatedAt: Rfc3339.optional(),
+}).openapi("ComputeClass");
+
+export const ComputeClassParams = z.object({ name: Name });
+
+/** ProvisioningRequest classes (CA-14). */
+export const ProvisioningClass = z
+  .enum(["queued-provisioning", "check-capacity", "best-effort-atomic"])
+  .openapi("ProvisioningClass");
+
+/** `POST /v1/clusters/{cluster}/provisioning-requests` (CA-14): one template, one pool. */
+export const ProvisioningRequestInput = z
+  .strictObject({
+    class: ProvisioningClass,
+    pool: Name.optional(),
+    podTemplate: z.strictObject({
+      containers: z.array(ContainerRequests).min(1).max(32),
+      nodeSelector: Pod.shape.nodeSelector,
+      priority: Pod.shape.priority,
+    }),
+    count: z.int().min(1).max(15_000),
+  })
+  .openapi("ProvisioningRequestInput");
+
+/** A ProvisioningRequest and where it stands (CA-14). */
+export const ProvisioningRequest = z
+  .object({
+    id: z.string(),
+    cluster: z.string(),
+    class: ProvisioningClass,
+    pool: z.string().nullable(),
+    count: z.int(),
+    state: z.enum([
+      "WAITING",
+      "PROVISIONED",
+      "FAILED",
+      "CAPACITY_AVAILABLE",
+      "CAPACITY_UNAVAILABLE",
+    ]),
+    reason: z.string(),
+    at: Rfc3339,
+  })
+  .openapi("ProvisioningRequest");

@@ -1,0 +1,165 @@
+import { type AutoscalerPool, type NodeColor, type NodeState, zoneRoom } from "@regatta/engine";
+import {
+  allPages,
+  getCluster,
+  type Inventory,
+  listMachineTypes,
+  listNodePools,
+  listNodesByCluster,
+  listReservations,
+  type NodePoolRow,
+  zoneNodeCapacity,
+} from "@regatta/inventory";
+
+/**
+ * What an autoscaler pass reads from the inventory (D1) before it decides inside the
+ * fleet object: the cluster, each pool with its machine type, room per zone (quota and
+ * IP space, CA-9) and unused reservations (CA-9, CA-10), and the nodes D1 holds.
+ * Read outside the object's transaction (D1 is I/O); the object adds what only it knows
+ * (nodes of pools under upgrade, nodes it is creating or removing).
+ */
+
+/** A node as D1 has it. */
+export interface StoredNode {
+  name: string;
+  pool: string;
+  zone: string;
+  state: NodeState;
+  color?: NodeColor;
+}
+
+/** A pool as the pass needs it: the engine's view plus what new nodes run. */
+export interface PoolFacts {
+  pool: Omit<AutoscalerPool, "scaling" | "scalableNodes">;
+  version: string;
+  nodeImage: string;
+  /** Set when the pool was created (new node names stay unique across re-creations). */
+  uid: string;
+}
+
+export interface ClusterFacts {
+  name: string;
+  fleet: string;
+  controlPlaneVersion: string;
+  autopilot: boolean;
+  pools: PoolFacts[];
+  nodes: StoredNode[];
+}
+
+/** The cluster's facts, or undefined when it no longer exists. */
+export async function readClusterFacts(
+  db: Inventory,
+  name: string,
+): Promise<ClusterFacts | undefined> {
+  const cluster = await getCluster(db, name);
+  if (!cluster) return undefined;
+  const [pools, nodes, machines, reservations] = await Promise.all([
+    allPages((page) => listNodePools(db, name, page)),
+    allPages((page) => listNodesByCluster(db, name, page)),
+    allPages((page) => listMachineTypes(db, page)),
+    allPages((page) => listReservations(db, page)),
+  ]);
+  const zones = [...new Set(pools.flatMap((p) => p.zones))];
+  const capacity = zones.length > 0 ? await zoneNodeCapacity(db, zones) : {};
+  const machineByName = new Map(machines.map((m) => [m.name, m]));
+  const poolFacts: PoolFacts[] = [];
+  for (const row of pools) {
+    const machine = machineByName.get(row.machineType);
+    if (!machine) continue;
+    const pool: PoolFacts["pool"] = {
+      name: row.name,
+      machine: {
+        machineType: machine.name,
+        cpuMillis: machine.cpuMillis,
+        memoryMiB: machine.memoryMiB,
+        accelerators: machine.gpus,
+        pricePerHour: machine.pricePerHour,
+        ...(machine.spotPricePerHour === null ? {} : { spotPricePerHour: machine.spotPricePerHour }),
+      },
+      zones: row.zones,
+      maxPodsPerNode: row.maxPodsPerNode,
+      spot: row.spot,
+      flexStart: row.flexStart,
+      autoscaling: autoscalingOf(row),
+      zoneCapacity: roomPerZone(row, capacity, machine.cpuMillis),
+      reservations: unusedReservations(row, reservations, nodes, pools),
+    };
+    if (row.tpu) pool.tpu = row.tpu;
+    poolFacts.push({ pool, version: row.version, nodeImage: row.nodeImage, uid: row.uid });
+  }
+  return {
+    name,
+    fleet: cluster.fleet,
+    controlPlaneVersion: cluster.statusVersion,
+    autopilot: cluster.autopilot,
+    pools: poolFacts,
+    nodes: nodes.map((n) => ({
+      name: n.name,
+      pool: n.pool,
+      zone: n.zone,
+      state: n.state,
+      ...(n.color === null ? {} : { color: n.color }),
+    })),
+  };
+}
+
+function autoscalingOf(row: NodePoolRow): AutoscalerPool["autoscaling"] {
+  const a = row.autoscaling;
+  if (!a) return { enabled: false };
+  const settings: AutoscalerPool["autoscaling"] = { enabled: a.enabled };
+  if (a.minNodes !== undefined) settings.minNodes = a.minNodes;
+  if (a.maxNodes !== undefined) settings.maxNodes = a.maxNodes;
+  if (a.totalMinNodes !== undefined) settings.totalMinNodes = a.totalMinNodes;
+  if (a.totalMaxNodes !== undefined) settings.totalMaxNodes = a.totalMaxNodes;
+  if (a.locationPolicy !== undefined) settings.locationPolicy = a.locationPolicy;
+  if (a.profile !== undefined) settings.profile = a.profile;
+  return settings;
+}
+
+/** CA-9: how many more nodes of this machine type each zone with a quota can take. */
+function roomPerZone(
+  row: NodePoolRow,
+  capacity: Awaited<ReturnType<typeof zoneNodeCapacity>>,
+  cpuMillis: number,
+): Record<string, number> {
+  const room: Record<string, number> = {};
+  for (const zone of row.zones) {
+    const c = capacity[zone];
+    if (!c) continue;
+    const free = zoneRoom(
+      {
+        nodes: c.quotaNodes,
+        cpuMillis: c.quotaCpuMillis,
+        ips: c.quotaIps,
+        reservedNodes: c.reservedNodes,
+      },
+      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
+      cpuMillis,
+    );
+    if (free !== undefined) room[zone] = Math.max(0, free.nodes);
+  }
+  return room;
+}
+
+/**
+ * CA-9/CA-10: reserved machines of the pool's type per zone not yet taken by nodes of
+ * that type in the cluster (other clusters' use of a reservation is not tracked).
+ */
+function unusedReservations(
+  row: NodePoolRow,
+  reservations: readonly { zone: string; machineType: string; count: number }[],
+  nodes: readonly { pool: string; zone: string }[],
+  pools: readonly NodePoolRow[],
+): Record<string, number> {
+  const sameType = new Set(pools.filter((p) => p.machineType === row.machineType).map((p) => p.name));
+  const unused: Record<string, number> = {};
+  for (const zone of row.zones) {
+    const reserved = reservations
+      .filter((r) => r.zone === zone && r.machineType === row.machineType)
+      .reduce((sum, r) => sum + r.count, 0);
+    if (reserved === 0) continue;
+    const used = nodes.filter((n) => n.zone === zone && sameType.has(n.pool)).length;
+    if (reserved > used) unused[zone] = reserved - used;
+  }
+  return unused;
+}
