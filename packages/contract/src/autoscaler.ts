@@ -1,7 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { Name, Rfc3339, ZoneName } from "./common.ts";
 import { ListQuery, page } from "./page.ts";
-import { ContainerRequests, Pod } from "./workloads.ts";
+import { ContainerRequests, Pod, WorkloadsStatus } from "./workloads.ts";
 
 /** What one autoscaler decision did to a pool (CA-17). */
 export const ScalingAction = z
@@ -112,3 +112,11 @@ export const ProvisioningRequest = z
     at: Rfc3339,
   })
   .openapi("ProvisioningRequest");
+
+/** `PUT …/workloads` answer: what is stored and, for a whole snapshot, the pass it ran. */
+export const WorkloadsAccepted = WorkloadsStatus.extend({
+  decisions: z.array(AutoscalerDecision).optional(),
+}).openapi("WorkloadsAccepted");
+
+/** `GET …/workloads/pods`: the stored pods, with the node the control plane expects. */
+export const WorkloadPodList = page(Pod).openapi("WorkloadPodList");

@@ -2,6 +2,7 @@ import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
+import { autoscalerRoutes } from "./routes/autoscaler.ts";
 import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
 import { channelRoutes } from "./routes/inventory/channels.ts";
 import { clusterRoutes } from "./routes/inventory/clusters.ts";
@@ -16,6 +17,7 @@ import { metaRoutes } from "./routes/meta.ts";
 import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
+import { workloadRoutes } from "./routes/workloads.ts";
 
 export const API_INFO = {
   openapi: "3.1.0",
@@ -54,6 +56,8 @@ export function createControlPlane(): App {
   app.route("/", nodePoolRoutes());
   app.route("/", operationRoutes());
   app.route("/", clusterLifecycleRoutes());
+  app.route("/", workloadRoutes());
+  app.route("/", autoscalerRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

@@ -25,9 +25,26 @@ import {
   runningClusterUpgrade,
   startClusterOperation,
 } from "./fleet/cluster-upgrade-host.ts";
+import { autoscalerPods, forgetAutoscaler } from "./fleet/autoscaler-cluster.ts";
+import { listDecisions, type RecordedDecision } from "./fleet/autoscaler-decisions.ts";
+import {
+  applyAutoscalerEvents,
+  type EvaluationView,
+  evaluateAutoscaler,
+  fireAutoscalerTimer,
+} from "./fleet/autoscaler-host.ts";
+import { syncAutoscalerNodes } from "./fleet/autoscaler-sync.ts";
+import {
+  putWorkloads,
+  type WorkloadPod,
+  type WorkloadsPut,
+  type WorkloadsSummary,
+} from "./fleet/autoscaler-workloads.ts";
 import { syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import {
+  AS_SYNC_TIMER,
+  AS_TIMER,
   CLUSTER_OP_TIMER,
   CLUSTER_SYNC_TIMER,
   OP_TIMER,
@@ -69,7 +86,8 @@ function packsFleetState(key: string): boolean {
  * operations first, then cluster upgrades; what neither owns is kept as unclaimed.
  */
 function route(tx: Tx, events: readonly ProviderEvent[]): void {
-  for (const event of applyClusterEvents(tx, applyEvents(tx, events))) recordUnclaimed(tx, event);
+  const rest = applyAutoscalerEvents(tx, applyClusterEvents(tx, applyEvents(tx, events)));
+  for (const event of rest) recordUnclaimed(tx, event);
 }
 
 /**
@@ -162,6 +180,7 @@ export class FleetObject extends DurableObject<Env> {
     await runtime.commit((tx) => {
       for (const pool of pools) detachPool(tx, cluster, pool, retentionMs);
       forgetPreflight(tx, cluster);
+      forgetAutoscaler(tx, cluster);
     });
   }
 
@@ -218,6 +237,46 @@ export class FleetObject extends DurableObject<Env> {
     return runtime.commit((tx) => lastPreflight(tx, cluster));
   }
 
+  /**
+   * `PUT …/workloads`: stores the snapshot (or one of its parts) and, once it is whole,
+   * runs an autoscaler pass on it.
+   */
+  async putWorkloads(
+    cluster: string,
+    put: WorkloadsPut,
+  ): Promise<{ workloads: WorkloadsSummary; evaluation?: EvaluationView }> {
+    const runtime = await this.ready();
+    const workloads = await runtime.commit((tx) => putWorkloads(tx, cluster, put));
+    if (!workloads.complete) return { workloads };
+    const evaluation = await evaluateAutoscaler(runtime, this.wiring.inventory, cluster, "workloads");
+    return evaluation ? { workloads, evaluation } : { workloads };
+  }
+
+  /** CA: one autoscaler pass for the cluster now. */
+  async evaluateAutoscaler(cluster: string): Promise<EvaluationView | undefined> {
+    const runtime = await this.ready();
+    return evaluateAutoscaler(runtime, this.wiring.inventory, cluster, "evaluate");
+  }
+
+  /** CA-17: recorded decisions, newest first. */
+  async autoscalerDecisions(
+    cluster: string,
+    options: { limit: number; before?: number; pool?: string },
+  ): Promise<{ items: RecordedDecision[]; nextBefore?: number }> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => listDecisions(tx, cluster, options));
+  }
+
+  /** The stored pods where the control plane expects them, a page from `offset`. */
+  async workloadPods(
+    cluster: string,
+    offset: number,
+    limit: number,
+  ): Promise<{ items: WorkloadPod[]; total: number; revision: number }> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => autoscalerPods(tx, cluster, offset, limit));
+  }
+
   /** Sim only: a spot or flex-start node goes away (NUP-11). */
   async preempt(target: PreemptTarget): Promise<boolean> {
     const runtime = await this.ready();
@@ -271,6 +330,12 @@ export class FleetObject extends DurableObject<Env> {
           timer.payload ?? "",
           operationRetentionMs(this.env),
         );
+        return;
+      case AS_TIMER:
+        await fireAutoscalerTimer(runtime, this.wiring.inventory, timer);
+        return;
+      case AS_SYNC_TIMER:
+        await syncAutoscalerNodes(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
       case RETIRE_TIMER:
         await retireOperation(runtime, this.wiring.inventory, timer.payload ?? "");

@@ -39,7 +39,7 @@ export interface BindableNode {
  * Higher priority and larger pods are placed first (the scheduler's queue order).
  */
 export function placePods(
-  pods: { node?: string | undefined }[] & AutoscalerPod[],
+  pods: AutoscalerPod[],
   nodes: readonly BindableNode[],
 ): Set<number> {
   const changed = new Set<number>();

@@ -1,3 +1,4 @@
+import type { AutoscalerPod, PodDisruptionBudget } from "@regatta/engine";
 import type { Tx } from "../runtime/types.ts";
 
 /**
@@ -8,50 +9,10 @@ import type { Tx } from "../runtime/types.ts";
  * never sees half a snapshot.
  */
 
-/** Requests of one container, as the agent reports them. */
-export interface ContainerRequests {
-  cpuMillis: number;
-  memoryMiB: number;
-  gpus?: number | undefined;
-}
-
-/** A pod as stored (the contract's shape after defaults). */
-export interface WorkloadPod {
-  name: string;
-  namespace: string;
-  node?: string | undefined;
-  priority: number;
-  controller: string | null;
-  containers: ContainerRequests[];
-  initContainers?: ContainerRequests[] | undefined;
-  labels?: Record<string, string> | undefined;
-  annotations?: Record<string, string> | undefined;
-  localStorage: boolean;
-  affinity?: WorkloadAffinity | undefined;
-  nodeSelector?: Record<string, string> | undefined;
-  daemonSet: boolean;
-}
-
-/** Required (anti-)affinity as the agent reports it. */
-export interface WorkloadAffinity {
-  nodeAffinity?: { required: Record<string, string[]> } | undefined;
-  podAffinity?: AffinityTerm[] | undefined;
-  podAntiAffinity?: AffinityTerm[] | undefined;
-}
-
-export interface AffinityTerm {
-  labelSelector: Record<string, string>;
-  topologyKey: "kubernetes.io/hostname" | "topology.kubernetes.io/zone";
-}
-
+/** A pod as stored: the engine's shape (API.md's workloads pod). */
+export type WorkloadPod = AutoscalerPod;
 /** A PodDisruptionBudget as stored. */
-export interface WorkloadPdb {
-  name?: string | undefined;
-  namespace: string;
-  selector: Record<string, string>;
-  maxUnavailable?: number | undefined;
-  minAvailable?: number | undefined;
-}
+export type WorkloadPdb = PodDisruptionBudget;
 
 /** One `PUT …/workloads` after validation. */
 export interface WorkloadsPut {

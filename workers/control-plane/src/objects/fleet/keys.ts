@@ -22,3 +22,8 @@ export const CLUSTER_SYNC_TIMER = "cu-sync";
 
 /** The one timer of a kind an operation has. */
 export const timerId = (kind: string, id: string) => `${kind}:${id}`;
+
+/** The cluster autoscaler's next pass of a cluster (payload: the cluster). */
+export const AS_TIMER = "as";
+/** Nodes the autoscaler created or removed, written to the inventory (payload: the cluster). */
+export const AS_SYNC_TIMER = "as-sync";

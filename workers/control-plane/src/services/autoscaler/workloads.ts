@@ -1,0 +1,75 @@
+import type { z } from "@hono/zod-openapi";
+import type { Pod, WorkloadsAccepted, WorkloadsInput } from "@regatta/contract";
+import {
+  type ClusterRow,
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+} from "@regatta/inventory";
+import type { WorkloadPod } from "../../objects/fleet/autoscaler-workloads.ts";
+import { accepted, type Outcome } from "../outcome.ts";
+import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
+import { decisionBody } from "./decisions.ts";
+
+type Input = z.infer<typeof WorkloadsInput>;
+
+/**
+ * `PUT …/workloads`: hands the snapshot (or one part of it) to the cluster's fleet
+ * object, which runs an autoscaler pass once the snapshot is whole.
+ */
+export async function putClusterWorkloads(
+  fleets: FleetObjects,
+  cluster: ClusterRow,
+  input: Input,
+): Promise<Outcome<z.infer<typeof WorkloadsAccepted>>> {
+  const result = await fleets.get(fleets.idFromName(cluster.fleet)).putWorkloads(cluster.name, {
+    pods: input.pods.map(toPod),
+    ...(input.pdbs ? { pdbs: input.pdbs.map(compact) } : {}),
+    ...(input.part ? { part: input.part } : {}),
+  });
+  return accepted({
+    ...result.workloads,
+    ...(result.evaluation ? { decisions: result.evaluation.decisions.map(decisionBody) } : {}),
+  });
+}
+
+/** A page of the stored pods, in snapshot order; the cursor is the next offset. */
+export async function listWorkloadPods(
+  fleets: FleetObjects,
+  cluster: ClusterRow,
+  query: { limit: number; cursor?: string | undefined },
+): Promise<Outcome<{ items: z.infer<typeof Pod>[]; nextCursor: string | null }>> {
+  let offset = 0;
+  if (query.cursor !== undefined) {
+    offset = Number(decodeCursor(query.cursor));
+    if (!Number.isInteger(offset) || offset < 0) throw new InvalidCursorError(query.cursor);
+  }
+  const page = await fleets
+    .get(fleets.idFromName(cluster.fleet))
+    .workloadPods(cluster.name, offset, query.limit);
+  const next = offset + page.items.length;
+  return accepted({
+    items: page.items.map(fromPod),
+    nextCursor: next < page.total ? encodeCursor(String(next)) : null,
+  });
+}
+
+/** Drops absent optionals: the object stores exactly what the engine reads. */
+function toPod(pod: z.infer<typeof Pod>): WorkloadPod {
+  return compact(pod) as WorkloadPod;
+}
+
+function fromPod(pod: WorkloadPod): z.infer<typeof Pod> {
+  return {
+    ...pod,
+    namespace: pod.namespace ?? "default",
+    priority: pod.priority ?? 0,
+    controller: pod.controller === undefined ? "ReplicaSet" : pod.controller,
+    localStorage: pod.localStorage ?? false,
+    daemonSet: pod.daemonSet ?? false,
+  } as z.infer<typeof Pod>;
+}
+
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
