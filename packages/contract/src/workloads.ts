@@ -116,7 +116,10 @@ export const SnapshotPart = z
   .strictObject({
     /** Names the snapshot; parts of another snapshot replace an unfinished one. */
     snapshot: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
-    index: z.int().min(0).max(MAX_SNAPSHOT_PARTS - 1),
+    index: z
+      .int()
+      .min(0)
+      .max(MAX_SNAPSHOT_PARTS - 1),
     count: z.int().min(1).max(MAX_SNAPSHOT_PARTS),
   })
   .refine((p) => p.index < p.count, { error: "index must be below count", path: ["index"] })

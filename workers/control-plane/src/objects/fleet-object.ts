@@ -15,16 +15,6 @@ import {
 import type { Env } from "../env.ts";
 import { advanceSim, preemptSim } from "../providers/sim/state.ts";
 import { ObjectWiring } from "../wiring.ts";
-import {
-  applyClusterEvents,
-  type ClusterUpgradeStart,
-  fireClusterTimer,
-  getClusterOperation,
-  getClusterUpgrade,
-  resumeClusterOperation,
-  runningClusterUpgrade,
-  startClusterOperation,
-} from "./fleet/cluster-upgrade-host.ts";
 import { autoscalerPods, forgetAutoscaler } from "./fleet/autoscaler-cluster.ts";
 import { listDecisions, type RecordedDecision } from "./fleet/autoscaler-decisions.ts";
 import {
@@ -40,6 +30,16 @@ import {
   type WorkloadsPut,
   type WorkloadsSummary,
 } from "./fleet/autoscaler-workloads.ts";
+import {
+  applyClusterEvents,
+  type ClusterUpgradeStart,
+  fireClusterTimer,
+  getClusterOperation,
+  getClusterUpgrade,
+  resumeClusterOperation,
+  runningClusterUpgrade,
+  startClusterOperation,
+} from "./fleet/cluster-upgrade-host.ts";
 import { syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import {
@@ -248,7 +248,12 @@ export class FleetObject extends DurableObject<Env> {
     const runtime = await this.ready();
     const workloads = await runtime.commit((tx) => putWorkloads(tx, cluster, put));
     if (!workloads.complete) return { workloads };
-    const evaluation = await evaluateAutoscaler(runtime, this.wiring.inventory, cluster, "workloads");
+    const evaluation = await evaluateAutoscaler(
+      runtime,
+      this.wiring.inventory,
+      cluster,
+      "workloads",
+    );
     return evaluation ? { workloads, evaluation } : { workloads };
   }
 

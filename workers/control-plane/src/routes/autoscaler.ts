@@ -8,10 +8,7 @@ import {
 import { type App, router } from "../app.ts";
 import { json, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
-import {
-  evaluateClusterNow,
-  listAutoscalerDecisions,
-} from "../services/autoscaler/decisions.ts";
+import { evaluateClusterNow, listAutoscalerDecisions } from "../services/autoscaler/decisions.ts";
 import { clusterFor } from "./cluster-access.ts";
 
 const tags = ["autoscaler"];

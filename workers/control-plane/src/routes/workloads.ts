@@ -43,7 +43,10 @@ export function workloadRoutes(): App {
   app.openapi(putWorkloads, async (c) => {
     const { cluster } = c.req.valid("param");
     const found = await clusterFor(c.var.inventory, c.var.principal, cluster, "write");
-    return c.json(orRefuse(await putClusterWorkloads(c.env.FLEET, found, c.req.valid("json"))), 200);
+    return c.json(
+      orRefuse(await putClusterWorkloads(c.env.FLEET, found, c.req.valid("json"))),
+      200,
+    );
   });
   app.openapi(listPods, async (c) => {
     const { cluster } = c.req.valid("param");

@@ -1,7 +1,7 @@
 import type { Tx } from "../runtime/types.ts";
 import { forgetDecisions } from "./autoscaler-decisions.ts";
-import { AS_SYNC_TIMER, AS_TIMER, timerId } from "./keys.ts";
 import { forgetWorkloads, loadWorkloads, type WorkloadPod } from "./autoscaler-workloads.ts";
+import { AS_SYNC_TIMER, AS_TIMER, timerId } from "./keys.ts";
 
 /** The autoscaler's per-cluster keys that outlive a pass (see autoscaler-host.ts). */
 export const autoscalerStateKey = (cluster: string) => `as:${cluster}`;

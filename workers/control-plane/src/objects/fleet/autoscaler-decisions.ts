@@ -58,7 +58,9 @@ export function recordDecisions(
     const entry: RecordedDecision = { id: next, ...decision };
     next += 1;
     const row = Math.floor(entry.id / PER_ROW);
-    const list = rows.get(row) ?? [...(tx.getState<RecordedDecision[]>(rowKey(cluster, row)) ?? [])];
+    const list = rows.get(row) ?? [
+      ...(tx.getState<RecordedDecision[]>(rowKey(cluster, row)) ?? []),
+    ];
     list.push(entry);
     rows.set(row, list);
     recorded.push(entry);
@@ -107,6 +109,7 @@ export function listDecisions(
 export function forgetDecisions(tx: Tx, cluster: string): void {
   const head = tx.getState<LogHead>(headKey(cluster));
   if (!head) return;
-  for (let row = Math.floor(head.next / PER_ROW); row >= 0; row--) tx.deleteState(rowKey(cluster, row));
+  for (let row = Math.floor(head.next / PER_ROW); row >= 0; row--)
+    tx.deleteState(rowKey(cluster, row));
   tx.deleteState(headKey(cluster));
 }

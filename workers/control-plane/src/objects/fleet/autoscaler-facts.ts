@@ -74,7 +74,9 @@ export async function readClusterFacts(
         memoryMiB: machine.memoryMiB,
         accelerators: machine.gpus,
         pricePerHour: machine.pricePerHour,
-        ...(machine.spotPricePerHour === null ? {} : { spotPricePerHour: machine.spotPricePerHour }),
+        ...(machine.spotPricePerHour === null
+          ? {}
+          : { spotPricePerHour: machine.spotPricePerHour }),
       },
       zones: row.zones,
       maxPodsPerNode: row.maxPodsPerNode,
@@ -151,7 +153,9 @@ function unusedReservations(
   nodes: readonly { pool: string; zone: string }[],
   pools: readonly NodePoolRow[],
 ): Record<string, number> {
-  const sameType = new Set(pools.filter((p) => p.machineType === row.machineType).map((p) => p.name));
+  const sameType = new Set(
+    pools.filter((p) => p.machineType === row.machineType).map((p) => p.name),
+  );
   const unused: Record<string, number> = {};
   for (const zone of row.zones) {
     const reserved = reservations

@@ -376,7 +376,8 @@ export function applyAutoscalerEvents(tx: Tx, events: readonly ProviderEvent[]):
       continue;
     }
     const colon = event.commandId.indexOf(":");
-    const cluster = colon > 0 ? tx.getState<string>(idKey(event.commandId.slice(0, colon))) : undefined;
+    const cluster =
+      colon > 0 ? tx.getState<string>(idKey(event.commandId.slice(0, colon))) : undefined;
     const host = cluster ? tx.getState<HostState>(stateKey(cluster)) : undefined;
     if (!cluster || !host) {
       rest.push(event);
@@ -426,7 +427,14 @@ function answer(
       host.inflight[node] = { ...flight, step, command };
       tx.send([
         step === "DELETE"
-          ? { type: "DELETE_NODE", id: command, cluster, pool: flight.pool, zone: flight.zone, node }
+          ? {
+              type: "DELETE_NODE",
+              id: command,
+              cluster,
+              pool: flight.pool,
+              zone: flight.zone,
+              node,
+            }
           : {
               type: "DRAIN_NODE",
               id: command,
@@ -450,7 +458,12 @@ function answer(
   }
   // Pods wait for the next pass to be placed; make it come now.
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due: tx.now, kind: AS_TIMER, payload: cluster });
-  tx.setTimer({ id: timerId(AS_SYNC_TIMER, cluster), due: tx.now, kind: AS_SYNC_TIMER, payload: cluster });
+  tx.setTimer({
+    id: timerId(AS_SYNC_TIMER, cluster),
+    due: tx.now,
+    kind: AS_SYNC_TIMER,
+    payload: cluster,
+  });
 }
 
 /** CA-4: the provider refused a node; the pool backs off, the refusal is recorded. */

@@ -38,10 +38,7 @@ export interface BindableNode {
  * Returns the indexes of the pods whose node changed. Pods are changed in place.
  * Higher priority and larger pods are placed first (the scheduler's queue order).
  */
-export function placePods(
-  pods: AutoscalerPod[],
-  nodes: readonly BindableNode[],
-): Set<number> {
+export function placePods(pods: AutoscalerPod[], nodes: readonly BindableNode[]): Set<number> {
   const changed = new Set<number>();
   const byName = new Map(nodes.map((n) => [n.node.name, n]));
   const used = new Map<string, { req: Resources; pods: number }>();

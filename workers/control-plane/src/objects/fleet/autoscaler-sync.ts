@@ -1,5 +1,5 @@
 import type { AutoscalerNode, NodeColor } from "@regatta/engine";
-import { type Inventory, putNode, runBatch, deleteNode } from "@regatta/inventory";
+import { deleteNode, type Inventory, putNode, runBatch } from "@regatta/inventory";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
 import type { Tx } from "../runtime/types.ts";
 import { autoscalerSyncKey } from "./autoscaler-cluster.ts";

@@ -1,10 +1,15 @@
 import type { z } from "@hono/zod-openapi";
 import type { AutoscalerDecision } from "@regatta/contract";
 import { toRfc3339 } from "@regatta/engine";
-import { type ClusterRow, decodeCursor, encodeCursor, InvalidCursorError } from "@regatta/inventory";
+import {
+  type ClusterRow,
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+} from "@regatta/inventory";
 import type { RecordedDecision } from "../../objects/fleet/autoscaler-decisions.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type DecisionBody = z.infer<typeof AutoscalerDecision>;
 
@@ -36,14 +41,13 @@ export async function listAutoscalerDecisions(
     if (!Number.isInteger(id) || id < 1) throw new InvalidCursorError(query.cursor);
     before = id;
   }
-  const page = await fleets.get(fleets.idFromName(cluster.fleet)).autoscalerDecisions(
-    cluster.name,
-    {
+  const page = await fleets
+    .get(fleets.idFromName(cluster.fleet))
+    .autoscalerDecisions(cluster.name, {
       limit: query.limit,
       ...(before === undefined ? {} : { before }),
       ...(query.pool === undefined ? {} : { pool: query.pool }),
-    },
-  );
+    });
   return accepted({
     items: page.items.map(decisionBody),
     nextCursor: page.nextBefore === undefined ? null : encodeCursor(String(page.nextBefore)),
