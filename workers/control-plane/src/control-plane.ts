@@ -4,6 +4,7 @@ import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
 import { autoscalerRoutes } from "./routes/autoscaler.ts";
 import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
+import { computeClassRoutes } from "./routes/compute-classes.ts";
 import { channelRoutes } from "./routes/inventory/channels.ts";
 import { clusterRoutes } from "./routes/inventory/clusters.ts";
 import { fleetRoutes } from "./routes/inventory/fleets.ts";
@@ -58,6 +59,7 @@ export function createControlPlane(): App {
   app.route("/", clusterLifecycleRoutes());
   app.route("/", workloadRoutes());
   app.route("/", autoscalerRoutes());
+  app.route("/", computeClassRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

@@ -1,6 +1,7 @@
 export * from "./capacity.ts";
 export * from "./chunk.ts";
 export * from "./clusters.ts";
+export * from "./compute-classes.ts";
 export * from "./db.ts";
 export * from "./errors.ts";
 export * from "./fleets.ts";

@@ -77,3 +77,15 @@ export interface SimFaultMatch {
   node?: string;
   operation?: CommandType;
 }
+
+/** One rule of a compute class (CA-15). */
+export interface ComputeClassRuleConfig {
+  machineType?: string;
+  spot?: boolean;
+  accelerator?: { type?: string; count: number };
+}
+
+/** CA-15: active migration of a compute class. */
+export interface ComputeClassMigration {
+  optimizeRulePriority: boolean;
+}

@@ -9,6 +9,7 @@ import {
   type PoolNode,
   type PreemptTarget,
   type ProviderEvent,
+  type ProvisioningRequest,
   type Result,
   refuse,
 } from "@regatta/engine";
@@ -22,7 +23,9 @@ import {
   type EvaluationView,
   evaluateAutoscaler,
   fireAutoscalerTimer,
+  submitProvisioning,
 } from "./fleet/autoscaler-host.ts";
+import type { StoredProvisioning } from "./fleet/autoscaler-provisioning.ts";
 import { syncAutoscalerNodes } from "./fleet/autoscaler-sync.ts";
 import {
   putWorkloads,
@@ -261,6 +264,15 @@ export class FleetObject extends DurableObject<Env> {
   async evaluateAutoscaler(cluster: string): Promise<EvaluationView | undefined> {
     const runtime = await this.ready();
     return evaluateAutoscaler(runtime, this.wiring.inventory, cluster, "evaluate");
+  }
+
+  /** CA-14: a ProvisioningRequest, decided on in a pass now. */
+  async requestProvisioning(
+    cluster: string,
+    request: ProvisioningRequest,
+  ): Promise<StoredProvisioning | undefined> {
+    const runtime = await this.ready();
+    return submitProvisioning(runtime, this.wiring.inventory, cluster, request);
   }
 
   /** CA-17: recorded decisions, newest first. */

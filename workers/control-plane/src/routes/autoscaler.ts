@@ -4,11 +4,14 @@ import {
   ClusterParams,
   DecisionsQuery,
   EvaluationResult,
+  ProvisioningRequest,
+  ProvisioningRequestInput,
 } from "@regatta/contract";
 import { type App, router } from "../app.ts";
-import { json, PROBLEMS } from "../http/openapi.ts";
+import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
 import { evaluateClusterNow, listAutoscalerDecisions } from "../services/autoscaler/decisions.ts";
+import { createProvisioningRequest } from "../services/autoscaler/provisioning.ts";
 import { clusterFor } from "./cluster-access.ts";
 
 const tags = ["autoscaler"];
@@ -32,6 +35,19 @@ const decisions = createRoute({
   responses: { 200: json("a page of decisions", AutoscalerDecisionList), ...PROBLEMS },
 });
 
+const provisioning = createRoute({
+  method: "post",
+  path: "/v1/clusters/{cluster}/provisioning-requests",
+  tags,
+  summary:
+    "A ProvisioningRequest (CA-14): queued-provisioning waits until all capacity can be had, check-capacity only answers whether it fits, best-effort-atomic provisions all or nothing",
+  request: { params: ClusterParams, body: jsonBody(ProvisioningRequestInput) },
+  responses: {
+    201: json("the request and the autoscaler's verdict", ProvisioningRequest),
+    ...PROBLEMS,
+  },
+});
+
 /** The cluster autoscaler's actions and its decision log (API.md, Autoscaler). */
 export function autoscalerRoutes(): App {
   const app = router();
@@ -45,6 +61,13 @@ export function autoscalerRoutes(): App {
     const found = await clusterFor(c.var.inventory, c.var.principal, cluster, "read");
     const query = c.req.valid("query");
     return c.json(orRefuse(await listAutoscalerDecisions(c.env.FLEET, found, query)), 200);
+  });
+  app.openapi(provisioning, async (c) => {
+    const { cluster } = c.req.valid("param");
+    const db = c.var.inventory;
+    const found = await clusterFor(db, c.var.principal, cluster, "write");
+    const input = c.req.valid("json");
+    return c.json(orRefuse(await createProvisioningRequest(db, c.env.FLEET, found, input)), 201);
   });
   return app;
 }

@@ -1,5 +1,6 @@
 import type { Tx } from "../runtime/types.ts";
 import { forgetDecisions } from "./autoscaler-decisions.ts";
+import { forgetProvisioning } from "./autoscaler-provisioning.ts";
 import { forgetWorkloads, loadWorkloads, type WorkloadPod } from "./autoscaler-workloads.ts";
 import { AS_SYNC_TIMER, AS_TIMER, timerId } from "./keys.ts";
 
@@ -18,6 +19,7 @@ export function forgetAutoscaler(tx: Tx, cluster: string): void {
   tx.clearTimer(timerId(AS_SYNC_TIMER, cluster));
   forgetWorkloads(tx, cluster);
   forgetDecisions(tx, cluster);
+  forgetProvisioning(tx, cluster);
 }
 
 /** A page of the stored pods (with where the control plane expects them to run). */

@@ -1,8 +1,15 @@
-import { type AutoscalerPool, type NodeColor, type NodeState, zoneRoom } from "@regatta/engine";
+import {
+  type AutoscalerPool,
+  type ComputeClass,
+  type NodeColor,
+  type NodeState,
+  zoneRoom,
+} from "@regatta/engine";
 import {
   allPages,
   getCluster,
   type Inventory,
+  listComputeClasses,
   listMachineTypes,
   listNodePools,
   listNodesByCluster,
@@ -44,6 +51,7 @@ export interface ClusterFacts {
   autopilot: boolean;
   pools: PoolFacts[];
   nodes: StoredNode[];
+  computeClasses: ComputeClass[];
 }
 
 /** The cluster's facts, or undefined when it no longer exists. */
@@ -53,11 +61,12 @@ export async function readClusterFacts(
 ): Promise<ClusterFacts | undefined> {
   const cluster = await getCluster(db, name);
   if (!cluster) return undefined;
-  const [pools, nodes, machines, reservations] = await Promise.all([
+  const [pools, nodes, machines, reservations, classes] = await Promise.all([
     allPages((page) => listNodePools(db, name, page)),
     allPages((page) => listNodesByCluster(db, name, page)),
     allPages((page) => listMachineTypes(db, page)),
     allPages((page) => listReservations(db, page)),
+    allPages((page) => listComputeClasses(db, page)),
   ]);
   const zones = [...new Set(pools.flatMap((p) => p.zones))];
   const capacity = zones.length > 0 ? await zoneNodeCapacity(db, zones) : {};
@@ -95,6 +104,11 @@ export async function readClusterFacts(
     controlPlaneVersion: cluster.statusVersion,
     autopilot: cluster.autopilot,
     pools: poolFacts,
+    computeClasses: classes.map((c) => ({
+      name: c.name,
+      priorities: c.priorities,
+      ...(c.activeMigration ? { activeMigration: c.activeMigration } : {}),
+    })),
     nodes: nodes.map((n) => ({
       name: n.name,
       pool: n.pool,

@@ -14,6 +14,7 @@ import {
   type NodeConfig,
   type ProviderCommand,
   type ProviderEvent,
+  type ProvisioningRequest,
   poolNodes,
   poolScalingPolicy,
   recordScaleUpFailure,
@@ -28,6 +29,12 @@ import { autoscalerIdKey, autoscalerStateKey } from "./autoscaler-cluster.ts";
 import { type RecordedDecision, recordDecisions } from "./autoscaler-decisions.ts";
 import { type ClusterFacts, type PoolFacts, readClusterFacts } from "./autoscaler-facts.ts";
 import { placePods } from "./autoscaler-placement.ts";
+import {
+  addProvisioningRequest,
+  provisioningRequests,
+  recordVerdicts,
+  type StoredProvisioning,
+} from "./autoscaler-provisioning.ts";
 import { queueNodeSync, syncOverlay } from "./autoscaler-sync.ts";
 import { loadWorkloads, saveWorkloadPods } from "./autoscaler-workloads.ts";
 import { AS_SYNC_TIMER, AS_TIMER, poolKey, timerId } from "./keys.ts";
@@ -145,10 +152,13 @@ function decide(tx: Tx, facts: ClusterFacts, id: string, trigger: string): Evalu
     nodes,
     pods,
     pdbs: workloads.pdbs,
+    computeClasses: facts.computeClasses,
+    provisioningRequests: provisioningRequests(tx, cluster).map((p) => p.request),
     state: host.engine,
   };
   const decision = evaluateCluster(input, tx.now);
   host.engine = decision.state;
+  recordVerdicts(tx, cluster, decision.provisioning);
   const commands = actuate(host, decision, facts, nodes, tx.now);
   tx.send(commands);
   // Pods on nodes now draining are evicted at once; they are placed at the next pass.
@@ -503,4 +513,21 @@ function scaleUpError(reason: FailureReason): ScaleUpErrorReason {
     default:
       return reason satisfies never;
   }
+}
+
+/**
+ * CA-14: takes a ProvisioningRequest and runs a pass at once, so `check-capacity` is
+ * answered and the others start (or wait) now; answers the request as it then stands.
+ */
+export async function submitProvisioning(
+  runtime: ObjectRuntime,
+  db: Inventory,
+  cluster: string,
+  request: ProvisioningRequest,
+): Promise<StoredProvisioning | undefined> {
+  await runtime.commit((tx) => addProvisioningRequest(tx, cluster, request));
+  await evaluateAutoscaler(runtime, db, cluster, "provisioning-request");
+  return runtime.commit((tx) =>
+    provisioningRequests(tx, cluster).find((p) => p.request.name === request.name),
+  );
 }

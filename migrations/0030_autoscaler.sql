@@ -1,0 +1,7 @@
+CREATE TABLE `compute_classes` (
+	`name` text PRIMARY KEY NOT NULL,
+	`priorities` text NOT NULL,
+	`active_migration` text,
+	`created_at` integer NOT NULL,
+	`updated_at` integer NOT NULL
+);

@@ -1,0 +1,46 @@
+import type { z } from "@hono/zod-openapi";
+import type { ProvisioningRequest, ProvisioningRequestInput } from "@regatta/contract";
+import { toRfc3339 } from "@regatta/engine";
+import { type ClusterRow, getNodePool, type Inventory } from "@regatta/inventory";
+import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+
+/**
+ * CA-14: a ProvisioningRequest for the cluster (one pod template, `count` copies, one
+ * pool). The fleet object decides on it in a pass at once.
+ */
+export async function createProvisioningRequest(
+  db: Inventory,
+  fleets: FleetObjects,
+  cluster: ClusterRow,
+  input: z.infer<typeof ProvisioningRequestInput>,
+): Promise<Outcome<z.infer<typeof ProvisioningRequest>>> {
+  if (input.pool !== undefined && !(await getNodePool(db, cluster.name, input.pool))) {
+    return refused(404, `node pool ${input.pool} of cluster ${cluster.name} does not exist`);
+  }
+  const name = `pr-${crypto.randomUUID()}`;
+  const stored = await fleets
+    .get(fleets.idFromName(cluster.fleet))
+    .requestProvisioning(cluster.name, {
+      name,
+      class: input.class,
+      ...(input.pool === undefined ? {} : { pool: input.pool }),
+      podTemplate: {
+        containers: input.podTemplate.containers,
+        priority: input.podTemplate.priority,
+        ...(input.podTemplate.nodeSelector ? { nodeSelector: input.podTemplate.nodeSelector } : {}),
+      },
+      count: input.count,
+    });
+  if (!stored) return refused(404, `cluster ${cluster.name} does not exist`);
+  return accepted({
+    id: name,
+    cluster: cluster.name,
+    class: stored.request.class,
+    pool: stored.request.pool ?? null,
+    count: stored.request.count,
+    state: stored.request.state ?? "WAITING",
+    reason: stored.reason,
+    at: toRfc3339(stored.at),
+  });
+}
