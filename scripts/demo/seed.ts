@@ -3,6 +3,7 @@
  * any client) and re-anchors the sim clock. Idempotent: every write is a PUT.
  * Env: REGATTA_URL, REGATTA_TOKEN, REGATTA_DEMO (on|off), REGATTA_PROVIDER, SIM_SPEED.
  */
+import { autoscalerDemo } from "./autoscaler.ts";
 import { communityBank } from "./community-bank.ts";
 
 const url = process.env.REGATTA_URL ?? "http://localhost:8787";
@@ -50,8 +51,26 @@ async function main(): Promise<void> {
         : `regatta: ${cluster}/${pool} not upgraded now: ${body.detail}`,
     );
   }
+  await seedAutoscaler();
   console.log(
     `regatta: demo inventory seeded: ${demo.fleets.length} fleets, ${demo.clusters.length} clusters, ${demo.nodePools.length} node pools`,
+  );
+}
+
+/** CA: a burst of pods, then a quiet spell; the decisions list shows why each change. */
+async function seedAutoscaler(): Promise<void> {
+  const demo = autoscalerDemo();
+  const cluster = demo.cluster.name;
+  await call("PUT", `/v1/clusters/${cluster}`, demo.cluster.body);
+  for (const { name, body } of demo.nodePools) {
+    await call("PUT", `/v1/clusters/${cluster}/node-pools/${name}`, body);
+  }
+  for (const { pauseMs, body } of demo.snapshots) {
+    await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    await call("PUT", `/v1/clusters/${cluster}/workloads`, body);
+  }
+  console.log(
+    `regatta: autoscaler demo: GET /v1/clusters/${cluster}/autoscaler/decisions shows its scale-ups and scale-downs`,
   );
 }
 

@@ -88,6 +88,12 @@ export interface EvaluationView {
  * this often: at 3,600× sim speed a 10 s scan would wake the object every 3 ms.
  */
 const IDLE_SCAN_MS = 10 * MINUTE;
+/**
+ * A cluster whose only business is nodes waiting out their unneeded time (10 min, CA-5)
+ * or a pool's backoff (5–30 min, CA-4): scanned this often, so a removal or a retry
+ * comes at most this late.
+ */
+const WAITING_SCAN_MS = MINUTE;
 
 const stateKey = autoscalerStateKey;
 const idKey = autoscalerIdKey;
@@ -190,13 +196,13 @@ function decide(tx: Tx, facts: ClusterFacts, id: string, trigger: string): Evalu
     })),
   );
   tx.putState(stateKey(cluster), host);
-  const busy =
-    pending > 0 ||
-    busyPools ||
-    Object.keys(host.inflight).length > 0 ||
+  const busy = pending > 0 || busyPools || Object.keys(host.inflight).length > 0;
+  const waiting =
     Object.keys(host.engine.unneededSince).length > 0 ||
     Object.keys(host.engine.backoff).length > 0;
-  const due = busy ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + IDLE_SCAN_MS);
+  const due = busy
+    ? decision.wakeAt
+    : Math.max(decision.wakeAt, tx.now + (waiting ? WAITING_SCAN_MS : IDLE_SCAN_MS));
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
   return {
     cluster,

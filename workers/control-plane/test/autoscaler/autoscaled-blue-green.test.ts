@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../helpers.ts";
+import { advanceUntil, nodesOf } from "../operations/helpers.ts";
+import { clusterWithPools, decisions, podsOf, useAutoscalerFixtures } from "./helpers.ts";
+
+useAutoscalerFixtures();
+
+const BLUE = "1.34.0-gke.2201000";
+const GREEN = "1.34.1-gke.2201000";
+
+/** A release that knows both versions (VER-6). */
+async function release134(): Promise<void> {
+  const res = await api("PUT", "/v1/releases/2026-R1", {
+    body: {
+      channel: "REGULAR",
+      targets: { "1.34": GREEN },
+      versions: [BLUE, GREEN],
+      nodeImages: [],
+      regions: {},
+    },
+  });
+  expect(res.status).toBeLessThan(300);
+}
+
+describe("autoscaled blue-green through the API with workloads (NUP-10, NUP-12, CA-3)", () => {
+  it("NUP-10 a pool with running workloads ends with its pods on green nodes, not empty", async () => {
+    await release134();
+    await clusterWithPools(
+      "abg",
+      {
+        p: {
+          version: BLUE,
+          zones: ["europe-west1-b"],
+          nodeCount: 2,
+          autoscaling: { enabled: true, minNodes: 0, maxNodes: 4 },
+          upgradeStrategy: { type: "AUTOSCALED_BLUE_GREEN", waitSeconds: 600 },
+        },
+      },
+      { version: GREEN },
+    );
+    // Draining waits for evicted pods a while, as a real drain does.
+    await api("PUT", "/v1/sim/settings", { body: { durations: { DRAIN_NODE: 600 } } });
+    const blue = await nodesOf("abg", "p");
+    expect(blue).toHaveLength(2);
+    const pods = blue.flatMap((node, n) =>
+      [0, 1].map((i) => ({
+        name: `web-${n}-${i}`,
+        node: node.name,
+        containers: [{ cpuMillis: 1500, memoryMiB: 1024 }],
+        labels: { app: "web" },
+      })),
+    );
+    const put = await api("PUT", "/v1/clusters/abg/workloads", { body: { pods } });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.pending).toBe(0);
+
+    const started = await api("POST", "/v1/clusters/abg/node-pools/p/upgrade", { body: {} });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    expect(started.body.strategy).toBe("AUTOSCALED_BLUE_GREEN");
+    const done = await advanceUntil(started.body.id, (o) => o.state !== "RUNNING", {
+      stepSeconds: 60,
+      maxSteps: 120,
+    });
+    expect(done.state).toBe("SUCCEEDED");
+    // Green nodes still being registered reach the inventory on the next wake-ups.
+    await api("POST", "/v1/sim/advance", { body: { seconds: 300 } });
+    await api("POST", "/v1/clusters/abg/autoscaler/evaluate");
+
+    const after = await nodesOf("abg", "p");
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    expect(after.every((n) => n.version === GREEN)).toBe(true);
+    const green = new Set(after.map((n) => n.name));
+    const placed = await podsOf("abg");
+    expect(placed).toHaveLength(4);
+    for (const pod of placed) expect(green.has(pod.node ?? ""), pod.name).toBe(true);
+
+    const ups = (await decisions("abg", "p")).filter((d) => d.action === "SCALE_UP");
+    expect(ups.length).toBeGreaterThan(0);
+    expect(ups.some((d) => /pending|pod/i.test(d.reason))).toBe(true);
+  });
+});
