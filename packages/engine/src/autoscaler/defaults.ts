@@ -72,3 +72,12 @@ export function scanIntervalMs(nodeCount: number): number {
   if (nodeCount <= 1000) return 30 * SECOND;
   return 60 * SECOND;
 }
+
+/**
+ * Upstream `--scale-down-non-empty-candidates-count=30`: non-empty nodes checked for
+ * removal per pass (empty ones are all checked); bounds a pass on 15,000 nodes.
+ */
+export const NON_EMPTY_CANDIDATES_PER_PASS = 30;
+
+/** Kept-node explanations recorded per pool and pass; the rest are counted in one line. */
+export const KEPT_RECORDS_PER_POOL = 5;
