@@ -32,6 +32,7 @@ import {
   type WorkloadPod,
   type WorkloadsPut,
   type WorkloadsSummary,
+  workloadsSummary,
 } from "./fleet/autoscaler-workloads.ts";
 import {
   applyClusterEvents,
@@ -257,7 +258,9 @@ export class FleetObject extends DurableObject<Env> {
       cluster,
       "workloads",
     );
-    return evaluation ? { workloads, evaluation } : { workloads };
+    // The pass placed what fits on the nodes there are: count pending after it.
+    const placed = await runtime.commit((tx) => workloadsSummary(tx, cluster));
+    return evaluation ? { workloads: placed, evaluation } : { workloads: placed };
   }
 
   /** CA: one autoscaler pass for the cluster now. */

@@ -1,0 +1,173 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../helpers.ts";
+import { nodesOf } from "../operations/helpers.ts";
+import {
+  clusterWithPools,
+  decisions,
+  evaluate,
+  pods,
+  podsOf,
+  useAutoscalerFixtures,
+} from "./helpers.ts";
+
+useAutoscalerFixtures();
+
+const TWO_ZONES = ["europe-west1-b", "europe-west1-c"];
+
+async function putPods(cluster: string, list: Record<string, unknown>[]) {
+  const res = await api("PUT", `/v1/clusters/${cluster}/workloads`, { body: { pods: list } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { pending: number; decisions: { action: string; pool: string }[] };
+}
+
+async function advance(seconds: number) {
+  const res = await api("POST", "/v1/sim/advance", { body: { seconds } });
+  expect(res.status).toBe(200);
+}
+
+describe("scale-up through the API (CA-3, CA-10, CA-17)", () => {
+  it("CA-3 CA-10 CA-17 pending pods add nodes spread over the zones, which reach the inventory and run the pods", async () => {
+    await clusterWithPools("up-a", {
+      p: {
+        zones: TWO_ZONES,
+        nodeCount: 1,
+        autoscaling: { enabled: true, minNodes: 1, maxNodes: 4 },
+      },
+    });
+    // One 3-CPU pod per 4-CPU node: 2 fit the existing nodes, 4 need new ones.
+    const put = await putPods("up-a", pods("api", 6, 3000));
+    const up = put.decisions.find((d) => d.action === "SCALE_UP") as unknown as {
+      delta: number;
+      zones: Record<string, number>;
+      reason: string;
+    };
+    expect(up).toBeDefined();
+    expect(up.delta).toBe(4);
+    expect(up.zones).toEqual({ "europe-west1-b": 2, "europe-west1-c": 2 });
+    expect(up.reason).toMatch(/4 pods of 3 CPU pending/);
+    expect(up.reason).toMatch(/\+4 nodes|\+2/);
+
+    await advance(180);
+    await evaluate("up-a");
+    const nodes = await nodesOf("up-a", "p");
+    expect(nodes).toHaveLength(6);
+    expect(nodes.every((n) => n.state === "READY")).toBe(true);
+    const placed = await podsOf("up-a");
+    expect(placed.every((p) => p.node !== undefined)).toBe(true);
+    expect(new Set(placed.map((p) => p.node)).size).toBe(6);
+    // Nothing more to add once they run.
+    const again = await evaluate("up-a");
+    expect(again.some((d) => d.action === "SCALE_UP")).toBe(false);
+  });
+
+  it("CA-2 a pod's request is the larger of its init containers and the sum of its containers", async () => {
+    await clusterWithPools("up-init", {
+      p: {
+        zones: ["europe-west1-b"],
+        nodeCount: 1,
+        autoscaling: { enabled: true, minNodes: 1, maxNodes: 3 },
+      },
+    });
+    // 2 pods of 0.5 CPU each, but an init container of 3.5 CPU: one per node.
+    const put = await putPods("up-init", [
+      ...pods("init", 2, 500, { initContainers: [{ cpuMillis: 3500, memoryMiB: 128 }] }),
+    ]);
+    const up = put.decisions.find((d) => d.action === "SCALE_UP") as unknown as {
+      delta: number;
+      reason: string;
+    };
+    expect(up.delta).toBe(1);
+    expect(up.reason).toMatch(/1 pod of 3.5 CPU/);
+  });
+
+  it("CA-1 CA-6 a scale-up stops at the pool's maximum; the rest stay pending", async () => {
+    await clusterWithPools("up-max", {
+      p: {
+        zones: TWO_ZONES,
+        nodeCount: 1,
+        autoscaling: { enabled: true, minNodes: 1, maxNodes: 2 },
+      },
+    });
+    const put = await putPods("up-max", pods("big", 10, 3000));
+    const ups = put.decisions.filter((d) => d.action === "SCALE_UP") as unknown as {
+      delta: number;
+    }[];
+    expect(ups.reduce((sum, d) => sum + d.delta, 0)).toBe(2);
+    const again = await evaluate("up-max");
+    expect(again.some((d) => d.action === "SCALE_UP")).toBe(false);
+    const all = await decisions("up-max", "p");
+    expect(all.some((d) => d.action === "NOOP" && /max|limit/i.test(d.reason))).toBe(true);
+  });
+
+  it("CA-12 pods with priority below -10 never trigger a scale-up", async () => {
+    await clusterWithPools("up-prio", {
+      p: {
+        zones: ["europe-west1-b"],
+        nodeCount: 1,
+        autoscaling: { enabled: true, minNodes: 1, maxNodes: 5 },
+      },
+    });
+    const put = await putPods("up-prio", [
+      ...pods("busy", 1, 3500),
+      ...pods("low", 3, 3000, { priority: -11 }),
+    ]);
+    expect(put.pending).toBe(3);
+    expect(put.decisions.some((d) => d.action === "SCALE_UP")).toBe(false);
+    // At -10 they count.
+    const at10 = await putPods("up-prio", [
+      ...pods("busy", 1, 3500),
+      ...pods("low", 3, 3000, { priority: -10 }),
+    ]);
+    expect(at10.decisions.some((d) => d.action === "SCALE_UP")).toBe(true);
+  });
+
+  it("CA-9 the cheaper spot pool is chosen over on-demand", async () => {
+    await clusterWithPools("up-spot", {
+      ondemand: {
+        zones: ["europe-west1-b"],
+        nodeCount: 0,
+        autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 },
+      },
+      spot: {
+        zones: ["europe-west1-b"],
+        nodeCount: 0,
+        spot: true,
+        autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 },
+      },
+    });
+    const put = await putPods("up-spot", pods("w", 3, 3000));
+    const up = put.decisions.find((d) => d.action === "SCALE_UP") as unknown as {
+      pool: string;
+      delta: number;
+      reason: string;
+    };
+    expect(up.pool).toBe("spot");
+    expect(up.delta).toBe(3);
+    expect(up.reason).toMatch(/spot/);
+  });
+
+  it("CA-13 a multi-host TPU pool scales from 0 to the whole 16x16 slice of ct5lp-hightpu-4t: 64 nodes", async () => {
+    const tpu = await api("PUT", "/v1/machine-types/ct5lp-hightpu-4t", {
+      body: { cpuMillis: 112_000, memoryMiB: 196_608, gpus: 4, pricePerHour: 4.8 },
+    });
+    expect(tpu.status).toBeLessThan(300);
+    await clusterWithPools("up-tpu", {
+      tpu: {
+        machineType: "ct5lp-hightpu-4t",
+        zones: ["europe-west1-b"],
+        nodeCount: 0,
+        tpu: { topology: "16x16", multiHost: true },
+        autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 64 },
+      },
+    });
+    const put = await putPods("up-tpu", [
+      {
+        name: "trainer-0",
+        containers: [{ cpuMillis: 1000, memoryMiB: 1024, accelerators: 4 }],
+        nodeSelector: { "cloud.google.com/gke-tpu-topology": "16x16" },
+      },
+    ]);
+    const up = put.decisions.find((d) => d.action === "SCALE_UP") as unknown as { delta: number };
+    expect(up?.delta).toBe(64);
+  });
+});
