@@ -268,8 +268,10 @@ function nodeView(
           ...(flight.color ? { color: flight.color } : {}),
         });
       }
-    } else if (existing) {
-      existing.state = flight.step === "DELETE" ? "DELETING" : "DRAINING";
+    } else {
+      // Leaving: it counts for no limit and takes no pod (upstream taints it
+      // ToBeDeleted), so a pass never removes a second node in its place.
+      byName.delete(name);
     }
   }
   const nodes = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));

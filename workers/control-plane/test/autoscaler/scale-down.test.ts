@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../helpers.ts";
+import { nodesOf } from "../operations/helpers.ts";
+import { clusterWithPools, decisions, evaluate, pods, useAutoscalerFixtures } from "./helpers.ts";
+
+useAutoscalerFixtures();
+
+const ZONE = ["europe-west1-b"];
+
+async function putPods(cluster: string, list: Record<string, unknown>[]) {
+  const res = await api("PUT", `/v1/clusters/${cluster}/workloads`, { body: { pods: list } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body;
+}
+
+async function advance(seconds: number) {
+  expect((await api("POST", "/v1/sim/advance", { body: { seconds } })).status).toBe(200);
+}
+
+/** Scans, then lets the sim drain and delete what the pass chose (a wake-up per step). */
+async function passAndSettle(cluster: string) {
+  const made = await evaluate(cluster);
+  for (const seconds of [90, 90, 90]) await advance(seconds);
+  await evaluate(cluster);
+  return made;
+}
+
+describe("scale-down through the API (CA-5, CA-7, CA-11)", () => {
+  it("CA-5 CA-6 an unneeded node goes after 10 minutes, never below the pool's minimum", async () => {
+    await clusterWithPools("down-a", {
+      p: { zones: ZONE, nodeCount: 3, autoscaling: { enabled: true, minNodes: 1, maxNodes: 5 } },
+    });
+    await putPods("down-a", []);
+    // Not yet: a node must stay unneeded for 10 minutes (upstream's default).
+    expect((await evaluate("down-a")).some((d) => d.action === "SCALE_DOWN")).toBe(false);
+    await advance(660);
+    await passAndSettle("down-a");
+    const removed = (await decisions("down-a")).filter((d) => d.action === "SCALE_DOWN");
+    expect(removed.reduce((sum, d) => sum + (d.nodes?.length ?? 0), 0)).toBe(2);
+    expect(removed[0]!.reason.length).toBeGreaterThan(10);
+    expect(await nodesOf("down-a", "p")).toHaveLength(1);
+    await advance(3600);
+    await passAndSettle("down-a");
+    expect(await nodesOf("down-a", "p")).toHaveLength(1);
+  });
+
+  it("CA-5 a standard cluster never scales to zero nodes in total, even with a pool minimum of 0", async () => {
+    await clusterWithPools("down-zero", {
+      p: { zones: ZONE, nodeCount: 1, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    await putPods("down-zero", []);
+    await advance(1200);
+    await passAndSettle("down-zero");
+    await advance(1200);
+    await passAndSettle("down-zero");
+    expect(await nodesOf("down-zero", "p")).toHaveLength(1);
+  });
+
+  it("CA-7 a node whose pod has safe-to-evict=false or no controller is kept, and the decision says why", async () => {
+    await clusterWithPools("down-keep", {
+      p: { zones: ZONE, nodeCount: 3, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    const nodes = (await nodesOf("down-keep", "p")).map((n) => n.name).sort();
+    await putPods("down-keep", [
+      ...pods("pinned", 1, 100, {
+        node: nodes[0],
+        annotations: { "cluster-autoscaler.kubernetes.io/safe-to-evict": "false" },
+      }),
+      ...pods("bare", 1, 100, { node: nodes[1], controller: null }),
+    ]);
+    await advance(660);
+    await passAndSettle("down-keep");
+    const left = (await nodesOf("down-keep", "p")).map((n) => n.name).sort();
+    expect(left).toEqual([nodes[0], nodes[1]]);
+    const kept = (await decisions("down-keep", "p")).filter((d) => d.blockedBy === "CA-7");
+    expect(kept.some((d) => d.reason.includes("safe-to-evict"))).toBe(true);
+    expect(kept.some((d) => /controller/.test(d.reason))).toBe(true);
+  });
+
+  it("CA-11 optimize-utilization removes an unneeded node sooner than balanced", async () => {
+    await clusterWithPools("down-prof", {
+      fast: {
+        zones: ZONE,
+        nodeCount: 2,
+        autoscaling: { enabled: true, minNodes: 0, maxNodes: 5, profile: "optimize-utilization" },
+      },
+      slow: { zones: ZONE, nodeCount: 2, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    await putPods("down-prof", []);
+    await advance(120);
+    await evaluate("down-prof");
+    const made = await decisions("down-prof");
+    const pools = new Set(made.filter((d) => d.action === "SCALE_DOWN").map((d) => d.pool));
+    expect(pools.has("fast")).toBe(true);
+    expect(pools.has("slow")).toBe(false);
+  });
+});
