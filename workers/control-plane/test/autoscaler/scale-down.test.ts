@@ -95,3 +95,30 @@ describe("scale-down through the API (CA-5, CA-7, CA-11)", () => {
     expect(pools.has("slow")).toBe(false);
   });
 });
+
+describe("graceful termination on scale-down (CA-8)", () => {
+  it("CA-8 nodes drain for up to 1 hour from control plane 1.32.7-gke.1079000 on, 10 minutes before", async () => {
+    for (const [cluster, version, grace] of [
+      ["grace-new", "1.33.5-gke.1000", "60 min"],
+      ["grace-old", "1.31.4-gke.1000", "10 min"],
+    ] as const) {
+      await clusterWithPools(
+        cluster,
+        {
+          p: {
+            version,
+            zones: ZONE,
+            nodeCount: 2,
+            autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 },
+          },
+        },
+        { version },
+      );
+      await putPods(cluster, []);
+      await advance(660);
+      await evaluate(cluster);
+      const down = (await decisions(cluster)).find((d) => d.action === "SCALE_DOWN");
+      expect(down?.reason, cluster).toContain(`drained for up to ${grace}, then forced`);
+    }
+  });
+});
