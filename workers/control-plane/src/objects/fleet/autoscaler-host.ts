@@ -428,7 +428,8 @@ function answer(
             put: { ...facts, pool: flight.pool, state: "READY", color: null },
           });
         }
-      } else {
+      } else if ((host.engine.backoff[flight.pool]?.lastFailureAt ?? -1) < flight.since) {
+        // One failed scale-up is one failure, however many of its nodes were refused.
         backOff(tx, cluster, host, flight.pool, event.reason, event.message);
       }
       break;
