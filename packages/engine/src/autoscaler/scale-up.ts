@@ -28,8 +28,8 @@ export function growthRoom(pass: Pass, ctx: PoolContext): number {
 
 /**
  * Why the pool may not grow at all now, or undefined. In order: autoscaling off,
- * NUP-12 (an upgrade owns it), CA-4 backoff, CA-13 slice already up, CA-6 at or above
- * the maximum, CA-16 cluster cap, CA-9 no capacity in any zone.
+ * NUP-12 (an upgrade owns it), CA-4 backoff, CA-13 slice already up, CA-16 cluster cap,
+ * CA-6/CA-1 at or above the maximum, CA-9 no capacity in any zone.
  */
 export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undefined {
   const { pool } = ctx;
@@ -50,15 +50,15 @@ export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undef
       reason: `multi-host TPU slice of ${ctx.slice} nodes is already up; it holds 0 or ${ctx.slice} nodes`,
     };
   }
+  if (pass.clusterSize >= pass.clusterCap) {
+    return { rule: "CA-16", reason: `the cluster is at its cap of ${pass.clusterCap} nodes` };
+  }
   const max = ctx.bounds.max;
   if (ctx.size + ctx.added > max) {
     return { rule: "CA-6", reason: `above its maximum (${ctx.size} > ${max}): no scale up` };
   }
   if (ctx.size + ctx.added === max) {
     return { rule: "CA-1", reason: `at its maximum of ${max} nodes` };
-  }
-  if (pass.clusterSize >= pass.clusterCap) {
-    return { rule: "CA-16", reason: `the cluster is at its cap of ${pass.clusterCap} nodes` };
   }
   const slots = zoneSlots(ctx);
   if (ctx.slice !== undefined) {
