@@ -178,7 +178,7 @@ function evacuate(
 
 /**
  * CA-5, CA-7, CA-8, CA-11, CA-13: removes nodes whose pods all fit elsewhere. A node is a
- * candidate when it is READY, its pool autoscales, NUP-12 lets it go, and its requests
+ * candidate when it is READY or cordoned, its pool autoscales, NUP-12 lets it go, and its requests
  * are at most half its allocatable (upstream threshold). It must stay removable for the
  * profile's unneeded time (10 min; 1 min with optimize-utilization) and no scale up may
  * have happened in the last 10 min (upstream defaults). Minimums hold (CA-5/CA-6), a
@@ -207,7 +207,12 @@ export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["un
   const scalable = new Map(
     input.pools.map((p) => [p.name, p.scalableNodes ? new Set(p.scalableNodes) : undefined]),
   );
-  for (const node of destinations) {
+  // Cordoned nodes may go too (NUP-10: blue is cordoned while the autoscaler shrinks it);
+  // they take no pods from others.
+  const shrinkable = pass.snapshot.nodes.filter(
+    (n) => n.state === "READY" || n.state === "CORDONED",
+  );
+  for (const node of shrinkable) {
     const pool = node.pool;
     if (!pool.autoscaling.enabled) continue;
     const u = utilization(node.used, node.allocatable);
