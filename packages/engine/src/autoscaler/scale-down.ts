@@ -139,6 +139,10 @@ function evacuate(
     for (const m of moves) takeOff(m.to, m.pod);
     for (const b of spent) b.allowed += 1;
   };
+  for (const pod of node.expendable) {
+    const why = unmovable(pass, pod);
+    if (why) return { node, rule: "CA-7", reason: why };
+  }
   for (const pod of node.pods) {
     if (pod.pod.daemonSet) continue;
     const why = unmovable(pass, pod);

@@ -145,6 +145,7 @@ export function commitScaleUp(
     ...(ctx.growing?.color ? { color: ctx.growing.color } : {}),
     ...(ctx.growing?.config ? { config: ctx.growing.config } : {}),
     pods: packing.placed.map((p) => p.key),
+    newNodes: packing.bins.map((b) => ({ zone: b.zone, pods: b.pods.map((p) => p.key) })),
     reason,
   };
   pass.actions.push(action);
@@ -153,6 +154,12 @@ export function commitScaleUp(
   );
   pass.recorded.add(ctx.pool.name);
   return action;
+}
+
+/** A pod's size for ordering: CPU and memory weighted as on a 1 CPU : 4 GiB machine. */
+function size(g: PodGroup): number {
+  const r = g.sample.requests;
+  return r.cpuMillis / 1000 + r.memoryMiB / 4096 + r.accelerators * 8;
 }
 
 /**
@@ -175,7 +182,9 @@ export function placeOnExisting(pass: Pass, groups: readonly PodGroup[]): void {
     .map((n) => ({ n, b: busy(n) }))
     .sort((x, y) => y.b - x.b || (x.n.name < y.n.name ? -1 : x.n.name > y.n.name ? 1 : 0))
     .map((x) => x.n);
-  for (const g of groups) {
+  // Largest first, as the packing of new nodes does, so both fill nodes alike.
+  const bySize = [...groups].sort((a, b) => size(b) - size(a));
+  for (const g of bySize) {
     for (const node of ordered) {
       if (remaining(g) === 0) break;
       while (remaining(g) > 0 && fits(g.sample, node)) {

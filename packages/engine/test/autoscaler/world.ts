@@ -11,22 +11,30 @@ import {
  * removed nodes go with their pods unassigned) and schedules unassigned pods first fit
  * by CPU, memory and pod slots, as a scheduler would.
  */
-export function apply(world: AutoscalerInput, decision: AutoscalerDecision): AutoscalerInput {
+export function apply(
+  world: AutoscalerInput,
+  decision: AutoscalerDecision,
+  options: { schedule: boolean; followPlan?: boolean } = { schedule: true },
+): AutoscalerInput {
   let nodes = [...world.nodes];
   let pods = [...world.pods];
   let counter = nodes.length;
   for (const action of decision.actions) {
     if (action.type === "SCALE_UP") {
-      for (const zone of Object.keys(action.zones).sort()) {
-        for (let i = 0; i < (action.zones[zone] ?? 0); i++) {
-          const added: AutoscalerNode = {
-            name: `${action.pool}-${String(counter++).padStart(4, "0")}`,
-            pool: action.pool,
-            zone,
-            state: "READY",
-          };
-          if (action.color) added.color = action.color;
-          nodes.push(added);
+      for (const planned of action.newNodes) {
+        const added: AutoscalerNode = {
+          name: `${action.pool}-${String(counter++).padStart(4, "0")}`,
+          pool: action.pool,
+          zone: planned.zone,
+          state: "READY",
+        };
+        if (action.color) added.color = action.color;
+        nodes.push(added);
+        if (options.followPlan) {
+          const mine = new Set(planned.pods);
+          pods = pods.map((p) =>
+            mine.has(`${p.namespace ?? "default"}/${p.name}`) ? { ...p, node: added.name } : p,
+          );
         }
       }
     } else {
@@ -35,7 +43,8 @@ export function apply(world: AutoscalerInput, decision: AutoscalerDecision): Aut
       pods = pods.map((p) => (p.node !== undefined && gone.has(p.node) ? withoutNode(p) : p));
     }
   }
-  return schedule({ ...world, nodes, pods, state: decision.state });
+  const next = { ...world, nodes, pods, state: decision.state };
+  return options.schedule ? schedule(next) : next;
 }
 
 function withoutNode(pod: AutoscalerPod): AutoscalerPod {
