@@ -10,6 +10,12 @@ import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
 import { gracefulTerminationSeconds, localStorageBlocks } from "./termination.ts";
 import type { AutoscalerState } from "./types.ts";
 
+function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /** Why a node stays. */
 interface Kept {
   node: SimNode;
@@ -83,10 +89,11 @@ function limitBlock(
 ): Kept | undefined {
   const ctx = pass.pools.get(node.pool.name);
   if (!ctx) return undefined;
-  if (!pass.input.cluster.autopilot && clusterLeft <= 1) {
-    return { node, rule: "CA-5", reason: "a standard cluster never goes below one node" };
-  }
-  if (groupOf(node.pool, node)?.ignoreMinNodes) return undefined;
+  const standard = !pass.input.cluster.autopilot && clusterLeft <= 1;
+  const cluster: Kept | undefined = standard
+    ? { node, rule: "CA-5", reason: "a standard cluster never goes below one node" }
+    : undefined;
+  if (groupOf(node.pool, node)?.ignoreMinNodes) return cluster;
   const zoneMin = ctx.bounds.zones?.[node.zone]?.min;
   if (zoneMin !== undefined) {
     const size = sizes.of(node, node.zone);
@@ -99,7 +106,7 @@ function limitBlock(
           }
         : { node, rule: "CA-5", reason: `zone ${node.zone} is at its minimum of ${zoneMin} nodes` };
     }
-    return undefined;
+    return cluster;
   }
   const size = sizes.of(node);
   const min = ctx.bounds.min;
@@ -112,7 +119,7 @@ function limitBlock(
         }
       : { node, rule: "CA-5", reason: `pool is at its minimum of ${min} nodes` };
   }
-  return undefined;
+  return cluster;
 }
 
 /**
@@ -132,6 +139,10 @@ function evacuate(
     for (const m of moves) takeOff(m.to, m.pod);
     for (const b of spent) b.allowed += 1;
   };
+  for (const pod of node.expendable) {
+    const why = unmovable(pass, pod);
+    if (why) return { node, rule: "CA-7", reason: why };
+  }
   for (const pod of node.pods) {
     if (pod.pod.daemonSet) continue;
     const why = unmovable(pass, pod);
@@ -171,7 +182,7 @@ function evacuate(
 
 /**
  * CA-5, CA-7, CA-8, CA-11, CA-13: removes nodes whose pods all fit elsewhere. A node is a
- * candidate when it is READY, its pool autoscales, NUP-12 lets it go, and its requests
+ * candidate when it is READY or cordoned, its pool autoscales, NUP-12 lets it go, and its requests
  * are at most half its allocatable (upstream threshold). It must stay removable for the
  * profile's unneeded time (10 min; 1 min with optimize-utilization) and no scale up may
  * have happened in the last 10 min (upstream defaults). Minimums hold (CA-5/CA-6), a
@@ -200,7 +211,12 @@ export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["un
   const scalable = new Map(
     input.pools.map((p) => [p.name, p.scalableNodes ? new Set(p.scalableNodes) : undefined]),
   );
-  for (const node of destinations) {
+  // Cordoned nodes may go too (NUP-10: blue is cordoned while the autoscaler shrinks it);
+  // they take no pods from others.
+  const shrinkable = pass.snapshot.nodes.filter(
+    (n) => n.state === "READY" || n.state === "CORDONED",
+  );
+  for (const node of shrinkable) {
     const pool = node.pool;
     if (!pool.autoscaling.enabled) continue;
     const u = utilization(node.used, node.allocatable);
@@ -282,7 +298,7 @@ export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["un
 function chooseRemovals(pass: Pass, due: readonly SimNode[], kept: Kept[]): SimNode[] {
   const removed: SimNode[] = [];
   const byPool = new Map<string, SimNode[]>();
-  for (const node of due) byPool.set(node.pool.name, [...(byPool.get(node.pool.name) ?? []), node]);
+  for (const node of due) pushTo(byPool, node.pool.name, node);
   let budget = pass.options.maxScaleDownParallelism;
   for (const [pool, nodes] of [...byPool].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     const ctx = pass.pools.get(pool);
@@ -344,7 +360,7 @@ function recordScaleDowns(pass: Pass, removed: readonly SimNode[]): void {
 /** CA-17: "node n-7 kept: pod x has safe-to-evict=false", a few per pool, the rest counted. */
 function recordKept(pass: Pass, kept: readonly Kept[]): void {
   const byPool = new Map<string, Kept[]>();
-  for (const k of kept) byPool.set(k.node.pool.name, [...(byPool.get(k.node.pool.name) ?? []), k]);
+  for (const k of kept) pushTo(byPool, k.node.pool.name, k);
   for (const [pool, list] of [...byPool].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     list.sort((a, b) => (a.node.name < b.node.name ? -1 : 1));
     for (const k of list.slice(0, KEPT_RECORDS_PER_POOL)) {

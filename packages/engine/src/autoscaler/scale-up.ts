@@ -28,8 +28,8 @@ export function growthRoom(pass: Pass, ctx: PoolContext): number {
 
 /**
  * Why the pool may not grow at all now, or undefined. In order: autoscaling off,
- * NUP-12 (an upgrade owns it), CA-4 backoff, CA-13 slice already up, CA-6 at or above
- * the maximum, CA-16 cluster cap, CA-9 no capacity in any zone.
+ * NUP-12 (an upgrade owns it), CA-4 backoff, CA-13 slice already up, CA-16 cluster cap,
+ * CA-6/CA-1 at or above the maximum, CA-9 no capacity in any zone.
  */
 export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undefined {
   const { pool } = ctx;
@@ -50,15 +50,15 @@ export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undef
       reason: `multi-host TPU slice of ${ctx.slice} nodes is already up; it holds 0 or ${ctx.slice} nodes`,
     };
   }
+  if (pass.clusterSize >= pass.clusterCap) {
+    return { rule: "CA-16", reason: `the cluster is at its cap of ${pass.clusterCap} nodes` };
+  }
   const max = ctx.bounds.max;
   if (ctx.size + ctx.added > max) {
     return { rule: "CA-6", reason: `above its maximum (${ctx.size} > ${max}): no scale up` };
   }
   if (ctx.size + ctx.added === max) {
     return { rule: "CA-1", reason: `at its maximum of ${max} nodes` };
-  }
-  if (pass.clusterSize >= pass.clusterCap) {
-    return { rule: "CA-16", reason: `the cluster is at its cap of ${pass.clusterCap} nodes` };
   }
   const slots = zoneSlots(ctx);
   if (ctx.slice !== undefined) {
@@ -145,6 +145,7 @@ export function commitScaleUp(
     ...(ctx.growing?.color ? { color: ctx.growing.color } : {}),
     ...(ctx.growing?.config ? { config: ctx.growing.config } : {}),
     pods: packing.placed.map((p) => p.key),
+    newNodes: packing.bins.map((b) => ({ zone: b.zone, pods: b.pods.map((p) => p.key) })),
     reason,
   };
   pass.actions.push(action);
@@ -153,6 +154,12 @@ export function commitScaleUp(
   );
   pass.recorded.add(ctx.pool.name);
   return action;
+}
+
+/** A pod's size for ordering: CPU and memory weighted as on a 1 CPU : 4 GiB machine. */
+function size(g: PodGroup): number {
+  const r = g.sample.requests;
+  return r.cpuMillis / 1000 + r.memoryMiB / 4096 + r.accelerators * 8;
 }
 
 /**
@@ -175,7 +182,9 @@ export function placeOnExisting(pass: Pass, groups: readonly PodGroup[]): void {
     .map((n) => ({ n, b: busy(n) }))
     .sort((x, y) => y.b - x.b || (x.n.name < y.n.name ? -1 : x.n.name > y.n.name ? 1 : 0))
     .map((x) => x.n);
-  for (const g of groups) {
+  // Largest first, as the packing of new nodes does, so both fill nodes alike.
+  const bySize = [...groups].sort((a, b) => size(b) - size(a));
+  for (const g of bySize) {
     for (const node of ordered) {
       if (remaining(g) === 0) break;
       while (remaining(g) > 0 && fits(g.sample, node)) {

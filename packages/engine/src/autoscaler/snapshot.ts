@@ -1,6 +1,6 @@
 import type { NodeColor, NodeState } from "../node-pool/types.ts";
 import type { Instant } from "../time/instant.ts";
-import { DEFAULT_MAX_PODS_PER_NODE } from "./defaults.ts";
+import { DEFAULT_MAX_PODS_PER_NODE, SCALE_UP_PRIORITY_CUTOFF } from "./defaults.ts";
 import { nodeLabels } from "./labels.ts";
 import { addResources, effectiveRequests, ZERO } from "./requests.ts";
 import type {
@@ -35,6 +35,8 @@ export interface SimNode {
   createdAt?: Instant;
   /** Anti-affinity terms of the pods on it (checked against incoming pods too). */
   antiTerms: PodAffinityTerm[];
+  /** Pods below the priority cut-off running here: they take no room but CA-7 still applies. */
+  expendable: PodInfo[];
 }
 
 /** The cluster as one pass simulates it. */
@@ -84,6 +86,7 @@ export function emptyNode(
     pods: [],
     maxPods: pool.maxPodsPerNode ?? DEFAULT_MAX_PODS_PER_NODE,
     antiTerms: [],
+    expendable: [],
     ...extra,
   };
 }
@@ -98,7 +101,8 @@ export function placeOn(node: SimNode, pod: PodInfo): void {
 
 /**
  * Builds the simulated cluster: nodes with their pods' requests summed, pending pods in
- * name order. DaemonSet pods without a node are left out (their controller places them).
+ * name order (pods are taken in name order, so the input's order never matters).
+ * DaemonSet pods without a node are left out (their controller places them).
  */
 export function buildSnapshot(input: AutoscalerInput): Snapshot {
   const pools = new Map(input.pools.map((p) => [p.name, p]));
@@ -118,12 +122,19 @@ export function buildSnapshot(input: AutoscalerInput): Snapshot {
   nodes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const byName = new Map(nodes.map((n) => [n.name, n]));
   const pending: PodInfo[] = [];
-  for (const pod of input.pods) {
-    const info = podInfo(pod);
-    const node = pod.node === undefined ? undefined : byName.get(pod.node);
-    if (node && !isLeaving(node.state)) placeOn(node, info);
-    else if (!pod.daemonSet) pending.push(info);
+  const infos = input.pods
+    .map(podInfo)
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (const info of infos) {
+    const node = info.pod.node === undefined ? undefined : byName.get(info.pod.node);
+    if (node && !isLeaving(node.state)) {
+      // Upstream's "expendable" pods: below the priority cut-off (CA-12) they are preempted
+      // by any other pod, so their room counts as free and they never keep a node.
+      if (info.priority >= SCALE_UP_PRIORITY_CUTOFF || info.pod.daemonSet) placeOn(node, info);
+      else node.expendable.push(info);
+    } else if (!info.pod.daemonSet) {
+      pending.push(info);
+    }
   }
-  pending.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   return { pools, nodes, byName, pending };
 }

@@ -259,8 +259,10 @@ export interface ScaleUpAction {
   /** NUP-12: the half of a blue-green pool the nodes join, and what they run. */
   color?: NodeColor;
   config?: NodeConfig;
-  /** Pods (by name) the new nodes are for. */
+  /** Pods (`namespace/name`) the new nodes are for. */
   pods: string[];
+  /** The planned packing: each new node's zone and the pods meant for it, in order. */
+  newNodes: { zone: string; pods: string[] }[];
   reason: string;
 }
 
