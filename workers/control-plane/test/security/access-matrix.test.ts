@@ -45,6 +45,7 @@ const PARAMS_BY_PATH: Record<string, Record<string, (w: World) => string>> = {
   "/v1/reservations/{id}": { id: () => "mx-reservation" },
   "/v1/tokens/{name}": { name: () => "mx-victim" },
   "/v1/machine-types/{name}": { name: () => "e2-standard-4" },
+  "/v1/compute-classes/{name}": { name: () => "mx-class" },
 };
 
 /** Request bodies by operation, naming resources of fleet A / scope x where they name any. */
@@ -82,6 +83,13 @@ const BODIES: Record<string, (w: World) => unknown> = {
     type: "COMMAND_SUCCEEDED",
     commandId: `${w.operationId}:forged`,
   }),
+  "PUT /v1/clusters/{cluster}/workloads": () => ({ pods: [] }),
+  "POST /v1/clusters/{cluster}/provisioning-requests": () => ({
+    class: "check-capacity",
+    podTemplate: { containers: [{ cpuMillis: 100, memoryMiB: 64 }] },
+    count: 1,
+  }),
+  "PUT /v1/compute-classes/{name}": () => ({ priorities: [{ machineType: "e2-standard-4" }] }),
   "PUT /v1/sim/faults/{id}": () => ({ match: { cluster: "mx-a-user" }, effect: "FAIL", times: 1 }),
   "POST /v1/sim/advance": () => ({ seconds: 0 }),
   "PUT /v1/sim/speed": () => ({ speed: 0 }),
