@@ -1,0 +1,89 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import type { ProviderCommand } from "@regatta/engine";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Env } from "../../src/env.ts";
+import type { FleetObject } from "../../src/objects/fleet-object.ts";
+import { WebhookExecutor } from "../../src/providers/webhook-executor.ts";
+import type { ObjectWiring } from "../../src/wiring.ts";
+import { clusterBody, poolBody, seedBasics } from "../fixtures.ts";
+import { api, freezeClock, signedCallback } from "../helpers.ts";
+import { nodesOf } from "../operations/helpers.ts";
+import { pods } from "./helpers.ts";
+
+const FLEET = "wh-as";
+
+const webhookEnv = {
+  ...env,
+  REGATTA_PROVIDER: "webhook",
+  WEBHOOK_URL: "https://executor.example/commands",
+  WEBHOOK_SECRET: "test-webhook-secret",
+} as Env;
+
+afterAll(async () => {
+  await runInDurableObject(env.FLEET.get(env.FLEET.idFromName(FLEET)), (i: FleetObject, state) => {
+    (i as unknown as { wiring: ObjectWiring }).wiring.hooks = {};
+    return state.storage.deleteAlarm();
+  });
+});
+
+describe("the autoscaler through the webhook provider", () => {
+  it("CA-3 scale-ups go out as signed CREATE_NODE commands and the executor's callbacks add the nodes", async () => {
+    await seedBasics(FLEET);
+    await freezeClock();
+    const sent: ProviderCommand[] = [];
+    await runInDurableObject(env.FLEET.get(env.FLEET.idFromName(FLEET)), (i: FleetObject) => {
+      const wiring = (i as unknown as { wiring: ObjectWiring }).wiring;
+      wiring.hooks.executor = () =>
+        new WebhookExecutor(webhookEnv, {
+          fetch: async (_input, init) => {
+            sent.push(...JSON.parse(String(init?.body)).commands);
+            return new Response(null, { status: 202 });
+          },
+        });
+      wiring.restart();
+    });
+    await api("PUT", "/v1/clusters/wh-as-c", {
+      body: clusterBody({ fleet: FLEET, version: "1.33.5-gke.1000" }),
+    });
+    await api("PUT", "/v1/clusters/wh-as-c/node-pools/p", {
+      body: poolBody({
+        version: "1.33.5-gke.1000",
+        zones: ["europe-west1-b"],
+        nodeCount: 1,
+        autoscaling: { enabled: true, minNodes: 1, maxNodes: 4 },
+      }),
+    });
+    const put = await api("PUT", "/v1/clusters/wh-as-c/workloads", {
+      body: { pods: pods("w", 3, 3000) },
+    });
+    expect(put.status).toBe(200);
+    const stub = env.FLEET.get(env.FLEET.idFromName(FLEET));
+    await stub.tick();
+    const creates = sent.filter((c) => c.type === "CREATE_NODE");
+    expect(creates).toHaveLength(2);
+    for (const command of creates) {
+      const operation = command.id.slice(0, command.id.indexOf(":"));
+      const path = `/v1/operations/${operation}/events`;
+      const body = JSON.stringify({ type: "COMMAND_SUCCEEDED", commandId: command.id });
+      const answer = await api("POST", path, {
+        token: null,
+        body,
+        headers: await signedCallback(path, body),
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+      expect(answer.body.applied).toBe(true);
+      const again = await api("POST", path, {
+        token: null,
+        body,
+        headers: await signedCallback(path, body),
+      });
+      expect(again.body.applied).toBe(false);
+    }
+    await stub.tick();
+    const nodes = await nodesOf("wh-as-c", "p");
+    expect(nodes).toHaveLength(3);
+    expect(nodes.map((n) => n.name)).toEqual(
+      expect.arrayContaining(creates.map((c) => (c.type === "CREATE_NODE" ? c.node : ""))),
+    );
+  });
+});
