@@ -69,7 +69,7 @@ export function recordDecisions(
   for (const [row, list] of rows) tx.putState(rowKey(cluster, row), list);
   // Retention: rows wholly older than the last RETAINED decisions go.
   const oldestKept = Math.max(0, next - RETAINED);
-  for (let row = Math.floor(head.next / PER_ROW); row >= 0; row--) {
+  for (let row = Math.floor((next - 1) / PER_ROW); row >= 0; row--) {
     if ((row + 1) * PER_ROW > oldestKept) continue;
     if (tx.getState(rowKey(cluster, row)) === undefined) break;
     tx.deleteState(rowKey(cluster, row));

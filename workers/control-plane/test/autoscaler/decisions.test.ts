@@ -1,0 +1,81 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { RETAINED, recordDecisions } from "../../src/objects/fleet/autoscaler-decisions.ts";
+import type { FleetObject } from "../../src/objects/fleet-object.ts";
+import type { ObjectRuntime } from "../../src/objects/runtime/runtime.ts";
+import { api } from "../helpers.ts";
+import { clusterWithPools, type DecisionBody, useAutoscalerFixtures } from "./helpers.ts";
+
+useAutoscalerFixtures();
+
+async function record(cluster: string, count: number, start: number): Promise<void> {
+  await runInDurableObject(env.FLEET.get(env.FLEET.idFromName("prod")), async (i: FleetObject) => {
+    const runtime = await (i as unknown as { ready(): Promise<ObjectRuntime> }).ready();
+    await runtime.commit((tx) =>
+      recordDecisions(
+        tx,
+        cluster,
+        Array.from({ length: count }, (_, n) => ({
+          at: tx.now,
+          pool: n % 2 === 0 ? "a" : "b",
+          action: "SCALE_UP" as const,
+          delta: 1,
+          reason: `decision ${start + n}`,
+        })),
+      ),
+    );
+  });
+}
+
+describe("the decision log (CA-17)", () => {
+  it("CA-17 decisions are paged newest first, filtered by pool, and only the last 1,000 are kept", async () => {
+    await clusterWithPools("log-a", { a: { nodeCount: 1 }, b: { nodeCount: 1 } });
+    await record("log-a", 1250, 0);
+    const seen: DecisionBody[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `&cursor=${cursor}` : "";
+      const res = await api("GET", `/v1/clusters/log-a/autoscaler/decisions?limit=300${query}`);
+      expect(res.status).toBe(200);
+      seen.push(...res.body.items);
+      cursor = res.body.nextCursor;
+    } while (cursor);
+    expect(seen.length).toBeGreaterThanOrEqual(RETAINED);
+    expect(seen.length).toBeLessThan(RETAINED + 100);
+    expect(seen[0]!.reason).toBe("decision 1249");
+    const ids = seen.map((d) => d.id);
+    expect([...ids].sort((x, y) => y - x)).toEqual(ids);
+
+    const onlyB = await api("GET", "/v1/clusters/log-a/autoscaler/decisions?pool=b&limit=5");
+    expect(onlyB.body.items.map((d: DecisionBody) => d.reason)).toEqual([
+      "decision 1249",
+      "decision 1247",
+      "decision 1245",
+      "decision 1243",
+      "decision 1241",
+    ]);
+    const bad = await api("GET", "/v1/clusters/log-a/autoscaler/decisions?cursor=nonsense");
+    expect(bad.status).toBe(400);
+    const viewer = await api("GET", "/v1/clusters/nope/autoscaler/decisions");
+    expect(viewer.status).toBe(404);
+  });
+
+  it("CA-17 a quiet cluster does not fill the log: a NOOP repeating the pool's last decision is not recorded again", async () => {
+    await clusterWithPools("log-quiet", { p: { nodeCount: 1 } });
+    await api("PUT", "/v1/clusters/log-quiet/workloads", {
+      body: {
+        pods: [
+          {
+            name: "w",
+            node: "log-quiet-p-europe-west1-b-0000",
+            containers: [{ cpuMillis: 3000, memoryMiB: 1 }],
+          },
+        ],
+      },
+    });
+    const before = (await api("GET", "/v1/clusters/log-quiet/autoscaler/decisions")).body.items;
+    for (let i = 0; i < 5; i++) await api("POST", "/v1/clusters/log-quiet/autoscaler/evaluate");
+    const after = (await api("GET", "/v1/clusters/log-quiet/autoscaler/decisions")).body.items;
+    expect(after).toHaveLength(before.length);
+  });
+});
