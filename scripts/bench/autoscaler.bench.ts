@@ -13,8 +13,10 @@
  * (c) a 5,000-node / 50,000-pod cluster with nothing to do but scale down checks
  *     (the steady state of a big cluster): decision time.
  *
- * Prints tables, then one key=value line. Not asserted. Workerd timings come from the
- * control plane's own benchmark (the fleet object runs this same function).
+ * Each case is timed in Node and inside workerd (Miniflare running a probe worker with
+ * the engine bundled, scripts/bench/lib/autoscaler-probe.worker.ts).
+ *
+ * Prints tables, then one key=value line. Not asserted.
  *
  * Run: `tsx scripts/bench/autoscaler.bench.ts` (or `pnpm bench` for every benchmark).
  */
@@ -26,15 +28,14 @@ import {
   type AutoscalerPool,
   effectiveRequests,
   evaluateCluster,
-  initialAutoscalerState,
   type ScaleUpAction,
 } from "../../packages/engine/src/index.ts";
-import { Prng } from "./lib/prng.ts";
+import { mixedCluster, steadyCluster, upstreamVector } from "./lib/autoscaler-scenarios.ts";
 import { describeRuntime, formatInt, formatMs, printKeyValues, printTable } from "./lib/report.ts";
 import { median } from "./lib/stats.ts";
+import { timeInWorkerd } from "./lib/workerd-engine.ts";
 
 const T0 = Date.UTC(2026, 10, 23, 12);
-const ZONES = ["us-central1-a", "us-central1-b", "us-central1-c"];
 const REPEATS = 3;
 
 function timed<T>(run: () => T): { value: T; ms: number } {
@@ -65,37 +66,6 @@ function ups(d: ReturnType<typeof evaluateCluster>): ScaleUpAction[] {
   return d.actions.filter((a): a is ScaleUpAction => a.type === "SCALE_UP");
 }
 
-// (a) upstream's packing vector -------------------------------------------------------
-function upstreamVector(): AutoscalerInput {
-  const pool: AutoscalerPool = {
-    name: "tiny",
-    machine: { machineType: "tiny-1000m", cpuMillis: 1000, memoryMiB: 1_000_000, pricePerHour: 1 },
-    zones: ["us-central1-a"],
-    maxPodsPerNode: 100,
-    autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 15_000 },
-  };
-  const pods: AutoscalerPod[] = [];
-  for (let i = 0; i < 50_000; i++)
-    pods.push({
-      name: `s-${i}`,
-      controller: "ReplicaSet",
-      containers: [{ cpuMillis: 50, memoryMiB: 1 }],
-    });
-  for (let i = 0; i < 1_000; i++)
-    pods.push({
-      name: `l-${i}`,
-      controller: "ReplicaSet",
-      containers: [{ cpuMillis: 95, memoryMiB: 1 }],
-    });
-  return {
-    cluster: { name: "bench", controlPlaneVersion: "1.33.1-gke.100" },
-    pools: [pool],
-    nodes: [],
-    pods,
-    state: initialAutoscalerState(),
-  };
-}
-
 function passesWithDefaultCap(world: AutoscalerInput): { passes: number; nodes: number } {
   let nodes: AutoscalerNode[] = [];
   let state = world.state;
@@ -123,68 +93,6 @@ function passesWithDefaultCap(world: AutoscalerInput): { passes: number; nodes: 
     now += 10_000;
   }
   return { passes, nodes: nodes.length };
-}
-
-// (b) 100 pools, 10,000 busy nodes, 50,000 pending pods of mixed shapes ------------------
-const CPU_SIZES = [2000, 4000, 8000, 16000, 32000];
-const MEM_PER_CPU = [2048, 4096, 8192];
-
-function mixedCluster(): AutoscalerInput {
-  const rng = new Prng(11);
-  const pools: AutoscalerPool[] = [];
-  const nodes: AutoscalerNode[] = [];
-  const pods: AutoscalerPod[] = [];
-  for (let p = 0; p < 100; p++) {
-    const cpu = CPU_SIZES[p % CPU_SIZES.length] as number;
-    const memPerCpu = MEM_PER_CPU[Math.floor(p / CPU_SIZES.length) % MEM_PER_CPU.length] as number;
-    const spot = p % 4 === 0;
-    // Price per CPU varies by ±20 % between pools so the choice is not a tie everywhere.
-    const price = (cpu / 1000) * (memPerCpu / 4096 + 1) * (0.8 + 0.4 * rng.next());
-    const name = `pool-${String(p).padStart(3, "0")}`;
-    pools.push({
-      name,
-      machine: {
-        machineType: `m${cpu / 1000}-${memPerCpu}`,
-        cpuMillis: cpu,
-        memoryMiB: (cpu / 1000) * memPerCpu,
-        pricePerHour: price,
-        spotPricePerHour: price / 3,
-      },
-      zones: ZONES,
-      spot,
-      autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 150 },
-    });
-    for (let n = 0; n < 100; n++) {
-      const node = `${name}-n${String(n).padStart(3, "0")}`;
-      nodes.push({ name: node, pool: name, zone: ZONES[n % 3] as string, state: "READY" });
-      // Busy: one pod taking 97 % of the node: no scale-down candidate, little room left.
-      pods.push({
-        name: `${node}-w`,
-        controller: "ReplicaSet",
-        node,
-        containers: [{ cpuMillis: cpu * 0.97, memoryMiB: (cpu / 1000) * memPerCpu * 0.97 }],
-      });
-    }
-  }
-  const shapes = Array.from({ length: 24 }, (_, i) => ({
-    cpu: [100, 250, 500, 1000, 2000, 3500][i % 6] as number,
-    mem: [128, 512, 1024, 4096][Math.floor(i / 6)] as number,
-  }));
-  for (let i = 0; i < 50_000; i++) {
-    const shape = shapes[rng.int(0, shapes.length - 1)] as { cpu: number; mem: number };
-    pods.push({
-      name: `pending-${String(i).padStart(5, "0")}`,
-      controller: "ReplicaSet",
-      containers: [{ cpuMillis: shape.cpu, memoryMiB: shape.mem }],
-    });
-  }
-  return {
-    cluster: { name: "bench", controlPlaneVersion: "1.33.1-gke.100" },
-    pools,
-    nodes,
-    pods,
-    state: initialAutoscalerState(),
-  };
 }
 
 /** Lower bound for `pods` on `pool`'s machine: requests ÷ capacity per resource, the largest. */
@@ -231,40 +139,7 @@ function plainFfd(pool: AutoscalerPool, pods: readonly AutoscalerPod[]): number 
   return bins.length;
 }
 
-// (c) a steady 5,000-node cluster -------------------------------------------------------
-function steadyCluster(): AutoscalerInput {
-  const pools: AutoscalerPool[] = Array.from({ length: 10 }, (_, p) => ({
-    name: `pool-${p}`,
-    machine: { machineType: "e2-standard-8", cpuMillis: 8000, memoryMiB: 32768, pricePerHour: 1 },
-    zones: ZONES,
-    autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 1000 },
-  }));
-  const nodes: AutoscalerNode[] = [];
-  const pods: AutoscalerPod[] = [];
-  for (let i = 0; i < 5000; i++) {
-    const name = `n-${String(i).padStart(4, "0")}`;
-    nodes.push({ name, pool: `pool-${i % 10}`, zone: ZONES[i % 3] as string, state: "READY" });
-    for (let k = 0; k < 10; k++) {
-      // Every 50th node lightly used: scale-down candidates to check.
-      const cpu = i % 50 === 0 ? 100 : 700;
-      pods.push({
-        name: `${name}-${k}`,
-        controller: "ReplicaSet",
-        node: name,
-        containers: [{ cpuMillis: cpu, memoryMiB: 1024 }],
-      });
-    }
-  }
-  return {
-    cluster: { name: "bench", controlPlaneVersion: "1.33.1-gke.100" },
-    pools,
-    nodes,
-    pods,
-    state: initialAutoscalerState(),
-  };
-}
-
-function main(): void {
+async function main(): Promise<void> {
   console.log(`autoscaler engine · ${describeRuntime()}`);
   console.log();
 
@@ -354,6 +229,21 @@ function main(): void {
     [[formatMs(steady.ms), formatInt(Object.keys(steady.value.state.unneededSince).length)]],
   );
   console.log();
+  const workerd = await timeInWorkerd(["vector", "mixed", "steady"]);
+  console.log("inside workerd (Miniflare): one pass, median of 3, round trip subtracted");
+  printTable(
+    [
+      { header: "case" },
+      { header: "Node ms", align: "right" },
+      { header: "workerd ms", align: "right" },
+    ],
+    [
+      ["(a) upstream vector", formatMs(uncapped.ms), formatMs(workerd.vector ?? Number.NaN)],
+      ["(b) 100 pools × 50,000 pending", formatMs(m.ms), formatMs(workerd.mixed ?? Number.NaN)],
+      ["(c) steady 5,000 nodes", formatMs(steady.ms), formatMs(workerd.steady ?? Number.NaN)],
+    ],
+  );
+  console.log();
   console.log("bound (a): CPU 2,595,000m ÷ 1000m = 2,595 nodes (pods: 51,000 ÷ 100 = 510).");
   console.log(
     "bound (b): per pool chosen, ceil(max(Σcpu ÷ node cpu, Σmem ÷ node mem, pods ÷ 110)), summed.",
@@ -369,7 +259,13 @@ function main(): void {
     mixed_ratio_bound: added / bound,
     mixed_ratio_ffd: added / ffd,
     steady_5000_ms: steady.ms,
+    workerd_vector_ms: workerd.vector ?? -1,
+    workerd_mixed_ms: workerd.mixed ?? -1,
+    workerd_steady_ms: workerd.steady ?? -1,
   });
 }
 
-main();
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
