@@ -12,6 +12,7 @@ export const DEFAULT_MAX_PODS_PER_NODE = 110;
 
 /** CA-4 seed: first wait 5 min, doubling up to 30 min (5 → 10 → 20 → 30). */
 export const BACKOFF_FIRST_MS = 5 * MINUTE;
+/** CA-4 seed: no backoff is longer than 30 min. */
 export const BACKOFF_MAX_MS = 30 * MINUTE;
 /**
  * Seed 001 is silent on when a pool's failures are forgotten; upstream

@@ -73,7 +73,9 @@ export interface PodDisruptionBudget {
   minAvailable?: number | string;
 }
 
+/** CA-10: how new nodes are spread over a pool's zones. */
 export type LocationPolicy = "BALANCED" | "ANY";
+/** CA-11: how eagerly underused nodes go. */
 export type AutoscalingProfile = "balanced" | "optimize-utilization";
 
 /** A pool's `autoscaling` (API.md): per-zone or total limits, never both (CA-1). */
@@ -168,6 +170,7 @@ export interface ComputeClass {
   activeMigration?: { optimizeRulePriority: boolean };
 }
 
+/** CA-14: the three ProvisioningRequest classes. */
 export type ProvisioningClass = "queued-provisioning" | "check-capacity" | "best-effort-atomic";
 
 /** CA-14 a ProvisioningRequest: one pod template, `count` copies, one pool. */
@@ -181,6 +184,7 @@ export interface ProvisioningRequest {
   state?: ProvisioningState;
 }
 
+/** CA-14: what a pass decided for a request (WAITING is retried every pass). */
 export type ProvisioningState =
   | "WAITING"
   | "PROVISIONED"
