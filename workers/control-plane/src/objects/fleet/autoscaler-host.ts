@@ -12,6 +12,7 @@ import {
   MINUTE,
   type NodeColor,
   type NodeConfig,
+  nodeLabels,
   type ProviderCommand,
   type ProviderEvent,
   type ProvisioningRequest,
@@ -292,7 +293,7 @@ function bindable(nodes: readonly AutoscalerNode[], pools: readonly AutoscalerPo
           accelerators: pool.machine.accelerators ?? 0,
         },
         maxPods: pool.maxPodsPerNode ?? 110,
-        spot: pool.spot ?? false,
+        labels: nodeLabels(pool, node.zone, node.name),
       },
     ];
   });

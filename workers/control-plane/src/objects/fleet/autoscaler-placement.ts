@@ -14,23 +14,13 @@ import {
  * `PUT …/workloads` replaces the guess.
  */
 
-/** Labels a node carries for node selectors: pool, zone, hostname, spot. */
-export function nodeLabels(node: AutoscalerNode, spot: boolean): Record<string, string> {
-  const labels: Record<string, string> = {
-    "cloud.google.com/gke-nodepool": node.pool,
-    "topology.kubernetes.io/zone": node.zone,
-    "kubernetes.io/hostname": node.name,
-  };
-  if (spot) labels["cloud.google.com/gke-spot"] = "true";
-  return labels;
-}
-
 /** What the binder knows of a node. */
 export interface BindableNode {
   node: AutoscalerNode;
   allocatable: Resources;
   maxPods: number;
-  spot: boolean;
+  /** The labels node selectors see (the engine's `nodeLabels`). */
+  labels: Record<string, string>;
 }
 
 /**
@@ -74,7 +64,7 @@ export function placePods(pods: AutoscalerPod[], nodes: readonly BindableNode[])
       const u = used.get(candidate.node.name) ?? { req: zero(), pods: 0 };
       if (u.pods >= candidate.maxPods) continue;
       if (!fits(u.req, req, candidate.allocatable)) continue;
-      if (!selects(pod, nodeLabels(candidate.node, candidate.spot))) continue;
+      if (!selects(pod, candidate.labels)) continue;
       pod.node = candidate.node.name;
       add(u.req, req);
       u.pods += 1;
