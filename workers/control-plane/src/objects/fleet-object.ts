@@ -248,9 +248,10 @@ export class FleetObject extends DurableObject<Env> {
   async putWorkloads(
     cluster: string,
     put: WorkloadsPut,
-  ): Promise<{ workloads: WorkloadsSummary; evaluation?: EvaluationView }> {
+  ): Promise<{ workloads: WorkloadsSummary; evaluation?: EvaluationView } | { refused: string }> {
     const runtime = await this.ready();
     const workloads = await runtime.commit((tx) => putWorkloads(tx, cluster, put));
+    if ("refused" in workloads) return workloads;
     if (!workloads.complete) return { workloads };
     const evaluation = await evaluateAutoscaler(
       runtime,

@@ -39,6 +39,16 @@ describe("workload intake: PUT /v1/clusters/{cluster}/workloads", () => {
     const last = await api("PUT", "/v1/clusters/wl-b/workloads", { body: part(1) });
     expect(last.body).toMatchObject({ complete: true, pods: 9 });
     expect((await podsOf("wl-b")).length).toBe(9);
+    // A pod in two parts is refused when the snapshot comes together; nothing changes.
+    const twice = (index: number) => ({
+      pods: pods("same", 1, 100),
+      part: { snapshot: "s2", index, count: 2 },
+    });
+    expect((await api("PUT", "/v1/clusters/wl-b/workloads", { body: twice(0) })).status).toBe(200);
+    const refused = await api("PUT", "/v1/clusters/wl-b/workloads", { body: twice(1) });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toMatch(/default\/same-0 is in more than one part/);
+    expect((await podsOf("wl-b")).length).toBe(9);
   });
 
   it("refuses malformed snapshots with problem+json, and unknown clusters with 404", async () => {

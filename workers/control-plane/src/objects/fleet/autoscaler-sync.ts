@@ -82,30 +82,24 @@ export async function syncAutoscalerNodes(
   try {
     await runBatch(
       db,
-      queue.changes.map((change) =>
-        "put" in change
-          ? putNode(db, { cluster, ...change.put }, now)
-          : deleteNode(db, cluster, change.remove),
-      ),
+      queue.changes.map((change) => statement(db, cluster, change, now)),
     );
   } catch (error) {
-    console.error(`fleet: autoscaler nodes of ${cluster} not written; retrying`, error);
-    await runtime.commit((tx) => {
-      const current = tx.getState<Queue>(queueKey(cluster));
-      if (!current) return;
-      if (current.failures + 1 >= MAX_SYNC_FAILURES) {
-        tx.deleteState(queueKey(cluster));
-        return;
+    // One bad change (its pool was deleted meanwhile) must not hold back the others:
+    // write them one by one and drop the ones D1 refuses.
+    console.error(`fleet: autoscaler nodes of ${cluster} not written as a batch`, error);
+    let failed = 0;
+    for (const change of queue.changes) {
+      try {
+        await runBatch(db, [statement(db, cluster, change, now)]);
+      } catch {
+        failed += 1;
       }
-      tx.putState(queueKey(cluster), { ...current, failures: current.failures + 1 });
-      tx.setTimer({
-        id: timerId(AS_SYNC_TIMER, cluster),
-        due: tx.now + RETRY_MS,
-        kind: AS_SYNC_TIMER,
-        payload: cluster,
-      });
-    });
-    return;
+    }
+    if (failed === queue.changes.length) {
+      await retryLater(runtime, cluster);
+      return;
+    }
   }
   await runtime.commit((tx) => {
     const current = tx.getState<Queue>(queueKey(cluster));
@@ -113,5 +107,30 @@ export async function syncAutoscalerNodes(
     const rest = current.changes.slice(written);
     if (rest.length === 0) tx.deleteState(queueKey(cluster));
     else tx.putState(queueKey(cluster), { changes: rest, failures: 0 });
+  });
+}
+
+function statement(db: Inventory, cluster: string, change: NodeChange, now: number) {
+  return "put" in change
+    ? putNode(db, { cluster, ...change.put }, now)
+    : deleteNode(db, cluster, change.remove);
+}
+
+/** D1 refused every change: try again later, and give up after a few tries. */
+async function retryLater(runtime: ObjectRuntime, cluster: string): Promise<void> {
+  await runtime.commit((tx) => {
+    const current = tx.getState<Queue>(queueKey(cluster));
+    if (!current) return;
+    if (current.failures + 1 >= MAX_SYNC_FAILURES) {
+      tx.deleteState(queueKey(cluster));
+      return;
+    }
+    tx.putState(queueKey(cluster), { ...current, failures: current.failures + 1 });
+    tx.setTimer({
+      id: timerId(AS_SYNC_TIMER, cluster),
+      due: tx.now + RETRY_MS,
+      kind: AS_SYNC_TIMER,
+      payload: cluster,
+    });
   });
 }

@@ -1,4 +1,4 @@
-import type { AutoscalerPod, PodDisruptionBudget } from "@regatta/engine";
+import { type AutoscalerPod, type PodDisruptionBudget, podKey } from "@regatta/engine";
 import type { Tx } from "../runtime/types.ts";
 
 /**
@@ -67,7 +67,11 @@ const stagedPartKey = (cluster: string, index: number) => `wl-stage:${cluster}:$
  * until every part of its snapshot arrived, then they replace it together. A part of a
  * new snapshot discards an unfinished one (the agent started over).
  */
-export function putWorkloads(tx: Tx, cluster: string, put: WorkloadsPut): WorkloadsSummary {
+export function putWorkloads(
+  tx: Tx,
+  cluster: string,
+  put: WorkloadsPut,
+): WorkloadsSummary | { refused: string } {
   const part = put.part;
   if (part === undefined || part.count === 1) {
     if (part !== undefined) dropStaging(tx, cluster);
@@ -96,6 +100,15 @@ export function putWorkloads(tx: Tx, cluster: string, put: WorkloadsPut): Worklo
     for (const pod of tx.getState<WorkloadPod[]>(stagedPartKey(cluster, i)) ?? []) pods.push(pod);
   }
   dropStaging(tx, cluster, next.count);
+  // Each part was checked alone; a pod in two parts is only seen here.
+  const seen = new Set<string>();
+  for (const pod of pods) {
+    const key = podKey(pod);
+    if (seen.has(key)) {
+      return { refused: `pod ${key} is in more than one part of snapshot ${part.snapshot}` };
+    }
+    seen.add(key);
+  }
   return replace(tx, cluster, pods, next.pdbs ?? []);
 }
 

@@ -8,7 +8,7 @@ import {
 } from "@regatta/inventory";
 import type { WorkloadPod } from "../../objects/fleet/autoscaler-workloads.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-import { accepted, type Outcome } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
 import { decisionBody } from "./decisions.ts";
 
 type Input = z.infer<typeof WorkloadsInput>;
@@ -27,6 +27,7 @@ export async function putClusterWorkloads(
     ...(input.pdbs ? { pdbs: input.pdbs.map(compact) } : {}),
     ...(input.part ? { part: input.part } : {}),
   });
+  if ("refused" in result) return refused(400, result.refused);
   return accepted({
     ...result.workloads,
     ...(result.evaluation ? { decisions: result.evaluation.decisions.map(decisionBody) } : {}),
