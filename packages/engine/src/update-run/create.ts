@@ -38,7 +38,7 @@ export interface UpdateRunRequest {
   catalogue: readonly string[];
 }
 
-function checkGoal(request: UpdateRunRequest): Result<UpdateGoal> {
+function checkGoal(request: UpdateRunRequest, members: readonly MemberFacts[]): Result<UpdateGoal> {
   const { goal } = request;
   const target = goal.kubernetesVersion;
   if (goal.type === "NodeImageOnly") {
@@ -60,7 +60,7 @@ function checkGoal(request: UpdateRunRequest): Result<UpdateGoal> {
   // a 422 (nothing is created) rather than skipped in a run the user believes covers it.
   const refusals: string[] = [];
   let rule: RuleId | undefined;
-  for (const { facts } of request.candidates) {
+  for (const facts of members) {
     const path = checkUpgradePath(facts.version, target);
     if (path.ok) continue;
     rule ??= path.error.rule;
@@ -82,8 +82,6 @@ export function createUpdateRun(request: UpdateRunRequest, now: Instant): Result
   const strategy = request.strategy ?? oneAtATime();
   const valid = validateStrategy(strategy);
   if (!valid.ok) return valid;
-  const goal = checkGoal(request);
-  if (!goal.ok) return goal;
   const byGroup = new Map<string, RunGroup>();
   const stages: RunStage[] = strategy.stages.map((stage) => {
     const groups = stage.groups.map((g) => {
@@ -108,6 +106,11 @@ export function createUpdateRun(request: UpdateRunRequest, now: Instant): Result
     });
     count++;
   }
+  const goal = checkGoal(
+    request,
+    stages.flatMap((s) => s.groups.flatMap((g) => g.members.map((m) => m.facts))),
+  );
+  if (!goal.ok) return goal;
   if (count > MAX_RUN_MEMBERS) {
     return refuse("RUN-1", 422, `RUN-1: ${count} members; a run holds at most ${MAX_RUN_MEMBERS}`);
   }
