@@ -25,6 +25,8 @@ export interface DemoInventory {
   releases: { name: string; body: Record<string, unknown> }[];
   /** Node-pool upgrades the demo starts so there is progress to watch. */
   upgrades: { cluster: string; pool: string }[];
+  /** Update strategies (RUN-4): per fleet, one stage per region, Jakarta first. */
+  updateStrategies: { fleet: string; name: string; body: Record<string, unknown> }[];
 }
 
 const REGIONS = [
@@ -78,6 +80,8 @@ export function communityBank(): DemoInventory {
             // Testing already runs the 2022-R25 control plane (SEQ-6: nodes follow it).
             version: fleet === "testing" ? "1.21.14-gke.4300" : "1.21.11-gke.1100",
             maintenance: AFTER_HOURS(timeZone),
+            // RUN-3: the update group of the demo strategy (one per region).
+            updateGroup: region,
           },
         });
         nodePools.push(
@@ -143,6 +147,17 @@ export function communityBank(): DemoInventory {
         { cluster: c.name, pool: "default-pool" },
         { cluster: c.name, pool: "payments" },
       ]),
+    updateStrategies: fleets.map((fleet) => ({
+      fleet,
+      name: "by-region",
+      body: {
+        stages: REGIONS.map(({ region }, i) => ({
+          name: region,
+          groups: [{ name: region }],
+          ...(i < REGIONS.length - 1 ? { afterStageWaitSeconds: 3600 } : {}),
+        })),
+      },
+    })),
     releases: [
       {
         name: "2022-R25",
