@@ -47,6 +47,8 @@ export class UpdateRunObject extends DurableObject<Env> {
   async tick(): Promise<{ state: string }> {
     const runtime = await this.wiring.ready();
     await runtime.runAlarm((timer) => this.fire(runtime, timer));
+    // Starts left by an object that died between its commit and the dispatch.
+    await this.dispatch(runtime);
     const run = await runtime.commit((tx) => loadRun(tx));
     return { state: run?.state ?? "Completed" };
   }

@@ -15,20 +15,29 @@ import type { RunMemberReport } from "../fleet/run-members.ts";
 import type { Tx } from "../runtime/types.ts";
 
 /**
- * The update-run object's state: the run (one row: the copied strategy and the status
- * tree) and the member starts the engine asked for that the fleet has not confirmed yet
- * (one row, usually empty). Timers: the machine's wake-up and the start dispatcher.
+ * The update-run object's state, one row: the run (the copied strategy and the status
+ * tree) and the member starts the engine asked for that the fleet has not confirmed yet,
+ * so a transition writes one row. Timers: the machine's wake-up, and the dispatcher's
+ * retry after the fleet could not be reached (the fleet's tick also re-dispatches).
  */
 
 const RUN_KEY = "run";
-const STARTS_KEY = "starts";
+
+interface HostedRun {
+  run: UpdateRun;
+  starts: StartMemberIntent[];
+}
 /** The machine's wake-up (window openings, stage waits, region re-checks). */
 export const RUN_TIMER = "run";
 /** Member starts to carry out (after a crash or a failed RPC to the fleet). */
 export const DISPATCH_TIMER = "dispatch";
 
+function load(tx: Tx): HostedRun | undefined {
+  return tx.getState<HostedRun>(RUN_KEY);
+}
+
 export function loadRun(tx: Tx): UpdateRun | undefined {
-  return tx.getState<UpdateRun>(RUN_KEY);
+  return load(tx)?.run;
 }
 
 /** Stores a new run; 409 when this object already holds one (run names are not reused). */
@@ -41,27 +50,24 @@ export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRunView> {
       `update run ${existing.name} already exists in fleet ${existing.fleet}`,
     );
   }
-  tx.putState(RUN_KEY, run);
+  tx.putState(RUN_KEY, { run, starts: [] } satisfies HostedRun);
   return ok(updateRunView(run));
 }
 
-function save(tx: Tx, decision: UpdateRunDecision): void {
-  tx.putState(RUN_KEY, decision.state);
+function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision): void {
+  const starts = [...hosted.starts, ...decision.intents];
+  tx.putState(RUN_KEY, { run: decision.state, starts } satisfies HostedRun);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
-  if (decision.intents.length > 0) {
-    tx.putState(STARTS_KEY, [...pendingStarts(tx), ...decision.intents]);
-    tx.setTimer({ id: DISPATCH_TIMER, due: tx.now, kind: DISPATCH_TIMER });
-  }
 }
 
 /** Feeds one event to the machine and keeps the decision. */
 export function applyRunEvent(tx: Tx, event: UpdateRunEvent): Result<UpdateRunView> {
-  const run = loadRun(tx);
-  if (!run) return refuse("RUN-1", 409, "this update run does not exist");
-  const decision = decideUpdateRun(run, event, tx.now);
+  const hosted = load(tx);
+  if (!hosted) return refuse("RUN-1", 409, "this update run does not exist");
+  const decision = decideUpdateRun(hosted.run, event, tx.now);
   if (!decision.ok) return decision;
-  save(tx, decision.value);
+  save(tx, hosted, decision.value);
   return ok(updateRunView(decision.value.state));
 }
 
@@ -75,15 +81,15 @@ export function tickRun(tx: Tx, availability: Availability | undefined): void {
 }
 
 export function pendingStarts(tx: Tx): StartMemberIntent[] {
-  return tx.getState<StartMemberIntent[]>(STARTS_KEY) ?? [];
+  return load(tx)?.starts ?? [];
 }
 
 function dropStart(tx: Tx, cluster: string): boolean {
-  const starts = pendingStarts(tx);
-  const rest = starts.filter((s) => s.cluster !== cluster);
-  if (rest.length === starts.length) return false;
-  if (rest.length === 0) tx.deleteState(STARTS_KEY);
-  else tx.putState(STARTS_KEY, rest);
+  const hosted = load(tx);
+  if (!hosted) return false;
+  const rest = hosted.starts.filter((s) => s.cluster !== cluster);
+  if (rest.length === hosted.starts.length) return false;
+  tx.putState(RUN_KEY, { run: hosted.run, starts: rest } satisfies HostedRun);
   return true;
 }
 
