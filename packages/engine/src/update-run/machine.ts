@@ -112,6 +112,15 @@ function stop(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   return ok(decision(run, now, notes));
 }
 
+/** The first Running member of `groups`: a skip never covers an upgrade under way. */
+function runningIn(groups: readonly { members: readonly RunMember[] }[]): string | undefined {
+  for (const group of groups) {
+    const member = group.members.find((m) => m.state === "Running");
+    if (member) return member.cluster;
+  }
+  return undefined;
+}
+
 /** RUN-12: every target is checked before any is applied, so a refusal changes nothing. */
 function skip(
   run: UpdateRun,
@@ -155,6 +164,13 @@ function skip(
         if (isTerminalState(group.state)) {
           return refuse("RUN-12", 409, `RUN-12: group ${target.name} is ${group.state}`);
         }
+        const running = runningIn([group]);
+        if (running)
+          return refuse(
+            "RUN-12",
+            409,
+            `RUN-12: member ${running} of group ${target.name} is Running; skip the rest once it ends, or stop the run`,
+          );
         apply.push(() => {
           group.userSkipped = true;
           for (const m of group.members)
@@ -169,6 +185,13 @@ function skip(
         if (isTerminalState(stage.state) || stage.done) {
           return refuse("RUN-12", 409, `RUN-12: stage ${target.name} is ${stage.state}`);
         }
+        const running = runningIn(stage.groups);
+        if (running)
+          return refuse(
+            "RUN-12",
+            409,
+            `RUN-12: member ${running} of stage ${target.name} is Running; skip the rest once it ends, or stop the run`,
+          );
         apply.push(() => {
           stage.userSkipped = true;
           for (const group of stage.groups) {

@@ -96,6 +96,32 @@ export interface DriveOptions {
   /** Called after every decision (invariant checks). */
   observe?: (run: UpdateRun) => void;
   maxSteps?: number;
+  /** Orders member ends due at the same instant by this seed (default: by name). */
+  tieSeed?: number;
+  /** Log group and stage state changes too (golden timelines). */
+  logTree?: boolean;
+}
+
+/** States of every stage and group, to log what changed. */
+function treeStates(run: UpdateRun): Map<string, string> {
+  const states = new Map<string, string>();
+  for (const stage of run.stages) {
+    states.set(
+      `stage ${stage.name}`,
+      `${stage.state}${stage.message ? ` (${stage.message})` : ""}`,
+    );
+    for (const group of stage.groups) {
+      states.set(
+        `group ${group.name}`,
+        `${group.state}${group.message ? ` (${group.message})` : ""}`,
+      );
+      for (const m of group.members) {
+        if (m.state === "Pending" || m.state === "Skipped")
+          states.set(`member ${m.cluster}`, `${m.state} (${m.message})`);
+      }
+    }
+  }
+  return states;
 }
 
 export interface DriveResult {
@@ -119,6 +145,14 @@ export function drive(initial: UpdateRun, at: Instant, options: DriveOptions = {
   const script = [...(options.script ?? [])].sort((a, b) => a.at - b.at);
   let wakeAt: Instant | undefined;
   let lastState = run.state;
+  let lastTree = treeStates(run);
+  let rng = options.tieSeed === undefined ? 0 : options.tieSeed >>> 0 || 1;
+  const random = () => {
+    rng ^= rng << 13;
+    rng ^= rng >>> 17;
+    rng ^= rng << 5;
+    return (rng >>> 0) / 4294967296;
+  };
   const clock = (t: Instant) => `+${Math.round((t - at) / SECOND)}s`;
   const apply = (event: UpdateRunEvent) => {
     const d = decideUpdateRun(run, event, now);
@@ -136,11 +170,23 @@ export function drive(initial: UpdateRun, at: Instant, options: DriveOptions = {
       );
       ends.set(intent.cluster, now + (options.duration?.(intent.cluster) ?? 600) * SECOND);
     }
+    if (options.logTree) {
+      const tree = treeStates(run);
+      for (const [what, state] of tree) {
+        if (lastTree.get(what) !== state) log.push(`${clock(now)}   ${what} ${state}`);
+      }
+      lastTree = tree;
+    }
     if (run.state !== lastState) log.push(`${clock(now)} run ${run.state}`);
     lastState = run.state;
   };
   for (let i = 0; i < (options.maxSteps ?? 100_000); i++) {
-    const nextEnd = [...ends.entries()].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]))[0];
+    const sorted = [...ends.entries()].sort((a, b) => a[1] - b[1] || a[0].localeCompare(b[0]));
+    const tied = sorted.filter((e) => e[1] === sorted[0]?.[1]);
+    const nextEnd =
+      options.tieSeed === undefined || tied.length < 2
+        ? sorted[0]
+        : tied[Math.floor(random() * tied.length)];
     const candidates = [nextEnd?.[1], wakeAt, script[0]?.at].filter(
       (t): t is number => t !== undefined,
     );

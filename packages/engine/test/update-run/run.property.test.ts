@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { MaintenanceWindow, Weekday } from "../../src/maintenance/window.ts";
-import type { UpdateRun } from "../../src/update-run/types.ts";
-import { created, drive, member, request, T0 } from "./driver.ts";
+import { checkTree } from "./check-tree.ts";
+import { created, type DriveOptions, drive, member, request, T0 } from "./driver.ts";
 
 const DAYS: Weekday[] = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
 
@@ -57,49 +57,41 @@ function build(shape: Shape, faults: boolean) {
   return { run, durations, fails };
 }
 
-/** The aggregation rules of RUN-8/9/11 and RUN-2/3 ordering, checked on one state. */
-function checkTree(run: UpdateRun): void {
-  let current = run.stages.findIndex((s) => !s.done);
-  if (current < 0) current = run.stages.length;
-  const anyFailed = run.stages.some((s) =>
-    s.groups.some((g) => g.members.some((m) => m.state === "Failed")),
-  );
-  expect(run.state === "Failed").toBe(anyFailed);
-  run.stages.forEach((stage, index) => {
-    for (const group of stage.groups) {
-      const states = group.members.map((m) => m.state);
-      expect(states.filter((s) => s === "Running").length).toBeLessThanOrEqual(1);
-      if (states.includes("Failed")) expect(group.state).toBe("Failed");
-      if (group.state === "Pending") {
-        expect(states).not.toContain("Running");
-        expect(states).toContain("Pending");
-      }
-      if (states.length > 0 && states.every((s) => s === "Skipped"))
-        expect(group.state).toBe("Skipped");
-      if (index > current) {
-        expect(states.every((s) => s === "NotStarted")).toBe(true);
-        expect(group.state).toBe("NotStarted");
-      }
-    }
-    if (stage.state === "Pending") {
-      expect(stage.groups.some((g) => g.state === "Running")).toBe(false);
-      expect(stage.groups.some((g) => g.state === "Pending")).toBe(true);
-    }
-    if (stage.groups.some((g) => g.state === "Failed")) expect(stage.state).toBe("Failed");
-  });
-  if (run.state === "Pending") expect(run.stages[current]?.state).toBe("Pending");
-}
+const actionsArb = fc.record({
+  stopAt: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined }),
+  restartAfter: fc.integer({ min: 0, max: 20_000 }),
+  skipAt: fc.option(fc.integer({ min: 0, max: 20_000 }), { nil: undefined }),
+  skipGroup: fc.nat(),
+});
 
 describe("update run properties", () => {
-  it("RUN-8 RUN-9 RUN-11 for random strategies, windows and faults the state tree always satisfies the aggregation rules and no member is upgraded twice", () => {
+  it("RUN-8 RUN-9 RUN-10 RUN-11 RUN-12 for random strategies, windows, faults, stops and skips the state tree always satisfies the aggregation rules and no member is upgraded twice", () => {
     fc.assert(
-      fc.property(runArb, fc.boolean(), (shape, faults) => {
+      fc.property(runArb, fc.boolean(), actionsArb, (shape, faults, actions) => {
         const { run, durations, fails } = build(shape, faults);
+        const groups = run.stages.flatMap((s) => s.groups.map((g) => g.name));
+        const script: DriveOptions["script"] = [{ at: T0, event: (at) => ({ type: "START", at }) }];
+        // RUN-10 and RUN-12 by the user at random times (refusals are logged, not thrown).
+        if (actions.stopAt !== undefined) {
+          const stopAt = T0 + actions.stopAt * 1000;
+          script.push({ at: stopAt, event: (at) => ({ type: "STOP", at }) });
+          script.push({
+            at: stopAt + actions.restartAfter * 1000,
+            event: (at) => ({ type: "START", at }),
+          });
+        }
+        if (actions.skipAt !== undefined && groups.length > 0) {
+          const name = groups[actions.skipGroup % groups.length]!;
+          script.push({
+            at: T0 + actions.skipAt * 1000,
+            event: (at) => ({ type: "SKIP", at, targets: [{ type: "Group", name }] }),
+          });
+        }
         const { run: end, starts } = drive(run, T0, {
           duration: (c) => durations.get(c) ?? 0,
           fails,
           observe: checkTree,
-          script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+          script,
         });
         const counts = new Map<string, number>();
         for (const s of starts) counts.set(s.cluster, (counts.get(s.cluster) ?? 0) + 1);

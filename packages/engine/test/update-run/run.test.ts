@@ -463,7 +463,7 @@ describe("update run engine", () => {
     expect(end.state).toBe("Completed");
   });
 
-  it("RUN-12 skip during the run: a Pending member, then a stage; a running member or unknown name is refused", () => {
+  it("RUN-12 skip during the run: a Pending member, a later stage; a running member, a stage with one, or an unknown name is refused", () => {
     const run = created(
       request([member("c1"), member("c2", { maintenance: CLOSED }), member("c3")]),
     );
@@ -495,13 +495,38 @@ describe("update run engine", () => {
       targets: [{ type: "Member", name: "c2" }],
     });
     expect(memberOf(skipped.state, "c2")).toMatchObject({ state: "Skipped", skippedBy: "user" });
-    const stage = step(skipped.state, {
+    // A stage (or group) with an upgrade under way is not skipped: that upgrade would go on.
+    const refused = decideUpdateRun(
+      skipped.state,
+      { type: "SKIP", at: T0 + 2, targets: [{ type: "Stage", name: "default" }] },
+      T0 + 2,
+    );
+    expect(refused).toMatchObject({ ok: false, error: { rule: "RUN-12", status: 409 } });
+    const ended = step(skipped.state, {
+      type: "MEMBER_ENDED",
+      cluster: "c1",
+      succeeded: true,
+      at: T0 + 3,
+    });
+    expect(ended.intents.map((i) => i.cluster)).toEqual(["c3"]);
+    const members = ["a", "b"].map((g) => ({ ...member(`${g}1`), group: g }));
+    const two = started(created(request(members, { strategy: strategy([["a"], ["b"]]) })));
+    const stage = step(two.state, {
       type: "SKIP",
       at: T0 + 2,
-      targets: [{ type: "Stage", name: "default" }],
+      targets: [{ type: "Stage", name: "stage-2" }],
     });
-    expect(memberOf(stage.state, "c3").state).toBe("Skipped");
-    expect(memberOf(stage.state, "c1").state).toBe("Running");
-    expect(stage.state.state).toBe("Skipped");
+    expect(memberOf(stage.state, "b1")).toMatchObject({
+      state: "Skipped",
+      message: "RUN-12: stage stage-2 skipped by the user",
+    });
+    const done = step(stage.state, {
+      type: "MEMBER_ENDED",
+      cluster: "a1",
+      succeeded: true,
+      at: T0 + 3,
+    });
+    expect(done.state.stages[1]!.state).toBe("Skipped");
+    expect(done.state.state).toBe("Completed");
   });
 });
