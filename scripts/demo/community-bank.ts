@@ -27,6 +27,8 @@ export interface DemoInventory {
   upgrades: { cluster: string; pool: string; body: Record<string, unknown> }[];
   /** Cluster upgrades (LIFE-3) the demo starts: every component, then every pool. */
   clusterUpgrades: { cluster: string; version: string }[];
+  /** Update strategies (RUN-4): per fleet, one stage per region, Jakarta first. */
+  updateStrategies: { fleet: string; name: string; body: Record<string, unknown> }[];
 }
 
 const REGIONS = [
@@ -79,6 +81,8 @@ export function communityBank(): DemoInventory {
             releaseChannel: "REGULAR",
             version: "1.21.11-gke.1100",
             maintenance: AFTER_HOURS(timeZone),
+            // RUN-3: the update group of the demo strategy (one per region).
+            updateGroup: region,
           },
         });
         nodePools.push(
@@ -150,6 +154,17 @@ export function communityBank(): DemoInventory {
     clusterUpgrades: clusters
       .filter((c) => c.name.startsWith("testing-"))
       .map((c) => ({ cluster: c.name, version: "1.21.14-gke.4300" })),
+    updateStrategies: fleets.map((fleet) => ({
+      fleet,
+      name: "by-region",
+      body: {
+        stages: REGIONS.map(({ region }, i) => ({
+          name: region,
+          groups: [{ name: region }],
+          ...(i < REGIONS.length - 1 ? { afterStageWaitSeconds: 3600 } : {}),
+        })),
+      },
+    })),
     releases: [
       {
         name: "2022-R25",

@@ -73,9 +73,32 @@ async function main(): Promise<void> {
         : `regatta: ${cluster}/${pool} not upgraded now: ${body.detail}`,
     );
   }
+  for (const { fleet, name, body } of demo.updateStrategies) {
+    await call("PUT", `/v1/fleets/${fleet}/update-strategies/${name}`, body);
+  }
   console.log(
-    `regatta: demo inventory seeded: ${demo.fleets.length} fleets, ${demo.clusters.length} clusters, ${demo.nodePools.length} node pools`,
+    `regatta: demo inventory seeded: ${demo.fleets.length} fleets, ${demo.clusters.length} clusters, ${demo.nodePools.length} node pools, update strategy by-region in each fleet`,
   );
+  printUpdateRunHowTo();
+}
+
+/** How to start an update run (RUN) across a demo fleet with its `by-region` strategy. */
+function printUpdateRunHowTo(): void {
+  const auth = `-H "Authorization: Bearer ${token}" -H "content-type: application/json"`;
+  const runs = `${url}/v1/fleets/production/update-runs`;
+  const body = JSON.stringify({
+    name: "prod-2022-r25",
+    strategy: "by-region",
+    upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
+  });
+  console.log(`
+  Update run across the production fleet (stage asia-southeast2, 1 h wait, europe-west3;
+  members upgrade in their after-hours windows: about 2.5 virtual days, a minute at x3600):
+    curl ${auth} -X POST ${runs} -d '${body}'
+    curl ${auth} -X POST ${runs}/prod-2022-r25/start
+    curl ${auth} ${runs}/prod-2022-r25
+  "type": "Full" also upgrades every node pool through its own strategy (short-lived
+  pools take up to 7 days): about 6 virtual weeks, ~17 minutes at x3600.`);
 }
 
 main().catch((error: unknown) => {

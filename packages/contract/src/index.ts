@@ -14,4 +14,5 @@ export * from "./releases.ts";
 export * from "./reservations.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
+export * from "./update-runs.ts";
 export * from "./zones.ts";

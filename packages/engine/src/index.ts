@@ -7,4 +7,5 @@ export * from "./node-pool/index.ts";
 export * from "./provider/index.ts";
 export * from "./rules/index.ts";
 export * from "./time/index.ts";
+export * from "./update-run/index.ts";
 export * from "./version/index.ts";

@@ -21,6 +21,7 @@ import type { Timer, Tx } from "../runtime/types.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER, poolKey, timerId } from "./keys.ts";
 import { getOperation, operationNodes, resumeOperation, startOperation } from "./node-pool-host.ts";
 import { disownPoolOperation, inboxKey, ownPoolOperation } from "./pool-owners.ts";
+import { reportRunClusterEnd } from "./run-members.ts";
 
 /**
  * The fleet object's cluster upgrades (LIFE-3): one lifecycle machine per operation,
@@ -289,6 +290,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
     });
   }
   if (hosted.op.state === "SUCCEEDED" || hosted.op.state === "FAILED") {
+    reportRunClusterEnd(tx, hosted.op);
     tx.setTimer({
       id: timerId(CLUSTER_SYNC_TIMER, id),
       due: tx.now,

@@ -10,6 +10,7 @@ import {
   listNodePools,
   updateClusterStatus,
 } from "@regatta/inventory";
+import type { RunOwner } from "../../objects/fleet/run-members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
 import { preflightFacts } from "./cluster-preflight.ts";
@@ -22,6 +23,16 @@ type OperationBody = z.infer<typeof Operation>;
  * many control-plane nodes (a highly available control plane) until it does.
  */
 const CONTROL_PLANE_NODES = 3;
+
+/** How an update run (RUN-5) starts a member's cluster upgrade. */
+export interface RunMemberUpgrade {
+  /** The run member the operation reports its end to, recorded as it starts. */
+  runOwner: RunOwner;
+  /** ControlPlaneOnly: no worker pool is part of the upgrade. */
+  controlPlaneOnly?: boolean;
+  /** Full: the node image the worker pools move to (RUN-6). */
+  nodeImage?: string;
+}
 
 /**
  * LIFE-3: upgrades `clusterName` to `input.version` in its fleet's object, which runs
@@ -37,6 +48,7 @@ export async function startClusterUpgrade(
   clusterName: string,
   input: z.infer<typeof ClusterUpgradeInput>,
   now: Instant,
+  runMember?: RunMemberUpgrade,
 ): Promise<Outcome<OperationBody>> {
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
@@ -44,10 +56,13 @@ export async function startClusterUpgrade(
     ...(await preflightFacts(db, cluster)),
     controlPlaneNodes: CONTROL_PLANE_NODES,
   };
+  if (runMember?.controlPlaneOnly) facts.pools = [];
   if (cluster.deprecatedApiUsage) {
     facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
   }
-  const pools = await allPages((page) => listNodePools(db, clusterName, page));
+  const pools = runMember?.controlPlaneOnly
+    ? []
+    : await allPages((page) => listNodePools(db, clusterName, page));
   const id = `op-${crypto.randomUUID()}`;
   const poolOperationIds = Object.fromEntries(
     pools.map((pool) => [pool.name, `op-${crypto.randomUUID()}`]),
@@ -71,6 +86,7 @@ export async function startClusterUpgrade(
     facts,
     version: input.version,
     useBootstrap: input.useBootstrap,
+    ...(runMember?.nodeImage ? { nodeImage: runMember.nodeImage } : {}),
   };
   let started: Awaited<ReturnType<typeof fleet.startClusterUpgrade>>;
   try {
@@ -79,6 +95,7 @@ export async function startClusterUpgrade(
       poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
       poolOperationIds,
       ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
+      ...(runMember ? { runOwner: runMember.runOwner } : {}),
     });
   } catch (error) {
     console.error(`cluster upgrade ${id} of ${clusterName} failed to start`, error);
