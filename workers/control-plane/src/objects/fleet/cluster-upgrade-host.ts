@@ -21,6 +21,7 @@ import type { Timer, Tx } from "../runtime/types.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER, poolKey, timerId } from "./keys.ts";
 import { getOperation, startOperation } from "./node-pool-host.ts";
 import { inboxKey, ownPoolOperation } from "./pool-owners.ts";
+import { reportRolloutEnd } from "./rollout-owners.ts";
 
 /**
  * The fleet object's cluster upgrades (LIFE-3): one lifecycle machine per operation,
@@ -219,6 +220,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
     });
   }
   if (hosted.op.state === "SUCCEEDED" || hosted.op.state === "FAILED") {
+    reportRolloutEnd(tx, id, hosted.op.state, hosted.op.error);
     tx.setTimer({
       id: timerId(CLUSTER_SYNC_TIMER, id),
       due: tx.now,

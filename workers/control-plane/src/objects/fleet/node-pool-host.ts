@@ -32,6 +32,7 @@ import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } fr
 import { supersede } from "./operation-lifecycle.ts";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
 import { reportPoolEnd } from "./pool-owners.ts";
+import { reportRolloutEnd } from "./rollout-owners.ts";
 
 /**
  * The fleet object's node-pool upgrades: one machine per operation (its rows are
@@ -238,6 +239,7 @@ function save(
   hosted.revision += 1;
   saveOperation(tx, hosted, before);
   reportPoolEnd(tx, before, hosted.op);
+  if (terminal) reportRolloutEnd(tx, id, hosted.op.header.state, hosted.op.header.error);
   for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
     tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));
   }

@@ -30,6 +30,7 @@ const CONTROL_PLANE_NODES = 3;
  * operation and each pool's first node-pool operation are indexed in D1 first, so all
  * are readable by id; spec.version is the target from the start, status.version moves
  * only on success (VER-8). Again after a failure: retries from the failed component.
+ * `scope.controlPlaneOnly` (rollout sequencing, SEQ-5) leaves the worker pools out.
  */
 export async function startClusterUpgrade(
   db: Inventory,
@@ -37,6 +38,7 @@ export async function startClusterUpgrade(
   clusterName: string,
   input: z.infer<typeof ClusterUpgradeInput>,
   now: Instant,
+  scope: { controlPlaneOnly?: boolean } = {},
 ): Promise<Outcome<OperationBody>> {
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
@@ -47,7 +49,13 @@ export async function startClusterUpgrade(
   if (cluster.deprecatedApiUsage) {
     facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
   }
-  const pools = await allPages((page) => listNodePools(db, clusterName, page));
+  // SEQ-5: rollout sequencing upgrades control planes in their own phase; the worker
+  // pools follow in the node phase (SEQ-6), so this upgrade plans without them.
+  if (scope.controlPlaneOnly === true) facts.pools = [];
+  const pools =
+    scope.controlPlaneOnly === true
+      ? []
+      : await allPages((page) => listNodePools(db, clusterName, page));
   const id = `op-${crypto.randomUUID()}`;
   const poolOperationIds = Object.fromEntries(
     pools.map((pool) => [pool.name, `op-${crypto.randomUUID()}`]),
