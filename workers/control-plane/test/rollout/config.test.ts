@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import { DAY, useRolloutFixtures } from "./helpers.ts";
 
-useRolloutFixtures();
+useRolloutFixtures(["solo", "t-a", "t-b", "t-c", "t-d"]);
 
 const put = (path: string, body: unknown, token?: string) =>
   api("PUT", `${path}/rollout`, { body, ...(token === undefined ? {} : { token }) });

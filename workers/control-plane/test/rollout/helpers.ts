@@ -5,20 +5,17 @@ import { api, freezeClock } from "../helpers.ts";
 
 export const DAY = 86_400;
 
-/** Fleets the rollout tests create (their alarms are removed after each test). */
-export const FLEETS = ["testing", "staging", "production", "solo", "t-a", "t-b", "t-c", "t-d"];
-
-/** Shared inventory, the three bank fleets, the sim clock frozen on a Monday. */
-export function useRolloutFixtures(): void {
+/** Shared inventory, the file's fleets, the sim clock frozen on a Monday. */
+export function useRolloutFixtures(fleets: readonly string[]): void {
   beforeAll(async () => {
     await seedBasics();
-    for (const fleet of FLEETS) {
+    for (const fleet of fleets) {
       expect((await api("PUT", `/v1/fleets/${fleet}`, { body: {} })).status).toBeLessThan(300);
     }
     await freezeClock(Date.parse("2026-01-05T00:00:00Z"));
   });
   afterEach(async () => {
-    for (const fleet of FLEETS) {
+    for (const fleet of [...fleets, "prod"]) {
       await runInDurableObject(env.FLEET.get(env.FLEET.idFromName(fleet)), (_i, state) =>
         state.storage.deleteAlarm(),
       );
