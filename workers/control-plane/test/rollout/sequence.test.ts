@@ -19,15 +19,24 @@ describe("seed 000: the community bank rolls 2022-R25 Testing → Staging → Pr
     await sequencedCluster("bank-t2", "testing", "1.21.11-gke.1100");
     await sequencedCluster("bank-s1", "staging", "1.21.11-gke.1100");
     await sequencedCluster("bank-p1", "production", "1.21.11-gke.1100");
-    const put = (fleet: string, body: unknown) => api("PUT", `/v1/fleets/${fleet}/rollout`, { body });
+    const put = (fleet: string, body: unknown) =>
+      api("PUT", `/v1/fleets/${fleet}/rollout`, { body });
     expect((await put("testing", { defaultSoakSeconds: 14 * DAY })).status).toBe(201);
-    expect((await put("staging", { upstreamFleet: "testing", defaultSoakSeconds: 7 * DAY })).status).toBe(201);
-    expect((await put("production", { upstreamFleet: "staging", defaultSoakSeconds: 0 })).status).toBe(201);
+    expect(
+      (await put("staging", { upstreamFleet: "testing", defaultSoakSeconds: 7 * DAY })).status,
+    ).toBe(201);
+    expect(
+      (await put("production", { upstreamFleet: "staging", defaultSoakSeconds: 0 })).status,
+    ).toBe(201);
 
     // The configuration's pass starts Testing's control planes at once.
     const first = await rollout("/v1/fleets/testing");
     const cp = upgradeOf(first, "CONTROL_PLANE", TARGET);
-    expect(cp).toMatchObject({ state: "IN_PROGRESS", tracking: "PATCH", startedAt: "2026-01-05T00:00:00.000Z" });
+    expect(cp).toMatchObject({
+      state: "IN_PROGRESS",
+      tracking: "PATCH",
+      startedAt: "2026-01-05T00:00:00.000Z",
+    });
     expect(cp?.clusters.map((c) => c.state)).toEqual(["IN_PROGRESS", "IN_PROGRESS"]);
     const staging = upgradeOf(await rollout("/v1/fleets/staging"), "CONTROL_PLANE", TARGET);
     expect(staging).toMatchObject({
@@ -50,18 +59,24 @@ describe("seed 000: the community bank rolls 2022-R25 Testing → Staging → Pr
 
     // Nothing in Staging before Testing's 14 days.
     await advance(13 * DAY + 18 * 3600, DAY);
-    expect(upgradeOf(await rollout("/v1/fleets/staging"), "CONTROL_PLANE", TARGET)?.state).toBe("PENDING");
+    expect(upgradeOf(await rollout("/v1/fleets/staging"), "CONTROL_PLANE", TARGET)?.state).toBe(
+      "PENDING",
+    );
     await advance(12 * 3600, 1200);
     const stagingNow = await rollout("/v1/fleets/staging");
     expect(stagingNow.upgrades.map((u) => [u.type, u.state])).toEqual([
       ["CONTROL_PLANE", "SOAKING"],
       ["NODE", "SOAKING"],
     ]);
-    expect(upgradeOf(await rollout("/v1/fleets/testing"), "CONTROL_PLANE", TARGET)?.state).toBe("COMPLETE");
+    expect(upgradeOf(await rollout("/v1/fleets/testing"), "CONTROL_PLANE", TARGET)?.state).toBe(
+      "COMPLETE",
+    );
 
     // Staging soaks 7 days, then Production (soak 0) completes.
     await advance(6 * DAY + 12 * 3600, DAY);
-    expect(upgradeOf(await rollout("/v1/fleets/production"), "CONTROL_PLANE", TARGET)?.state).toBe("PENDING");
+    expect(upgradeOf(await rollout("/v1/fleets/production"), "CONTROL_PLANE", TARGET)?.state).toBe(
+      "PENDING",
+    );
     await advance(12 * 3600, 1200);
     const production = await rollout("/v1/fleets/production");
     expect(production.upgrades.map((u) => [u.type, u.state])).toEqual([
