@@ -23,6 +23,8 @@ export interface DemoInventory {
   clusters: { name: string; body: Record<string, unknown> }[];
   nodePools: { cluster: string; name: string; body: Record<string, unknown> }[];
   releases: { name: string; body: Record<string, unknown> }[];
+  /** SEQ: Testing → Staging → Production, soaking 14 and 7 days (seed 000). */
+  rollouts: { fleet: string; body: Record<string, unknown> }[];
   /** Node-pool upgrades the demo starts so there is progress to watch. */
   upgrades: { cluster: string; pool: string }[];
 }
@@ -137,6 +139,11 @@ export function communityBank(): DemoInventory {
     fleets,
     clusters,
     nodePools,
+    rollouts: [
+      { fleet: "testing", body: { defaultSoakSeconds: 14 * 86_400 } },
+      { fleet: "staging", body: { upstreamFleet: "testing", defaultSoakSeconds: 7 * 86_400 } },
+      { fleet: "production", body: { upstreamFleet: "staging", defaultSoakSeconds: 0 } },
+    ],
     upgrades: clusters
       .filter((c) => c.name.startsWith("testing-"))
       .flatMap((c) => [

@@ -36,6 +36,10 @@ async function main(): Promise<void> {
   for (const { cluster, name, body } of demo.nodePools) {
     await call("PUT", `/v1/clusters/${cluster}/node-pools/${name}`, body);
   }
+  // The sequence starts Testing's node phase at once; the manual upgrades below then
+  // find those pools busy, which is fine.
+  for (const { fleet, body } of demo.rollouts)
+    await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
   for (const { cluster, pool } of demo.upgrades) {
     // A restarted demo may already be upgrading (or done with) this pool: that is fine.
     const started = await fetch(`${url}/v1/clusters/${cluster}/node-pools/${pool}/upgrade`, {
