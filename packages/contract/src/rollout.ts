@@ -62,6 +62,9 @@ export const RolloutStatus = z
     downstream: z.string().optional(),
     channel: z.string().optional(),
     config: RolloutConfig.optional(),
+    messagesHeard: z.number().int().optional().openapi({
+      description: "Words received from the upstream group so far (SEQ-8: a few per release).",
+    }),
     upgrades: z.array(
       z.object({
         type: z.enum(["CONTROL_PLANE", "NODE"]),

@@ -1,6 +1,6 @@
 import type { ChannelTargets } from "../../src/channel/channel.ts";
 import {
-  decideGroup,
+  decideGroupAll,
   type GroupEvent,
   type GroupFacts,
   type GroupIntent,
@@ -85,6 +85,8 @@ export class ChainDriver {
   readonly starts: StartRecord[] = [];
   readonly messages: { from: string; to: string; key: string }[] = [];
   readonly states = new Map<string, GroupState>();
+  /** How many decisions the groups took. */
+  decisions = 0;
   private readonly wakes = new Map<string, Instant | undefined>();
   private readonly world = new Map<string, SequencedCluster>();
   private readonly groupOf = new Map<string, string>();
@@ -151,7 +153,13 @@ export class ChainDriver {
 
   /** Feeds one event to a group and carries out its intents. */
   send(group: string, event: (facts: GroupFacts) => GroupEvent): void {
-    const decision = decideGroup(this.mustState(group), event(this.facts(group)), this.now);
+    this.sendAll(group, [event(this.facts(group))]);
+  }
+
+  /** Feeds events that arrived together to a group in one decision. */
+  sendAll(group: string, events: GroupEvent[]): void {
+    this.decisions++;
+    const decision = decideGroupAll(this.mustState(group), events, this.now);
     this.states.set(group, decision.state);
     this.wakes.set(group, decision.wakeAt);
     for (const note of decision.notes) this.log.push(`${day(this.now)} ${group}: ${note}`);
@@ -230,34 +238,48 @@ export class ChainDriver {
       this.now = Math.max(this.now, next);
       const ended = this.ops.filter((op) => op.endsAt <= this.now);
       this.ops = this.ops.filter((op) => op.endsAt > this.now);
-      for (const op of ended) this.finish(op);
+      this.finishAll(ended);
       this.evaluateAll();
     }
     this.now = Math.max(this.now, until);
     this.evaluateAll();
   }
 
-  private finish(op: { cluster: string; type: SequencedUpgradeType; version: string }): void {
-    const group = this.groupOf.get(op.cluster);
-    if (group === undefined) return;
-    const failed = this.options.failing?.has(op.cluster) === true;
-    if (!failed) {
-      this.patch(
-        op.cluster,
-        op.type === "NODE" ? { nodeVersion: op.version } : { version: op.version },
+  /** Ends that fall on one instant reach each group together, as the host's inbox does. */
+  private finishAll(ops: { cluster: string; type: SequencedUpgradeType; version: string }[]): void {
+    const byGroup = new Map<string, GroupEvent[]>();
+    for (const op of ops) {
+      const group = this.groupOf.get(op.cluster);
+      if (group === undefined) continue;
+      const failed = this.options.failing?.has(op.cluster) === true;
+      if (!failed) {
+        this.patch(
+          op.cluster,
+          op.type === "NODE" ? { nodeVersion: op.version } : { version: op.version },
+        );
+      }
+      this.log.push(
+        `${day(this.now)} ${group}: ${op.type} ${op.cluster} ${failed ? "failed" : "done"}`,
+      );
+      const events = byGroup.get(group) ?? [];
+      events.push({
+        kind: "UPGRADE_ENDED",
+        cluster: op.cluster,
+        type: op.type,
+        version: op.version,
+        outcome: failed ? "FAILED" : "SUCCEEDED",
+        ...(failed ? { error: "simulated failure" } : {}),
+        // Facts are read when the group decides, below.
+        facts: this.facts(group),
+      });
+      byGroup.set(group, events);
+    }
+    for (const [group, events] of byGroup) {
+      const facts = this.facts(group);
+      this.sendAll(
+        group,
+        events.map((event) => ({ ...event, facts })),
       );
     }
-    this.log.push(
-      `${day(this.now)} ${group}: ${op.type} ${op.cluster} ${failed ? "failed" : "done"}`,
-    );
-    this.send(group, (facts) => ({
-      kind: "UPGRADE_ENDED",
-      cluster: op.cluster,
-      type: op.type,
-      version: op.version,
-      outcome: failed ? "FAILED" : "SUCCEEDED",
-      ...(failed ? { error: "simulated failure" } : {}),
-      facts,
-    }));
   }
 }

@@ -247,7 +247,9 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   /** SEQ-13: a group's rollout status, or undefined when it has no configuration. */
-  async rolloutStatus(group: string): Promise<RolloutStatusView | undefined> {
+  async rolloutStatus(
+    group: string,
+  ): Promise<(RolloutStatusView & { messagesHeard: number }) | undefined> {
     return readRolloutStatus(await this.rolloutDeps(), group);
   }
 

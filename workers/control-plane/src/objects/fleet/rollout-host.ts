@@ -1,6 +1,6 @@
 import {
   compareVersions,
-  decideGroup,
+  decideGroupAll,
   type GroupEvent,
   type GroupFacts,
   type GroupIntent,
@@ -27,6 +27,7 @@ import {
   wakeRollout,
 } from "./rollout-owners.ts";
 import {
+  heardCount,
   loadGroupState,
   loadPending,
   type PendingIntent,
@@ -86,16 +87,13 @@ function inFlight(tx: Tx, group: string): boolean {
 function decide(tx: Tx, facts: GroupFacts): PendingIntent[] {
   const group = facts.group;
   const { upstream, ends } = takeInboxes(tx, group);
-  let state = loadGroupState(tx, group);
-  const intents: GroupIntent[] = [];
-  let wakeAt: Instant | undefined;
-  for (const event of eventsFor(facts, upstream, ends)) {
-    const decision = decideGroup(state, event, tx.now);
-    state = decision.state;
-    intents.push(...decision.intents);
-    wakeAt = decision.wakeAt;
-  }
-  saveGroupState(tx, group, state);
+  const decision = decideGroupAll(
+    loadGroupState(tx, group),
+    eventsFor(facts, upstream, ends),
+    tx.now,
+  );
+  const { intents, wakeAt } = decision;
+  saveGroupState(tx, group, decision.state);
   const pending = loadPending(tx, group);
   const seq = pending.length === 0 ? 0 : Number(pending.at(-1)?.id.split("#")[1] ?? 0) + 1;
   pending.push(
@@ -250,9 +248,12 @@ export async function receiveUpstream(
 export async function readRolloutStatus(
   deps: RolloutDeps,
   group: string,
-): Promise<RolloutStatusView | undefined> {
+): Promise<(RolloutStatusView & { messagesHeard: number }) | undefined> {
   const facts = await loadGroupFacts(deps.inventory, group);
   if (facts === undefined) return undefined;
-  const state = await deps.runtime.commit((tx) => loadGroupState(tx, group));
-  return rolloutStatus(state, facts, deps.runtime.now());
+  const { state, heard } = await deps.runtime.commit((tx) => ({
+    state: loadGroupState(tx, group),
+    heard: heardCount(tx, group),
+  }));
+  return { ...rolloutStatus(state, facts, deps.runtime.now()), messagesHeard: heard };
 }

@@ -36,8 +36,16 @@ export function saveGroupState(tx: Tx, group: string, state: GroupState): void {
   tx.putState(stateKey(group), state);
 }
 
+const heardKey = (group: string) => `rollout-heard:${group}`;
+
+/** How many upstream words the group received (the SEQ-8 RPC count, for the status and benchmarks). */
+export function heardCount(tx: Tx, group: string): number {
+  return tx.getState<number>(heardKey(group)) ?? 0;
+}
+
 /** Queues an upstream word; repeats are harmless (hearing is idempotent). */
 export function queueUpstream(tx: Tx, group: string, message: QualificationMessage): void {
+  tx.putState(heardKey(group), heardCount(tx, group) + 1);
   const inbox = tx.getState<QualificationMessage[]>(upstreamInboxKey(group)) ?? [];
   inbox.push(message);
   tx.putState(upstreamInboxKey(group), inbox.slice(-MAX_UPSTREAM_INBOX));
