@@ -56,6 +56,9 @@ async function main(): Promise<void> {
   for (const { cluster, name, body } of demo.nodePools) {
     await ensure(`/v1/clusters/${cluster}/node-pools/${name}`, body);
   }
+  // The sequence (SEQ) starts with Testing's control planes; the lab fleet is outside it.
+  for (const { fleet, body } of demo.rollouts)
+    await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
   // A restarted demo may already be upgrading (or done with) these: that is fine.
   for (const { cluster, version } of demo.clusterUpgrades) {
     const body = await post(`/v1/clusters/${cluster}/upgrade`, { version });

@@ -12,6 +12,7 @@ export * from "./params.ts";
 export * from "./problem.ts";
 export * from "./releases.ts";
 export * from "./reservations.ts";
+export * from "./rollout.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
 export * from "./update-runs.ts";

@@ -84,6 +84,8 @@ export interface ControlPlane {
   get(path: string): Promise<HttpResult>;
   /** POST of a JSON body through the worker's fetch handler with the admin token. */
   post(path: string, body: unknown): Promise<HttpResult>;
+  /** PUT of a JSON body through the worker's fetch handler with the admin token. */
+  put(path: string, body: unknown): Promise<HttpResult>;
   /**
    * `FleetObject.inspect()` of the fleet's Durable Object (RPC through a probe worker
    * bound to the control plane's own class): its virtual clock, timers, outbox size and
@@ -258,6 +260,14 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
     post: async (path, body) => {
       const response = await mf.dispatchFetch(`http://localhost${path}`, {
         method: "POST",
+        headers: { authorization, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return read(response);
+    },
+    put: async (path, body) => {
+      const response = await mf.dispatchFetch(`http://localhost${path}`, {
+        method: "PUT",
         headers: { authorization, "content-type": "application/json" },
         body: JSON.stringify(body),
       });

@@ -14,6 +14,7 @@ import { scopeRoutes } from "./routes/inventory/scopes.ts";
 import { zoneRoutes } from "./routes/inventory/zones.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts";
+import { rolloutRoutes } from "./routes/rollout.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
 import { updateRunRoutes } from "./routes/update-runs.ts";
@@ -56,6 +57,7 @@ export function createControlPlane(): App {
   app.route("/", operationRoutes());
   app.route("/", clusterLifecycleRoutes());
   app.route("/", updateRunRoutes());
+  app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

@@ -9,7 +9,9 @@ import {
   type PoolNode,
   type PreemptTarget,
   type ProviderEvent,
+  type QualificationMessage,
   type Result,
+  type RolloutStatusView,
   refuse,
 } from "@regatta/engine";
 import type { Env } from "../env.ts";
@@ -34,6 +36,7 @@ import {
   CLUSTER_SYNC_TIMER,
   OP_TIMER,
   RETIRE_TIMER,
+  ROLLOUT_TIMER,
   SYNC_TIMER,
   WINDOW_TIMER,
 } from "./fleet/keys.ts";
@@ -54,6 +57,12 @@ import {
   type StoredPreflight,
 } from "./fleet/preflights.ts";
 import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
+import {
+  type RolloutDeps,
+  readRolloutStatus,
+  receiveUpstream,
+  runRolloutPass,
+} from "./fleet/rollout-host.ts";
 import {
   deliverRunReport,
   ownRunMember,
@@ -99,6 +108,8 @@ function route(tx: Tx, events: readonly ProviderEvent[]): void {
  */
 export class FleetObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, packsFleetState);
+  /** Rollout intents this instance is carrying out now (rollout-host.ts). */
+  private readonly rolloutInFlight = new Set<string>();
 
   /** The platform alarm: run every due timer. */
   override async alarm(): Promise<void> {
@@ -302,6 +313,24 @@ export class FleetObject extends DurableObject<Env> {
     return runtime.commit((tx) => preemptSim(tx, target));
   }
 
+  /** SEQ: runs a pass of each named rollout group now (configuration, release, cron). */
+  async rolloutEvaluate(groups: readonly string[]): Promise<void> {
+    const deps = await this.rolloutDeps();
+    for (const group of groups) await runRolloutPass(deps, group);
+  }
+
+  /** SEQ-8: the upstream group's word to `group`; kept, then heard on the next pass. */
+  async rolloutUpstream(group: string, message: QualificationMessage): Promise<void> {
+    await receiveUpstream(await this.rolloutDeps(), group, message);
+  }
+
+  /** SEQ-13: a group's rollout status, or undefined when it has no configuration. */
+  async rolloutStatus(
+    group: string,
+  ): Promise<(RolloutStatusView & { messagesHeard: number }) | undefined> {
+    return readRolloutStatus(await this.rolloutDeps(), group);
+  }
+
   /** Test and operator visibility: the object's clock and pending work. */
   async inspect(): Promise<{ now: number; timers: Timer[]; outbox: number; rowsWritten: number }> {
     const runtime = await this.ready();
@@ -310,6 +339,15 @@ export class FleetObject extends DurableObject<Env> {
       timers: runtime.timers(),
       outbox: runtime.pendingOutbox().length,
       rowsWritten: runtime.rowsWritten,
+    };
+  }
+
+  private async rolloutDeps(): Promise<RolloutDeps> {
+    return {
+      runtime: await this.ready(),
+      inventory: this.wiring.inventory,
+      fleets: this.env.FLEET,
+      inFlight: this.rolloutInFlight,
     };
   }
 
@@ -355,6 +393,9 @@ export class FleetObject extends DurableObject<Env> {
         return;
       case RUN_REPORT_TIMER:
         await deliverRunReport(runtime, this.env, timer);
+        return;
+      case ROLLOUT_TIMER:
+        await runRolloutPass(await this.rolloutDeps(), timer.payload ?? "");
         return;
       case RETIRE_TIMER:
         await retireOperation(runtime, this.wiring.inventory, timer.payload ?? "");

@@ -21,6 +21,7 @@ import type { Timer, Tx } from "../runtime/types.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER, poolKey, timerId } from "./keys.ts";
 import { getOperation, operationNodes, resumeOperation, startOperation } from "./node-pool-host.ts";
 import { disownPoolOperation, inboxKey, ownPoolOperation } from "./pool-owners.ts";
+import { reportRolloutEnd } from "./rollout-owners.ts";
 import { reportRunClusterEnd } from "./run-members.ts";
 
 /**
@@ -291,6 +292,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
   }
   if (hosted.op.state === "SUCCEEDED" || hosted.op.state === "FAILED") {
     reportRunClusterEnd(tx, hosted.op);
+    reportRolloutEnd(tx, id, hosted.op.state, hosted.op.error);
     tx.setTimer({
       id: timerId(CLUSTER_SYNC_TIMER, id),
       due: tx.now,

@@ -25,3 +25,6 @@ export const CLUSTER_RETIRE_TIMER = "cu-retire";
 
 /** The one timer of a kind an operation has. */
 export const timerId = (kind: string, id: string) => `${kind}:${id}`;
+
+/** A rollout group's pass (SEQ): its engine wake-up, an upgrade's end, a retry of its intents. */
+export const ROLLOUT_TIMER = "rollout";

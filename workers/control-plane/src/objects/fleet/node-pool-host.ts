@@ -32,6 +32,7 @@ import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } fr
 import { supersede } from "./operation-lifecycle.ts";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
 import { reportPoolEnd } from "./pool-owners.ts";
+import { reportRolloutEnd } from "./rollout-owners.ts";
 import { reportRunPoolEnd } from "./run-members.ts";
 
 /**
@@ -262,6 +263,7 @@ function save(
   saveOperation(tx, hosted, before);
   reportPoolEnd(tx, before, hosted.op);
   reportRunPoolEnd(tx, before, hosted.op);
+  if (terminal) reportRolloutEnd(tx, id, hosted.op.header.state, hosted.op.header.error);
   for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
     tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));
   }

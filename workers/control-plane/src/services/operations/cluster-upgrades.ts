@@ -24,11 +24,11 @@ type OperationBody = z.infer<typeof Operation>;
  */
 const CONTROL_PLANE_NODES = 3;
 
-/** How an update run (RUN-5) starts a member's cluster upgrade. */
-export interface RunMemberUpgrade {
+/** How an update run (RUN-5) or a rollout sequence (SEQ-5) starts a cluster upgrade. */
+export interface ClusterUpgradeOptions {
   /** The run member the operation reports its end to, recorded as it starts. */
-  runOwner: RunOwner;
-  /** ControlPlaneOnly: no worker pool is part of the upgrade. */
+  runOwner?: RunOwner;
+  /** ControlPlaneOnly (RUN-5) or the control-plane phase (SEQ-5): no worker pool is part of it. */
   controlPlaneOnly?: boolean;
   /** Full: the node image the worker pools move to (RUN-6). */
   nodeImage?: string;
@@ -41,6 +41,7 @@ export interface RunMemberUpgrade {
  * operation and each pool's first node-pool operation are indexed in D1 first, so all
  * are readable by id; spec.version is the target from the start, status.version moves
  * only on success (VER-8). Again after a failure: retries from the failed component.
+ * `options.controlPlaneOnly` (RUN-5 ControlPlaneOnly, SEQ-5's phase) leaves the worker pools out.
  */
 export async function startClusterUpgrade(
   db: Inventory,
@@ -48,7 +49,7 @@ export async function startClusterUpgrade(
   clusterName: string,
   input: z.infer<typeof ClusterUpgradeInput>,
   now: Instant,
-  runMember?: RunMemberUpgrade,
+  options: ClusterUpgradeOptions = {},
 ): Promise<Outcome<OperationBody>> {
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
@@ -56,11 +57,13 @@ export async function startClusterUpgrade(
     ...(await preflightFacts(db, cluster)),
     controlPlaneNodes: CONTROL_PLANE_NODES,
   };
-  if (runMember?.controlPlaneOnly) facts.pools = [];
+  if (options.controlPlaneOnly) facts.pools = [];
   if (cluster.deprecatedApiUsage) {
     facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
   }
-  const pools = runMember?.controlPlaneOnly
+  // SEQ-5 / RUN-5: a control-plane-only upgrade plans without the worker pools (they
+  // follow in their own phase, or not at all).
+  const pools = options.controlPlaneOnly
     ? []
     : await allPages((page) => listNodePools(db, clusterName, page));
   const id = `op-${crypto.randomUUID()}`;
@@ -86,7 +89,7 @@ export async function startClusterUpgrade(
     facts,
     version: input.version,
     useBootstrap: input.useBootstrap,
-    ...(runMember?.nodeImage ? { nodeImage: runMember.nodeImage } : {}),
+    ...(options.nodeImage ? { nodeImage: options.nodeImage } : {}),
   };
   let started: Awaited<ReturnType<typeof fleet.startClusterUpgrade>>;
   try {
@@ -95,7 +98,7 @@ export async function startClusterUpgrade(
       poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
       poolOperationIds,
       ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
-      ...(runMember ? { runOwner: runMember.runOwner } : {}),
+      ...(options.runOwner ? { runOwner: options.runOwner } : {}),
     });
   } catch (error) {
     console.error(`cluster upgrade ${id} of ${clusterName} failed to start`, error);
