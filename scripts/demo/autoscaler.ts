@@ -1,5 +1,5 @@
 /**
- * The autoscaler demo: cluster `autoscale-demo` (fleet staging) with an on-demand and a
+ * The autoscaler demo: cluster `autoscale-demo` (fleet lab, outside the rollout sequence) with an on-demand and a
  * spot pool, a burst of pending pods (the autoscaler scales up, cheapest first: spot,
  * CA-9), then, a few virtual hours later, a quiet snapshot (most nodes become unneeded
  * and are removed after 10 min, CA-5). `GET /v1/clusters/autoscale-demo/autoscaler/decisions`
@@ -36,7 +36,7 @@ export function autoscalerDemo(): AutoscalerDemo {
     cluster: {
       name: "autoscale-demo",
       body: {
-        fleet: "staging",
+        fleet: "lab",
         role: "standalone",
         region: "europe-west3",
         releaseChannel: "REGULAR",

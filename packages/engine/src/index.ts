@@ -7,5 +7,7 @@ export * from "./maintenance/index.ts";
 export * from "./node-pool/index.ts";
 export * from "./provider/index.ts";
 export * from "./rules/index.ts";
+export * from "./sequencing/index.ts";
 export * from "./time/index.ts";
+export * from "./update-run/index.ts";
 export * from "./version/index.ts";

@@ -12,4 +12,5 @@ export type * from "./schema/json.ts";
 export { scopeMemberships } from "./schema/memberships.ts";
 export { operations } from "./schema/operations.ts";
 export { releases } from "./schema/releases.ts";
+export { rollouts } from "./schema/rollouts.ts";
 export { simClock, simFaults, simSettings } from "./schema/sim.ts";

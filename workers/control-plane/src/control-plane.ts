@@ -16,8 +16,10 @@ import { scopeRoutes } from "./routes/inventory/scopes.ts";
 import { zoneRoutes } from "./routes/inventory/zones.ts";
 import { metaRoutes } from "./routes/meta.ts";
 import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts";
+import { rolloutRoutes } from "./routes/rollout.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
+import { updateRunRoutes } from "./routes/update-runs.ts";
 import { workloadRoutes } from "./routes/workloads.ts";
 
 export const API_INFO = {
@@ -60,6 +62,8 @@ export function createControlPlane(): App {
   app.route("/", workloadRoutes());
   app.route("/", autoscalerRoutes());
   app.route("/", computeClassRoutes());
+  app.route("/", updateRunRoutes());
+  app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
   return app;

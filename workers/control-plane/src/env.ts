@@ -9,6 +9,8 @@ export interface Env extends GeneratedEnv {
   /** Where the webhook provider POSTs commands, and the HMAC key both directions use. */
   WEBHOOK_URL?: string;
   WEBHOOK_SECRET?: string;
+  /** SEQ-1: groups one rollout sequence may have, 1..10 (default 3, GKE's limit). */
+  ROLLOUT_MAX_GROUPS?: string;
 }
 
 export type ProviderMode = "sim" | "webhook";

@@ -6,6 +6,7 @@ import {
   pruneIdempotentResponses,
 } from "@regatta/inventory";
 import { configurationError, type Env, retentionMs } from "./env.ts";
+import { wakeRollouts } from "./services/rollout/wake.ts";
 
 /** Fleet objects woken at once; the rest wait for a free slot. */
 const WAKE_CONCURRENCY = 8;
@@ -27,6 +28,8 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
   const db = openInventory(env.DB);
   await pruneIdempotencyKeys(db, scheduledTime - retentionMs(env.IDEMPOTENCY_RETENTION_HOURS, 24));
   await wakeFleets(env, db);
+  // CH-3/SEQ: every sequenced group looks at its targets, windows and soaks.
+  await wakeRollouts(db, env.FLEET);
 }
 
 /**

@@ -15,6 +15,7 @@ export * from "./operations.ts";
 export * from "./page.ts";
 export * from "./releases.ts";
 export * from "./reservations.ts";
+export * from "./rollouts.ts";
 export * from "./scopes.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";

@@ -10,7 +10,9 @@ import {
   type PreemptTarget,
   type ProviderEvent,
   type ProvisioningRequest,
+  type QualificationMessage,
   type Result,
+  type RolloutStatusView,
   refuse,
 } from "@regatta/engine";
 import type { Env } from "../env.ts";
@@ -42,17 +44,20 @@ import {
   getClusterUpgrade,
   resumeClusterOperation,
   runningClusterUpgrade,
+  type StartedClusterUpgrade,
   startClusterOperation,
 } from "./fleet/cluster-upgrade-host.ts";
-import { syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
+import { retireClusterUpgrade, syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import {
   AS_SYNC_TIMER,
   AS_TIMER,
   CLUSTER_OP_TIMER,
+  CLUSTER_RETIRE_TIMER,
   CLUSTER_SYNC_TIMER,
   OP_TIMER,
   RETIRE_TIMER,
+  ROLLOUT_TIMER,
   SYNC_TIMER,
   WINDOW_TIMER,
 } from "./fleet/keys.ts";
@@ -73,6 +78,30 @@ import {
   type StoredPreflight,
 } from "./fleet/preflights.ts";
 import { operationRetentionMs, retireOperation } from "./fleet/retention.ts";
+import {
+  type RolloutDeps,
+  readRolloutStatus,
+  receiveUpstream,
+  runRolloutPass,
+} from "./fleet/rollout-host.ts";
+import {
+  deliverRunReport,
+  ownRunMember,
+  RUN_REPORT_TIMER,
+  type RunOwner,
+  runMemberOperations,
+  wakeRuns,
+} from "./fleet/run-members.ts";
+import {
+  deleteStrategy,
+  getStrategy,
+  type IndexedRun,
+  listRuns,
+  putStrategy,
+  registerRun,
+  type StoredStrategy,
+  unregisterRun,
+} from "./fleet/update-runs-index.ts";
 import { syncOperation } from "./fleet/write-back.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
 import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
@@ -101,6 +130,8 @@ function route(tx: Tx, events: readonly ProviderEvent[]): void {
  */
 export class FleetObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, packsFleetState);
+  /** Rollout intents this instance is carrying out now (rollout-host.ts). */
+  private readonly rolloutInFlight = new Set<string>();
 
   /** The platform alarm: run every due timer. */
   override async alarm(): Promise<void> {
@@ -113,6 +144,12 @@ export class FleetObject extends DurableObject<Env> {
    */
   async tick(): Promise<{ fired: number; failed: number }> {
     const runtime = await this.ready();
+    const outcome = await this.runTimers(runtime);
+    await wakeRuns(runtime, this.env);
+    return outcome;
+  }
+
+  private runTimers(runtime: ObjectRuntime): Promise<{ fired: number; failed: number }> {
     return runtime.runAlarm((timer) => this.fire(runtime, timer), {
       // A batch the provider will not take fails its commands, so the operation's machine
       // retries or fails them (NUP-7) and shows why, instead of waiting forever.
@@ -141,6 +178,7 @@ export class FleetObject extends DurableObject<Env> {
     request: NodePoolUpgradeRequest,
     maintenance: Maintenance | undefined,
     poolUid?: string,
+    runOwner?: RunOwner,
   ): Promise<Result<NodePoolOperationView>> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
@@ -154,17 +192,62 @@ export class FleetObject extends DurableObject<Env> {
           `LIFE-3: cluster ${request.pool.cluster} is being upgraded by ${cluster.id} (${cluster.state}); its node pools upgrade as part of it`,
         );
       }
-      return startOperation(tx, request, { maintenance, poolUid, retentionMs });
+      const started = startOperation(tx, request, { maintenance, poolUid, retentionMs });
+      if (started.ok && runOwner) ownRunMember(tx, runOwner, started.value.id);
+      return started;
     });
   }
 
   /** LIFE-3: starts (or retries from its failed component) a cluster upgrade. */
   async startClusterUpgrade(
-    start: Omit<ClusterUpgradeStart, "retentionMs">,
-  ): Promise<Result<ClusterUpgradeOperationView>> {
+    start: Omit<ClusterUpgradeStart, "retentionMs"> & { runOwner?: RunOwner },
+  ): Promise<Result<StartedClusterUpgrade>> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
-    return runtime.commit((tx) => startClusterOperation(tx, { ...start, retentionMs }));
+    const { runOwner, ...rest } = start;
+    return runtime.commit((tx) => {
+      const started = startClusterOperation(tx, { ...rest, retentionMs });
+      if (started.ok && runOwner) ownRunMember(tx, runOwner, started.value.view.id);
+      return started;
+    });
+  }
+
+  /** RUN-4: stores a strategy (validated by the caller); `created` when it is new. */
+  async putUpdateStrategy(strategy: StoredStrategy): Promise<Result<{ created: boolean }>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => putStrategy(tx, strategy));
+  }
+
+  async updateStrategy(name: string): Promise<StoredStrategy | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => getStrategy(tx, name));
+  }
+
+  async deleteUpdateStrategy(name: string): Promise<boolean> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => deleteStrategy(tx, name));
+  }
+
+  /** Reserves a run name in the fleet's index (409 when taken). */
+  async registerUpdateRun(fleet: string, name: string): Promise<Result<IndexedRun>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => registerRun(tx, fleet, name, tx.now));
+  }
+
+  async unregisterUpdateRun(name: string): Promise<void> {
+    const runtime = await this.ready();
+    await runtime.commit((tx) => unregisterRun(tx, name));
+  }
+
+  async updateRuns(): Promise<IndexedRun[]> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => listRuns(tx));
+  }
+
+  /** The operations already started for a run member (a retried start asks first). */
+  async runMemberOperations(owner: RunOwner): Promise<string[]> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => runMemberOperations(tx, owner));
   }
 
   /** The pool was deleted: its operation ends and writes nothing back (its id, if any). */
@@ -202,10 +285,16 @@ export class FleetObject extends DurableObject<Env> {
     return runtime.commit((tx) => getOperation(tx, id));
   }
 
-  /** LIFE-3: retries a failed cluster upgrade from its failed component. */
-  async resumeClusterUpgrade(id: string): Promise<Result<ClusterUpgradeOperationView>> {
+  /**
+   * LIFE-3: retries a failed cluster upgrade from its failed component; a failed worker
+   * pool upgrades again under one of `poolOperationIds` (pool → indexed id).
+   */
+  async resumeClusterUpgrade(
+    id: string,
+    poolOperationIds: Record<string, string>,
+  ): Promise<Result<StartedClusterUpgrade>> {
     const runtime = await this.ready();
-    return runtime.commit((tx) => resumeClusterOperation(tx, id));
+    return runtime.commit((tx) => resumeClusterOperation(tx, id, poolOperationIds));
   }
 
   /** LIFE-4: the cluster's latest upgrade as its status shows it, with the operation id. */
@@ -304,6 +393,24 @@ export class FleetObject extends DurableObject<Env> {
     return runtime.commit((tx) => preemptSim(tx, target));
   }
 
+  /** SEQ: runs a pass of each named rollout group now (configuration, release, cron). */
+  async rolloutEvaluate(groups: readonly string[]): Promise<void> {
+    const deps = await this.rolloutDeps();
+    for (const group of groups) await runRolloutPass(deps, group);
+  }
+
+  /** SEQ-8: the upstream group's word to `group`; kept, then heard on the next pass. */
+  async rolloutUpstream(group: string, message: QualificationMessage): Promise<void> {
+    await receiveUpstream(await this.rolloutDeps(), group, message);
+  }
+
+  /** SEQ-13: a group's rollout status, or undefined when it has no configuration. */
+  async rolloutStatus(
+    group: string,
+  ): Promise<(RolloutStatusView & { messagesHeard: number }) | undefined> {
+    return readRolloutStatus(await this.rolloutDeps(), group);
+  }
+
   /** Test and operator visibility: the object's clock and pending work. */
   async inspect(): Promise<{ now: number; timers: Timer[]; outbox: number; rowsWritten: number }> {
     const runtime = await this.ready();
@@ -312,6 +419,15 @@ export class FleetObject extends DurableObject<Env> {
       timers: runtime.timers(),
       outbox: runtime.pendingOutbox().length,
       rowsWritten: runtime.rowsWritten,
+    };
+  }
+
+  private async rolloutDeps(): Promise<RolloutDeps> {
+    return {
+      runtime: await this.ready(),
+      inventory: this.wiring.inventory,
+      fleets: this.env.FLEET,
+      inFlight: this.rolloutInFlight,
     };
   }
 
@@ -344,6 +460,9 @@ export class FleetObject extends DurableObject<Env> {
       case CLUSTER_SYNC_TIMER:
         await syncClusterUpgrade(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
+      case CLUSTER_RETIRE_TIMER:
+        await retireClusterUpgrade(runtime, this.wiring.inventory, timer.payload ?? "");
+        return;
       case SYNC_TIMER:
         await syncOperation(
           runtime,
@@ -357,6 +476,12 @@ export class FleetObject extends DurableObject<Env> {
         return;
       case AS_SYNC_TIMER:
         await syncAutoscalerNodes(runtime, this.wiring.inventory, timer.payload ?? "");
+        return;
+      case RUN_REPORT_TIMER:
+        await deliverRunReport(runtime, this.env, timer);
+        return;
+      case ROLLOUT_TIMER:
+        await runRolloutPass(await this.rolloutDeps(), timer.payload ?? "");
         return;
       case RETIRE_TIMER:
         await retireOperation(runtime, this.wiring.inventory, timer.payload ?? "");

@@ -415,6 +415,9 @@ function answer(
   host: HostState,
   event: Extract<ProviderEvent, { commandId: string }>,
 ): void {
+  // LIFE-6's report of a drain passed with stuck pods: the autoscaler's drains are not
+  // passed, they are forced (CA-8), so it has nothing to learn from one.
+  if (event.type === "DRAIN_PASSED") return;
   const entry = Object.entries(host.inflight).find(([, f]) => f.command === event.commandId);
   if (!entry) return;
   const [node, flight] = entry;

@@ -20,6 +20,9 @@ export const CLUSTER_OP_TIMER = "cu";
 /** The write-back of a finished cluster upgrade's status.version (VER-8) to the inventory. */
 export const CLUSTER_SYNC_TIMER = "cu-sync";
 
+/** Removes a finished cluster upgrade once its retention has passed. */
+export const CLUSTER_RETIRE_TIMER = "cu-retire";
+
 /** The one timer of a kind an operation has. */
 export const timerId = (kind: string, id: string) => `${kind}:${id}`;
 
@@ -27,3 +30,5 @@ export const timerId = (kind: string, id: string) => `${kind}:${id}`;
 export const AS_TIMER = "as";
 /** Nodes the autoscaler created or removed, written to the inventory (payload: the cluster). */
 export const AS_SYNC_TIMER = "as-sync";
+/** A rollout group's pass (SEQ): its engine wake-up, an upgrade's end, a retry of its intents. */
+export const ROLLOUT_TIMER = "rollout";

@@ -6,6 +6,7 @@ import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import { pageReleases, readRelease, upsertRelease } from "../../services/inventory/releases.ts";
+import { wakeRollouts } from "../../services/rollout/wake.ts";
 
 const tags = ["releases"];
 const put = createRoute({
@@ -43,6 +44,8 @@ export function releaseRoutes(): App {
     const now = await controlPlaneNow(c.env, c.var.inventory);
     const { release } = c.req.valid("param");
     const { created, value } = orRefuse(await upsertRelease(db, release, c.req.valid("json"), now));
+    // CH-3: the channel's sequenced fleets look at their new targets now, not at the cron.
+    await wakeRollouts(db, c.env.FLEET, value.channel);
     return created ? c.json(value, 201) : c.json(value, 200);
   });
   app.openapi(get, async (c) => {

@@ -1,0 +1,163 @@
+import type { z } from "@hono/zod-openapi";
+import type {
+  FleetRolloutInput,
+  RolloutConfig,
+  RolloutStatus,
+  ScopeRolloutInput,
+} from "@regatta/contract";
+import {
+  type ChainLink,
+  type Instant,
+  maxGroupsSetting,
+  validateChain,
+  validateSoak,
+} from "@regatta/engine";
+import {
+  getDownstreamRollout,
+  getFleet,
+  getRollout,
+  getScope,
+  type Inventory,
+  listFleetRollouts,
+  listRolloutLinks,
+  putRollout,
+  type RolloutRow,
+} from "@regatta/inventory";
+import type { Upserted } from "../inventory/upserted.ts";
+import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+import { fleetOfGroup, groupKey } from "./facts.ts";
+
+type ConfigView = z.infer<typeof RolloutConfig>;
+type StatusView = z.infer<typeof RolloutStatus>;
+
+/** Which group a request names: a fleet, or a team scope of it. */
+export interface GroupTarget {
+  fleet: string;
+  scope?: string;
+}
+
+/** The upstream a body names, as a group key (a bare scope is in the same fleet). */
+export function upstreamOf(
+  target: GroupTarget,
+  input: z.infer<typeof FleetRolloutInput> | z.infer<typeof ScopeRolloutInput>,
+): string | undefined {
+  if (target.scope === undefined) {
+    return "upstreamFleet" in input ? (input.upstreamFleet ?? undefined) : undefined;
+  }
+  const scope = "upstreamScope" in input ? input.upstreamScope : undefined;
+  if (scope === undefined || scope === null) return undefined;
+  return scope.includes("/") ? scope : groupKey(target.fleet, scope);
+}
+
+async function groupExists(db: Inventory, group: string): Promise<boolean> {
+  const [fleet, scope] = group.split("/");
+  if (fleet === undefined || (await getFleet(db, fleet)) === undefined) return false;
+  return scope === undefined || (await getScope(db, fleet, scope)) !== undefined;
+}
+
+function configView(row: RolloutRow, downstream: string | undefined): ConfigView {
+  return {
+    group: row.groupKey,
+    upstream: row.upstream,
+    downstream: downstream ?? null,
+    defaultSoakSeconds: row.defaultSoakSeconds,
+    soakOverrides: Object.entries(row.soakOverrides).map(([version, soakSeconds]) => ({
+      version,
+      soakSeconds,
+    })),
+  };
+}
+
+/** Runs a pass of each group now; a failure is logged, the cron catches up. */
+async function wake(fleets: FleetObjects, groups: readonly string[]): Promise<void> {
+  for (const group of groups) {
+    try {
+      await fleets.get(fleets.idFromName(fleetOfGroup(group))).rolloutEvaluate([group]);
+    } catch (error) {
+      console.error(`rollout: group ${group} did not evaluate`, error);
+    }
+  }
+}
+
+/**
+ * `PUT …/rollout`: validates the whole sequence the group joins (SEQ-1 linear, acyclic,
+ * at most `maxGroups`; SEQ-2 one kind; SEQ-7 soaks) before anything is written, stores
+ * it, and runs a pass of the group and its upstream (which now has a downstream to tell).
+ * SEQ-3/SEQ-4 are not write errors: they show as ineligible clusters in the status.
+ */
+export async function configureRollout(
+  db: Inventory,
+  fleets: FleetObjects,
+  target: GroupTarget,
+  input: z.infer<typeof FleetRolloutInput> | z.infer<typeof ScopeRolloutInput>,
+  now: Instant,
+  maxGroupsText: string | undefined,
+): Promise<Outcome<Upserted<ConfigView>>> {
+  const group = groupKey(target.fleet, target.scope);
+  if (!(await groupExists(db, group))) {
+    return refused(
+      404,
+      target.scope === undefined
+        ? `fleet ${target.fleet} does not exist`
+        : `team scope ${target.scope} does not exist in fleet ${target.fleet}`,
+    );
+  }
+  const upstream = upstreamOf(target, input);
+  if (upstream !== undefined && !(await groupExists(db, upstream))) {
+    return refused(404, `upstream ${upstream} does not exist`);
+  }
+  const soak = validateSoak(input.defaultSoakSeconds, input.soakOverrides);
+  if (!soak.ok) return soak;
+  const kind: ChainLink["kind"] = target.scope === undefined ? "FLEET" : "SCOPE";
+  const inFleet = await listFleetRollouts(db, target.fleet);
+  const other = inFleet.find((row) => row.kind !== kind);
+  if (other !== undefined) {
+    return refused(
+      422,
+      `SEQ-2: fleet ${target.fleet} already sequences ${other.kind === "FLEET" ? "as a fleet" : `team scope ${other.groupKey}`}; a fleet's sequencing is by fleet or by team scopes, never both`,
+      "SEQ-2",
+    );
+  }
+  const links = (await listRolloutLinks(db)).map(
+    (row): ChainLink => ({
+      group: row.groupKey,
+      kind: row.kind,
+      ...(row.upstream === null ? {} : { upstream: row.upstream }),
+    }),
+  );
+  const proposal: ChainLink = { group, kind, ...(upstream === undefined ? {} : { upstream }) };
+  const chain = validateChain(links, proposal, maxGroupsSetting(maxGroupsText));
+  if (!chain.ok) return chain;
+  const stored = await putRollout(
+    db,
+    {
+      groupKey: group,
+      fleet: target.fleet,
+      scope: target.scope ?? null,
+      kind,
+      upstream: upstream ?? null,
+      defaultSoakSeconds: soak.value.defaultSoakSeconds,
+      soakOverrides: { ...soak.value.soakOverrides },
+    },
+    now,
+  );
+  await wake(fleets, upstream === undefined ? [group] : [upstream, group]);
+  const downstream = await getDownstreamRollout(db, group);
+  return accepted({ created: stored.created, value: configView(stored.row, downstream?.groupKey) });
+}
+
+/** `GET …/rollout` (SEQ-13): the group's status from its fleet object, with its configuration. */
+export async function readRollout(
+  db: Inventory,
+  fleets: FleetObjects,
+  target: GroupTarget,
+): Promise<Outcome<StatusView>> {
+  const group = groupKey(target.fleet, target.scope);
+  const row = await getRollout(db, group);
+  if (row === undefined) return refused(404, `${group} has no rollout configuration`);
+  const status = await fleets.get(fleets.idFromName(target.fleet)).rolloutStatus(group);
+  if (status === undefined) return refused(404, `${group} has no rollout configuration`);
+  const downstream = await getDownstreamRollout(db, group);
+  return accepted({ ...status, config: configView(row, downstream?.groupKey) });
+}

@@ -1,0 +1,105 @@
+import {
+  CHANNELS,
+  type Channel,
+  type ChannelTargets,
+  compareVersions,
+  currentTargets,
+  type GroupFacts,
+  type SequencedCluster,
+  tryParseVersion,
+} from "@regatta/engine";
+import {
+  allPages,
+  fleetPoolVersions,
+  getDownstreamRollout,
+  getRollout,
+  type Inventory,
+  listChannelReleases,
+  listClustersByFleet,
+  listReleaseRegions,
+} from "@regatta/inventory";
+
+/** A group key: the fleet, or `fleet/scope` for a team scope. */
+export function groupKey(fleet: string, scope?: string): string {
+  return scope === undefined ? fleet : `${fleet}/${scope}`;
+}
+
+/** The fleet that owns a group (its object runs the group). */
+export function fleetOfGroup(group: string): string {
+  return group.split("/")[0] ?? group;
+}
+
+function lowest(versions: readonly string[]): string | undefined {
+  let low: string | undefined;
+  for (const version of versions) {
+    const parsed = tryParseVersion(version);
+    const current = low === undefined ? undefined : tryParseVersion(low);
+    if (parsed !== undefined && (current === undefined || compareVersions(parsed, current) < 0)) {
+      low = version;
+    }
+  }
+  return low;
+}
+
+/**
+ * Everything the sequencing engine reads for one group, from the inventory: its
+ * configuration and neighbours, its clusters with their lowest node version (SEQ-6),
+ * channel targets (CH-1) and region availability (CH-3). Undefined when the group has no
+ * rollout configuration.
+ */
+export async function loadGroupFacts(
+  db: Inventory,
+  group: string,
+): Promise<GroupFacts | undefined> {
+  const config = await getRollout(db, group);
+  if (config === undefined) return undefined;
+  const [downstream, rows, pools, regionRows] = await Promise.all([
+    getDownstreamRollout(db, group),
+    allPages((page) => listClustersByFleet(db, config.fleet, page)),
+    fleetPoolVersions(db, config.fleet),
+    listReleaseRegions(db),
+  ]);
+  const members =
+    config.scope === null ? rows : rows.filter((row) => row.scopes.includes(config.scope ?? ""));
+  const poolVersions = new Map<string, string[]>();
+  for (const pool of pools) {
+    poolVersions.set(pool.cluster, [...(poolVersions.get(pool.cluster) ?? []), pool.version]);
+  }
+  const clusters = members.map((row): SequencedCluster => {
+    const cluster: SequencedCluster = {
+      name: row.name,
+      channel: row.releaseChannel,
+      scopeCount: row.scopes.length,
+      version: row.statusVersion,
+      region: row.region,
+      deprecatedApiUsage: row.deprecatedApiUsage,
+    };
+    const nodeVersion = lowest(poolVersions.get(row.name) ?? []);
+    if (nodeVersion !== undefined) cluster.nodeVersion = nodeVersion;
+    if (row.maintenance) cluster.maintenance = row.maintenance;
+    return cluster;
+  });
+  const targets: Partial<Record<Channel, ChannelTargets>> = {};
+  for (const channel of CHANNELS) {
+    if (!clusters.some((cluster) => cluster.channel === channel)) continue;
+    targets[channel] = currentTargets(await listChannelReleases(db, channel), channel);
+  }
+  const availability: Record<string, string[]> = {};
+  for (const { regions } of regionRows) {
+    for (const [version, list] of Object.entries(regions)) {
+      availability[version] = [...new Set([...(availability[version] ?? []), ...list])];
+    }
+  }
+  const facts: GroupFacts = {
+    group,
+    kind: config.kind,
+    defaultSoakSeconds: config.defaultSoakSeconds,
+    soakOverrides: config.soakOverrides,
+    targets,
+    availability,
+    clusters,
+  };
+  if (config.upstream !== null) facts.upstream = config.upstream;
+  if (downstream !== undefined) facts.downstream = downstream.groupKey;
+  return facts;
+}

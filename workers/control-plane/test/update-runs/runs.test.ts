@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import { api } from "../helpers.ts";
+import {
+  advanceRunUntil,
+  cluster,
+  createRun,
+  FLEET,
+  memberOf,
+  NEW,
+  useRunFixtures,
+} from "./helpers.ts";
+
+useRunFixtures();
+
+const FULL = { type: "Full", kubernetesVersion: NEW };
+
+describe("update runs through the API", () => {
+  it("RUN-3 a strategy naming a group twice is a 422; RUN-4 a stored strategy reads back", async () => {
+    const bad = await api("PUT", `/v1/fleets/${FLEET}/update-strategies/dup`, {
+      body: {
+        stages: [
+          { name: "a", groups: [{ name: "g" }] },
+          { name: "b", groups: [{ name: "g" }] },
+        ],
+      },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.headers.get("content-type")).toBe("application/problem+json");
+    expect(bad.body.rule).toBe("RUN-3");
+    const put = await api("PUT", `/v1/fleets/${FLEET}/update-strategies/two-stages`, {
+      body: {
+        stages: [
+          { name: "canary", groups: [{ name: "canary" }], afterStageWaitSeconds: 600 },
+          { name: "rest", groups: [{ name: "rest" }] },
+        ],
+      },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(201);
+    const got = await api("GET", `/v1/fleets/${FLEET}/update-strategies/two-stages`);
+    expect(got.body.stages.map((s: { name: string }) => s.name)).toEqual(["canary", "rest"]);
+    expect((await api("GET", `/v1/fleets/${FLEET}/update-strategies/nope`)).status).toBe(404);
+  });
+
+  it("RUN-1 RUN-5 without a strategy a Full run upgrades every member one at a time; status shows times, operation ids and the node image", async () => {
+    await cluster("r1-a");
+    await cluster("r1-b");
+    const created = await createRun({ name: "run-1", upgrade: FULL });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.state).toBe("NotStarted");
+    expect(
+      created.body.stages[0].groups[0].members.map((m: { cluster: string }) => m.cluster),
+    ).toEqual(expect.arrayContaining(["r1-a", "r1-b"]));
+    expect((await createRun({ name: "run-1", upgrade: FULL })).status).toBe(409);
+    const started = await api("POST", `/v1/fleets/${FLEET}/update-runs/run-1/start`);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.state).toBe("Running");
+    const running = started.body.stages[0].groups[0].members.filter(
+      (m: { state: string }) => m.state === "Running",
+    );
+    expect(running).toHaveLength(1);
+    expect(running[0].operation).toMatch(/^op-/);
+    const done = await advanceRunUntil(
+      "run-1",
+      (r) => r.state !== "Running" && r.state !== "Pending",
+    );
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    for (const name of ["r1-a", "r1-b"]) {
+      const m = memberOf(done, name);
+      expect(m.state).toBe("Completed");
+      expect(m.startedAt).toBeDefined();
+      expect(m.endedAt).toBeDefined();
+      const c = await api("GET", `/v1/clusters/${name}`);
+      expect(c.body.status.version).toBe(NEW);
+    }
+    const a = memberOf(done, "r1-a");
+    const b = memberOf(done, "r1-b");
+    // One at a time: the second starts when the first has ended.
+    const [first, second] = Date.parse(a.startedAt!) < Date.parse(b.startedAt!) ? [a, b] : [b, a];
+    expect(Date.parse(second.startedAt!)).toBeGreaterThanOrEqual(Date.parse(first.endedAt!));
+    const list = await api("GET", `/v1/fleets/${FLEET}/update-runs`);
+    expect(list.body.items[0]).toMatchObject({ name: "run-1", state: "Completed" });
+  });
+});
