@@ -85,6 +85,8 @@ const BODIES: Record<string, (w: World) => unknown> = {
     type: "COMMAND_SUCCEEDED",
     commandId: `${w.operationId}:forged`,
   }),
+  "PUT /v1/fleets/{fleet}/rollout": () => ({ defaultSoakSeconds: 0 }),
+  "PUT /v1/fleets/{fleet}/scopes/{scope}/rollout": () => ({ defaultSoakSeconds: 0 }),
   "PUT /v1/clusters/{cluster}/workloads": () => ({ pods: [] }),
   "POST /v1/clusters/{cluster}/provisioning-requests": () => ({
     class: "check-capacity",
