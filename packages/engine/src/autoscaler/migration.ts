@@ -2,6 +2,7 @@ import { migratesActively } from "./compute-class.ts";
 import { podsText, record } from "./explain.ts";
 import { groupPods, remaining } from "./groups.ts";
 import type { Pass } from "./pass.ts";
+import { type Budget, covers, disruptionBudgets } from "./pdb.ts";
 import { countsTowardSize } from "./pool-context.ts";
 import { unmovable } from "./scale-down.ts";
 import { commitScaleUp, packForPool, scaleUpBlock } from "./scale-up.ts";
@@ -11,12 +12,14 @@ import { gracefulTerminationSeconds } from "./termination.ts";
  * CA-15 active migration: for a compute class that optimizes rule priority, a node of
  * a lower rule is replaced by new nodes of a higher rule as soon as that rule's pool
  * can grow again — its pods packed onto the new nodes, the old node drained. Nodes with
- * a pod that may not be evicted (CA-7) stay; at most `maxScaleDownParallelism` move per
+ * a pod that may not be evicted or whose eviction would break a PodDisruptionBudget
+ * (CA-7) stay; at most `maxScaleDownParallelism` move per
  * pass; a pool at its minimum keeps its nodes.
  */
 export function migrateToBetterRules(pass: Pass): number {
   let budget = pass.options.maxScaleDownParallelism;
   let moved = 0;
+  const budgets = disruptionBudgets(pass.input.pdbs ?? [], pass.snapshot);
   const classes = (pass.input.computeClasses ?? []).filter(migratesActively);
   for (const cls of [...classes].sort((a, b) => (a.name < b.name ? -1 : 1))) {
     const pools = [...pass.pools.values()].filter((c) => c.pool.computeClass === cls.name);
@@ -29,6 +32,9 @@ export function migrateToBetterRules(pass: Pass): number {
         if (budget <= 0 || size <= lower.bounds.min) break;
         const pods = node.pods.filter((p) => !p.pod.daemonSet);
         if (pods.length === 0 || pods.some((p) => unmovable(pass, p))) continue;
+        const hit = budgets.filter((b) => pods.some((p) => covers(b.pdb, p)));
+        const spend = (b: Budget): number => pods.filter((p) => covers(b.pdb, p)).length;
+        if (hit.some((b) => spend(b) > b.allowed)) continue;
         const better = pools
           .filter((c) => c.classRank < lower.classRank && !scaleUpBlock(pass, c))
           .sort((a, b) => a.classRank - b.classRank)[0];
@@ -59,6 +65,7 @@ export function migrateToBetterRules(pass: Pass): number {
           }),
         );
         pass.recorded.add(lower.pool.name);
+        for (const b of hit) b.allowed -= spend(b);
         node.state = "DRAINING";
         size -= 1;
         budget -= 1;

@@ -145,7 +145,7 @@ describe("compute classes", () => {
     expect(full.actions).toEqual([]);
   });
 
-  it("CA-15 active migration never moves a pod that may not be evicted (CA-7)", () => {
+  it("CA-15 active migration never moves a pod that may not be evicted or is guarded by a PodDisruptionBudget (CA-7)", () => {
     const nodes = [node("od-1", "l4-od", A)];
     const pinned = [
       gpuPod("g-0", {
