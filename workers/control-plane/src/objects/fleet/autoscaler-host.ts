@@ -90,9 +90,9 @@ export interface EvaluationView {
  */
 const IDLE_SCAN_MS = 10 * MINUTE;
 /**
- * A cluster whose only business is nodes waiting out their unneeded time (10 min, CA-5)
- * or a pool's backoff (5–30 min, CA-4): scanned this often, so a removal or a retry
- * comes at most this late.
+ * A cluster whose only business is pods no pass can place yet, nodes waiting out their
+ * unneeded time (10 min, CA-5) or a pool's backoff (5–30 min, CA-4): scanned this often,
+ * so a removal or a retry comes at most this late.
  */
 const WAITING_SCAN_MS = MINUTE;
 
@@ -197,8 +197,12 @@ function decide(tx: Tx, facts: ClusterFacts, id: string, trigger: string): Evalu
     })),
   );
   tx.putState(stateKey(cluster), host);
-  const busy = pending > 0 || busyPools || Object.keys(host.inflight).length > 0;
+  // Pending pods the pass could not help (at max, backing off, priority below -10) wait
+  // like unneeded nodes: scanning them every 10 s of virtual time would spin the object
+  // at sim speed without changing anything.
+  const busy = decision.actions.length > 0 || busyPools || Object.keys(host.inflight).length > 0;
   const waiting =
+    pending > 0 ||
     Object.keys(host.engine.unneededSince).length > 0 ||
     Object.keys(host.engine.backoff).length > 0;
   const due = busy
