@@ -5,3 +5,5 @@ CREATE TABLE `compute_classes` (
 	`created_at` integer NOT NULL,
 	`updated_at` integer NOT NULL
 );
+--> statement-breakpoint
+ALTER TABLE `node_pools` ADD `compute_class` text;

@@ -91,6 +91,10 @@ const nodePoolSpecFields = {
   }),
   autopilotManaged: z.boolean().default(false),
   tpu: Tpu.optional(),
+  computeClass: Name.optional().openapi({
+    description:
+      "CA-15: the compute class this pool serves; pods ask for it with the node selector cloud.google.com/compute-class",
+  }),
   autoscaling: Autoscaling.optional(),
   upgradeStrategy: UpgradeStrategy.optional(),
 };

@@ -83,6 +83,8 @@ export const nodePools = sqliteTable(
       .default(false),
     autopilotManaged: integer("autopilot_managed", { mode: "boolean" }).notNull().default(false),
     tpu: text("tpu", { mode: "json" }).$type<TpuConfig>(),
+    /** CA-15: the compute class the pool serves (null: none). */
+    computeClass: text("compute_class"),
     autoscaling: text("autoscaling", { mode: "json" }).$type<AutoscalingConfig>(),
     upgradeStrategy: text("upgrade_strategy", { mode: "json" }).$type<UpgradeStrategyConfig>(),
     /**

@@ -96,3 +96,46 @@ describe("ProvisioningRequests and compute classes through the API (CA-14, CA-15
     expect(empty.status).toBe(400);
   });
 });
+
+describe("compute classes choose the pool (CA-15)", () => {
+  it("CA-15 pods of a class grow the pool of its first rule, and fall back to the next rule while that one backs off", async () => {
+    await api("PUT", "/v1/compute-classes/spot-first", {
+      body: {
+        priorities: [
+          { machineType: "e2-standard-4", spot: true },
+          { machineType: "e2-standard-4" },
+        ],
+      },
+    });
+    const pool = (spot: boolean) => ({
+      zones: ["europe-west1-b"],
+      nodeCount: 0,
+      spot,
+      computeClass: "spot-first",
+      autoscaling: { enabled: true, minNodes: 0, maxNodes: 4 },
+    });
+    await clusterWithPools("cc-a", { "cc-ondemand": pool(false), "cc-spot": pool(true) });
+    const read = await api("GET", "/v1/clusters/cc-a/node-pools/cc-spot");
+    expect(read.body.computeClass).toBe("spot-first");
+    await api("PUT", "/v1/sim/faults/cc-no-spot", {
+      body: { match: { cluster: "cc-a", pool: "cc-spot" }, effect: "QUOTA_EXCEEDED" },
+    });
+    const classPod = (name: string) => ({
+      name,
+      containers: [{ cpuMillis: 3000, memoryMiB: 512 }],
+      nodeSelector: { "cloud.google.com/compute-class": "spot-first" },
+    });
+    const put = await api("PUT", "/v1/clusters/cc-a/workloads", {
+      body: { pods: [classPod("job-0")] },
+    });
+    const first = put.body.decisions.find((d: { action: string }) => d.action === "SCALE_UP");
+    expect(first?.pool).toBe("cc-spot");
+    await api("POST", "/v1/sim/advance", { body: { seconds: 30 } });
+    await api("POST", "/v1/clusters/cc-a/autoscaler/evaluate");
+    const log = (
+      await api("GET", "/v1/clusters/cc-a/autoscaler/decisions?pool=cc-ondemand")
+    ).body.items.filter((d: { action: string }) => d.action === "SCALE_UP");
+    expect(log).toHaveLength(1);
+    await api("DELETE", "/v1/sim/faults/cc-no-spot");
+  });
+});

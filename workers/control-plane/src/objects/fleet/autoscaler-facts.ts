@@ -96,6 +96,7 @@ export async function readClusterFacts(
       reservations: unusedReservations(row, reservations, nodes, pools),
     };
     if (row.tpu) pool.tpu = row.tpu;
+    if (row.computeClass) pool.computeClass = row.computeClass;
     poolFacts.push({ pool, version: row.version, nodeImage: row.nodeImage, uid: row.uid });
   }
   return {

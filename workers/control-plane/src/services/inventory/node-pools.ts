@@ -75,6 +75,7 @@ export async function putNodePool(
     queuedProvisioning: spec.queuedProvisioning,
     autopilotManaged: spec.autopilotManaged,
     tpu: spec.tpu ?? null,
+    computeClass: spec.computeClass ?? null,
     autoscaling: spec.autoscaling ?? null,
     upgradeStrategy: spec.upgradeStrategy ?? null,
   };
@@ -153,6 +154,7 @@ export function nodePoolView(row: NodePoolRow): z.infer<typeof NodePool> {
     updatedAt: toRfc3339(row.updatedAt),
   };
   if (row.tpu) view.tpu = row.tpu;
+  if (row.computeClass) view.computeClass = row.computeClass;
   if (row.autoscaling) view.autoscaling = row.autoscaling as NonNullable<typeof view.autoscaling>;
   if (row.upgradeStrategy)
     view.upgradeStrategy = row.upgradeStrategy as NonNullable<typeof view.upgradeStrategy>;
