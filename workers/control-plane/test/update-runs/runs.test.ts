@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import {
@@ -120,5 +120,53 @@ describe("update runs through the API", () => {
     });
     const after = await getRun("run-1");
     expect(after).toEqual(before);
+  });
+
+  it("RUN-5 a member start carried out again (as after a crash before its answer was kept) does not start a second upgrade", async () => {
+    await cluster("re-1", { updateGroup: "re" });
+    await createRun({
+      name: "re-run",
+      stages: [{ name: "re", groups: [{ name: "re" }] }],
+      upgrade: FULL,
+    });
+    const started = await api("POST", `/v1/fleets/${FLEET}/update-runs/re-run/start`);
+    const first = memberOf(started.body, "re-1").operation;
+    expect(first).toMatch(/^op-/);
+    const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(`${FLEET}/re-run`));
+    await runInDurableObject(stub, async (instance) => {
+      const runtime = await (
+        instance as unknown as {
+          wiring: {
+            ready(): Promise<{
+              commit<R>(
+                f: (tx: {
+                  getState<T>(k: string): T | undefined;
+                  putState(k: string, v: unknown): void;
+                }) => R,
+              ): Promise<R>;
+            }>;
+          };
+        }
+      ).wiring.ready();
+      await runtime.commit((tx) => {
+        const hosted = tx.getState<{ starts: unknown[] }>("run")!;
+        hosted.starts.push({
+          type: "START_MEMBER",
+          cluster: "re-1",
+          upgrade: "Full",
+          kubernetesVersion: NEW,
+        });
+        tx.putState("run", hosted);
+      });
+    });
+    await stub.tick();
+    const ops = await env.DB.prepare(
+      "SELECT id FROM operations WHERE cluster = ? AND kind = 'CLUSTER_UPGRADE'",
+    )
+      .bind("re-1")
+      .all();
+    expect(ops.results.map((r) => r.id)).toEqual([first]);
+    expect(memberOf(await getRun("re-run"), "re-1").operation).toBe(first);
+    expect((await advanceRunUntil("re-run", (r) => r.state !== "Running")).state).toBe("Completed");
   });
 });
