@@ -24,7 +24,9 @@ export interface DemoInventory {
   nodePools: { cluster: string; name: string; body: Record<string, unknown> }[];
   releases: { name: string; body: Record<string, unknown> }[];
   /** Node-pool upgrades the demo starts so there is progress to watch. */
-  upgrades: { cluster: string; pool: string }[];
+  upgrades: { cluster: string; pool: string; body: Record<string, unknown> }[];
+  /** Cluster upgrades (LIFE-3) the demo starts: every component, then every pool. */
+  clusterUpgrades: { cluster: string; version: string }[];
   /** Update strategies (RUN-4): per fleet, one stage per region, Jakarta first. */
   updateStrategies: { fleet: string; name: string; body: Record<string, unknown> }[];
 }
@@ -77,8 +79,7 @@ export function communityBank(): DemoInventory {
             role: "standalone",
             region,
             releaseChannel: "REGULAR",
-            // Testing already runs the 2022-R25 control plane (SEQ-6: nodes follow it).
-            version: fleet === "testing" ? "1.21.14-gke.4300" : "1.21.11-gke.1100",
+            version: "1.21.11-gke.1100",
             maintenance: AFTER_HOURS(timeZone),
             // RUN-3: the update group of the demo strategy (one per region).
             updateGroup: region,
@@ -141,12 +142,18 @@ export function communityBank(): DemoInventory {
     fleets,
     clusters,
     nodePools,
+    // Staging's default pools move to the release's node image only (no version change).
     upgrades: clusters
+      .filter((c) => c.name.startsWith("staging-"))
+      .map((c) => ({
+        cluster: c.name,
+        pool: "default-pool",
+        body: { nodeImage: "cos-105-17412-1", ignoreMaintenanceWindow: true },
+      })),
+    // Testing's clusters move to 2022-R25's target for 1.21, each pool by its own strategy.
+    clusterUpgrades: clusters
       .filter((c) => c.name.startsWith("testing-"))
-      .flatMap((c) => [
-        { cluster: c.name, pool: "default-pool" },
-        { cluster: c.name, pool: "payments" },
-      ]),
+      .map((c) => ({ cluster: c.name, version: "1.21.14-gke.4300" })),
     updateStrategies: fleets.map((fleet) => ({
       fleet,
       name: "by-region",

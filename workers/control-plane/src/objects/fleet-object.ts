@@ -23,12 +23,14 @@ import {
   getClusterUpgrade,
   resumeClusterOperation,
   runningClusterUpgrade,
+  type StartedClusterUpgrade,
   startClusterOperation,
 } from "./fleet/cluster-upgrade-host.ts";
-import { syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
+import { retireClusterUpgrade, syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import {
   CLUSTER_OP_TIMER,
+  CLUSTER_RETIRE_TIMER,
   CLUSTER_SYNC_TIMER,
   OP_TIMER,
   RETIRE_TIMER,
@@ -166,13 +168,13 @@ export class FleetObject extends DurableObject<Env> {
   /** LIFE-3: starts (or retries from its failed component) a cluster upgrade. */
   async startClusterUpgrade(
     start: Omit<ClusterUpgradeStart, "retentionMs"> & { runOwner?: RunOwner },
-  ): Promise<Result<ClusterUpgradeOperationView>> {
+  ): Promise<Result<StartedClusterUpgrade>> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
     const { runOwner, ...rest } = start;
     return runtime.commit((tx) => {
       const started = startClusterOperation(tx, { ...rest, retentionMs });
-      if (started.ok && runOwner) ownRunMember(tx, runOwner, started.value.id);
+      if (started.ok && runOwner) ownRunMember(tx, runOwner, started.value.view.id);
       return started;
     });
   }
@@ -249,10 +251,16 @@ export class FleetObject extends DurableObject<Env> {
     return runtime.commit((tx) => getOperation(tx, id));
   }
 
-  /** LIFE-3: retries a failed cluster upgrade from its failed component. */
-  async resumeClusterUpgrade(id: string): Promise<Result<ClusterUpgradeOperationView>> {
+  /**
+   * LIFE-3: retries a failed cluster upgrade from its failed component; a failed worker
+   * pool upgrades again under one of `poolOperationIds` (pool → indexed id).
+   */
+  async resumeClusterUpgrade(
+    id: string,
+    poolOperationIds: Record<string, string>,
+  ): Promise<Result<StartedClusterUpgrade>> {
     const runtime = await this.ready();
-    return runtime.commit((tx) => resumeClusterOperation(tx, id));
+    return runtime.commit((tx) => resumeClusterOperation(tx, id, poolOperationIds));
   }
 
   /** LIFE-4: the cluster's latest upgrade as its status shows it, with the operation id. */
@@ -333,6 +341,9 @@ export class FleetObject extends DurableObject<Env> {
         return;
       case CLUSTER_SYNC_TIMER:
         await syncClusterUpgrade(runtime, this.wiring.inventory, timer.payload ?? "");
+        return;
+      case CLUSTER_RETIRE_TIMER:
+        await retireClusterUpgrade(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
       case SYNC_TIMER:
         await syncOperation(

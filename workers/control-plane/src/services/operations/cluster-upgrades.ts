@@ -107,9 +107,16 @@ export async function startClusterUpgrade(
       `the upgrade of cluster ${clusterName} could not be started in fleet ${cluster.fleet}; nothing was started, retry later`,
     );
   }
-  // A retry answers with the failed operation it resumed: the new ids are not used.
-  if (!started.ok || started.value.id !== id) await unindex();
-  if (!started.ok) return started;
+  // A retry answers with the failed operation it resumed: of the new ids it uses only
+  // those of the failed pools it upgrades again.
+  if (!started.ok) {
+    await unindex();
+    return started;
+  }
+  const adopted = new Set(started.value.adoptedPoolOperations);
+  await Promise.all(
+    index.filter((row) => !adopted.has(row.id)).map((row) => deleteOperation(db, row.id)),
+  );
   // VER-8: the desired version is the target from now on.
   await updateClusterStatus(
     db,
@@ -117,7 +124,7 @@ export async function startClusterUpgrade(
     { specVersion: input.version, phase: "UPGRADING" },
     now,
   );
-  return accepted(clusterOperationBody(started.value));
+  return accepted(clusterOperationBody(started.value.view));
 }
 
 /**
@@ -136,12 +143,37 @@ export async function resumeClusterUpgrade(
       `operation ${located.id} is a ${located.kind}; resume it on its node pool (POST /v1/clusters/{cluster}/node-pools/{pool}/resume)`,
     );
   }
+  // A failed worker pool upgrades again as a new node-pool operation: index an id per
+  // pool first (readable by id from the start), then drop the ones not used.
+  const pools = await allPages((page) => listNodePools(db, located.cluster, page));
+  const rows = pools.map((pool) => ({
+    id: `op-${crypto.randomUUID()}`,
+    kind: "NODE_POOL_UPGRADE",
+    fleet: located.fleet,
+    cluster: located.cluster,
+    pool: pool.name,
+  }));
+  for (const row of rows) await insertOperation(db, row, now);
   const resumed = await fleets
     .get(fleets.idFromName(located.fleet))
-    .resumeClusterUpgrade(located.id);
+    .resumeClusterUpgrade(located.id, Object.fromEntries(rows.map((row) => [row.pool, row.id])))
+    .catch((error: unknown) => {
+      console.error(`resume of ${located.id} failed`, error);
+      return undefined;
+    });
+  const adopted = new Set(resumed?.ok ? resumed.value.adoptedPoolOperations : []);
+  await Promise.all(
+    rows.filter((row) => !adopted.has(row.id)).map((row) => deleteOperation(db, row.id)),
+  );
+  if (!resumed) {
+    return refused(
+      409,
+      `the retry of ${located.id} could not reach its fleet ${located.fleet}; nothing was changed, retry later`,
+    );
+  }
   if (!resumed.ok) return resumed;
   await updateClusterStatus(db, located.cluster, { phase: "UPGRADING" }, now);
-  return accepted(clusterOperationBody(resumed.value));
+  return accepted(clusterOperationBody(resumed.value.view));
 }
 
 /** Cluster phases during and after a failed cluster upgrade, when its status has more. */
