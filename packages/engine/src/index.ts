@@ -1,3 +1,4 @@
+export * from "./autoscaler/index.ts";
 export * from "./channel/index.ts";
 export * from "./collections/index.ts";
 export * from "./lifecycle/index.ts";
