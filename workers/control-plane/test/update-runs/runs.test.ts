@@ -1,3 +1,4 @@
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import {
@@ -5,6 +6,7 @@ import {
   cluster,
   createRun,
   FLEET,
+  getRun,
   memberOf,
   NEW,
   useRunFixtures,
@@ -79,5 +81,92 @@ describe("update runs through the API", () => {
     expect(Date.parse(second.startedAt!)).toBeGreaterThanOrEqual(Date.parse(first.endedAt!));
     const list = await api("GET", `/v1/fleets/${FLEET}/update-runs`);
     expect(list.body.items[0]).toMatchObject({ name: "run-1", state: "Completed" });
+  });
+
+  it("RUN-5 RUN-6 NodeImageOnly with Latest re-images every pool through its own upgrade to the newest image in the region; the cluster version stays", async () => {
+    await cluster("ni-1", { updateGroup: "ni" }, { a: {}, b: {} });
+    const created = await createRun({
+      name: "ni-run",
+      stages: [{ name: "ni", groups: [{ name: "ni" }] }],
+      upgrade: { type: "NodeImageOnly" },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await api("POST", `/v1/fleets/${FLEET}/update-runs/ni-run/start`);
+    const done = await advanceRunUntil(
+      "ni-run",
+      (r) => r.state !== "Running" && r.state !== "Pending",
+    );
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "ni-1")).toMatchObject({ state: "Completed", nodeImage: "cos-110" });
+    for (const pool of ["a", "b"]) {
+      expect((await api("GET", `/v1/clusters/ni-1/node-pools/${pool}`)).body.nodeImage).toBe(
+        "cos-110",
+      );
+    }
+    expect((await api("GET", "/v1/clusters/ni-1")).body.status.version).toBe("1.21.11-gke.1100");
+  });
+
+  it("RUN-5 a member's end reported twice (a lost acknowledgement) is taken once", async () => {
+    const before = await getRun("run-1");
+    const a = memberOf(before, "r1-a");
+    const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(`${FLEET}/run-1`));
+    // The same report again, and a late failure for a member that already completed.
+    await stub.memberEnded({ cluster: "r1-a", operationIds: [a.operation!], succeeded: true });
+    await stub.memberEnded({
+      cluster: "r1-a",
+      operationIds: ["op-late"],
+      succeeded: false,
+      message: "late",
+    });
+    const after = await getRun("run-1");
+    expect(after).toEqual(before);
+  });
+
+  it("RUN-5 a member start carried out again (as after a crash before its answer was kept) does not start a second upgrade", async () => {
+    await cluster("re-1", { updateGroup: "re" });
+    await createRun({
+      name: "re-run",
+      stages: [{ name: "re", groups: [{ name: "re" }] }],
+      upgrade: FULL,
+    });
+    const started = await api("POST", `/v1/fleets/${FLEET}/update-runs/re-run/start`);
+    const first = memberOf(started.body, "re-1").operation;
+    expect(first).toMatch(/^op-/);
+    const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(`${FLEET}/re-run`));
+    await runInDurableObject(stub, async (instance) => {
+      const runtime = await (
+        instance as unknown as {
+          wiring: {
+            ready(): Promise<{
+              commit<R>(
+                f: (tx: {
+                  getState<T>(k: string): T | undefined;
+                  putState(k: string, v: unknown): void;
+                }) => R,
+              ): Promise<R>;
+            }>;
+          };
+        }
+      ).wiring.ready();
+      await runtime.commit((tx) => {
+        const hosted = tx.getState<{ starts: unknown[] }>("run")!;
+        hosted.starts.push({
+          type: "START_MEMBER",
+          cluster: "re-1",
+          upgrade: "Full",
+          kubernetesVersion: NEW,
+        });
+        tx.putState("run", hosted);
+      });
+    });
+    await stub.tick();
+    const ops = await env.DB.prepare(
+      "SELECT id FROM operations WHERE cluster = ? AND kind = 'CLUSTER_UPGRADE'",
+    )
+      .bind("re-1")
+      .all();
+    expect(ops.results.map((r) => r.id)).toEqual([first]);
+    expect(memberOf(await getRun("re-run"), "re-1").operation).toBe(first);
+    expect((await advanceRunUntil("re-run", (r) => r.state !== "Running")).state).toBe("Completed");
   });
 });
