@@ -18,10 +18,10 @@ import {
 import type { Env } from "../env.ts";
 import { advanceSim, preemptSim } from "../providers/sim/state.ts";
 import { ObjectWiring } from "../wiring.ts";
+import { applyAutoscalerEvents } from "./fleet/autoscaler-answers.ts";
 import { autoscalerPods, forgetAutoscaler } from "./fleet/autoscaler-cluster.ts";
 import { listDecisions, type RecordedDecision } from "./fleet/autoscaler-decisions.ts";
 import {
-  applyAutoscalerEvents,
   type EvaluationView,
   evaluateAutoscaler,
   fireAutoscalerTimer,

@@ -1,34 +1,25 @@
 import {
-  type AutoscalerDecision,
   type AutoscalerInput,
   type AutoscalerNode,
   type AutoscalerPool,
-  type AutoscalerState,
   evaluateCluster,
-  type FailureReason,
-  type Instant,
   initialAutoscalerState,
   isTerminal,
   MINUTE,
-  type NodeColor,
-  type NodeConfig,
   nodeLabels,
-  type ProviderCommand,
-  type ProviderEvent,
   type ProvisioningRequest,
   poolNodes,
   poolScalingPolicy,
-  recordScaleUpFailure,
-  type ScaleUpErrorReason,
   scalableNodes,
   toRfc3339,
 } from "@regatta/engine";
 import { type Inventory, insertOperation } from "@regatta/inventory";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
 import type { Timer, Tx } from "../runtime/types.ts";
+import { actuate } from "./autoscaler-actuation.ts";
 import { autoscalerIdKey, autoscalerStateKey } from "./autoscaler-cluster.ts";
 import { type RecordedDecision, recordDecisions } from "./autoscaler-decisions.ts";
-import { type ClusterFacts, type PoolFacts, readClusterFacts } from "./autoscaler-facts.ts";
+import { type ClusterFacts, readClusterFacts } from "./autoscaler-facts.ts";
 import { placePods } from "./autoscaler-placement.ts";
 import {
   addProvisioningRequest,
@@ -36,10 +27,11 @@ import {
   recordVerdicts,
   type StoredProvisioning,
 } from "./autoscaler-provisioning.ts";
-import { queueNodeSync, syncOverlay } from "./autoscaler-sync.ts";
+import type { HostState } from "./autoscaler-state.ts";
+import { syncOverlay } from "./autoscaler-sync.ts";
 import { loadWorkloads, saveWorkloadPods } from "./autoscaler-workloads.ts";
-import { AS_SYNC_TIMER, AS_TIMER, poolKey, timerId } from "./keys.ts";
-import { scalePool } from "./node-pool-host.ts";
+import { AS_TIMER, poolKey, timerId } from "./keys.ts";
+
 import { loadOperation } from "./operation-store.ts";
 
 /**
@@ -52,27 +44,6 @@ import { loadOperation } from "./operation-store.ts";
  * wakes at the engine's scan interval. Passes run on a workload change, on the timer
  * and on `POST …/autoscaler/evaluate`.
  */
-
-/** A node the autoscaler is creating, draining or deleting. */
-interface InFlight {
-  pool: string;
-  zone: string;
-  step: "CREATE" | "DRAIN" | "DRAIN_FORCED" | "DELETE";
-  command: string;
-  since: Instant;
-  config: NodeConfig;
-  color?: NodeColor;
-  graceSeconds?: number;
-}
-
-/** What the object keeps per cluster between passes. */
-interface HostState {
-  /** Prefix of every command id (an operation id in the D1 index, for webhook callbacks). */
-  id: string;
-  engine: AutoscalerState;
-  seq: number;
-  inflight: Record<string, InFlight>;
-}
 
 /** The answer of one pass. */
 export interface EvaluationView {
@@ -301,235 +272,6 @@ function bindable(nodes: readonly AutoscalerNode[], pools: readonly AutoscalerPo
       },
     ];
   });
-}
-
-/** Turns the pass's actions into provider commands and remembers what is in flight. */
-function actuate(
-  host: HostState,
-  decision: AutoscalerDecision,
-  facts: ClusterFacts,
-  nodes: readonly AutoscalerNode[],
-  now: Instant,
-): ProviderCommand[] {
-  const cluster = facts.name;
-  const commands: ProviderCommand[] = [];
-  const poolFacts = new Map<string, PoolFacts>(facts.pools.map((p) => [p.pool.name, p]));
-  const taken = new Set(nodes.map((n) => n.name));
-  for (const action of decision.actions) {
-    const pool = poolFacts.get(action.pool);
-    if (!pool) continue;
-    if (action.type === "SCALE_UP") {
-      const config = action.config ?? { version: pool.version, nodeImage: pool.nodeImage };
-      for (const zone of Object.keys(action.zones).sort()) {
-        for (let i = 0; i < (action.zones[zone] ?? 0); i++) {
-          const node = nodeName(host, action.pool, taken);
-          const command = `${host.id}:${node}:create`;
-          host.inflight[node] = {
-            pool: action.pool,
-            zone,
-            step: "CREATE",
-            command,
-            since: now,
-            config,
-            ...(action.color ? { color: action.color } : {}),
-          };
-          commands.push({
-            type: "CREATE_NODE",
-            id: command,
-            cluster,
-            pool: action.pool,
-            zone,
-            node,
-            version: config.version,
-            nodeImage: config.nodeImage,
-            machineType: pool.pool.machine.machineType,
-          });
-        }
-      }
-      continue;
-    }
-    for (const node of action.nodes) {
-      if (host.inflight[node]) continue;
-      const zone = nodes.find((n) => n.name === node)?.zone ?? "";
-      const command = `${host.id}:${node}:drain`;
-      host.inflight[node] = {
-        pool: action.pool,
-        zone,
-        step: "DRAIN",
-        command,
-        since: now,
-        config: { version: pool.version, nodeImage: pool.nodeImage },
-        graceSeconds: action.gracefulTerminationSeconds,
-      };
-      commands.push({
-        type: "DRAIN_NODE",
-        id: command,
-        cluster,
-        pool: action.pool,
-        node,
-        respectPdb: true,
-        graceSeconds: action.gracefulTerminationSeconds,
-      });
-    }
-  }
-  return commands;
-}
-
-/** A new node's name: `<pool>-as-<n>`, unique in the cluster. */
-function nodeName(host: HostState, pool: string, taken: Set<string>): string {
-  for (;;) {
-    host.seq += 1;
-    const name = `${pool.slice(0, 50)}-as-${host.seq.toString(36)}`;
-    if (!taken.has(name) && !host.inflight[name]) {
-      taken.add(name);
-      return name;
-    }
-  }
-}
-
-/**
- * Provider answers to the autoscaler's commands (their ids start with a cluster's
- * autoscaler id); returns the events that are not its own.
- */
-export function applyAutoscalerEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderEvent[] {
-  const rest: ProviderEvent[] = [];
-  for (const event of events) {
-    if (event.type === "NODE_PREEMPTED") {
-      rest.push(event);
-      continue;
-    }
-    const colon = event.commandId.indexOf(":");
-    const cluster =
-      colon > 0 ? tx.getState<string>(idKey(event.commandId.slice(0, colon))) : undefined;
-    const host = cluster ? tx.getState<HostState>(stateKey(cluster)) : undefined;
-    if (!cluster || !host) {
-      rest.push(event);
-      continue;
-    }
-    const next = structuredClone(host);
-    answer(tx, cluster, next, event);
-    tx.putState(stateKey(cluster), next);
-  }
-  return rest;
-}
-
-function answer(
-  tx: Tx,
-  cluster: string,
-  host: HostState,
-  event: Extract<ProviderEvent, { commandId: string }>,
-): void {
-  // LIFE-6's report of a drain passed with stuck pods: the autoscaler's drains are not
-  // passed, they are forced (CA-8), so it has nothing to learn from one.
-  if (event.type === "DRAIN_PASSED") return;
-  const entry = Object.entries(host.inflight).find(([, f]) => f.command === event.commandId);
-  if (!entry) return;
-  const [node, flight] = entry;
-  const succeeded = event.type === "COMMAND_SUCCEEDED";
-  switch (flight.step) {
-    case "CREATE":
-      delete host.inflight[node];
-      if (succeeded) {
-        const facts = { name: node, zone: flight.zone, ...flight.config };
-        if (!scalePool(tx, cluster, flight.pool, { added: [facts], removed: [] })) {
-          queueNodeSync(tx, cluster, {
-            put: { ...facts, pool: flight.pool, state: "READY", color: null },
-          });
-        }
-      } else if ((host.engine.backoff[flight.pool]?.lastFailureAt ?? -1) < flight.since) {
-        // One failed scale-up is one failure, however many of its nodes were refused.
-        backOff(tx, cluster, host, flight.pool, event.reason, event.message);
-      }
-      break;
-    case "DRAIN":
-    case "DRAIN_FORCED": {
-      // CA-8: a drain that did not finish within the graceful termination is forced.
-      const forced = !succeeded && flight.step === "DRAIN";
-      const step = succeeded ? "DELETE" : forced ? "DRAIN_FORCED" : undefined;
-      if (step === undefined) {
-        delete host.inflight[node];
-        break;
-      }
-      const command = `${host.id}:${node}:${step.toLowerCase()}`;
-      host.inflight[node] = { ...flight, step, command };
-      tx.send([
-        step === "DELETE"
-          ? {
-              type: "DELETE_NODE",
-              id: command,
-              cluster,
-              pool: flight.pool,
-              zone: flight.zone,
-              node,
-            }
-          : {
-              type: "DRAIN_NODE",
-              id: command,
-              cluster,
-              pool: flight.pool,
-              node,
-              respectPdb: false,
-              graceSeconds: flight.graceSeconds ?? 0,
-            },
-      ]);
-      break;
-    }
-    case "DELETE":
-      delete host.inflight[node];
-      if (succeeded && !scalePool(tx, cluster, flight.pool, { added: [], removed: [node] })) {
-        queueNodeSync(tx, cluster, { remove: node });
-      }
-      break;
-    default:
-      flight.step satisfies never;
-  }
-  // Pods wait for the next pass to be placed; make it come now.
-  tx.setTimer({ id: timerId(AS_TIMER, cluster), due: tx.now, kind: AS_TIMER, payload: cluster });
-  tx.setTimer({
-    id: timerId(AS_SYNC_TIMER, cluster),
-    due: tx.now,
-    kind: AS_SYNC_TIMER,
-    payload: cluster,
-  });
-}
-
-/** CA-4: the provider refused a node; the pool backs off, the refusal is recorded. */
-function backOff(
-  tx: Tx,
-  cluster: string,
-  host: HostState,
-  pool: string,
-  reason: FailureReason,
-  message: string,
-): void {
-  const code = scaleUpError(reason);
-  host.engine = recordScaleUpFailure(host.engine, pool, code, tx.now);
-  const until = host.engine.backoff[pool]?.until ?? tx.now;
-  recordDecisions(tx, cluster, [
-    {
-      at: tx.now,
-      pool,
-      action: "BACKOFF",
-      delta: 0,
-      reason: `${code}: ${message}; pool ${pool} backs off until ${toRfc3339(until)}, other pools keep scaling`,
-      blockedBy: "CA-4",
-    },
-  ]);
-}
-
-function scaleUpError(reason: FailureReason): ScaleUpErrorReason {
-  switch (reason) {
-    case "QUOTA_EXCEEDED":
-      return "scale.up.error.quota.exceeded";
-    case "IP_EXHAUSTED":
-      return "scale.up.error.ip.space.exhausted";
-    case "FAILED":
-    case "HEALTH_CHECK_FAIL":
-    case "PREFLIGHT_BLOCKED":
-      return "scale.up.error.out.of.resources";
-    default:
-      return reason satisfies never;
-  }
 }
 
 /**
