@@ -77,8 +77,9 @@ export function communityBank(): DemoInventory {
             role: "standalone",
             region,
             releaseChannel: "REGULAR",
-            // Testing already runs the 2022-R25 control plane (SEQ-6: nodes follow it).
-            version: fleet === "testing" ? "1.21.14-gke.4300" : "1.21.11-gke.1100",
+            // Every fleet on one minor (seed 000); 2022-R25 reaches them through the
+            // Testing → Staging → Production sequence (SEQ).
+            version: "1.21.11-gke.1100",
             maintenance: AFTER_HOURS(timeZone),
           },
         });
@@ -144,12 +145,8 @@ export function communityBank(): DemoInventory {
       { fleet: "staging", body: { upstreamFleet: "testing", defaultSoakSeconds: 7 * 86_400 } },
       { fleet: "production", body: { upstreamFleet: "staging", defaultSoakSeconds: 0 } },
     ],
-    upgrades: clusters
-      .filter((c) => c.name.startsWith("testing-"))
-      .flatMap((c) => [
-        { cluster: c.name, pool: "default-pool" },
-        { cluster: c.name, pool: "payments" },
-      ]),
+    // The rollout sequence upgrades control planes and then node pools itself.
+    upgrades: [],
     releases: [
       {
         name: "2022-R25",

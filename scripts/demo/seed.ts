@@ -18,6 +18,19 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
     throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
 }
 
+/**
+ * A PUT of the demo's starting version; a restarted demo whose rollout already upgraded
+ * the resource is refused by VER-2 (no downgrade), and keeps what it has.
+ */
+async function putStarting(path: string, body: unknown): Promise<void> {
+  try {
+    await call("PUT", path, body);
+  } catch (error) {
+    if (!String(error).includes('"rule":"VER-2"')) throw error;
+    console.log(`regatta: ${path} keeps its upgraded version`);
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.REGATTA_PROVIDER !== "webhook") {
     // A restart must not replay the downtime at sim speed: re-anchor the virtual clock.
@@ -32,12 +45,11 @@ async function main(): Promise<void> {
     await call("PUT", `/v1/reservations/${id}`, body);
   for (const fleet of demo.fleets) await call("PUT", `/v1/fleets/${fleet}`, {});
   for (const { name, body } of demo.releases) await call("PUT", `/v1/releases/${name}`, body);
-  for (const { name, body } of demo.clusters) await call("PUT", `/v1/clusters/${name}`, body);
+  for (const { name, body } of demo.clusters) await putStarting(`/v1/clusters/${name}`, body);
   for (const { cluster, name, body } of demo.nodePools) {
-    await call("PUT", `/v1/clusters/${cluster}/node-pools/${name}`, body);
+    await putStarting(`/v1/clusters/${cluster}/node-pools/${name}`, body);
   }
-  // The sequence starts Testing's node phase at once; the manual upgrades below then
-  // find those pools busy, which is fine.
+  // SEQ: configuring the sequence starts Testing's control planes (inside their windows).
   for (const { fleet, body } of demo.rollouts)
     await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
   for (const { cluster, pool } of demo.upgrades) {
