@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
-import {
-  advance,
-  DAY,
-  rollout,
-  sequencedCluster,
-  upgradeOf,
-  useRolloutFixtures,
-} from "./helpers.ts";
+import { advance, rollout, sequencedCluster, upgradeOf, useRolloutFixtures } from "./helpers.ts";
 
 useRolloutFixtures(["s12a", "s12b"]);
 
