@@ -1,6 +1,6 @@
 /**
  * The demo inventory: the community bank of seed 000. Three fleets (Testing, Staging,
- * Production) on the REGULAR channel, clusters in two regions on one minor, node pools
+ * Production) in a rollout sequence and a lab fleet outside it, on the REGULAR channel, clusters in two regions on one minor, node pools
  * using every upgrade strategy, maintenance windows after business hours, and release
  * 2022-R25 with its REGULAR targets.
  */
@@ -26,7 +26,11 @@ export interface DemoInventory {
   /** SEQ: Testing → Staging → Production, soaking 14 and 7 days (seed 000). */
   rollouts: { fleet: string; body: Record<string, unknown> }[];
   /** Node-pool upgrades the demo starts so there is progress to watch. */
-  upgrades: { cluster: string; pool: string }[];
+  upgrades: { cluster: string; pool: string; body: Record<string, unknown> }[];
+  /** Cluster upgrades (LIFE-3) the demo starts: every component, then every pool. */
+  clusterUpgrades: { cluster: string; version: string }[];
+  /** Update strategies (RUN-4): per fleet, one stage per region, Jakarta first. */
+  updateStrategies: { fleet: string; name: string; body: Record<string, unknown> }[];
 }
 
 const REGIONS = [
@@ -62,8 +66,14 @@ const STRATEGIES: Record<string, unknown>[] = [
 ];
 
 export function communityBank(): DemoInventory {
-  const fleets = ["testing", "staging", "production"];
-  const clustersPerRegion: Record<string, number> = { testing: 1, staging: 1, production: 2 };
+  // The bank's three fleets, and a lab fleet outside the rollout sequence.
+  const fleets = ["testing", "staging", "production", "lab"];
+  const clustersPerRegion: Record<string, number> = {
+    testing: 1,
+    staging: 1,
+    production: 2,
+    lab: 1,
+  };
   const clusters: DemoInventory["clusters"] = [];
   const nodePools: DemoInventory["nodePools"] = [];
   for (const fleet of fleets) {
@@ -77,10 +87,10 @@ export function communityBank(): DemoInventory {
             role: "standalone",
             region,
             releaseChannel: "REGULAR",
-            // Every fleet on one minor (seed 000); 2022-R25 reaches them through the
-            // Testing → Staging → Production sequence (SEQ).
             version: "1.21.11-gke.1100",
             maintenance: AFTER_HOURS(timeZone),
+            // RUN-3: the update group of the demo strategy (one per region).
+            updateGroup: region,
           },
         });
         nodePools.push(
@@ -140,13 +150,36 @@ export function communityBank(): DemoInventory {
     fleets,
     clusters,
     nodePools,
+    // The lab fleet stays out of the sequence: its clusters take manual cluster upgrades.
     rollouts: [
       { fleet: "testing", body: { defaultSoakSeconds: 14 * 86_400 } },
       { fleet: "staging", body: { upstreamFleet: "testing", defaultSoakSeconds: 7 * 86_400 } },
       { fleet: "production", body: { upstreamFleet: "staging", defaultSoakSeconds: 0 } },
     ],
-    // The rollout sequence upgrades control planes and then node pools itself.
-    upgrades: [],
+    // Staging's default pools move to the release's node image only (no version change).
+    upgrades: clusters
+      .filter((c) => c.name.startsWith("staging-"))
+      .map((c) => ({
+        cluster: c.name,
+        pool: "default-pool",
+        body: { nodeImage: "cos-105-17412-1", ignoreMaintenanceWindow: true },
+      })),
+    // The lab's clusters move to 2022-R25's target for 1.21 by hand (LIFE-3): every
+    // component, then each pool by its own strategy.
+    clusterUpgrades: clusters
+      .filter((c) => c.name.startsWith("lab-"))
+      .map((c) => ({ cluster: c.name, version: "1.21.14-gke.4300" })),
+    updateStrategies: fleets.map((fleet) => ({
+      fleet,
+      name: "by-region",
+      body: {
+        stages: REGIONS.map(({ region }, i) => ({
+          name: region,
+          groups: [{ name: region }],
+          ...(i < REGIONS.length - 1 ? { afterStageWaitSeconds: 3600 } : {}),
+        })),
+      },
+    })),
     releases: [
       {
         name: "2022-R25",

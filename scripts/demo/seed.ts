@@ -1,6 +1,7 @@
 /**
  * Seeds the demo inventory through the HTTP API (so it passes the same validation as
- * any client) and re-anchors the sim clock. Idempotent: every write is a PUT.
+ * any client) and re-anchors the sim clock. Idempotent: catalogue writes are PUTs, clusters
+ * and pools are created only when missing.
  * Env: REGATTA_URL, REGATTA_TOKEN, REGATTA_DEMO (on|off), REGATTA_PROVIDER, SIM_SPEED.
  */
 import { communityBank } from "./community-bank.ts";
@@ -18,17 +19,21 @@ async function call(method: string, path: string, body?: unknown): Promise<unkno
     throw new Error(`${method} ${path} → ${response.status} ${await response.text()}`);
 }
 
-/**
- * A PUT of the demo's starting version; a restarted demo whose rollout already upgraded
- * the resource is refused by VER-2 (no downgrade), and keeps what it has.
- */
-async function putStarting(path: string, body: unknown): Promise<void> {
-  try {
-    await call("PUT", path, body);
-  } catch (error) {
-    if (!String(error).includes('"rule":"VER-2"')) throw error;
-    console.log(`regatta: ${path} keeps its upgraded version`);
-  }
+/** Creates the resource unless it exists. */
+async function ensure(path: string, body: unknown): Promise<void> {
+  const found = await fetch(`${url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (found.status === 404) await call("PUT", path, body);
+  else if (!found.ok) throw new Error(`GET ${path} → ${found.status} ${await found.text()}`);
+}
+
+/** A POST whose refusal is reported, not thrown (the demo goes on). */
+async function post(path: string, body: unknown): Promise<{ id?: string; detail?: string }> {
+  const response = await fetch(`${url}${path}`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { id?: string; detail?: string };
 }
 
 async function main(): Promise<void> {
@@ -45,30 +50,58 @@ async function main(): Promise<void> {
     await call("PUT", `/v1/reservations/${id}`, body);
   for (const fleet of demo.fleets) await call("PUT", `/v1/fleets/${fleet}`, {});
   for (const { name, body } of demo.releases) await call("PUT", `/v1/releases/${name}`, body);
-  for (const { name, body } of demo.clusters) await putStarting(`/v1/clusters/${name}`, body);
+  // Clusters and pools the demo already upgraded keep their versions on a restart (a PUT
+  // back to the old version would be a downgrade, VER-2): only missing ones are created.
+  for (const { name, body } of demo.clusters) await ensure(`/v1/clusters/${name}`, body);
   for (const { cluster, name, body } of demo.nodePools) {
-    await putStarting(`/v1/clusters/${cluster}/node-pools/${name}`, body);
+    await ensure(`/v1/clusters/${cluster}/node-pools/${name}`, body);
   }
-  // SEQ: configuring the sequence starts Testing's control planes (inside their windows).
+  // The sequence (SEQ) starts with Testing's control planes; the lab fleet is outside it.
   for (const { fleet, body } of demo.rollouts)
     await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
-  for (const { cluster, pool } of demo.upgrades) {
-    // A restarted demo may already be upgrading (or done with) this pool: that is fine.
-    const started = await fetch(`${url}/v1/clusters/${cluster}/node-pools/${pool}/upgrade`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-      body: JSON.stringify({ ignoreMaintenanceWindow: true }),
-    });
-    const body = (await started.json()) as { id?: string; detail?: string };
+  // A restarted demo may already be upgrading (or done with) these: that is fine.
+  for (const { cluster, version } of demo.clusterUpgrades) {
+    const body = await post(`/v1/clusters/${cluster}/upgrade`, { version });
     console.log(
-      started.ok
+      body.id
+        ? `regatta: upgrading cluster ${cluster} to ${version}: GET /v1/operations/${body.id}`
+        : `regatta: cluster ${cluster} not upgraded now: ${body.detail}`,
+    );
+  }
+  for (const { cluster, pool, body: request } of demo.upgrades) {
+    const body = await post(`/v1/clusters/${cluster}/node-pools/${pool}/upgrade`, request);
+    console.log(
+      body.id
         ? `regatta: upgrading ${cluster}/${pool}: GET /v1/operations/${body.id}`
         : `regatta: ${cluster}/${pool} not upgraded now: ${body.detail}`,
     );
   }
+  for (const { fleet, name, body } of demo.updateStrategies) {
+    await call("PUT", `/v1/fleets/${fleet}/update-strategies/${name}`, body);
+  }
   console.log(
-    `regatta: demo inventory seeded: ${demo.fleets.length} fleets, ${demo.clusters.length} clusters, ${demo.nodePools.length} node pools`,
+    `regatta: demo inventory seeded: ${demo.fleets.length} fleets, ${demo.clusters.length} clusters, ${demo.nodePools.length} node pools, update strategy by-region in each fleet`,
   );
+  printUpdateRunHowTo();
+}
+
+/** How to start an update run (RUN) across a demo fleet with its `by-region` strategy. */
+function printUpdateRunHowTo(): void {
+  const auth = `-H "Authorization: Bearer ${token}" -H "content-type: application/json"`;
+  const runs = `${url}/v1/fleets/production/update-runs`;
+  const body = JSON.stringify({
+    name: "prod-2022-r25",
+    strategy: "by-region",
+    upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
+  });
+  console.log(`
+  Update run across the production fleet (stage asia-southeast2, 1 h wait, europe-west3;
+  members upgrade in their after-hours windows: about 2.5 virtual days, a minute at x3600):
+    curl ${auth} -X POST ${runs} -d '${body}'
+    curl ${auth} -X POST ${runs}/prod-2022-r25/start
+    curl ${auth} ${runs}/prod-2022-r25
+  "type": "Full" also upgrades every node pool through its own strategy (short-lived
+  pools take up to 7 days): about 6 virtual weeks, ~17 minutes at x3600.`);
 }
 
 main().catch((error: unknown) => {

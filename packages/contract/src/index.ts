@@ -15,4 +15,5 @@ export * from "./reservations.ts";
 export * from "./rollout.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
+export * from "./update-runs.ts";
 export * from "./zones.ts";

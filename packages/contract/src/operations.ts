@@ -105,5 +105,13 @@ export const ExecutorEvent = z
       ]),
       message: z.string().max(2000).default(""),
     }),
+    // LIFE-6: a best-effort drain passed its node after 20 minutes, leaving these pods.
+    z.strictObject({
+      type: z.literal("DRAIN_PASSED"),
+      commandId: CommandId,
+      at: Rfc3339.optional(),
+      node: z.string().min(1).max(253),
+      stuckPods: z.array(z.string().min(1).max(317)).max(1000).default([]),
+    }),
   ])
   .openapi("ExecutorEvent");

@@ -1,3 +1,4 @@
+export * from "./autoscaler/index.ts";
 export * from "./channel/index.ts";
 export * from "./collections/index.ts";
 export * from "./lifecycle/index.ts";
@@ -8,4 +9,5 @@ export * from "./provider/index.ts";
 export * from "./rules/index.ts";
 export * from "./sequencing/index.ts";
 export * from "./time/index.ts";
+export * from "./update-run/index.ts";
 export * from "./version/index.ts";

@@ -92,6 +92,8 @@ export interface ControlPlane {
    * the storage rows its runtime wrote since the object started.
    */
   inspectFleet(fleet: string): Promise<FleetInspection>;
+  /** `UpdateRunObject.inspect()` of a run (same probe worker): clock, timers, rows written. */
+  inspectRun(fleet: string, run: string): Promise<Omit<FleetInspection, "outbox">>;
   /** One SELECT run by a worker bound to the same D1 database. */
   query(sql: string, params: readonly Cell[]): Promise<HttpResult>;
   /** Inserts rows in one atomic D1 batch (statements chunked under 100 parameters). */
@@ -212,6 +214,11 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
             scriptName: "control-plane",
             useSQLite: sqliteClasses.has("FleetObject"),
           },
+          UPDATE_RUN: {
+            className: "UpdateRunObject",
+            scriptName: "control-plane",
+            useSQLite: sqliteClasses.has("UpdateRunObject"),
+          },
         },
       },
     ],
@@ -277,6 +284,18 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
         throw new Error(`inspect of fleet ${fleet} failed (${result.status}): ${result.body}`);
       }
       return JSON.parse(result.body) as FleetInspection;
+    },
+    inspectRun: async (fleet, run) => {
+      const response = await mf.dispatchFetch(`http://${OBJECT_PROBE_HOST}/run/inspect`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ fleet, run }),
+      });
+      const result = await read(response);
+      if (result.status !== 200) {
+        throw new Error(`inspect of run ${fleet}/${run} failed (${result.status}): ${result.body}`);
+      }
+      return JSON.parse(result.body) as Omit<FleetInspection, "outbox">;
     },
     query: (sql, params) => probe("/query", { sql, params }),
     insert: async (table, columns, rows) => {

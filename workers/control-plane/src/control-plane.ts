@@ -17,6 +17,7 @@ import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts"
 import { rolloutRoutes } from "./routes/rollout.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
+import { updateRunRoutes } from "./routes/update-runs.ts";
 
 export const API_INFO = {
   openapi: "3.1.0",
@@ -55,6 +56,7 @@ export function createControlPlane(): App {
   app.route("/", nodePoolRoutes());
   app.route("/", operationRoutes());
   app.route("/", clusterLifecycleRoutes());
+  app.route("/", updateRunRoutes());
   app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
   app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });

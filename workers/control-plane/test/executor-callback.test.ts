@@ -103,4 +103,44 @@ describe("the executor callback authenticates by signature, not by bearer token"
     });
     expect(late.status).toBe(401);
   });
+
+  it("LIFE-6 an executor reports a node it passed after a 20-minute best-effort drain; the cluster upgrade records the stuck pods, once", async () => {
+    await seedBasics();
+    await freezeClock();
+    const cluster = await api("PUT", "/v1/clusters/cb-drain", {
+      body: clusterBody({ role: "standalone", version: "1.21.11-gke.1100" }),
+    });
+    expect(cluster.status).toBe(201);
+    const started = await api("POST", "/v1/clusters/cb-drain/upgrade", {
+      body: { version: "1.21.14-gke.4300" },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const op = started.body.id as string;
+    const opPath = `/v1/operations/${op}/events`;
+    const event = JSON.stringify({
+      type: "DRAIN_PASSED",
+      commandId: `${op}:control-plane-node-pool:1`,
+      node: "cb-drain-cp-2",
+      stuckPods: ["payments/ledger-0", "payments/ledger-1"],
+    });
+    const first = await api("POST", opPath, {
+      token: null,
+      body: event,
+      headers: await signed(opPath, event),
+    });
+    expect(first).toMatchObject({ status: 202, body: { applied: true } });
+    const again = await api("POST", opPath, {
+      token: null,
+      body: event,
+      headers: await signed(opPath, event),
+    });
+    expect(again).toMatchObject({ status: 202, body: { applied: false } });
+    const view = await api("GET", `/v1/operations/${op}`);
+    const passed = (view.body.events as { message: string }[]).filter((e) =>
+      e.message.startsWith("LIFE-6: node cb-drain-cp-2"),
+    );
+    expect(passed.map((e) => e.message)).toEqual([
+      "LIFE-6: node cb-drain-cp-2 of control-plane-node-pool drained over 20 minutes; passed with stuck pods: payments/ledger-0, payments/ledger-1",
+    ]);
+  });
 });

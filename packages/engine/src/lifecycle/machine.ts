@@ -115,7 +115,14 @@ export function decideClusterUpgrade(
   now: Instant,
 ): ClusterUpgradeDecision {
   const pass = new Pass(op, now);
-  if (op.state === "SUCCEEDED") return pass.finish();
+  apply(pass, event);
+  return pass.finish();
+}
+
+/** Folds one event into the pass, then starts whatever it made ready. */
+function apply(pass: Pass, event: ClusterUpgradeEvent): void {
+  const { op, now } = pass;
+  if (op.state === "SUCCEEDED") return;
   switch (event.type) {
     case "COMMAND_SUCCEEDED":
     case "COMMAND_FAILED": {
@@ -123,7 +130,7 @@ export function decideClusterUpgrade(
       const step = ref && pass.step(ref.step);
       if (step === undefined || step.status !== "RUNNING" || step.attempts !== ref?.attempt) {
         pass.out.notes.push(`ignored a late or foreign answer to ${event.commandId}`);
-        return pass.finish();
+        return;
       }
       if (event.type === "COMMAND_SUCCEEDED") {
         pass.done(step);
@@ -169,10 +176,10 @@ export function decideClusterUpgrade(
     }
     case "NODE_PREEMPTED":
       // Worker pools are upgraded by their own node-pool machines, which take this.
-      return pass.finish();
+      return;
     case "POOL_UPGRADE_STARTED": {
       const step = pass.step(poolStepId(event.pool));
-      if (step === undefined || step.status !== "RUNNING") return pass.finish();
+      if (step === undefined || step.status !== "RUNNING") return;
       step.poolOperation = event.operationId;
       pass.log(`LIFE-3: worker node pool ${event.pool} upgrades as ${event.operationId}`);
       break;
@@ -185,7 +192,7 @@ export function decideClusterUpgrade(
         (step.poolOperation !== undefined && step.poolOperation !== event.operationId)
       ) {
         pass.out.notes.push(`ignored the end of ${event.operationId} (pool ${event.pool})`);
-        return pass.finish();
+        return;
       }
       step.poolOperation = event.operationId;
       if (event.state === "SUCCEEDED") {
@@ -219,10 +226,10 @@ export function decideClusterUpgrade(
       }
       break;
     default:
-      return event satisfies never;
+      event satisfies never;
+      return;
   }
   pass.advance();
-  return pass.finish();
 }
 
 /**
@@ -271,18 +278,11 @@ export function decideClusterUpgradeAll(
   events: readonly ClusterUpgradeEvent[],
   now: Instant,
 ): ClusterUpgradeDecision {
-  if (events.length === 0) return decideClusterUpgrade(op, { type: "TICK", at: now }, now);
-  let state = op;
-  const out: ClusterUpgradeDecision = { state, commands: [], intents: [], notes: [] };
-  for (const event of events) {
-    const step = decideClusterUpgrade(state, event, now);
-    state = step.state;
-    out.commands.push(...step.commands);
-    out.intents.push(...step.intents);
-    out.notes.push(...step.notes);
-    if (step.wakeAt === undefined) delete out.wakeAt;
-    else out.wakeAt = step.wakeAt;
+  // One pass (one copy of the operation) for the whole batch: a cluster with many pools
+  // hears of all their starts at once.
+  const pass = new Pass(op, now);
+  for (const event of events.length === 0 ? [{ type: "TICK" as const, at: now }] : events) {
+    apply(pass, event);
   }
-  out.state = state;
-  return out;
+  return pass.finish();
 }

@@ -213,6 +213,7 @@ export function diagnosticFromAnswer(event: ProviderEvent): Diagnostic | undefin
     case "COMMAND_FAILED":
       return { check: "PROVIDER_DIAGNOSTICS", passed: false, message: event.message };
     case "NODE_PREEMPTED":
+    case "DRAIN_PASSED":
       return undefined;
     default:
       return event satisfies never;

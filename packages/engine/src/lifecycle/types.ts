@@ -220,15 +220,6 @@ export interface PoolUpgradeEnded {
   at: Instant;
 }
 
-/** LIFE-6: the executor passed a node whose best-effort drain ran past 20 minutes. */
-export interface DrainPassed {
-  type: "DRAIN_PASSED";
-  commandId: string;
-  node: string;
-  stuckPods: string[];
-  at: Instant;
-}
-
 export interface ClusterUpgradeTick {
   type: "TICK";
   at: Instant;
@@ -238,7 +229,6 @@ export type ClusterUpgradeEvent =
   | ProviderEvent
   | PoolUpgradeStarted
   | PoolUpgradeEnded
-  | DrainPassed
   | ClusterUpgradeTick;
 
 /**

@@ -234,6 +234,9 @@ export function routeEvent<S>(run: MachineRun<S>, event: NodePoolEvent): Decisio
     case "WINDOW":
       run.window(event.window);
       break;
+    // Node-pool drains honour PDBs and end with their own answer (NUP-3); a passed
+    // best-effort drain belongs to lifecycle components only (LIFE-6).
+    case "DRAIN_PASSED":
     case "TICK":
       break;
     default:

@@ -122,4 +122,10 @@ export type ProviderEvent =
       message: string;
     }
   /** A node went away on its own (spot/flex-start preemption; NUP-11). */
-  | { type: "NODE_PREEMPTED"; cluster: string; pool: string; node: string; at: Instant };
+  | { type: "NODE_PREEMPTED"; cluster: string; pool: string; node: string; at: Instant }
+  /**
+   * LIFE-6: a best-effort drain of the command's node ran past its `passAfterSeconds`;
+   * the executor passed the node and goes on, leaving these pods behind. The command
+   * itself still ends with its own report.
+   */
+  | { type: "DRAIN_PASSED"; commandId: string; node: string; stuckPods: string[]; at: Instant };

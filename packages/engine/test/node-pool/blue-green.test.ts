@@ -358,6 +358,15 @@ describe("blue-green upgrades", () => {
     expect(allNodes(op.nodes).every((n) => n.color === "BLUE" && n.state === "READY")).toBe(true);
   });
 
+  it("NUP-8 a green node whose create failed for good is not in the failed upgrade's nodes: it was never made", () => {
+    const broken: FaultPlan = (c) =>
+      c.type === "CREATE_NODE" ? { kind: "FAIL", reason: "FAILED" } : undefined;
+    const { op } = drive(start(pool({ a: 2, b: 1 })), T0, { faults: broken });
+    expect(op.header.state).toBe("FAILED");
+    const nodes = allNodes(op.nodes);
+    expect(nodes.map((n) => [n.color, n.version])).toEqual(Array(3).fill(["BLUE", ORIGINAL]));
+  });
+
   it("NUP-6 a green node refused for quota waits and retries; the upgrade continues once it fits", () => {
     const quota: FaultPlan = (c, nth) =>
       c.type === "CREATE_NODE" && nth <= 2 && c.node.endsWith("-0")

@@ -25,12 +25,14 @@ import {
   getClusterUpgrade,
   resumeClusterOperation,
   runningClusterUpgrade,
+  type StartedClusterUpgrade,
   startClusterOperation,
 } from "./fleet/cluster-upgrade-host.ts";
-import { syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
+import { retireClusterUpgrade, syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import {
   CLUSTER_OP_TIMER,
+  CLUSTER_RETIRE_TIMER,
   CLUSTER_SYNC_TIMER,
   OP_TIMER,
   RETIRE_TIMER,
@@ -61,6 +63,24 @@ import {
   receiveUpstream,
   runRolloutPass,
 } from "./fleet/rollout-host.ts";
+import {
+  deliverRunReport,
+  ownRunMember,
+  RUN_REPORT_TIMER,
+  type RunOwner,
+  runMemberOperations,
+  wakeRuns,
+} from "./fleet/run-members.ts";
+import {
+  deleteStrategy,
+  getStrategy,
+  type IndexedRun,
+  listRuns,
+  putStrategy,
+  registerRun,
+  type StoredStrategy,
+  unregisterRun,
+} from "./fleet/update-runs-index.ts";
 import { syncOperation } from "./fleet/write-back.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
 import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
@@ -102,6 +122,12 @@ export class FleetObject extends DurableObject<Env> {
    */
   async tick(): Promise<{ fired: number; failed: number }> {
     const runtime = await this.ready();
+    const outcome = await this.runTimers(runtime);
+    await wakeRuns(runtime, this.env);
+    return outcome;
+  }
+
+  private runTimers(runtime: ObjectRuntime): Promise<{ fired: number; failed: number }> {
     return runtime.runAlarm((timer) => this.fire(runtime, timer), {
       // A batch the provider will not take fails its commands, so the operation's machine
       // retries or fails them (NUP-7) and shows why, instead of waiting forever.
@@ -130,6 +156,7 @@ export class FleetObject extends DurableObject<Env> {
     request: NodePoolUpgradeRequest,
     maintenance: Maintenance | undefined,
     poolUid?: string,
+    runOwner?: RunOwner,
   ): Promise<Result<NodePoolOperationView>> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
@@ -143,17 +170,62 @@ export class FleetObject extends DurableObject<Env> {
           `LIFE-3: cluster ${request.pool.cluster} is being upgraded by ${cluster.id} (${cluster.state}); its node pools upgrade as part of it`,
         );
       }
-      return startOperation(tx, request, { maintenance, poolUid, retentionMs });
+      const started = startOperation(tx, request, { maintenance, poolUid, retentionMs });
+      if (started.ok && runOwner) ownRunMember(tx, runOwner, started.value.id);
+      return started;
     });
   }
 
   /** LIFE-3: starts (or retries from its failed component) a cluster upgrade. */
   async startClusterUpgrade(
-    start: Omit<ClusterUpgradeStart, "retentionMs">,
-  ): Promise<Result<ClusterUpgradeOperationView>> {
+    start: Omit<ClusterUpgradeStart, "retentionMs"> & { runOwner?: RunOwner },
+  ): Promise<Result<StartedClusterUpgrade>> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
-    return runtime.commit((tx) => startClusterOperation(tx, { ...start, retentionMs }));
+    const { runOwner, ...rest } = start;
+    return runtime.commit((tx) => {
+      const started = startClusterOperation(tx, { ...rest, retentionMs });
+      if (started.ok && runOwner) ownRunMember(tx, runOwner, started.value.view.id);
+      return started;
+    });
+  }
+
+  /** RUN-4: stores a strategy (validated by the caller); `created` when it is new. */
+  async putUpdateStrategy(strategy: StoredStrategy): Promise<Result<{ created: boolean }>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => putStrategy(tx, strategy));
+  }
+
+  async updateStrategy(name: string): Promise<StoredStrategy | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => getStrategy(tx, name));
+  }
+
+  async deleteUpdateStrategy(name: string): Promise<boolean> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => deleteStrategy(tx, name));
+  }
+
+  /** Reserves a run name in the fleet's index (409 when taken). */
+  async registerUpdateRun(fleet: string, name: string): Promise<Result<IndexedRun>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => registerRun(tx, fleet, name, tx.now));
+  }
+
+  async unregisterUpdateRun(name: string): Promise<void> {
+    const runtime = await this.ready();
+    await runtime.commit((tx) => unregisterRun(tx, name));
+  }
+
+  async updateRuns(): Promise<IndexedRun[]> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => listRuns(tx));
+  }
+
+  /** The operations already started for a run member (a retried start asks first). */
+  async runMemberOperations(owner: RunOwner): Promise<string[]> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => runMemberOperations(tx, owner));
   }
 
   /** The pool was deleted: its operation ends and writes nothing back (its id, if any). */
@@ -190,10 +262,16 @@ export class FleetObject extends DurableObject<Env> {
     return runtime.commit((tx) => getOperation(tx, id));
   }
 
-  /** LIFE-3: retries a failed cluster upgrade from its failed component. */
-  async resumeClusterUpgrade(id: string): Promise<Result<ClusterUpgradeOperationView>> {
+  /**
+   * LIFE-3: retries a failed cluster upgrade from its failed component; a failed worker
+   * pool upgrades again under one of `poolOperationIds` (pool → indexed id).
+   */
+  async resumeClusterUpgrade(
+    id: string,
+    poolOperationIds: Record<string, string>,
+  ): Promise<Result<StartedClusterUpgrade>> {
     const runtime = await this.ready();
-    return runtime.commit((tx) => resumeClusterOperation(tx, id));
+    return runtime.commit((tx) => resumeClusterOperation(tx, id, poolOperationIds));
   }
 
   /** LIFE-4: the cluster's latest upgrade as its status shows it, with the operation id. */
@@ -302,6 +380,9 @@ export class FleetObject extends DurableObject<Env> {
       case CLUSTER_SYNC_TIMER:
         await syncClusterUpgrade(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
+      case CLUSTER_RETIRE_TIMER:
+        await retireClusterUpgrade(runtime, this.wiring.inventory, timer.payload ?? "");
+        return;
       case SYNC_TIMER:
         await syncOperation(
           runtime,
@@ -309,6 +390,9 @@ export class FleetObject extends DurableObject<Env> {
           timer.payload ?? "",
           operationRetentionMs(this.env),
         );
+        return;
+      case RUN_REPORT_TIMER:
+        await deliverRunReport(runtime, this.env, timer);
         return;
       case ROLLOUT_TIMER:
         await runRolloutPass(await this.rolloutDeps(), timer.payload ?? "");

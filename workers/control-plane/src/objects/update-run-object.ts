@@ -1,22 +1,123 @@
 import { DurableObject } from "cloudflare:workers";
+import {
+  type Result,
+  type SkipTarget,
+  type UpdateRun,
+  type UpdateRunView,
+  updateRunView,
+} from "@regatta/engine";
 import type { Env } from "../env.ts";
+import { loadAvailability } from "../services/update-runs/availability.ts";
 import { ObjectWiring } from "../wiring.ts";
+import type { RunMemberReport } from "./fleet/run-members.ts";
+import type { ObjectRuntime } from "./runtime/runtime.ts";
 import type { Timer } from "./runtime/types.ts";
+import { dispatchStarts } from "./update-run/dispatch.ts";
+import {
+  applyRunEvent,
+  createRun,
+  DISPATCH_TIMER,
+  loadRun,
+  RUN_TIMER,
+  takeReport,
+  tickRun,
+} from "./update-run/host.ts";
+
+/** A user's control of a run (RUN-10, RUN-12). */
+export type RunControl =
+  | { type: "START" }
+  | { type: "STOP" }
+  | { type: "SKIP"; targets: SkipTarget[] };
 
 /**
- * One update run (SPEC RUN, EXT): the copied strategy and the whole status tree. The
- * run machine arrives with the update-run issue; the runtime (state, timers, outbox,
- * intake) is already the same as the fleet's.
+ * One update run (SPEC RUN): the copied strategy and the whole status tree. A shell: the
+ * engine decides, the runtime keeps state and timers, members start in their fleet's
+ * object by RPC (dispatch.ts) and their ends come back by RPC (`memberEnded`).
  */
 export class UpdateRunObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage);
+  /** One dispatcher at a time: two would start the same member twice. */
+  private dispatching: Promise<void> = Promise.resolve();
 
   override async alarm(): Promise<void> {
-    const runtime = await this.wiring.ready();
-    await runtime.runAlarm((timer) => this.fire(timer));
+    await this.tick();
   }
 
-  private async fire(timer: Timer): Promise<void> {
-    console.warn(`update run: no handler for timer kind ${timer.kind}`);
+  /** Runs due timers (alarm, or the fleet's tick); answers the run's state. */
+  async tick(): Promise<{ state: string }> {
+    const runtime = await this.wiring.ready();
+    await runtime.runAlarm((timer) => this.fire(runtime, timer));
+    // Starts left by an object that died between its commit and the dispatch.
+    await this.dispatch(runtime);
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return { state: run?.state ?? "Completed" };
+  }
+
+  async create(run: UpdateRun): Promise<Result<UpdateRunView>> {
+    const runtime = await this.wiring.ready();
+    return runtime.commit((tx) => createRun(tx, run));
+  }
+
+  async view(): Promise<UpdateRunView | undefined> {
+    const runtime = await this.wiring.ready();
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return run && updateRunView(run);
+  }
+
+  async control(control: RunControl): Promise<Result<UpdateRunView>> {
+    const runtime = await this.wiring.ready();
+    const availability =
+      control.type === "START"
+        ? (await loadAvailability(this.wiring.inventory)).availability
+        : undefined;
+    const answer = await runtime.commit((tx) => {
+      if (availability !== undefined) tickRun(tx, availability);
+      return applyRunEvent(
+        tx,
+        control.type === "SKIP" ? { ...control, at: tx.now } : { type: control.type, at: tx.now },
+      );
+    });
+    if (!answer.ok) return answer;
+    await this.dispatch(runtime);
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return run ? { ok: true, value: updateRunView(run) } : answer;
+  }
+
+  /** The fleet's report that a member's operations ended; true once taken (repeats too). */
+  async memberEnded(report: RunMemberReport): Promise<boolean> {
+    const runtime = await this.wiring.ready();
+    await runtime.commit((tx) => takeReport(tx, report));
+    await this.dispatch(runtime);
+    return true;
+  }
+
+  /** Test and benchmark visibility. */
+  async inspect(): Promise<{ now: number; timers: Timer[]; rowsWritten: number }> {
+    const runtime = await this.wiring.ready();
+    return { now: runtime.now(), timers: runtime.timers(), rowsWritten: runtime.rowsWritten };
+  }
+
+  private dispatch(runtime: ObjectRuntime): Promise<void> {
+    const next = this.dispatching.then(() =>
+      dispatchStarts(runtime, this.env, this.wiring.inventory),
+    );
+    this.dispatching = next.catch((error) => console.error("update run: dispatch failed", error));
+    return this.dispatching;
+  }
+
+  private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
+    switch (timer.kind) {
+      case RUN_TIMER: {
+        const { availability } = await loadAvailability(this.wiring.inventory);
+        await runtime.commit((tx) => tickRun(tx, availability));
+        await this.dispatch(runtime);
+        return;
+      }
+      case DISPATCH_TIMER:
+        await this.dispatch(runtime);
+        return;
+      default:
+        console.warn(`update run: no handler for timer kind ${timer.kind}`);
+    }
   }
 }

@@ -154,16 +154,7 @@ export function executorCallbackRoutes(): App {
     }
     const { fleet } = orRefuse(await locateOperation(c.var.inventory, id));
     const at = event.at ? Date.parse(event.at) : await controlPlaneNow(c.env, c.var.inventory);
-    const providerEvent: ProviderEvent =
-      event.type === "COMMAND_SUCCEEDED"
-        ? { type: event.type, commandId: event.commandId, at }
-        : {
-            type: event.type,
-            commandId: event.commandId,
-            at,
-            reason: event.reason,
-            message: event.message,
-          };
+    const providerEvent: ProviderEvent = { ...event, at };
     const result = await c.env.FLEET.get(c.env.FLEET.idFromName(fleet)).receiveEvent(providerEvent);
     return c.json(result, 202);
   });

@@ -56,3 +56,50 @@ describe("node-pool upgrades through the API: retention of finished operations",
     expect((await api("GET", "/v1/clusters/u-retain/node-pools/p")).status).toBe(200);
   });
 });
+
+describe("cluster upgrades through the API: retention of finished operations", () => {
+  it("a finished cluster upgrade and the pool operations it started are removed 30 days after they ended", async () => {
+    await clusterWithPool("cu-retain", {
+      nodeCount: 1,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    // The cluster runs NEW already; move its status back so it has something to upgrade.
+    await env.DB.prepare(
+      "UPDATE clusters SET status_version = '1.21.11-gke.1100', spec_version = '1.21.11-gke.1100' WHERE name = 'cu-retain'",
+    ).run();
+    const started = await api("POST", "/v1/clusters/cu-retain/upgrade", {
+      body: { version: "1.21.14-gke.4300" },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const id = started.body.id as string;
+    const op = await advanceUntil(id, (o) => o.state !== "RUNNING", { stepSeconds: 60 });
+    expect(op.state).toBe("SUCCEEDED");
+    const pool = /upgrades as (op-[0-9a-f-]+)/.exec(
+      op.events.map((e) => e.message).join("\n"),
+    )?.[1];
+    expect(pool).toBeDefined();
+
+    await api("POST", "/v1/sim/advance", { body: { seconds: 29 * DAY } });
+    expect((await api("GET", `/v1/operations/${id}`)).status).toBe(200);
+    await api("POST", "/v1/sim/advance", { body: { seconds: 2 * DAY } });
+    expect((await api("GET", `/v1/operations/${id}`)).status).toBe(404);
+    expect((await api("GET", `/v1/operations/${pool}`)).status).toBe(404);
+    expect(await indexRow(id)).toBeNull();
+    const rows = await runInDurableObject(
+      env.FLEET.get(env.FLEET.idFromName("prod")),
+      (_i, state) =>
+        state.storage.sql
+          .exec<{ key: string }>(
+            "SELECT key FROM state WHERE key LIKE ? OR key LIKE ?",
+            `cu%${id}`,
+            "cluster-op:cu-retain",
+          )
+          .toArray(),
+    );
+    expect(rows).toEqual([]);
+    // The cluster's status no longer names the retired upgrade.
+    const cluster = (await api("GET", "/v1/clusters/cu-retain")).body;
+    expect(JSON.stringify(cluster)).not.toContain(id);
+  });
+});

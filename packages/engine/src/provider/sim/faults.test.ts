@@ -191,4 +191,37 @@ describe("sim faults", () => {
     ]);
     expect(secondsById(events)).toEqual({ cp: 600, comp: 120, preflight: 60 });
   });
+
+  it("LIFE-6 STUCK_DRAIN holds a component's best-effort drain for its 20 minutes, reports DRAIN_PASSED with the stuck pods, then finishes the component", () => {
+    let sim = createSim({ seed: 1 }, T0);
+    sim = simSetFault(sim, { id: "pdb", match: { cluster: "prod-1" }, effect: "STUCK_DRAIN" });
+    const drain = { respectPdb: false, passAfterSeconds: 1200 } as const;
+    sim = simSubmit(
+      sim,
+      [
+        { id: "cp", type: "UPGRADE_CONTROL_PLANE", cluster: "prod-1", version: "1.22.0", drain },
+        // No drain: the fault means nothing to it.
+        {
+          id: "addons",
+          type: "UPGRADE_COMPONENT",
+          cluster: "prod-1",
+          component: "add-ons",
+          version: "1.22.0",
+        },
+      ],
+      T0,
+    );
+    const { events } = reportAll(sim);
+    expect(events).toEqual([
+      { type: "COMMAND_SUCCEEDED", commandId: "addons", at: T0 + 120 * SECOND },
+      {
+        type: "DRAIN_PASSED",
+        commandId: "cp",
+        node: "prod-1-control-plane-1",
+        stuckPods: ["default/prod-1-control-plane-1-pdb-guarded"],
+        at: T0 + 1200 * SECOND,
+      },
+      { type: "COMMAND_SUCCEEDED", commandId: "cp", at: T0 + 1800 * SECOND },
+    ]);
+  });
 });

@@ -58,7 +58,12 @@ export function faultApplies(effect: FaultEffect, command: ProviderCommand): boo
       return command.type === "CREATE_NODE";
     case "STUCK_DRAIN":
       // Only PodDisruptionBudgets hold a drain; a forced drain deletes pods regardless.
-      return command.type === "DRAIN_NODE" && command.respectPdb;
+      // A lifecycle component's best-effort drain is held too, until it is passed (LIFE-6).
+      return (
+        (command.type === "DRAIN_NODE" && command.respectPdb) ||
+        ((command.type === "UPGRADE_CONTROL_PLANE" || command.type === "UPGRADE_COMPONENT") &&
+          command.drain !== undefined)
+      );
     case "HEALTH_CHECK_FAIL":
       return command.type === "HEALTH_CHECK";
     default:

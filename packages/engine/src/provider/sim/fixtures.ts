@@ -82,7 +82,9 @@ export function reportAll(state: SimState): { state: SimState; events: ProviderE
 export function secondsById(events: readonly ProviderEvent[], from = T0): Record<string, number> {
   return Object.fromEntries(
     events.flatMap((event) =>
-      event.type === "NODE_PREEMPTED" ? [] : [[event.commandId, (event.at - from) / 1000]],
+      event.type === "COMMAND_SUCCEEDED" || event.type === "COMMAND_FAILED"
+        ? [[event.commandId, (event.at - from) / 1000]]
+        : [],
     ),
   );
 }

@@ -64,6 +64,7 @@ export function simSubmit(
     const started = startCommand(running, state.settings, command, at, seq);
     seq += 1;
     running = started.running;
+    if (started.before !== undefined) entries.push(started.before);
     if (started.entry !== undefined) entries.push(started.entry);
   });
   if (seq === state.seq) return at === state.now ? state : { ...state, now: at };

@@ -1,5 +1,11 @@
 import { type Instant, SECOND } from "../../time/instant.ts";
-import type { FailureReason, ProviderCommand, ProviderEvent } from "../commands.ts";
+import type {
+  FailureReason,
+  ProviderCommand,
+  ProviderEvent,
+  UpgradeComponent,
+  UpgradeControlPlane,
+} from "../commands.ts";
 import { takeNode, type Zones } from "./capacity.ts";
 import type { SimSettings } from "./config.ts";
 import { findFault, type SimFault, spendFault } from "./faults.ts";
@@ -31,13 +37,16 @@ export function startCommand(
   command: ProviderCommand,
   at: Instant,
   seq: number,
-): { running: Running; entry?: Pending } {
+): { running: Running; entry?: Pending; before?: Pending } {
   const hit = findFault(running.faults, command);
   if (hit !== undefined) {
     const faulted = { ...running, faults: spendFault(running.faults, hit.index) };
     const because = `sim fault ${hit.fault.id} (${hit.fault.effect}) on ${describe(command)}`;
     switch (hit.fault.effect) {
       case "STUCK_DRAIN":
+        if (command.type === "UPGRADE_CONTROL_PLANE" || command.type === "UPGRADE_COMPONENT") {
+          return passStuckDrain(faulted, settings, command, at, seq);
+        }
         return { running: { ...faulted, stuck: [...faulted.stuck, command.id] } };
       case "QUOTA_EXCEEDED":
       case "IP_EXHAUSTED":
@@ -74,6 +83,31 @@ export function startCommand(
     default:
       return finish(running, settings, command, at, seq);
   }
+}
+
+/**
+ * LIFE-6: a best-effort drain held by its pods is passed after `passAfterSeconds`; the
+ * sim reports that (naming the node and the pods left behind) and then finishes the
+ * component after its usual duration, counted from the pass.
+ */
+function passStuckDrain(
+  running: Running,
+  settings: SimSettings,
+  command: UpgradeControlPlane | UpgradeComponent,
+  at: Instant,
+  seq: number,
+): { running: Running; entry: Pending; before: Pending } {
+  const passedAt = at + (command.drain?.passAfterSeconds ?? 0) * SECOND;
+  const node = `${command.cluster}-${command.type === "UPGRADE_COMPONENT" ? command.component : "control-plane"}-1`;
+  const passed: ProviderEvent = {
+    type: "DRAIN_PASSED",
+    commandId: command.id,
+    node,
+    stuckPods: [`default/${node}-pdb-guarded`],
+    at: passedAt,
+  };
+  const done = finish(running, settings, command, passedAt, seq);
+  return { ...done, before: { seq, event: passed } };
 }
 
 /** Ends the command after its configured (jittered) duration. */

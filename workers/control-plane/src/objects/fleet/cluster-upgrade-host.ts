@@ -19,9 +19,10 @@ import {
 } from "@regatta/engine";
 import type { Timer, Tx } from "../runtime/types.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER, poolKey, timerId } from "./keys.ts";
-import { getOperation, startOperation } from "./node-pool-host.ts";
-import { inboxKey, ownPoolOperation } from "./pool-owners.ts";
+import { getOperation, operationNodes, resumeOperation, startOperation } from "./node-pool-host.ts";
+import { disownPoolOperation, inboxKey, ownPoolOperation } from "./pool-owners.ts";
 import { reportRolloutEnd } from "./rollout-owners.ts";
+import { reportRunClusterEnd } from "./run-members.ts";
 
 /**
  * The fleet object's cluster upgrades (LIFE-3): one lifecycle machine per operation,
@@ -46,6 +47,16 @@ export interface HostedClusterUpgrade {
   poolOperationIds: Record<string, string>;
   maintenance?: Maintenance;
   retentionMs: number;
+}
+
+/**
+ * A started or retried cluster upgrade, and which of the pool operation ids the caller
+ * indexed it will use (a retry uses fresh ids only for the pools it upgrades again; the
+ * caller drops the rest from the index).
+ */
+export interface StartedClusterUpgrade {
+  view: ClusterUpgradeOperationView;
+  adoptedPoolOperations: string[];
 }
 
 /** `POST /v1/clusters/{cluster}/upgrade` as the fleet object takes it. */
@@ -80,7 +91,7 @@ export function runningClusterUpgrade(tx: Tx, cluster: string): ClusterUpgrade |
 export function startClusterOperation(
   tx: Tx,
   start: ClusterUpgradeStart,
-): Result<ClusterUpgradeOperationView> {
+): Result<StartedClusterUpgrade> {
   const { request } = start;
   const cluster = request.facts.cluster;
   const latestId = tx.getState<string>(clusterKey(cluster));
@@ -93,7 +104,7 @@ export function startClusterOperation(
     );
   }
   if (latest?.op.state === "FAILED" && latest.op.target === request.version) {
-    return resumeClusterOperation(tx, latest.op.id);
+    return resumeClusterOperation(tx, latest.op.id, start.poolOperationIds);
   }
   const running = poolOperationRunning(tx, request);
   if (running) return running;
@@ -109,14 +120,17 @@ export function startClusterOperation(
   if (start.maintenance) hosted.maintenance = start.maintenance;
   tx.putState(clusterKey(cluster), request.operationId);
   save(tx, hosted, started.value);
-  return ok(clusterUpgradeOperationView(hosted.op));
+  return ok({
+    view: clusterUpgradeOperationView(hosted.op),
+    adoptedPoolOperations: [request.operationId, ...Object.values(start.poolOperationIds)],
+  });
 }
 
 /** A node-pool upgrade of the cluster still running blocks the cluster's upgrade. */
 function poolOperationRunning(
   tx: Tx,
   request: ClusterUpgradeRequest,
-): Result<ClusterUpgradeOperationView> | undefined {
+): Result<StartedClusterUpgrade> | undefined {
   for (const pool of request.facts.pools) {
     const id = tx.getState<string>(poolKey(pool.cluster, pool.pool));
     const state = id ? getOperation(tx, id)?.state : undefined;
@@ -131,19 +145,76 @@ function poolOperationRunning(
   return undefined;
 }
 
-/** `POST …/upgrade` again or `/resume`: retries a failed upgrade from its failed steps. */
-export function resumeClusterOperation(tx: Tx, id: string): Result<ClusterUpgradeOperationView> {
+/**
+ * `POST …/upgrade` again or `/resume`: retries a failed upgrade from its failed steps.
+ * A worker pool whose own upgrade failed gets a new node-pool operation, under one of
+ * the `fresh` ids the caller indexed, planned from the nodes the failed one left.
+ */
+export function resumeClusterOperation(
+  tx: Tx,
+  id: string,
+  fresh: Record<string, string> = {},
+): Result<StartedClusterUpgrade> {
   const hosted = load(tx, id);
   if (!hosted) return refuse("LIFE-3", 409, `LIFE-3: ${id} is not a cluster upgrade`);
   const resumed = resumeClusterUpgrade(hosted.op, tx.now);
   if (!resumed.ok) return resumed;
+  // A failed pool whose strategy cannot resume its operation starts a new one, under a
+  // fresh indexed id; the retry begins in this transaction, so what it used is known here.
+  const indexed = { ...hosted.poolOperationIds };
+  for (const step of hosted.op.steps) {
+    if (step.action.type !== "WORKER_POOL" || step.poolOperation === undefined) continue;
+    const next = fresh[step.action.pool];
+    if (step.status !== "DONE" && next !== undefined)
+      hosted.poolOperationIds[step.action.pool] = next;
+  }
   save(tx, hosted, resumed.value);
-  return ok(clusterUpgradeOperationView(hosted.op));
+  const used = new Set(hosted.op.steps.map((step) => step.poolOperation));
+  const adoptedPoolOperations = Object.values(fresh).filter((id) => used.has(id));
+  hosted.poolOperationIds = { ...indexed };
+  for (const step of hosted.op.steps) {
+    if (step.action.type === "WORKER_POOL" && step.poolOperation !== undefined) {
+      hosted.poolOperationIds[step.action.pool] = step.poolOperation;
+    }
+  }
+  tx.putState(upgradeKey(id), hosted);
+  return ok({ view: clusterUpgradeOperationView(hosted.op), adoptedPoolOperations });
 }
 
 export function getClusterOperation(tx: Tx, id: string): ClusterUpgradeOperationView | undefined {
   const hosted = load(tx, id);
   return hosted && clusterUpgradeOperationView(hosted.op);
+}
+
+/**
+ * Whether a cluster upgrade has been finished for its whole retention (a retry since
+ * then restarts the count), so retiring it may begin.
+ */
+export function clusterUpgradeRetirable(tx: Tx, id: string): boolean {
+  const hosted = load(tx, id);
+  const endedAt = hosted?.op.endedAt;
+  if (!hosted || endedAt === undefined || !isTerminal(hosted.op.state)) return false;
+  return endedAt + hosted.retentionMs <= tx.now;
+}
+
+/** Removes a retired cluster upgrade's rows: the operation, its inbox, the cluster's link to it. */
+export function forgetClusterUpgrade(tx: Tx, id: string): void {
+  const hosted = load(tx, id);
+  if (!hosted) return;
+  if (tx.getState<string>(clusterKey(hosted.op.cluster)) === id) {
+    tx.deleteState(clusterKey(hosted.op.cluster));
+  }
+  tx.deleteState(inboxKey(id));
+  tx.deleteState(upgradeKey(id));
+  tx.clearTimer(timerId(CLUSTER_OP_TIMER, id));
+}
+
+/** When a finished cluster upgrade may be retired; undefined while it is not finished. */
+export function clusterUpgradeRetiresAt(tx: Tx, id: string): number | undefined {
+  const hosted = load(tx, id);
+  const endedAt = hosted?.op.endedAt;
+  if (!hosted || endedAt === undefined || !isTerminal(hosted.op.state)) return undefined;
+  return endedAt + hosted.retentionMs;
 }
 
 /** One cluster upgrade's whole state. */
@@ -220,6 +291,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
     });
   }
   if (hosted.op.state === "SUCCEEDED" || hosted.op.state === "FAILED") {
+    reportRunClusterEnd(tx, hosted.op);
     reportRolloutEnd(tx, id, hosted.op.state, hosted.op.error);
     tx.setTimer({
       id: timerId(CLUSTER_SYNC_TIMER, id),
@@ -236,12 +308,19 @@ function startPool(
   hosted: HostedClusterUpgrade,
   intent: ClusterUpgradeDecision["intents"][number],
 ): ClusterUpgradeEvent {
-  const facts = hosted.pools[intent.pool];
-  const first = hosted.poolOperationIds[intent.pool];
+  const planned = hosted.pools[intent.pool];
+  const indexed = hosted.poolOperationIds[intent.pool];
+  // An id the caller indexed, unless the failed attempt already used it (then the
+  // operation is readable through the cluster upgrade only).
   const operationId =
-    intent.previousOperationId === undefined && first !== undefined
-      ? first
+    indexed !== undefined && indexed !== intent.previousOperationId
+      ? indexed
       : `op-${crypto.randomUUID()}`;
+  const left =
+    intent.previousOperationId === undefined
+      ? undefined
+      : operationNodes(tx, intent.previousOperationId);
+  const facts = planned && left ? { ...planned, nodes: left } : planned;
   const fail = (error: string): PoolUpgradeEnded => ({
     type: "POOL_UPGRADE_ENDED",
     pool: intent.pool,
@@ -251,6 +330,15 @@ function startPool(
     at: tx.now,
   });
   if (facts === undefined) return fail(`node pool ${intent.pool} is not in the upgrade's facts`);
+  const previous = intent.previousOperationId;
+  if (previous !== undefined) {
+    // Resume the failed attempt where its strategy allows: no node is upgraded twice.
+    ownPoolOperation(tx, previous, hosted.op.id);
+    if (resumeOperation(tx, previous).ok) {
+      return { type: "POOL_UPGRADE_STARTED", pool: intent.pool, operationId: previous, at: tx.now };
+    }
+    disownPoolOperation(tx, previous);
+  }
   ownPoolOperation(tx, operationId, hosted.op.id);
   const started = startOperation(
     tx,

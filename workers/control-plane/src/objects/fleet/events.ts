@@ -9,6 +9,8 @@ export function eventKey(event: ProviderEvent): string {
       return `${event.commandId}:${event.type}`;
     case "NODE_PREEMPTED":
       return `${event.cluster}/${event.pool}/${event.node}:PREEMPTED`;
+    case "DRAIN_PASSED":
+      return `${event.commandId}:DRAIN_PASSED:${event.node}`;
     default:
       return event satisfies never;
   }

@@ -20,6 +20,9 @@ export const CLUSTER_OP_TIMER = "cu";
 /** The write-back of a finished cluster upgrade's status.version (VER-8) to the inventory. */
 export const CLUSTER_SYNC_TIMER = "cu-sync";
 
+/** Removes a finished cluster upgrade once its retention has passed. */
+export const CLUSTER_RETIRE_TIMER = "cu-retire";
+
 /** The one timer of a kind an operation has. */
 export const timerId = (kind: string, id: string) => `${kind}:${id}`;
 

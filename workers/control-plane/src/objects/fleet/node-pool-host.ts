@@ -33,6 +33,7 @@ import { supersede } from "./operation-lifecycle.ts";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
 import { reportPoolEnd } from "./pool-owners.ts";
 import { reportRolloutEnd } from "./rollout-owners.ts";
+import { reportRunPoolEnd } from "./run-members.ts";
 
 /**
  * The fleet object's node-pool upgrades: one machine per operation (its rows are
@@ -175,6 +176,19 @@ export function controlPool(
   return ok(operationView(hosted.op));
 }
 
+/**
+ * Resumes operation `id` where its strategy allows (NUP-7: a failed surge upgrade
+ * resumes with the nodes it has not upgraded); a refusal leaves it as it was.
+ */
+export function resumeOperation(tx: Tx, id: string): Result<NodePoolOperationView> {
+  const hosted = loadOperation(tx, id);
+  if (!hosted) return refuse("NUP-7", 409, `NUP-7: ${id} is not a node-pool upgrade`);
+  const decided = resumeUpgrade(hosted.op, tx.now);
+  if (!decided.ok) return decided;
+  save(tx, hosted, decided.value);
+  return ok(operationView(hosted.op));
+}
+
 const CONTROLS: Record<
   PoolControl,
   (op: NodePoolOperation, now: Instant) => Result<Decision<NodePoolOperation>>
@@ -203,6 +217,15 @@ export function liveNodes(
     if (hosted && !hosted.synced) live[pool] = poolNodes(hosted.op);
   }
   return live;
+}
+
+/**
+ * The nodes a pool operation left (or holds now): a retry after a failed pool upgrade
+ * plans from these, not from the facts the first attempt started with.
+ */
+export function operationNodes(tx: Tx, id: string): PoolNode[] | undefined {
+  const hosted = loadOperation(tx, id);
+  return hosted && poolNodes(hosted.op);
 }
 
 /** Command reports carry their operation in the id; a preemption belongs to the pool's. */
@@ -239,6 +262,7 @@ function save(
   hosted.revision += 1;
   saveOperation(tx, hosted, before);
   reportPoolEnd(tx, before, hosted.op);
+  reportRunPoolEnd(tx, before, hosted.op);
   if (terminal) reportRolloutEnd(tx, id, hosted.op.header.state, hosted.op.header.error);
   for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
     tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));

@@ -14,6 +14,7 @@ import {
   saveOperation,
 } from "./operation-store.ts";
 import { reportPoolEnd } from "./pool-owners.ts";
+import { reportRunPoolEnd } from "./run-members.ts";
 
 /**
  * How a node-pool operation leaves its pool and the object: superseded by a new upgrade
@@ -62,6 +63,7 @@ export function detachPool(
   hosted.op = abandonUpgrade(before, "node pool deleted", tx.now);
   // A cluster upgrade that started this pool's upgrade hears that it ended.
   reportPoolEnd(tx, before, hosted.op);
+  reportRunPoolEnd(tx, before, hosted.op);
   hosted.detached = "node pool deleted";
   hosted.synced = true;
   hosted.revision += 1;

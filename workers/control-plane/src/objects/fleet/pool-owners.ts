@@ -23,6 +23,11 @@ export function ownPoolOperation(tx: Tx, poolOperation: string, clusterOperation
   tx.putState(ownerKey(poolOperation), clusterOperation);
 }
 
+/** `poolOperation` will not report to a cluster upgrade after all. */
+export function disownPoolOperation(tx: Tx, poolOperation: string): void {
+  tx.deleteState(ownerKey(poolOperation));
+}
+
 /**
  * Called whenever a node-pool operation is saved: the first time an owned one is
  * terminal, its end (with the pool's nodes by version, LIFE-4) goes to the owner's inbox

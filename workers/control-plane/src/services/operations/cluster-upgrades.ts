@@ -10,6 +10,7 @@ import {
   listNodePools,
   updateClusterStatus,
 } from "@regatta/inventory";
+import type { RunOwner } from "../../objects/fleet/run-members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
 import { preflightFacts } from "./cluster-preflight.ts";
@@ -23,6 +24,16 @@ type OperationBody = z.infer<typeof Operation>;
  */
 const CONTROL_PLANE_NODES = 3;
 
+/** How an update run (RUN-5) or a rollout sequence (SEQ-5) starts a cluster upgrade. */
+export interface ClusterUpgradeOptions {
+  /** The run member the operation reports its end to, recorded as it starts. */
+  runOwner?: RunOwner;
+  /** ControlPlaneOnly (RUN-5) or the control-plane phase (SEQ-5): no worker pool is part of it. */
+  controlPlaneOnly?: boolean;
+  /** Full: the node image the worker pools move to (RUN-6). */
+  nodeImage?: string;
+}
+
 /**
  * LIFE-3: upgrades `clusterName` to `input.version` in its fleet's object, which runs
  * the preflight (LIFE-2: a blocking finding refuses, nothing changes) and then the
@@ -30,7 +41,7 @@ const CONTROL_PLANE_NODES = 3;
  * operation and each pool's first node-pool operation are indexed in D1 first, so all
  * are readable by id; spec.version is the target from the start, status.version moves
  * only on success (VER-8). Again after a failure: retries from the failed component.
- * `scope.controlPlaneOnly` (rollout sequencing, SEQ-5) leaves the worker pools out.
+ * `options.controlPlaneOnly` (RUN-5 ControlPlaneOnly, SEQ-5's phase) leaves the worker pools out.
  */
 export async function startClusterUpgrade(
   db: Inventory,
@@ -38,7 +49,7 @@ export async function startClusterUpgrade(
   clusterName: string,
   input: z.infer<typeof ClusterUpgradeInput>,
   now: Instant,
-  scope: { controlPlaneOnly?: boolean } = {},
+  options: ClusterUpgradeOptions = {},
 ): Promise<Outcome<OperationBody>> {
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
@@ -46,16 +57,15 @@ export async function startClusterUpgrade(
     ...(await preflightFacts(db, cluster)),
     controlPlaneNodes: CONTROL_PLANE_NODES,
   };
+  if (options.controlPlaneOnly) facts.pools = [];
   if (cluster.deprecatedApiUsage) {
     facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
   }
-  // SEQ-5: rollout sequencing upgrades control planes in their own phase; the worker
-  // pools follow in the node phase (SEQ-6), so this upgrade plans without them.
-  if (scope.controlPlaneOnly === true) facts.pools = [];
-  const pools =
-    scope.controlPlaneOnly === true
-      ? []
-      : await allPages((page) => listNodePools(db, clusterName, page));
+  // SEQ-5 / RUN-5: a control-plane-only upgrade plans without the worker pools (they
+  // follow in their own phase, or not at all).
+  const pools = options.controlPlaneOnly
+    ? []
+    : await allPages((page) => listNodePools(db, clusterName, page));
   const id = `op-${crypto.randomUUID()}`;
   const poolOperationIds = Object.fromEntries(
     pools.map((pool) => [pool.name, `op-${crypto.randomUUID()}`]),
@@ -79,6 +89,7 @@ export async function startClusterUpgrade(
     facts,
     version: input.version,
     useBootstrap: input.useBootstrap,
+    ...(options.nodeImage ? { nodeImage: options.nodeImage } : {}),
   };
   let started: Awaited<ReturnType<typeof fleet.startClusterUpgrade>>;
   try {
@@ -87,6 +98,7 @@ export async function startClusterUpgrade(
       poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
       poolOperationIds,
       ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
+      ...(options.runOwner ? { runOwner: options.runOwner } : {}),
     });
   } catch (error) {
     console.error(`cluster upgrade ${id} of ${clusterName} failed to start`, error);
@@ -98,9 +110,16 @@ export async function startClusterUpgrade(
       `the upgrade of cluster ${clusterName} could not be started in fleet ${cluster.fleet}; nothing was started, retry later`,
     );
   }
-  // A retry answers with the failed operation it resumed: the new ids are not used.
-  if (!started.ok || started.value.id !== id) await unindex();
-  if (!started.ok) return started;
+  // A retry answers with the failed operation it resumed: of the new ids it uses only
+  // those of the failed pools it upgrades again.
+  if (!started.ok) {
+    await unindex();
+    return started;
+  }
+  const adopted = new Set(started.value.adoptedPoolOperations);
+  await Promise.all(
+    index.filter((row) => !adopted.has(row.id)).map((row) => deleteOperation(db, row.id)),
+  );
   // VER-8: the desired version is the target from now on.
   await updateClusterStatus(
     db,
@@ -108,7 +127,7 @@ export async function startClusterUpgrade(
     { specVersion: input.version, phase: "UPGRADING" },
     now,
   );
-  return accepted(clusterOperationBody(started.value));
+  return accepted(clusterOperationBody(started.value.view));
 }
 
 /**
@@ -127,12 +146,37 @@ export async function resumeClusterUpgrade(
       `operation ${located.id} is a ${located.kind}; resume it on its node pool (POST /v1/clusters/{cluster}/node-pools/{pool}/resume)`,
     );
   }
+  // A failed worker pool upgrades again as a new node-pool operation: index an id per
+  // pool first (readable by id from the start), then drop the ones not used.
+  const pools = await allPages((page) => listNodePools(db, located.cluster, page));
+  const rows = pools.map((pool) => ({
+    id: `op-${crypto.randomUUID()}`,
+    kind: "NODE_POOL_UPGRADE",
+    fleet: located.fleet,
+    cluster: located.cluster,
+    pool: pool.name,
+  }));
+  for (const row of rows) await insertOperation(db, row, now);
   const resumed = await fleets
     .get(fleets.idFromName(located.fleet))
-    .resumeClusterUpgrade(located.id);
+    .resumeClusterUpgrade(located.id, Object.fromEntries(rows.map((row) => [row.pool, row.id])))
+    .catch((error: unknown) => {
+      console.error(`resume of ${located.id} failed`, error);
+      return undefined;
+    });
+  const adopted = new Set(resumed?.ok ? resumed.value.adoptedPoolOperations : []);
+  await Promise.all(
+    rows.filter((row) => !adopted.has(row.id)).map((row) => deleteOperation(db, row.id)),
+  );
+  if (!resumed) {
+    return refused(
+      409,
+      `the retry of ${located.id} could not reach its fleet ${located.fleet}; nothing was changed, retry later`,
+    );
+  }
   if (!resumed.ok) return resumed;
   await updateClusterStatus(db, located.cluster, { phase: "UPGRADING" }, now);
-  return accepted(clusterOperationBody(resumed.value));
+  return accepted(clusterOperationBody(resumed.value.view));
 }
 
 /** Cluster phases during and after a failed cluster upgrade, when its status has more. */

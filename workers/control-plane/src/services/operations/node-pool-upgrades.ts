@@ -14,6 +14,7 @@ import {
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import type { PoolControl } from "../../objects/fleet/node-pool-host.ts";
+import type { RunOwner } from "../../objects/fleet/run-members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
 import { poolFacts } from "./pool-facts.ts";
@@ -38,6 +39,7 @@ export async function startNodePoolUpgrade(
   poolName: string,
   input: z.infer<typeof NodePoolUpgradeInput>,
   now: Instant,
+  runOwner?: RunOwner,
 ): Promise<Outcome<OperationBody>> {
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
@@ -68,6 +70,7 @@ export async function startNodePoolUpgrade(
       { operationId: id, pool: facts, target },
       maintenance,
       pool.uid,
+      runOwner,
     );
   } catch (error) {
     // The object's transaction rolled back, unless the failure came after its commit:

@@ -354,6 +354,12 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
     const counted = pending.round === op.round;
     const rollingBack = op.rollbackFrom !== undefined;
     const { command: _c, ...idle } = pending;
+    if (isTerminal(op.header.state)) {
+      // An ended upgrade retries nothing; a green node whose create failed was never made.
+      if (pending.step === "CREATE") this.table.delete(node.name);
+      else this.table.patch(node.name, { pending: undefined });
+      return;
+    }
     if (pending.step === "CREATE" && (rollingBack || !counted)) {
       this.table.delete(node.name); // never made, and no longer wanted
       if (counted) op.waitingFor -= 1;
@@ -383,6 +389,7 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
     }
     if (failStep(this, node, event, op.retries) === "RETRYING") return;
     const rule = op.rollbackFrom === undefined ? "NUP-8" : "NUP-9";
+    if (pending.step === "CREATE") this.table.delete(node.name);
     this.end(
       "FAILED",
       `${rule}: ${pending.step} of ${node.name} failed ${MAX_FAILURES} times: ${event.reason} ${event.message}`,
@@ -456,6 +463,16 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
   end(state: "SUCCEEDED" | "FAILED" | "ROLLED_BACK", message: string): void {
     const op = this.op;
     if (state !== "FAILED") op.phase = "DONE";
+    else {
+      // Green nodes waiting to retry their create will not be made now: the pool's nodes
+      // (written back, planned from by a retry) are the ones that exist or may still.
+      for (const node of this.table.all()) {
+        if (node.pending?.step === "CREATE" && node.pending.command === undefined) {
+          this.table.delete(node.name);
+          delete op.retries[node.name];
+        }
+      }
+    }
     op.header = ended(op.header, state, this.fx.now);
     if (state === "FAILED") op.header.error = message;
     this.fx.log(message);

@@ -1,0 +1,117 @@
+import { z } from "@hono/zod-openapi";
+import { Name, NodeImage, Rfc3339, Version } from "./common.ts";
+
+/** `/v1/fleets/{fleet}/update-strategies/{name}` */
+export const UpdateStrategyParams = z.object({ fleet: Name, name: Name });
+/** `/v1/fleets/{fleet}/update-runs` */
+export const UpdateRunsParams = z.object({ fleet: Name });
+/** `/v1/fleets/{fleet}/update-runs/{run}` */
+export const UpdateRunParams = z.object({ fleet: Name, run: Name });
+
+const StrategyGroup = z.strictObject({
+  name: Name.openapi({ description: "Members join by their cluster's `updateGroup` (RUN-3)." }),
+});
+
+/** One stage of a strategy (RUN-2). */
+export const StrategyStage = z
+  .strictObject({
+    name: Name,
+    groups: z.array(StrategyGroup).min(1).max(50),
+    afterStageWaitSeconds: z.number().int().min(0).max(2_592_000).optional(),
+  })
+  .openapi("StrategyStage");
+
+const stages = z.array(StrategyStage).min(1).max(20);
+
+/** `PUT /v1/fleets/{fleet}/update-strategies/{name}` body (RUN-4). */
+export const UpdateStrategyInput = z.strictObject({ stages }).openapi("UpdateStrategyInput");
+
+/** A stored strategy. */
+export const UpdateStrategy = z
+  .object({ name: Name, fleet: Name, stages, updatedAt: Rfc3339 })
+  .openapi("UpdateStrategy");
+
+export const UpgradeType = z.enum(["Full", "ControlPlaneOnly", "NodeImageOnly"]);
+export const NodeImageSelection = z.enum(["Latest", "Consistent"]);
+export const UpdateRunState = z.enum([
+  "NotStarted",
+  "Running",
+  "Pending",
+  "Skipped",
+  "Stopped",
+  "Failed",
+  "Completed",
+]);
+
+/** `POST /v1/fleets/{fleet}/update-runs` body. */
+export const UpdateRunInput = z
+  .strictObject({
+    name: Name,
+    strategy: Name.optional().openapi({ description: "A strategy of the fleet, copied (RUN-4)." }),
+    stages: stages.optional().openapi({ description: "Inline stages instead of a strategy." }),
+    upgrade: z.strictObject({
+      type: UpgradeType,
+      kubernetesVersion: Version.optional(),
+    }),
+    nodeImageSelection: NodeImageSelection.default("Latest"),
+  })
+  .openapi("UpdateRunInput");
+
+/** `POST …/update-runs/{run}/skip` body (RUN-12). */
+export const UpdateRunSkipInput = z
+  .strictObject({
+    targets: z
+      .array(z.strictObject({ type: z.enum(["Member", "Group", "Stage"]), name: Name }))
+      .min(1)
+      .max(100),
+  })
+  .openapi("UpdateRunSkipInput");
+
+const RunMember = z.object({
+  cluster: Name,
+  state: UpdateRunState,
+  message: z.string().optional(),
+  startedAt: Rfc3339.optional(),
+  endedAt: Rfc3339.optional(),
+  nodeImage: NodeImage.optional(),
+  operation: z.string().optional().openapi({ description: "The member's operation id." }),
+});
+
+const RunGroup = z.object({
+  name: Name,
+  state: UpdateRunState,
+  message: z.string().optional(),
+  members: z.array(RunMember),
+});
+
+const RunStage = z.object({
+  name: Name,
+  state: UpdateRunState,
+  message: z.string().optional(),
+  afterStageWaitSeconds: z.number().int().optional(),
+  afterStageWaitEndsAt: Rfc3339.optional(),
+  groups: z.array(RunGroup),
+});
+
+/** `GET /v1/fleets/{fleet}/update-runs/{run}` (API.md "Update runs"). */
+export const UpdateRun = z
+  .object({
+    name: Name,
+    fleet: Name,
+    state: UpdateRunState,
+    message: z.string().optional(),
+    strategy: Name.optional(),
+    upgrade: z.object({ type: UpgradeType, kubernetesVersion: Version.optional() }),
+    nodeImageSelection: NodeImageSelection,
+    nodeImage: NodeImage.optional().openapi({ description: "RUN-6 Consistent: the chosen image." }),
+    createdAt: Rfc3339,
+    startedAt: Rfc3339.optional(),
+    endedAt: Rfc3339.optional(),
+    stages: z.array(RunStage),
+  })
+  .openapi("UpdateRun");
+
+/** One entry of `GET /v1/fleets/{fleet}/update-runs`. */
+export const UpdateRunSummary = z
+  .object({ name: Name, state: UpdateRunState, createdAt: Rfc3339 })
+  .openapi("UpdateRunSummary");

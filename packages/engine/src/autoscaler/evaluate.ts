@@ -1,0 +1,164 @@
+import type { Instant } from "../time/instant.ts";
+import { pruneBackoff, recordScaleUpFailure } from "./backoff.ts";
+import { CLUSTER_NODE_CAP, resolveOptions, scanIntervalMs, unneededMs } from "./defaults.ts";
+import { clockText, minutesText, record } from "./explain.ts";
+import { migrateToBetterRules } from "./migration.ts";
+import type { Pass } from "./pass.ts";
+import { countsTowardSize, poolContexts } from "./pool-context.ts";
+import { provisionRequests } from "./provisioning.ts";
+import { scaleDown } from "./scale-down.ts";
+import { scaleUp } from "./scale-up.ts";
+import { buildSnapshot } from "./snapshot.ts";
+import { gracefulTerminationSeconds } from "./termination.ts";
+import type { AutoscalerDecision, AutoscalerInput, AutoscalerState } from "./types.ts";
+
+/**
+ * CA-4: PROVISIONING nodes not registered within the provision timeout (upstream 15 min)
+ * are failed scale ups: the pool backs off, the node is removed, and no pending pod
+ * counts on it any more. Each node is counted once.
+ */
+function provisionTimeouts(pass: Pass, state: AutoscalerState): AutoscalerState {
+  const limit = pass.options.maxNodeProvisionSeconds * 1000;
+  const counted = new Set(state.timedOutNodes ?? []);
+  let next = state;
+  const stillThere: string[] = [];
+  for (const node of pass.snapshot.nodes) {
+    if (node.state !== "PROVISIONING" || node.createdAt === undefined) continue;
+    if (pass.now - node.createdAt < limit) continue;
+    pass.timedOut.add(node.name);
+    stillThere.push(node.name);
+    if (counted.has(node.name)) continue;
+    next = recordScaleUpFailure(
+      next,
+      node.pool.name,
+      "scale.up.error.waiting.for.instances.timeout",
+      pass.now,
+    );
+    const wait = (next.backoff[node.pool.name]?.until ?? pass.now) - pass.now;
+    const reason = `CA-4: node ${node.name} did not register within ${minutesText(limit)}: the scale up failed; it is removed and pool ${node.pool.name} backs off ${minutesText(wait)}`;
+    pass.actions.push({
+      type: "SCALE_DOWN",
+      pool: node.pool.name,
+      delta: -1,
+      nodes: [node.name],
+      gracefulTerminationSeconds: gracefulTerminationSeconds(
+        pass.input.cluster.controlPlaneVersion,
+      ),
+      reason,
+    });
+    pass.records.push(
+      record(pass.now, node.pool.name, "SCALE_DOWN", reason, {
+        delta: -1,
+        nodes: [node.name],
+        blockedBy: "CA-4",
+      }),
+    );
+    pass.recorded.add(node.pool.name);
+  }
+  return { ...next, timedOutNodes: stillThere.sort() };
+}
+
+/**
+ * One autoscaler pass over a cluster (CA-1..17). In order: provision timeouts (CA-4),
+ * pending pods onto existing and upcoming nodes, scale up by pool choice and
+ * bin-packing (CA-3, CA-9, CA-10, CA-12, CA-13, CA-15, CA-16), ProvisioningRequests
+ * (CA-14), active migration (CA-15), scale down (CA-5..8, CA-11, CA-13), then a record
+ * for every pool (CA-17). Pure: the same input and `now` give the same decision.
+ *
+ * @example evaluateCluster({ cluster, pools, nodes, pods, state: initialAutoscalerState() }, now).actions
+ */
+export function evaluateCluster(input: AutoscalerInput, now: Instant): AutoscalerDecision {
+  const options = resolveOptions(input.options);
+  const snapshot = buildSnapshot(input);
+  const pass: Pass = {
+    input,
+    now,
+    options,
+    snapshot,
+    pools: new Map(),
+    clusterSize: snapshot.nodes.filter(countsTowardSize).length,
+    clusterCap: Math.min(input.cluster.maxNodes ?? CLUSTER_NODE_CAP, CLUSTER_NODE_CAP),
+    planned: [],
+    actions: [],
+    records: [],
+    notes: [],
+    timedOut: new Set(),
+    recorded: new Set(),
+  };
+  let state: AutoscalerState = { ...input.state, backoff: pruneBackoff(input.state.backoff, now) };
+  state = provisionTimeouts(pass, state);
+  pass.pools = poolContexts({ ...input, state }, snapshot, now);
+  for (const ctx of pass.pools.values()) {
+    if (!ctx.backoff) continue;
+    pass.records.push(
+      record(
+        now,
+        ctx.pool.name,
+        "BACKOFF",
+        `backing off until ${clockText(ctx.backoff.until)} after ${ctx.backoff.reason} (failure ${ctx.backoff.failures}); other pools keep scaling`,
+        { blockedBy: "CA-4" },
+      ),
+    );
+    pass.recorded.add(ctx.pool.name);
+  }
+  scaleUp(pass);
+  const provisioning = provisionRequests(pass);
+  migrateToBetterRules(pass);
+  const scaledUp = pass.actions.some((a) => a.type === "SCALE_UP");
+  const unneededSince = scaleDown(pass, scaledUp);
+  for (const ctx of pass.pools.values()) {
+    if (pass.recorded.has(ctx.pool.name)) continue;
+    pass.records.push(
+      record(
+        now,
+        ctx.pool.name,
+        "NOOP",
+        ctx.pool.autoscaling.enabled
+          ? "nothing to do: no pending pod needs it and no node of it is underused"
+          : "autoscaling is off for this pool",
+      ),
+    );
+  }
+  const next: AutoscalerState = {
+    ...state,
+    unneededSince,
+    ...(scaledUp ? { lastScaleUpAt: now } : {}),
+  };
+  return {
+    state: next,
+    actions: pass.actions,
+    records: pass.records,
+    provisioning,
+    wakeAt: wakeAt(pass, next),
+    notes: pass.notes,
+  };
+}
+
+/**
+ * The next pass: the scan interval by cluster size, or sooner when a backoff ends, an
+ * unneeded node becomes due, the scale-down pause ends or a node's provision time runs out.
+ */
+function wakeAt(pass: Pass, state: AutoscalerState): Instant {
+  const { now, options } = pass;
+  const times = [now + scanIntervalMs(pass.clusterSize)];
+  for (const b of Object.values(state.backoff)) if (b.until > now) times.push(b.until);
+  for (const [name, since] of Object.entries(state.unneededSince)) {
+    const node = pass.snapshot.byName.get(name);
+    const profile = node?.pool.autoscaling.profile ?? "balanced";
+    times.push(Math.max(now + 1, since + unneededMs(profile, options)));
+  }
+  if (state.lastScaleUpAt !== undefined && Object.keys(state.unneededSince).length > 0) {
+    const end = state.lastScaleUpAt + options.scaleDownDelayAfterAddSeconds * 1000;
+    if (end > now) times.push(end);
+  }
+  for (const node of pass.snapshot.nodes) {
+    if (
+      node.state === "PROVISIONING" &&
+      node.createdAt !== undefined &&
+      !pass.timedOut.has(node.name)
+    ) {
+      times.push(Math.max(now + 1, node.createdAt + options.maxNodeProvisionSeconds * 1000));
+    }
+  }
+  return Math.min(...times);
+}

@@ -1,0 +1,75 @@
+import type { RuleId } from "../rules/violation.ts";
+import { type Instant, toRfc3339 } from "../time/instant.ts";
+import type { PodInfo } from "./snapshot.ts";
+import type { ActionType, DecisionRecord } from "./types.ts";
+
+/** CPU millis as a person writes them: 4000 → "4 CPU", 250 → "0.25 CPU". */
+export function cpuText(millis: number): string {
+  return `${Number((millis / 1000).toFixed(3))} CPU`;
+}
+
+/** "3 pods of 4 CPU" or "5 pods of up to 2 CPU" — what is pending, in a few words. */
+export function podsText(pods: readonly PodInfo[]): string {
+  const cpus = pods.map((p) => p.requests.cpuMillis);
+  const max = Math.max(...cpus);
+  const same = cpus.every((c) => c === max);
+  const noun = pods.length === 1 ? "pod" : "pods";
+  return `${pods.length} ${noun} of ${same ? "" : "up to "}${cpuText(max)}`;
+}
+
+/** "us-central1-a +2, us-central1-b +1". */
+export function zonesText(zones: Record<string, number>): string {
+  return Object.keys(zones)
+    .sort()
+    .map((z) => `${z} +${zones[z]}`)
+    .join(", ");
+}
+
+/** "in us-central1-b" or "in us-central1-a and us-central1-b". */
+export function inZones(zones: Record<string, number>): string {
+  const names = Object.keys(zones).sort();
+  if (names.length <= 1) return `in ${names[0] ?? "no zone"}`;
+  return `in ${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+
+/** A pod's name as the reason shows it (namespace left out for `default`). */
+export function podName(pod: PodInfo): string {
+  const ns = pod.pod.namespace;
+  return ns === undefined || ns === "default" ? pod.pod.name : `${ns}/${pod.pod.name}`;
+}
+
+/** "12:05 UTC" for a backoff end. */
+export function clockText(at: Instant): string {
+  return `${toRfc3339(at).slice(11, 16)} UTC`;
+}
+
+/** Minutes, rounded up, for waits in reasons. */
+export function minutesText(ms: number): string {
+  const m = Math.ceil(ms / 60_000);
+  return `${m} min`;
+}
+
+/** CA-17: one decision record. */
+export function record(
+  at: Instant,
+  pool: string,
+  action: ActionType,
+  reason: string,
+  extra: {
+    delta?: number;
+    zones?: Record<string, number>;
+    nodes?: string[];
+    blockedBy?: RuleId;
+  } = {},
+): DecisionRecord {
+  return {
+    at,
+    pool,
+    action,
+    delta: extra.delta ?? 0,
+    ...(extra.zones ? { zones: extra.zones } : {}),
+    ...(extra.nodes ? { nodes: extra.nodes } : {}),
+    reason,
+    ...(extra.blockedBy ? { blockedBy: extra.blockedBy } : {}),
+  };
+}

@@ -1,0 +1,22 @@
+export {
+  backingOff,
+  initialAutoscalerState,
+  pruneBackoff,
+  recordScaleUpFailure,
+} from "./backoff.ts";
+export {
+  CLUSTER_NODE_CAP,
+  resolveOptions,
+  SCALE_UP_PRIORITY_CUTOFF,
+  scanIntervalMs,
+  UPSTREAM_DEFAULTS,
+} from "./defaults.ts";
+export { evaluateCluster } from "./evaluate.ts";
+export { LABEL, nodeLabels } from "./labels.ts";
+export { locationPolicyOf, type PoolBounds, poolBounds, type ZoneBounds } from "./limits.ts";
+export { effectiveRequests, utilization } from "./requests.ts";
+export { podKey } from "./snapshot.ts";
+export { gracefulTerminationSeconds, LONG_GRACE_MIN_VERSION } from "./termination.ts";
+export { atomicSliceSize, sliceNodeCount } from "./tpu.ts";
+export type * from "./types.ts";
+export { type AutoscalingPoolSettings, validateAutoscaling } from "./validate.ts";

@@ -1,0 +1,81 @@
+import type { AutoscalerPod, AutoscalerPool, NodeSelectorRequirement } from "./types.ts";
+
+/** Well-known node labels the fit check matches selectors against. */
+export const LABEL = {
+  pool: "cloud.google.com/gke-nodepool",
+  zone: "topology.kubernetes.io/zone",
+  hostname: "kubernetes.io/hostname",
+  instanceType: "node.kubernetes.io/instance-type",
+  spot: "cloud.google.com/gke-spot",
+  computeClass: "cloud.google.com/compute-class",
+  tpuTopology: "cloud.google.com/gke-tpu-topology",
+} as const;
+
+/**
+ * The labels a node of `pool` in `zone` carries: the pool's own and the ones GKE adds
+ * (pool, zone, machine type, spot, compute class, TPU topology). A node not yet created
+ * has no hostname, so a pod pinned to a hostname never asks for a new node.
+ */
+export function nodeLabels(
+  pool: AutoscalerPool,
+  zone: string,
+  hostname?: string,
+): Record<string, string> {
+  const labels: Record<string, string> = {
+    ...pool.labels,
+    [LABEL.pool]: pool.name,
+    [LABEL.zone]: zone,
+    [LABEL.instanceType]: pool.machine.machineType,
+  };
+  if (hostname !== undefined) labels[LABEL.hostname] = hostname;
+  if (pool.spot) labels[LABEL.spot] = "true";
+  if (pool.computeClass !== undefined) labels[LABEL.computeClass] = pool.computeClass;
+  if (pool.tpu) labels[LABEL.tpuTopology] = pool.tpu.topology;
+  return labels;
+}
+
+function requirementHolds(req: NodeSelectorRequirement, labels: Record<string, string>): boolean {
+  const value = labels[req.key];
+  switch (req.operator) {
+    case "In":
+      return value !== undefined && (req.values ?? []).includes(value);
+    case "NotIn":
+      return value === undefined || !(req.values ?? []).includes(value);
+    case "Exists":
+      return value !== undefined;
+    case "DoesNotExist":
+      return value === undefined;
+    default:
+      return req.operator satisfies never;
+  }
+}
+
+/** Node selector and required node affinity of the pod, against a node's labels. */
+export function nodeSelectorMatches(
+  pod: Pick<AutoscalerPod, "nodeSelector" | "affinity">,
+  labels: Record<string, string>,
+): boolean {
+  for (const [key, value] of Object.entries(pod.nodeSelector ?? {})) {
+    if (labels[key] !== value) return false;
+  }
+  for (const req of pod.affinity?.nodeAffinity ?? []) {
+    if (!requirementHolds(req, labels)) return false;
+  }
+  return true;
+}
+
+/** Whether `labels` carry every key/value of `selector` (an empty selector matches all). */
+export function selectorMatches(
+  selector: Record<string, string>,
+  labels: Record<string, string> | undefined,
+): boolean {
+  for (const [key, value] of Object.entries(selector)) {
+    if (labels?.[key] !== value) return false;
+  }
+  return true;
+}
+
+/** The compute class a pod asks for through its node selector (CA-15). */
+export function podComputeClass(pod: Pick<AutoscalerPod, "nodeSelector">): string | undefined {
+  return pod.nodeSelector?.[LABEL.computeClass];
+}

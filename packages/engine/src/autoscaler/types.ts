@@ -1,0 +1,327 @@
+import type { PoolScalingPolicy } from "../node-pool/scaling.ts";
+import type { NodeColor, NodeConfig, NodeState } from "../node-pool/types.ts";
+import type { RuleId } from "../rules/violation.ts";
+import type { Instant } from "../time/instant.ts";
+
+/** Requests or capacity in the three dimensions the autoscaler packs by (CA-2). */
+export interface Resources {
+  cpuMillis: number;
+  memoryMiB: number;
+  /** GPUs or TPU chips (`nvidia.com/gpu`, `google.com/tpu`). */
+  accelerators: number;
+}
+
+/** One container's requests as the workloads snapshot carries them (API.md). */
+export interface ContainerRequests {
+  cpuMillis: number;
+  memoryMiB: number;
+  accelerators?: number;
+}
+
+/** One required node-affinity expression; every expression of a pod must hold. */
+export interface NodeSelectorRequirement {
+  key: string;
+  operator: "In" | "NotIn" | "Exists" | "DoesNotExist";
+  values?: string[];
+}
+
+/**
+ * A pod (anti-)affinity term. Only the node (hostname) topology is simulated for pods;
+ * zone spreading is expressed through node selectors / node affinity on `topology.kubernetes.io/zone`.
+ */
+export interface PodAffinityTerm {
+  /** Labels the other pod must carry (all of them). */
+  labelSelector: Record<string, string>;
+  topologyKey?: "kubernetes.io/hostname";
+}
+
+/** The "simple" affinity of the workloads snapshot. */
+export interface PodAffinity {
+  nodeAffinity?: NodeSelectorRequirement[];
+  podAffinity?: PodAffinityTerm[];
+  podAntiAffinity?: PodAffinityTerm[];
+}
+
+/** A pod of the workloads snapshot (API.md `PUT /v1/clusters/{cluster}/workloads`). */
+export interface AutoscalerPod {
+  name: string;
+  namespace?: string;
+  /** The node it runs on; absent (or a node that is gone or draining) means pending. */
+  node?: string;
+  /** PriorityClass value; CA-12: below −10 never triggers a scale up. Default 0. */
+  priority?: number;
+  /** Kind of the owning controller (`ReplicaSet`, `StatefulSet`, `Job`, …); null = none (CA-7). */
+  controller?: string | null;
+  containers: ContainerRequests[];
+  initContainers?: ContainerRequests[];
+  annotations?: Record<string, string>;
+  labels?: Record<string, string>;
+  /** Uses local storage (emptyDir / local PV); blocks scale down below control plane 1.22 (CA-7). */
+  localStorage?: boolean;
+  affinity?: PodAffinity;
+  nodeSelector?: Record<string, string>;
+  /** DaemonSet pods run on every matching node: they reduce what a new node holds (CA-2). */
+  daemonSet?: boolean;
+}
+
+/** A PodDisruptionBudget: exactly one of `maxUnavailable` / `minAvailable`, a count or "N%". */
+export interface PodDisruptionBudget {
+  name?: string;
+  namespace?: string;
+  selector: Record<string, string>;
+  maxUnavailable?: number | string;
+  minAvailable?: number | string;
+}
+
+/** CA-10: how new nodes are spread over a pool's zones. */
+export type LocationPolicy = "BALANCED" | "ANY";
+/** CA-11: how eagerly underused nodes go. */
+export type AutoscalingProfile = "balanced" | "optimize-utilization";
+
+/** A pool's `autoscaling` (API.md): per-zone or total limits, never both (CA-1). */
+export interface AutoscalingSettings {
+  enabled: boolean;
+  minNodes?: number;
+  maxNodes?: number;
+  totalMinNodes?: number;
+  totalMaxNodes?: number;
+  /** CA-10 default: ANY for spot and flex-start pools, BALANCED otherwise. */
+  locationPolicy?: LocationPolicy;
+  /** CA-11, default `balanced`. */
+  profile?: AutoscalingProfile;
+}
+
+/** What one node of a pool's machine type offers and costs. */
+export interface MachineShape {
+  machineType: string;
+  cpuMillis: number;
+  memoryMiB: number;
+  accelerators?: number;
+  /** Price per node-hour on demand (any unit, compared between pools only). */
+  pricePerHour: number;
+  /** Price per node-hour as spot; used when the pool is spot (CA-9: spot is cheaper). */
+  spotPricePerHour?: number;
+}
+
+/** CA-13: a TPU slice pool. Multi-host pools hold exactly 0 or the topology's node count. */
+export interface TpuSettings {
+  /** `16x16`, `2x2x4`, … */
+  topology: string;
+  multiHost: boolean;
+}
+
+/** A node pool as the autoscaler sees it. */
+export interface AutoscalerPool {
+  name: string;
+  machine: MachineShape;
+  zones: string[];
+  /** API default 110. */
+  maxPodsPerNode?: number;
+  /** Labels its nodes carry (beyond the ones derived from pool, zone, spot, class). */
+  labels?: Record<string, string>;
+  spot?: boolean;
+  flexStart?: boolean;
+  tpu?: TpuSettings;
+  autoscaling: AutoscalingSettings;
+  /** Unused reservations matching this pool's machine type, per zone (CA-9, CA-10). */
+  reservations?: Record<string, number>;
+  /**
+   * How many more nodes of this pool each zone can provide now (quota / stockout). A zone
+   * absent is unlimited; 0 means no capacity (CA-9: an available pool beats a cheaper
+   * unavailable one).
+   */
+  zoneCapacity?: Record<string, number>;
+  /** CA-15: the compute class this pool serves; only pods selecting the class land on it. */
+  computeClass?: string;
+  /**
+   * NUP-12 while an upgrade owns the pool: `poolScalingPolicy(op)`. Absent: no upgrade,
+   * the whole pool scales both ways.
+   */
+  scaling?: PoolScalingPolicy;
+  /** NUP-12: `scalableNodes(op)` — only these may be removed. Absent: any node. */
+  scalableNodes?: string[];
+}
+
+/** A node of the cluster. */
+export interface AutoscalerNode {
+  name: string;
+  pool: string;
+  zone: string;
+  state: NodeState;
+  color?: NodeColor;
+  /** Defaults to the pool's machine shape. */
+  allocatable?: Resources;
+  /** When it was requested; a PROVISIONING node older than 15 min is a failed scale up. */
+  createdAt?: Instant;
+}
+
+/** CA-15 one rule of a compute class, tried in order. */
+export interface ComputeClassRule {
+  machineType?: string;
+  spot?: boolean;
+  accelerator?: { type?: string; count: number };
+}
+
+/** CA-15 a compute class (`PUT /v1/compute-classes/{name}`). */
+export interface ComputeClass {
+  name: string;
+  priorities: ComputeClassRule[];
+  /** Move workloads to a higher rule when its capacity returns. */
+  activeMigration?: { optimizeRulePriority: boolean };
+}
+
+/** CA-14: the three ProvisioningRequest classes. */
+export type ProvisioningClass = "queued-provisioning" | "check-capacity" | "best-effort-atomic";
+
+/** CA-14 a ProvisioningRequest: one pod template, `count` copies, one pool. */
+export interface ProvisioningRequest {
+  name: string;
+  class: ProvisioningClass;
+  pool?: string;
+  podTemplate: Omit<AutoscalerPod, "name" | "node">;
+  count: number;
+  /** What earlier passes decided; terminal requests are not looked at again. */
+  state?: ProvisioningState;
+}
+
+/** CA-14: what a pass decided for a request (WAITING is retried every pass). */
+export type ProvisioningState =
+  | "WAITING"
+  | "PROVISIONED"
+  | "FAILED"
+  | "CAPACITY_AVAILABLE"
+  | "CAPACITY_UNAVAILABLE";
+
+/** The cluster's facts the autoscaler needs. */
+export interface AutoscalerCluster {
+  name: string;
+  controlPlaneVersion: string;
+  autopilot?: boolean;
+  /** CA-16: at most 15,000 nodes; a lower cap may be given. */
+  maxNodes?: number;
+  /** Zones that are down: their per-zone limits drop out (CA-1) and nothing is added there. */
+  zonesDown?: string[];
+}
+
+/** CA-4 a pool's backoff after failed scale ups. */
+export interface PoolBackoff {
+  failures: number;
+  lastFailureAt: Instant;
+  until: Instant;
+  reason: ScaleUpErrorReason;
+}
+
+/** The reasons a scale up fails (CA-4, as `eventResult` reports them). */
+export type ScaleUpErrorReason =
+  | "scale.up.error.quota.exceeded"
+  | "scale.up.error.ip.space.exhausted"
+  | "scale.up.error.out.of.resources"
+  | "scale.up.error.waiting.for.instances.timeout";
+
+/** What the autoscaler remembers between passes; the host persists it as is. */
+export interface AutoscalerState {
+  backoff: Record<string, PoolBackoff>;
+  /** Node → since when it has been removable (scale down waits for the unneeded time). */
+  unneededSince: Record<string, Instant>;
+  lastScaleUpAt?: Instant;
+  /** PROVISIONING nodes already counted as a failed scale up (not counted twice). */
+  timedOutNodes?: string[];
+}
+
+/**
+ * Upstream cluster-autoscaler flags for the facts seed 001 leaves open; every field has
+ * the upstream default (see defaults.ts). Tests and benchmarks may override them.
+ */
+export interface AutoscalerOptions {
+  scaleDownUtilizationThreshold?: number;
+  scaleDownUnneededSeconds?: number;
+  scaleDownDelayAfterAddSeconds?: number;
+  maxNodesPerScaleUp?: number;
+  maxNodeProvisionSeconds?: number;
+  maxScaleDownParallelism?: number;
+}
+
+/** Everything one autoscaler pass decides from. */
+export interface AutoscalerInput {
+  cluster: AutoscalerCluster;
+  pools: AutoscalerPool[];
+  nodes: AutoscalerNode[];
+  pods: AutoscalerPod[];
+  pdbs?: PodDisruptionBudget[];
+  computeClasses?: ComputeClass[];
+  provisioningRequests?: ProvisioningRequest[];
+  state: AutoscalerState;
+  options?: AutoscalerOptions;
+}
+
+/** CA-3/10: add nodes to a pool, per zone; the host requests them in parallel. */
+export interface ScaleUpAction {
+  type: "SCALE_UP";
+  pool: string;
+  delta: number;
+  zones: Record<string, number>;
+  /** NUP-12: the half of a blue-green pool the nodes join, and what they run. */
+  color?: NodeColor;
+  config?: NodeConfig;
+  /** Pods (`namespace/name`) the new nodes are for. */
+  pods: string[];
+  /** The planned packing: each new node's zone and the pods meant for it, in order. */
+  newNodes: { zone: string; pods: string[] }[];
+  reason: string;
+}
+
+/** CA-5/8: remove nodes; drain each, forced after `gracefulTerminationSeconds`. */
+export interface ScaleDownAction {
+  type: "SCALE_DOWN";
+  pool: string;
+  delta: number;
+  nodes: string[];
+  gracefulTerminationSeconds: number;
+  reason: string;
+}
+
+/** What a pass asks the host to carry out. */
+export type ScalingAction = ScaleUpAction | ScaleDownAction;
+
+/** Decisions as `GET …/autoscaler/decisions` names them. */
+export type ActionType = "SCALE_UP" | "SCALE_DOWN" | "NOOP" | "BACKOFF";
+
+/**
+ * CA-17 one recorded decision, shaped like an item of `GET …/autoscaler/decisions`
+ * (`at` added by the host's record or taken from here).
+ */
+export interface DecisionRecord {
+  at: Instant;
+  pool: string;
+  action: ActionType;
+  delta: number;
+  zones?: Record<string, number>;
+  nodes?: string[];
+  reason: string;
+  blockedBy?: RuleId;
+}
+
+/** CA-14 what a pass decided for one ProvisioningRequest. */
+export interface ProvisioningVerdict {
+  name: string;
+  state: ProvisioningState;
+  pool?: string;
+  nodes: number;
+  reason: string;
+}
+
+/** The result of one pass: `evaluateCluster(input, now)`. */
+export interface AutoscalerDecision {
+  state: AutoscalerState;
+  /** What to carry out; a pool may both grow and shrink (blue-green: green up, blue down). */
+  actions: ScalingAction[];
+  /**
+   * CA-17: every decision with a one-line reason: each action, each pool backing off,
+   * a NOOP for every other pool, and a NOOP per kept scale-down candidate with the rule.
+   */
+  records: DecisionRecord[];
+  provisioning: ProvisioningVerdict[];
+  /** Next pass: the scan interval by cluster size, or sooner for a backoff or removal due. */
+  wakeAt: Instant;
+  notes: string[];
+}

@@ -1,0 +1,119 @@
+import type { RunGroup, RunStage, UpdateRun, UpdateRunState } from "./types.ts";
+
+/** States nothing moves out of. */
+export function isTerminalState(state: UpdateRunState): boolean {
+  return state === "Completed" || state === "Skipped" || state === "Failed";
+}
+
+/** RUN-10, RUN-11: no member starts while the run is stopped or after a failure. */
+export function isHalted(run: UpdateRun): boolean {
+  return run.stopped || run.failure !== undefined;
+}
+
+interface Derived {
+  state: UpdateRunState;
+  message?: string;
+}
+
+function setDerived(target: { state: UpdateRunState; message?: string }, derived: Derived): void {
+  target.state = derived.state;
+  if (derived.message === undefined) delete target.message;
+  else target.message = derived.message;
+}
+
+/**
+ * RUN-8/9/11 for a group, from its members (re-derived on every pass, never trusted from
+ * the last one): user skip; a Failed member; every member Skipped; every member done;
+ * not reached; a member Running; halted; a member Pending.
+ */
+function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derived {
+  if (group.userSkipped) return { state: "Skipped", message: "RUN-12: skipped by the user" };
+  const members = group.members;
+  const failed = members.find((m) => m.state === "Failed");
+  if (failed) {
+    return {
+      state: "Failed",
+      message: `RUN-11: member ${failed.cluster} failed: ${failed.message ?? "its upgrade failed"}`,
+    };
+  }
+  if (members.length > 0 && members.every((m) => m.state === "Skipped")) {
+    return { state: "Skipped", message: "RUN-9: every member was skipped" };
+  }
+  if (!reached) return { state: "NotStarted" };
+  if (members.every((m) => isTerminalState(m.state))) return { state: "Completed" };
+  if (members.some((m) => m.state === "Running")) return { state: "Running" };
+  if (halted) return { state: "Stopped" };
+  if (members.some((m) => m.state === "Pending")) {
+    return { state: "Pending", message: "RUN-8: every member not yet done is Pending" };
+  }
+  return { state: "Running" };
+}
+
+function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: number): Derived {
+  if (stage.userSkipped) return { state: "Skipped", message: "RUN-12: skipped by the user" };
+  const groups = stage.groups;
+  const failed = groups.find((g) => g.state === "Failed");
+  if (failed)
+    return { state: "Failed", message: `RUN-11: group ${failed.name} failed: ${failed.message}` };
+  if (groups.length > 0 && groups.every((g) => g.state === "Skipped")) {
+    return { state: "Skipped", message: "RUN-9: every group was skipped" };
+  }
+  if (stage.done) return { state: "Completed" };
+  if (!reached) return { state: "NotStarted" };
+  if (groups.every((g) => isTerminalState(g.state))) {
+    if (halted) return { state: "Stopped" };
+    const ends = stage.afterStageWaitEndsAt;
+    const until = ends === undefined ? "" : ` until ${new Date(Math.max(ends, now)).toISOString()}`;
+    return {
+      state: "Running",
+      message: `RUN-2: waiting ${stage.afterStageWaitSeconds ?? 0} s after the stage${until}`,
+    };
+  }
+  if (groups.some((g) => g.state === "Running")) return { state: "Running" };
+  if (halted) return { state: "Stopped" };
+  if (groups.some((g) => g.state === "Pending")) {
+    const pending = groups.filter((g) => g.state === "Pending").map((g) => g.name);
+    return {
+      state: "Pending",
+      message: `RUN-8: waiting for Pending group(s) ${pending.join(", ")}`,
+    };
+  }
+  return { state: "Running" };
+}
+
+/** The stage the run works on: the first one not done (stages.length when all are). */
+export function currentStageIndex(run: UpdateRun): number {
+  const index = run.stages.findIndex((stage) => !stage.done);
+  return index < 0 ? run.stages.length : index;
+}
+
+/** Re-derives every group, stage and the run itself from the members (RUN-8/9/11). */
+export function deriveStates(run: UpdateRun, now: number): void {
+  const halted = isHalted(run);
+  const started = run.startedAt !== undefined;
+  const current = currentStageIndex(run);
+  run.stages.forEach((stage, index) => {
+    const reached = started && index <= current;
+    for (const group of stage.groups) setDerived(group, deriveGroup(group, reached, halted));
+    setDerived(stage, deriveStage(stage, reached, halted, now));
+  });
+  setDerived(run, deriveRun(run, current));
+  if (isTerminalState(run.state)) run.endedAt ??= now;
+}
+
+function deriveRun(run: UpdateRun, current: number): Derived {
+  if (run.failure !== undefined) return { state: "Failed", message: run.failure };
+  if (run.startedAt === undefined) return { state: "NotStarted" };
+  if (current >= run.stages.length) {
+    if (run.stages.length > 0 && run.stages.every((s) => s.state === "Skipped")) {
+      return { state: "Skipped", message: "RUN-9: every stage was skipped" };
+    }
+    return { state: "Completed" };
+  }
+  if (run.stopped) return { state: "Stopped", message: "RUN-10: stopped by the user" };
+  const stage = run.stages[current]!;
+  if (stage.state === "Pending") {
+    return { state: "Pending", message: `RUN-8: stage ${stage.name} is Pending` };
+  }
+  return { state: "Running" };
+}

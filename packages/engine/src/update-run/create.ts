@@ -1,0 +1,130 @@
+import { ok, type Result, type RuleId, refuse } from "../rules/violation.ts";
+import type { Instant } from "../time/instant.ts";
+import { checkInCatalogue } from "../version/catalogue.ts";
+import { checkUpgradePath } from "../version/upgrade-path.ts";
+import { deriveStates } from "./aggregate.ts";
+import { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
+import type {
+  Availability,
+  MemberFacts,
+  RunGroup,
+  RunStage,
+  UpdateGoal,
+  UpdateRun,
+  UpdateStrategy,
+} from "./types.ts";
+
+/** How many members one run holds: its status tree is one object's state. */
+export const MAX_RUN_MEMBERS = 2000;
+
+/** A fleet cluster offered to a run, with the group it joins by (`updateGroup`). */
+export interface Candidate {
+  facts: MemberFacts;
+  updateGroup?: string;
+}
+
+/** `POST /v1/fleets/{fleet}/update-runs` with what the inventory says. */
+export interface UpdateRunRequest {
+  name: string;
+  fleet: string;
+  goal: UpdateGoal;
+  /** RUN-4: the strategy's (or inline) stages, copied; absent for RUN-1. */
+  strategy?: UpdateStrategy;
+  strategyName?: string;
+  /** The fleet's clusters, in the order RUN-1 updates them. */
+  candidates: readonly Candidate[];
+  availability: Availability;
+  /** VER-6: every published version. */
+  catalogue: readonly string[];
+}
+
+function checkGoal(request: UpdateRunRequest, members: readonly MemberFacts[]): Result<UpdateGoal> {
+  const { goal } = request;
+  const target = goal.kubernetesVersion;
+  if (goal.type === "NodeImageOnly") {
+    if (target !== undefined) {
+      return refuse(
+        "RUN-5",
+        422,
+        "RUN-5: NodeImageOnly changes only node images; drop kubernetesVersion",
+      );
+    }
+    return ok(goal);
+  }
+  if (target === undefined) {
+    return refuse("RUN-5", 422, `RUN-5: a ${goal.type} upgrade needs upgrade.kubernetesVersion`);
+  }
+  const known = checkInCatalogue(target, new Set(request.catalogue));
+  if (!known.ok) return known;
+  // VER-2/3/4 per member at creation: a member that cannot reach the target is named in
+  // a 422 (nothing is created) rather than skipped in a run the user believes covers it.
+  const refusals: string[] = [];
+  let rule: RuleId | undefined;
+  for (const facts of members) {
+    const path = checkUpgradePath(facts.version, target);
+    if (path.ok) continue;
+    rule ??= path.error.rule;
+    refusals.push(`member ${facts.cluster}: ${path.error.detail}`);
+  }
+  if (refusals.length > 0) return refuse(rule ?? "VER-4", 422, refusals.join("; "));
+  return ok(goal);
+}
+
+/**
+ * RUN-1, RUN-3, RUN-4, RUN-5: a NotStarted run. The stages are copied from the strategy
+ * (later edits of the strategy do not reach it), members join groups by `updateGroup`
+ * (clusters whose group is not in the strategy are not in the run); without a strategy
+ * every member is updated one at a time, in the given order.
+ *
+ * @example createUpdateRun({ name: "r1", fleet: "f", goal: { type: "Full", kubernetesVersion: "1.28.3", nodeImageSelection: "Latest" }, candidates, availability, catalogue }, now)
+ */
+export function createUpdateRun(request: UpdateRunRequest, now: Instant): Result<UpdateRun> {
+  const strategy = request.strategy ?? oneAtATime();
+  const valid = validateStrategy(strategy);
+  if (!valid.ok) return valid;
+  const byGroup = new Map<string, RunGroup>();
+  const stages: RunStage[] = strategy.stages.map((stage) => {
+    const groups = stage.groups.map((g) => {
+      const group: RunGroup = { name: g.name, state: "NotStarted", members: [] };
+      byGroup.set(g.name, group);
+      return group;
+    });
+    const copy: RunStage = { name: stage.name, state: "NotStarted", groups };
+    if (stage.afterStageWaitSeconds !== undefined)
+      copy.afterStageWaitSeconds = stage.afterStageWaitSeconds;
+    return copy;
+  });
+  let count = 0;
+  for (const candidate of request.candidates) {
+    const name = request.strategy === undefined ? DEFAULT_STAGE : candidate.updateGroup;
+    const group = name === undefined ? undefined : byGroup.get(name);
+    if (group === undefined) continue;
+    group.members.push({
+      cluster: candidate.facts.cluster,
+      state: "NotStarted",
+      facts: candidate.facts,
+    });
+    count++;
+  }
+  const goal = checkGoal(
+    request,
+    stages.flatMap((s) => s.groups.flatMap((g) => g.members.map((m) => m.facts))),
+  );
+  if (!goal.ok) return goal;
+  if (count > MAX_RUN_MEMBERS) {
+    return refuse("RUN-1", 422, `RUN-1: ${count} members; a run holds at most ${MAX_RUN_MEMBERS}`);
+  }
+  const run: UpdateRun = {
+    name: request.name,
+    fleet: request.fleet,
+    goal: goal.value,
+    state: "NotStarted",
+    createdAt: now,
+    stopped: false,
+    availability: request.availability,
+    stages,
+  };
+  if (request.strategyName !== undefined) run.strategy = request.strategyName;
+  deriveStates(run, now);
+  return ok(run);
+}

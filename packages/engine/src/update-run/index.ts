@@ -1,0 +1,11 @@
+export { currentStageIndex, isHalted, isTerminalState } from "./aggregate.ts";
+export type { Candidate, UpdateRunRequest } from "./create.ts";
+export { createUpdateRun, MAX_RUN_MEMBERS } from "./create.ts";
+export { decideUpdateRun } from "./machine.ts";
+export { consistentImage, imageFamily, imageFits, latestImage } from "./node-image.ts";
+export { membersInTryOrder, SOON_OPENING, windowRank } from "./order.ts";
+export { REGION_RECHECK } from "./readiness.ts";
+export { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
+export type * from "./types.ts";
+export type { RunGroupView, RunMemberView, RunStageView, UpdateRunView } from "./view.ts";
+export { updateRunView } from "./view.ts";

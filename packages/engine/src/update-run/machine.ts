@@ -1,0 +1,275 @@
+import { ok, type Result, refuse } from "../rules/violation.ts";
+import type { Instant } from "../time/instant.ts";
+import { isTerminalState } from "./aggregate.ts";
+import { consistentImage } from "./node-image.ts";
+import { runPass } from "./pass.ts";
+import type {
+  RunMember,
+  SkipTarget,
+  StartMemberIntent,
+  UpdateRun,
+  UpdateRunDecision,
+  UpdateRunEvent,
+} from "./types.ts";
+
+/** A copy the decision may change; facts and availability are never changed in place. */
+function cloneRun(run: UpdateRun): UpdateRun {
+  return {
+    ...run,
+    stages: run.stages.map((stage) => ({
+      ...stage,
+      groups: stage.groups.map((group) => ({
+        ...group,
+        members: group.members.map((member) => ({ ...member })),
+      })),
+    })),
+  };
+}
+
+function allMembers(run: UpdateRun): RunMember[] {
+  return run.stages.flatMap((s) => s.groups.flatMap((g) => g.members));
+}
+
+function findMember(run: UpdateRun, cluster: string): RunMember | undefined {
+  for (const stage of run.stages) {
+    for (const group of stage.groups) {
+      const member = group.members.find((m) => m.cluster === cluster);
+      if (member) return member;
+    }
+  }
+  return undefined;
+}
+
+function decision(
+  run: UpdateRun,
+  now: Instant,
+  notes: string[],
+  intents: StartMemberIntent[] = [],
+): UpdateRunDecision {
+  const wakeAt = runPass(run, now, intents, notes);
+  const out: UpdateRunDecision = { state: run, commands: [], notes, intents };
+  if (wakeAt !== undefined) out.wakeAt = wakeAt;
+  return out;
+}
+
+/** RUN-6 Consistent: chosen once, at the first start, from every member's region. */
+function chooseImage(run: UpdateRun): Result<void> {
+  if (run.goal.nodeImageSelection !== "Consistent" || run.goal.type === "ControlPlaneOnly")
+    return ok(undefined);
+  const members = allMembers(run).filter((m) => m.facts.pools.length > 0);
+  if (members.length === 0) return ok(undefined);
+  const regions = [...new Set(members.map((m) => m.facts.region))].sort();
+  const image = consistentImage(run.availability, regions);
+  if (image === undefined) {
+    return refuse(
+      "RUN-6",
+      422,
+      `RUN-6: no node image is published in every member region (${regions.join(", ")})`,
+    );
+  }
+  run.nodeImage = image;
+  return ok(undefined);
+}
+
+function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
+  if (run.state !== "NotStarted" && run.state !== "Stopped") {
+    return refuse(
+      "RUN-10",
+      409,
+      `RUN-10: run ${run.name} is ${run.state}; only a NotStarted or Stopped run starts`,
+    );
+  }
+  const notes: string[] = [];
+  if (run.startedAt === undefined) {
+    const chosen = chooseImage(run);
+    if (!chosen.ok) return chosen;
+    run.startedAt = now;
+    notes.push(run.nodeImage ? `started; consistent node image ${run.nodeImage}` : "started");
+  } else {
+    notes.push("RUN-10: started again; resumes where it stopped");
+  }
+  run.stopped = false;
+  return ok(decision(run, now, notes));
+}
+
+function stop(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
+  if (run.state !== "Running" && run.state !== "Pending") {
+    return refuse(
+      "RUN-10",
+      409,
+      `RUN-10: run ${run.name} is ${run.state}; only a Running or Pending run stops`,
+    );
+  }
+  run.stopped = true;
+  const running = allMembers(run)
+    .filter((m) => m.state === "Running")
+    .map((m) => m.cluster);
+  const notes = [
+    running.length > 0
+      ? `RUN-10: stopped; upgrades already started continue (${running.join(", ")})`
+      : "RUN-10: stopped",
+  ];
+  return ok(decision(run, now, notes));
+}
+
+/** The first Running member of `groups`: a skip never covers an upgrade under way. */
+function runningIn(groups: readonly { members: readonly RunMember[] }[]): string | undefined {
+  for (const group of groups) {
+    const member = group.members.find((m) => m.state === "Running");
+    if (member) return member.cluster;
+  }
+  return undefined;
+}
+
+/** RUN-12: every target is checked before any is applied, so a refusal changes nothing. */
+function skip(
+  run: UpdateRun,
+  targets: readonly SkipTarget[],
+  now: Instant,
+): Result<UpdateRunDecision> {
+  if (isTerminalState(run.state)) {
+    return refuse(
+      "RUN-12",
+      409,
+      `RUN-12: run ${run.name} is ${run.state}; nothing is left to skip`,
+    );
+  }
+  const apply: (() => void)[] = [];
+  const userSkip = (member: RunMember, message: string) => {
+    if (member.state !== "NotStarted" && member.state !== "Pending") return;
+    member.state = "Skipped";
+    member.skippedBy = "user";
+    member.message = message;
+  };
+  for (const target of targets) {
+    switch (target.type) {
+      case "Member": {
+        const member = findMember(run, target.name);
+        if (!member)
+          return refuse("RUN-12", 422, `RUN-12: run ${run.name} has no member ${target.name}`);
+        if (member.state !== "NotStarted" && member.state !== "Pending") {
+          return refuse(
+            "RUN-12",
+            409,
+            `RUN-12: member ${target.name} is ${member.state}; only a NotStarted or Pending member can be skipped`,
+          );
+        }
+        apply.push(() => userSkip(member, "RUN-12: skipped by the user"));
+        break;
+      }
+      case "Group": {
+        const group = run.stages.flatMap((s) => s.groups).find((g) => g.name === target.name);
+        if (!group)
+          return refuse("RUN-12", 422, `RUN-12: run ${run.name} has no group ${target.name}`);
+        if (isTerminalState(group.state)) {
+          return refuse("RUN-12", 409, `RUN-12: group ${target.name} is ${group.state}`);
+        }
+        const running = runningIn([group]);
+        if (running)
+          return refuse(
+            "RUN-12",
+            409,
+            `RUN-12: member ${running} of group ${target.name} is Running; skip the rest once it ends, or stop the run`,
+          );
+        apply.push(() => {
+          group.userSkipped = true;
+          for (const m of group.members)
+            userSkip(m, `RUN-12: group ${group.name} skipped by the user`);
+        });
+        break;
+      }
+      case "Stage": {
+        const stage = run.stages.find((s) => s.name === target.name);
+        if (!stage)
+          return refuse("RUN-12", 422, `RUN-12: run ${run.name} has no stage ${target.name}`);
+        if (isTerminalState(stage.state) || stage.done) {
+          return refuse("RUN-12", 409, `RUN-12: stage ${target.name} is ${stage.state}`);
+        }
+        const running = runningIn(stage.groups);
+        if (running)
+          return refuse(
+            "RUN-12",
+            409,
+            `RUN-12: member ${running} of stage ${target.name} is Running; skip the rest once it ends, or stop the run`,
+          );
+        apply.push(() => {
+          stage.userSkipped = true;
+          for (const group of stage.groups) {
+            if (isTerminalState(group.state)) continue;
+            group.userSkipped = true;
+            for (const m of group.members)
+              userSkip(m, `RUN-12: stage ${stage.name} skipped by the user`);
+          }
+        });
+        break;
+      }
+      default:
+        return target.type satisfies never;
+    }
+  }
+  for (const change of apply) change();
+  return ok(
+    decision(run, now, [`RUN-12: skipped ${targets.map((t) => `${t.type} ${t.name}`).join(", ")}`]),
+  );
+}
+
+function memberEnded(
+  run: UpdateRun,
+  event: Extract<UpdateRunEvent, { type: "MEMBER_ENDED" }>,
+  now: Instant,
+): Result<UpdateRunDecision> {
+  const member = findMember(run, event.cluster);
+  if (member?.state !== "Running") {
+    return ok(decision(run, now, [`end of ${event.cluster} ignored: not running`]));
+  }
+  member.endedAt = event.at;
+  if (event.succeeded) {
+    member.state = "Completed";
+    delete member.message;
+    return ok(decision(run, now, [`${member.cluster} completed`]));
+  }
+  member.state = "Failed";
+  member.message = event.message ?? "its upgrade failed";
+  run.failure ??= `RUN-11: member ${member.cluster} failed: ${member.message}; no further member is attempted`;
+  return ok(decision(run, now, [`RUN-11: ${member.cluster} failed; the run stops progressing`]));
+}
+
+/**
+ * The update-run machine (SPEC RUN): START, STOP, SKIP, TICK and member answers in; the
+ * next status tree, `intents` (START_MEMBER) for the host and the wake-up out. Refusals
+ * (409 wrong state, 422 unknown target) leave the input untouched.
+ *
+ * @example
+ * const d = decideUpdateRun(run, { type: "START", at: now }, now);
+ * if (d.ok) for (const intent of d.value.intents) startMember(intent);
+ */
+export function decideUpdateRun(
+  state: UpdateRun,
+  event: UpdateRunEvent,
+  now: Instant,
+): Result<UpdateRunDecision> {
+  const run = cloneRun(state);
+  switch (event.type) {
+    case "START":
+      return start(run, now);
+    case "STOP":
+      return stop(run, now);
+    case "SKIP":
+      return skip(run, event.targets, now);
+    case "TICK":
+      if (event.availability !== undefined) run.availability = event.availability;
+      return ok(decision(run, now, []));
+    case "MEMBER_STARTED": {
+      const member = findMember(run, event.cluster);
+      if (member?.state !== "Running" || member.operationId !== undefined) {
+        return ok(decision(run, now, [`start of ${event.cluster} ignored`]));
+      }
+      member.operationId = event.operationId;
+      return ok(decision(run, now, []));
+    }
+    case "MEMBER_ENDED":
+      return memberEnded(run, event, now);
+    default:
+      return event satisfies never;
+  }
+}

@@ -1,0 +1,104 @@
+import type { Instant } from "../time/instant.ts";
+import { currentStageIndex, deriveStates, isHalted, isTerminalState } from "./aggregate.ts";
+import { membersInTryOrder } from "./order.ts";
+import { readiness } from "./readiness.ts";
+import type { RunGroup, StartMemberIntent, UpdateRun } from "./types.ts";
+
+function earliest(a: Instant | undefined, b: Instant | undefined): Instant | undefined {
+  if (a === undefined) return b;
+  if (b === undefined) return a;
+  return Math.min(a, b);
+}
+
+/**
+ * RUN-3 and RUN-7 for one group: while no member runs, members are tried in window
+ * order; a system skip or a Pending member (RUN-8) moves on to the next one, the first
+ * that may start starts. Returns when the group next wants to look again.
+ */
+function progressGroup(
+  run: UpdateRun,
+  group: RunGroup,
+  now: Instant,
+  intents: StartMemberIntent[],
+): Instant | undefined {
+  if (group.userSkipped || group.members.some((m) => m.state === "Running")) return undefined;
+  const candidates = group.members.filter((m) => m.state === "NotStarted" || m.state === "Pending");
+  let wake: Instant | undefined;
+  for (const member of membersInTryOrder(candidates, now)) {
+    const ready = readiness(run, member, now);
+    switch (ready.kind) {
+      case "skip":
+        member.state = "Skipped";
+        member.skippedBy = "system";
+        member.message = ready.message;
+        continue;
+      case "pending":
+        member.state = "Pending";
+        member.message = ready.message;
+        wake = earliest(wake, ready.retryAt);
+        continue;
+      case "start": {
+        member.state = "Running";
+        member.startedAt = now;
+        delete member.message;
+        const intent: StartMemberIntent = {
+          type: "START_MEMBER",
+          cluster: member.cluster,
+          upgrade: run.goal.type,
+        };
+        if (run.goal.type !== "NodeImageOnly" && run.goal.kubernetesVersion !== undefined) {
+          intent.kubernetesVersion = run.goal.kubernetesVersion;
+        }
+        if (ready.nodeImage !== undefined) {
+          member.nodeImage = ready.nodeImage;
+          intent.nodeImage = ready.nodeImage;
+        }
+        intents.push(intent);
+        return wake;
+      }
+      default:
+        return ready satisfies never;
+    }
+  }
+  return wake;
+}
+
+/**
+ * One pass over the run: the current stage's groups progress in parallel (RUN-3); when
+ * every group is terminal the stage waits `afterStageWaitSeconds` (RUN-2) and the next
+ * stage starts; a Pending group holds the stage (RUN-8); a failure stops everything
+ * (RUN-11). States are re-derived from the members at the end. Returns the wake-up.
+ */
+export function runPass(
+  run: UpdateRun,
+  now: Instant,
+  intents: StartMemberIntent[],
+  notes: string[],
+): Instant | undefined {
+  let wake: Instant | undefined;
+  if (run.startedAt !== undefined && !isHalted(run)) {
+    for (let index = currentStageIndex(run); index < run.stages.length; index++) {
+      const stage = run.stages[index]!;
+      if (!stage.userSkipped) {
+        for (const group of stage.groups)
+          wake = earliest(wake, progressGroup(run, group, now, intents));
+      }
+      deriveStates(run, now);
+      if (stage.state === "Failed") break;
+      const settled = stage.userSkipped || stage.groups.every((g) => isTerminalState(g.state));
+      if (!settled) break;
+      const wait = stage.afterStageWaitSeconds ?? 0;
+      if (wait > 0 && stage.state !== "Skipped") {
+        stage.afterStageWaitEndsAt ??= now + wait * 1000;
+        if (now < stage.afterStageWaitEndsAt) {
+          wake = earliest(wake, stage.afterStageWaitEndsAt);
+          break;
+        }
+      }
+      stage.done = true;
+      notes.push(`stage ${stage.name} done`);
+    }
+  }
+  deriveStates(run, now);
+  return isTerminalState(run.state) ? undefined : wake;
+}

@@ -1,0 +1,91 @@
+import { mayStartAutomaticUpgrade } from "../maintenance/may-start.ts";
+import { HOUR, type Instant } from "../time/instant.ts";
+import { minorOf, tryParseVersion } from "../version/version.ts";
+import { imageFits, latestImage } from "./node-image.ts";
+import type { RunMember, UpdateRun } from "./types.ts";
+
+/**
+ * How often a member Pending on region availability (CH-3) is looked at again: the host
+ * brings fresh availability with each tick.
+ */
+export const REGION_RECHECK = HOUR;
+
+/** What trying a member at `now` comes to. */
+export type Readiness =
+  | { kind: "skip"; message: string }
+  | { kind: "pending"; message: string; retryAt: Instant | undefined }
+  | { kind: "start"; nodeImage: string | undefined };
+
+function minorChange(from: string, to: string): boolean {
+  const a = tryParseVersion(from);
+  const b = tryParseVersion(to);
+  return a !== undefined && b !== undefined && minorOf(a) !== minorOf(b);
+}
+
+/**
+ * RUN-9 system skips, then RUN-8's three Pending reasons (target version not in the
+ * member's region, node image not in the region, window not open), else the member may
+ * start with the node image RUN-6 picks for it.
+ */
+export function readiness(run: UpdateRun, member: RunMember, now: Instant): Readiness {
+  const { goal, availability } = run;
+  const facts = member.facts;
+  const target = goal.kubernetesVersion;
+  if (goal.type !== "NodeImageOnly" && target !== undefined && facts.version === target) {
+    return { kind: "skip", message: `RUN-9: already at the target Kubernetes version ${target}` };
+  }
+  if (goal.type !== "NodeImageOnly" && target !== undefined) {
+    const regions = availability.versionRegions[target];
+    if (regions !== undefined && !regions.includes(facts.region)) {
+      return {
+        kind: "pending",
+        message: `RUN-8: Kubernetes ${target} is not yet available in region ${facts.region}; see the release tracker (GET /v1/releases)`,
+        retryAt: now + REGION_RECHECK,
+      };
+    }
+  }
+  let nodeImage: string | undefined;
+  if (goal.type !== "ControlPlaneOnly" && facts.pools.length > 0) {
+    if (goal.nodeImageSelection === "Consistent") {
+      nodeImage = run.nodeImage;
+      const misfit =
+        nodeImage === undefined
+          ? facts.pools[0]
+          : facts.pools.find((pool) => !imageFits(nodeImage!, pool));
+      if (misfit !== undefined) {
+        return {
+          kind: "skip",
+          message: `RUN-9: the consistent node image ${nodeImage ?? "(none)"} has no version for node pool ${misfit.name} (${misfit.nodeImage})`,
+        };
+      }
+    } else {
+      nodeImage = latestImage(availability, facts);
+      if (nodeImage === undefined) {
+        return {
+          kind: "pending",
+          message: `RUN-8: no node image for ${facts.pools[0]!.nodeImage} is available in region ${facts.region} yet; see the release tracker (GET /v1/releases)`,
+          retryAt: now + REGION_RECHECK,
+        };
+      }
+    }
+  }
+  if (goal.type === "NodeImageOnly") {
+    if (facts.pools.length === 0) {
+      return { kind: "skip", message: "RUN-9: no node pools, nothing to re-image" };
+    }
+    if (facts.pools.every((pool) => pool.nodeImage === nodeImage)) {
+      return { kind: "skip", message: `RUN-9: every node pool already runs ${nodeImage}` };
+    }
+  }
+  const kind =
+    goal.type === "NodeImageOnly"
+      ? "NODE"
+      : target !== undefined && minorChange(facts.version, target)
+        ? "MINOR"
+        : "PATCH";
+  const window = mayStartAutomaticUpgrade(facts.maintenance, now, kind);
+  if (!window.allowed) {
+    return { kind: "pending", message: `RUN-8: ${window.reason}`, retryAt: window.nextOpen };
+  }
+  return { kind: "start", nodeImage };
+}

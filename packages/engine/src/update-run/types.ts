@@ -1,0 +1,170 @@
+import type { Decision } from "../machine/decision.ts";
+import type { Maintenance } from "../maintenance/maintenance.ts";
+import type { Instant } from "../time/instant.ts";
+
+/** RUN-8: the states of a run and of each of its stages, groups and members. */
+export type UpdateRunState =
+  | "NotStarted"
+  | "Running"
+  | "Pending"
+  | "Skipped"
+  | "Stopped"
+  | "Failed"
+  | "Completed";
+
+/** RUN-5: what a member's upgrade changes. */
+export type UpgradeType = "Full" | "ControlPlaneOnly" | "NodeImageOnly";
+
+/** RUN-6: how the node image is chosen. */
+export type NodeImageSelection = "Latest" | "Consistent";
+
+/** The update goal (RUN-1): the upgrade and how its node image is chosen. */
+export interface UpdateGoal {
+  type: UpgradeType;
+  /** Full and ControlPlaneOnly only. */
+  kubernetesVersion?: string;
+  nodeImageSelection: NodeImageSelection;
+}
+
+/** A member's node pool as the run sees it: its image (RUN-6, RUN-9). */
+export interface MemberPool {
+  name: string;
+  nodeImage: string;
+}
+
+/** What the run knows of a member cluster, read from the inventory at creation. */
+export interface MemberFacts {
+  cluster: string;
+  region: string;
+  /** status.version. */
+  version: string;
+  maintenance?: Maintenance;
+  pools: readonly MemberPool[];
+}
+
+/** A node image and the regions that publish it, in publication order (oldest first). */
+export interface ImageAvailability {
+  version: string;
+  regions: readonly string[];
+}
+
+/** CH-3 facts a run checks members against (RUN-6, RUN-8). */
+export interface Availability {
+  /** Regions per Kubernetes version; a version not listed is available everywhere. */
+  versionRegions: Readonly<Record<string, readonly string[]>>;
+  /** Published node images, oldest first. */
+  nodeImages: readonly ImageAvailability[];
+}
+
+/** A strategy's group (RUN-3): members join it by their cluster's `updateGroup`. */
+export interface StrategyGroup {
+  name: string;
+}
+
+/** A strategy's stage (RUN-2). */
+export interface StrategyStage {
+  name: string;
+  groups: readonly StrategyGroup[];
+  afterStageWaitSeconds?: number;
+}
+
+/** RUN-4: a named, reusable sequence of stages. */
+export interface UpdateStrategy {
+  stages: readonly StrategyStage[];
+}
+
+/** Who skipped a member, group or stage (RUN-9). */
+export type SkipOrigin = "user" | "system";
+
+/** One member's progress. */
+export interface RunMember {
+  cluster: string;
+  state: UpdateRunState;
+  message?: string;
+  skippedBy?: SkipOrigin;
+  startedAt?: Instant;
+  endedAt?: Instant;
+  nodeImage?: string;
+  operationId?: string;
+  facts: MemberFacts;
+}
+
+export interface RunGroup {
+  name: string;
+  /** Derived from the members on every pass (RUN-8, RUN-9, RUN-11). */
+  state: UpdateRunState;
+  message?: string;
+  userSkipped?: boolean;
+  members: RunMember[];
+}
+
+export interface RunStage {
+  name: string;
+  state: UpdateRunState;
+  message?: string;
+  userSkipped?: boolean;
+  afterStageWaitSeconds?: number;
+  /** RUN-2: set when every group is terminal; the next stage starts at this instant. */
+  afterStageWaitEndsAt?: Instant;
+  /** The wait has passed (or there was none) and every group is terminal. */
+  done?: boolean;
+  groups: RunGroup[];
+}
+
+/** One update run: the copied sequence (RUN-4) and the whole status tree. */
+export interface UpdateRun {
+  name: string;
+  fleet: string;
+  goal: UpdateGoal;
+  /** Which strategy it was copied from, if any. */
+  strategy?: string;
+  state: UpdateRunState;
+  message?: string;
+  createdAt: Instant;
+  startedAt?: Instant;
+  endedAt?: Instant;
+  /** RUN-10: the user stopped it; no member starts until it is started again. */
+  stopped: boolean;
+  /** RUN-11: the first failure's summary; nothing further is attempted. */
+  failure?: string;
+  /** RUN-6 Consistent: chosen once, at the first start. */
+  nodeImage?: string;
+  availability: Availability;
+  stages: RunStage[];
+}
+
+/** What the host carries out: start one member's upgrade (RUN-5). */
+export interface StartMemberIntent {
+  type: "START_MEMBER";
+  cluster: string;
+  upgrade: UpgradeType;
+  kubernetesVersion?: string;
+  nodeImage?: string;
+}
+
+/** A skip request target (RUN-12). */
+export interface SkipTarget {
+  type: "Member" | "Group" | "Stage";
+  name: string;
+}
+
+/** Events the run machine takes. */
+export type UpdateRunEvent =
+  | { type: "START"; at: Instant }
+  | { type: "STOP"; at: Instant }
+  | { type: "SKIP"; targets: readonly SkipTarget[]; at: Instant }
+  /** Time passed; the host may bring fresher region availability (CH-3). */
+  | { type: "TICK"; at: Instant; availability?: Availability }
+  | { type: "MEMBER_STARTED"; cluster: string; operationId: string; at: Instant }
+  | {
+      type: "MEMBER_ENDED";
+      cluster: string;
+      succeeded: boolean;
+      message?: string;
+      at: Instant;
+    };
+
+/** A run decision: the shared `Decision` plus the members to start. */
+export interface UpdateRunDecision extends Decision<UpdateRun> {
+  intents: StartMemberIntent[];
+}

@@ -1,0 +1,103 @@
+import { type Instant, toRfc3339 } from "../time/instant.ts";
+import type { UpdateRun, UpdateRunState } from "./types.ts";
+
+/** A member as `GET …/update-runs/{run}` shows it. */
+export interface RunMemberView {
+  cluster: string;
+  state: UpdateRunState;
+  message?: string;
+  startedAt?: string;
+  endedAt?: string;
+  nodeImage?: string;
+  operation?: string;
+}
+
+export interface RunGroupView {
+  name: string;
+  state: UpdateRunState;
+  message?: string;
+  members: RunMemberView[];
+}
+
+export interface RunStageView {
+  name: string;
+  state: UpdateRunState;
+  message?: string;
+  afterStageWaitSeconds?: number;
+  afterStageWaitEndsAt?: string;
+  groups: RunGroupView[];
+}
+
+/** `GET /v1/fleets/{fleet}/update-runs/{run}` (API.md "Update runs"). */
+export interface UpdateRunView {
+  name: string;
+  fleet: string;
+  state: UpdateRunState;
+  message?: string;
+  strategy?: string;
+  upgrade: { type: UpdateRun["goal"]["type"]; kubernetesVersion?: string };
+  nodeImageSelection: UpdateRun["goal"]["nodeImageSelection"];
+  /** RUN-6 Consistent: the image every member gets. */
+  nodeImage?: string;
+  createdAt: string;
+  startedAt?: string;
+  endedAt?: string;
+  stages: RunStageView[];
+}
+
+function time(at: Instant | undefined): string | undefined {
+  return at === undefined ? undefined : toRfc3339(at);
+}
+
+/** Drops absent optional fields so the JSON has no `undefined` holes. */
+function compact<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) {
+    if (value[key] === undefined) delete value[key];
+  }
+  return value;
+}
+
+/** The run's status tree as the API shows it. @example updateRunView(run).stages[0].groups[0].members[0].state // "Completed" */
+export function updateRunView(run: UpdateRun): UpdateRunView {
+  const upgrade = compact({ type: run.goal.type, kubernetesVersion: run.goal.kubernetesVersion });
+  return compact({
+    name: run.name,
+    fleet: run.fleet,
+    state: run.state,
+    message: run.message,
+    strategy: run.strategy,
+    upgrade,
+    nodeImageSelection: run.goal.nodeImageSelection,
+    nodeImage: run.nodeImage,
+    createdAt: toRfc3339(run.createdAt),
+    startedAt: time(run.startedAt),
+    endedAt: time(run.endedAt),
+    stages: run.stages.map((stage) =>
+      compact({
+        name: stage.name,
+        state: stage.state,
+        message: stage.message,
+        afterStageWaitSeconds: stage.afterStageWaitSeconds,
+        afterStageWaitEndsAt: time(stage.afterStageWaitEndsAt),
+        groups: stage.groups.map((group) =>
+          compact({
+            name: group.name,
+            state: group.state,
+            message: group.message,
+            members: group.members.map((m) =>
+              compact({
+                cluster: m.cluster,
+                state: m.state,
+                message: m.message,
+                startedAt: time(m.startedAt),
+                endedAt: time(m.endedAt),
+                nodeImage: m.nodeImage,
+                operation: m.operationId,
+              }),
+            ),
+          }),
+        ),
+      }),
+    ),
+  });
+}

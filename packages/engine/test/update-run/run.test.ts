@@ -1,0 +1,532 @@
+import { describe, expect, it } from "vitest";
+import { HOUR, SECOND } from "../../src/time/instant.ts";
+import { createUpdateRun } from "../../src/update-run/create.ts";
+import { decideUpdateRun } from "../../src/update-run/machine.ts";
+import { membersInTryOrder } from "../../src/update-run/order.ts";
+import { validateStrategy } from "../../src/update-run/strategy.ts";
+import type { MemberFacts, UpdateRun } from "../../src/update-run/types.ts";
+import { updateRunView } from "../../src/update-run/view.ts";
+import {
+  AVAILABLE,
+  created,
+  drive,
+  groupOf,
+  member,
+  memberOf,
+  request,
+  step,
+  strategy,
+  T0,
+} from "./driver.ts";
+
+const started = (run: UpdateRun, at = T0) => step(run, { type: "START", at });
+
+/** Windows relative to T0 (Monday 00:00 UTC), as in seed 002's priority list. */
+const OPEN_NOW = {
+  windows: [{ start: "00:00", durationSeconds: 6 * 3600, days: ["MON" as const] }],
+};
+const OPENS_IN_2H = {
+  windows: [{ start: "02:00", durationSeconds: 4 * 3600, days: ["MON" as const] }],
+};
+const CLOSED = { windows: [{ start: "22:00", durationSeconds: 4 * 3600, days: ["SAT" as const] }] };
+
+describe("update run engine", () => {
+  it("RUN-1 without a strategy every member is updated one at a time, in order", () => {
+    const run = created(request([member("c1"), member("c2"), member("c3")]));
+    const { run: end, log } = drive(run, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(log.filter((l) => /start|end/.test(l))).toEqual([
+      "+0s start c1 image cos-110",
+      "+600s end c1 ok",
+      "+600s start c2 image cos-110",
+      "+1200s end c2 ok",
+      "+1200s start c3 image cos-110",
+      "+1800s end c3 ok",
+    ]);
+    expect(end.state).toBe("Completed");
+  });
+
+  it("RUN-2 stages run in order and afterStageWaitSeconds holds the next stage", () => {
+    const req = request(
+      [member("a1", { group: "a" } as never), member("b1", { group: "b" } as never)],
+      {
+        strategy: strategy([["a"], ["b"]], [3600]),
+      },
+    );
+    const run = created(req);
+    const first = started(run);
+    expect(first.intents.map((i) => i.cluster)).toEqual(["a1"]);
+    const ended = step(first.state, {
+      type: "MEMBER_ENDED",
+      cluster: "a1",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(ended.intents).toEqual([]);
+    expect(ended.wakeAt).toBe(T0 + 600 * SECOND + HOUR);
+    const view = updateRunView(ended.state);
+    expect(view.stages[0]!.state).toBe("Running");
+    expect(view.stages[0]!.afterStageWaitEndsAt).toBe(
+      new Date(T0 + 600 * SECOND + HOUR).toISOString(),
+    );
+    expect(view.stages[1]!.state).toBe("NotStarted");
+    const early = step(ended.state, { type: "TICK", at: T0 + 1800 * SECOND });
+    expect(early.intents).toEqual([]);
+    const next = step(ended.state, { type: "TICK", at: ended.wakeAt! });
+    expect(next.intents.map((i) => i.cluster)).toEqual(["b1"]);
+    expect(next.state.stages[0]!.state).toBe("Completed");
+  });
+
+  it("RUN-3 groups of a stage run in parallel, members of a group one after another", () => {
+    const members = ["a1", "a2", "b1", "b2"].map((c) => ({ ...member(c), group: c[0] }));
+    const run = created(request(members, { strategy: strategy([["a", "b"]]) }));
+    const { log } = drive(run, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(log.filter((l) => l.includes("start "))).toEqual([
+      "+0s start a1 image cos-110",
+      "+0s start b1 image cos-110",
+      "+600s start a2 image cos-110",
+      "+600s start b2 image cos-110",
+    ]);
+  });
+
+  it("RUN-3 a member belongs to one group: a group or stage named twice is a 422", () => {
+    const twiceGroup = validateStrategy(strategy([["a"], ["a"]]));
+    expect(twiceGroup).toMatchObject({ ok: false, error: { rule: "RUN-3", status: 422 } });
+    const twiceStage = validateStrategy({
+      stages: [
+        { name: "s", groups: [] },
+        { name: "s", groups: [] },
+      ],
+    });
+    expect(twiceStage).toMatchObject({ ok: false, error: { rule: "RUN-3", status: 422 } });
+    const refused = createUpdateRun(
+      request([member("c1")], { strategy: strategy([["a", "a"]]) }),
+      T0,
+    );
+    expect(refused).toMatchObject({ ok: false, error: { rule: "RUN-3" } });
+  });
+
+  it("RUN-4 a run copies the strategy: later edits do not change it", () => {
+    const s = strategy([["a"]]);
+    const run = created(
+      request([{ ...member("a1"), group: "a" }], { strategy: s, strategyName: "s1" }),
+    );
+    (s.stages[0] as { name: string }).name = "renamed";
+    expect(run.stages[0]!.name).toBe("stage-1");
+    expect(run.strategy).toBe("s1");
+  });
+
+  it("RUN-4 members whose updateGroup is not in the strategy are not in the run", () => {
+    const run = created(
+      request([{ ...member("a1"), group: "a" }, { ...member("x1"), group: "x" }, member("n1")], {
+        strategy: strategy([["a"]]),
+      }),
+    );
+    expect(
+      run.stages.flatMap((s) => s.groups.flatMap((g) => g.members.map((m) => m.cluster))),
+    ).toEqual(["a1"]);
+  });
+
+  it("RUN-5 the intents carry the upgrade type: Full, ControlPlaneOnly (no image), NodeImageOnly (image only)", () => {
+    const full = started(created(request([member("c1")])));
+    expect(full.intents).toEqual([
+      {
+        type: "START_MEMBER",
+        cluster: "c1",
+        upgrade: "Full",
+        kubernetesVersion: "1.28.3",
+        nodeImage: "cos-110",
+      },
+    ]);
+    const cp = started(
+      created(
+        request([member("c1")], {
+          goal: {
+            type: "ControlPlaneOnly",
+            kubernetesVersion: "1.28.3",
+            nodeImageSelection: "Latest",
+          },
+        }),
+      ),
+    );
+    expect(cp.intents).toEqual([
+      {
+        type: "START_MEMBER",
+        cluster: "c1",
+        upgrade: "ControlPlaneOnly",
+        kubernetesVersion: "1.28.3",
+      },
+    ]);
+    const image = started(
+      created(
+        request([member("c1")], { goal: { type: "NodeImageOnly", nodeImageSelection: "Latest" } }),
+      ),
+    );
+    expect(image.intents).toEqual([
+      { type: "START_MEMBER", cluster: "c1", upgrade: "NodeImageOnly", nodeImage: "cos-110" },
+    ]);
+  });
+
+  it("RUN-5 a Full run needs a version, a NodeImageOnly run takes none; VER rules name the members that cannot reach it", () => {
+    const noVersion = createUpdateRun(
+      request([member("c1")], { goal: { type: "Full", nodeImageSelection: "Latest" } }),
+      T0,
+    );
+    expect(noVersion).toMatchObject({ ok: false, error: { rule: "RUN-5", status: 422 } });
+    const imageWithVersion = createUpdateRun(
+      request([member("c1")], {
+        goal: { type: "NodeImageOnly", kubernetesVersion: "1.28.3", nodeImageSelection: "Latest" },
+      }),
+      T0,
+    );
+    expect(imageWithVersion).toMatchObject({ ok: false, error: { rule: "RUN-5" } });
+    const skipsMinor = createUpdateRun(
+      request([member("c1"), member("old", { version: "1.26.0" })]),
+      T0,
+    );
+    expect(skipsMinor).toMatchObject({ ok: false, error: { rule: "VER-4", status: 422 } });
+    expect(!skipsMinor.ok && skipsMinor.error.detail).toContain("member old");
+    const unknown = createUpdateRun(
+      request([member("c1")], { goal: { ...request([]).goal, kubernetesVersion: "1.28.9" } }),
+      T0,
+    );
+    expect(unknown).toMatchObject({ ok: false, error: { rule: "VER-6" } });
+  });
+
+  it("RUN-6 Latest takes the newest image in each member's region when its upgrade starts", () => {
+    const run = created(request([member("eu1"), member("asia1", { region: "asia" })]));
+    const { starts } = drive(run, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(starts.map((s) => [s.cluster, s.nodeImage])).toEqual([
+      ["eu1", "cos-110"],
+      ["asia1", "cos-105"],
+    ]);
+  });
+
+  it("RUN-6 Consistent chooses once at run start the newest image common to all member regions, shown in the status", () => {
+    const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
+    const run = created(request([member("eu1"), member("asia1", { region: "asia" })], { goal }));
+    const first = started(run);
+    expect(first.state.nodeImage).toBe("cos-105");
+    expect(updateRunView(first.state).nodeImage).toBe("cos-105");
+    // A newer common image published later does not change the run's choice.
+    const later = {
+      ...AVAILABLE,
+      nodeImages: [...AVAILABLE.nodeImages, { version: "cos-120", regions: ["eu", "asia"] }],
+    };
+    const ended = step(first.state, {
+      type: "MEMBER_ENDED",
+      cluster: "eu1",
+      succeeded: true,
+      at: T0 + 1,
+    });
+    const tick = step(ended.state, { type: "TICK", at: T0 + 2, availability: later });
+    expect([...first.intents, ...ended.intents, ...tick.intents].map((i) => i.nodeImage)).toEqual([
+      "cos-105",
+      "cos-105",
+    ]);
+  });
+
+  it("RUN-6 Consistent with no image common to every region refuses the start", () => {
+    const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
+    const availability = {
+      versionRegions: {},
+      nodeImages: [{ version: "cos-1", regions: ["eu"] }],
+    };
+    const run = created(
+      request([member("eu1"), member("us1", { region: "us" })], { goal, availability }),
+    );
+    expect(decideUpdateRun(run, { type: "START", at: T0 }, T0)).toMatchObject({
+      ok: false,
+      error: { rule: "RUN-6", status: 422 },
+    });
+  });
+
+  it("RUN-7 members are tried in the seed's order: window open now, opening within 4 hours, no window, closed", () => {
+    const members: MemberFacts[] = [
+      member("closed", { maintenance: CLOSED }),
+      member("none"),
+      member("soon", { maintenance: OPENS_IN_2H }),
+      member("open", { maintenance: OPEN_NOW }),
+    ];
+    const run = created(request(members));
+    const order = membersInTryOrder(run.stages[0]!.groups[0]!.members, T0).map((m) => m.cluster);
+    expect(order).toEqual(["open", "soon", "none", "closed"]);
+    const { log } = drive(run, T0, {
+      until: T0 + 24 * HOUR,
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    // soon is tried second but its window opens only at 02:00: none goes ahead of it.
+    expect(log.filter((l) => l.includes(" start "))).toEqual([
+      "+0s start open image cos-110",
+      "+600s start none image cos-110",
+      "+7200s start soon image cos-110",
+    ]);
+  });
+
+  it("RUN-8 a member outside its window is Pending with the next opening; the group tries the next member and comes back", () => {
+    const run = created(request([member("soon", { maintenance: OPENS_IN_2H }), member("free")]));
+    const first = started(run);
+    expect(first.intents.map((i) => i.cluster)).toEqual(["free"]);
+    const soon = memberOf(first.state, "soon");
+    expect(soon.state).toBe("Pending");
+    expect(soon.message).toContain("next opening 2023-11-06T02:00:00.000Z");
+    const ended = step(first.state, {
+      type: "MEMBER_ENDED",
+      cluster: "free",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(ended.state.state).toBe("Pending");
+    expect(groupOf(ended.state, "default").state).toBe("Pending");
+    expect(ended.wakeAt).toBe(T0 + 2 * HOUR);
+    const opened = step(ended.state, { type: "TICK", at: T0 + 2 * HOUR });
+    expect(opened.intents.map((i) => i.cluster)).toEqual(["soon"]);
+    expect(opened.state.state).toBe("Running");
+  });
+
+  it("RUN-8 target version or node image not yet in the member's region: Pending with the reason, started once published", () => {
+    const availability = {
+      versionRegions: { "1.28.3": ["eu"] },
+      nodeImages: [{ version: "cos-110", regions: ["eu"] }],
+    };
+    const run = created(request([member("us1", { region: "us" })], { availability }));
+    const first = started(run);
+    expect(memberOf(first.state, "us1")).toMatchObject({ state: "Pending" });
+    expect(memberOf(first.state, "us1").message).toMatch(
+      /RUN-8: Kubernetes 1.28.3 is not yet available in region us/,
+    );
+    const versionOut = step(first.state, {
+      type: "TICK",
+      at: T0 + HOUR,
+      availability: { ...availability, versionRegions: { "1.28.3": ["eu", "us"] } },
+    });
+    expect(memberOf(versionOut.state, "us1").message).toMatch(/RUN-8: no node image .* region us/);
+    const imageOut = step(versionOut.state, {
+      type: "TICK",
+      at: T0 + 2 * HOUR,
+      availability: {
+        versionRegions: {},
+        nodeImages: [{ version: "cos-110", regions: ["eu", "us"] }],
+      },
+    });
+    expect(imageOut.intents.map((i) => i.cluster)).toEqual(["us1"]);
+  });
+
+  it("RUN-8 a stage with one Pending group holds the next stage; stage and run are Pending", () => {
+    const members = [
+      { ...member("a1"), group: "a" },
+      { ...member("b1", { maintenance: CLOSED }), group: "b" },
+      { ...member("c1"), group: "c" },
+    ];
+    const run = created(request(members, { strategy: strategy([["a", "b"], ["c"]]) }));
+    const { run: end, starts } = drive(run, T0, {
+      until: T0 + 24 * HOUR,
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(starts.map((s) => s.cluster)).toEqual(["a1"]);
+    expect(groupOf(end, "a").state).toBe("Completed");
+    expect(groupOf(end, "b").state).toBe("Pending");
+    expect(end.stages[0]!.state).toBe("Pending");
+    expect(end.stages[1]!.state).toBe("NotStarted");
+    expect(end.state).toBe("Pending");
+    // Saturday 22:00 the window opens: b1 runs, then the next stage.
+    const later = drive(end, T0 + 24 * HOUR, {
+      until: T0 + 7 * 24 * HOUR,
+      script: [{ at: T0 + 24 * HOUR, event: (at) => ({ type: "TICK", at }) }],
+    });
+    expect(later.starts.map((s) => s.cluster)).toEqual(["b1", "c1"]);
+    expect(later.run.state).toBe("Completed");
+  });
+
+  it("RUN-9 a member already at the target version is Skipped by the system; all skipped → group, stage, run Skipped", () => {
+    const run = created(
+      request([member("c1", { version: "1.28.3" }), member("c2", { version: "1.28.3" })]),
+    );
+    const first = started(run);
+    expect(first.intents).toEqual([]);
+    expect(memberOf(first.state, "c1")).toMatchObject({ state: "Skipped", skippedBy: "system" });
+    expect(memberOf(first.state, "c1").message).toContain(
+      "already at the target Kubernetes version",
+    );
+    expect(first.state.stages[0]!.groups[0]!.state).toBe("Skipped");
+    expect(first.state.stages[0]!.state).toBe("Skipped");
+    expect(first.state.state).toBe("Skipped");
+  });
+
+  it("RUN-9 NodeImageOnly skips a member whose pools all run the target image", () => {
+    const goal = { type: "NodeImageOnly" as const, nodeImageSelection: "Latest" as const };
+    const run = created(
+      request([member("done", { pools: [{ name: "np", nodeImage: "cos-110" }] }), member("todo")], {
+        goal,
+      }),
+    );
+    const first = started(run);
+    expect(memberOf(first.state, "done")).toMatchObject({ state: "Skipped", skippedBy: "system" });
+    expect(first.intents.map((i) => i.cluster)).toEqual(["todo"]);
+  });
+
+  it("RUN-9 Consistent image with a pool that has no version of it (another SKU/OS) → member Skipped", () => {
+    const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
+    const odd = member("odd", {
+      pools: [
+        { name: "np", nodeImage: "cos-97" },
+        { name: "gpu", nodeImage: "ubuntu-2204" },
+      ],
+    });
+    const run = created(request([odd, member("fine")], { goal }));
+    const first = started(run);
+    expect(memberOf(first.state, "odd")).toMatchObject({ state: "Skipped", skippedBy: "system" });
+    expect(memberOf(first.state, "odd").message).toContain("no version for node pool gpu");
+    expect(first.intents.map((i) => i.cluster)).toEqual(["fine"]);
+  });
+
+  it("RUN-10 a stop during a member upgrade keeps the upgrade going; start resumes where it stopped", () => {
+    const run = created(request([member("c1"), member("c2")]));
+    const first = started(run);
+    const stopped = step(first.state, { type: "STOP", at: T0 + 60 * SECOND });
+    expect(stopped.state.state).toBe("Stopped");
+    expect(memberOf(stopped.state, "c1").state).toBe("Running");
+    expect(stopped.intents).toEqual([]);
+    const ended = step(stopped.state, {
+      type: "MEMBER_ENDED",
+      cluster: "c1",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(memberOf(ended.state, "c1").state).toBe("Completed");
+    expect(ended.intents).toEqual([]);
+    expect(ended.state.state).toBe("Stopped");
+    expect(groupOf(ended.state, "default").state).toBe("Stopped");
+    const again = step(ended.state, { type: "START", at: T0 + HOUR });
+    expect(again.intents.map((i) => i.cluster)).toEqual(["c2"]);
+    expect(again.state.state).toBe("Running");
+  });
+
+  it("RUN-10 stop and start are refused in the wrong state (409)", () => {
+    const run = created(request([member("c1")]));
+    expect(decideUpdateRun(run, { type: "STOP", at: T0 }, T0)).toMatchObject({
+      ok: false,
+      error: { rule: "RUN-10", status: 409 },
+    });
+    const first = started(run);
+    expect(decideUpdateRun(first.state, { type: "START", at: T0 }, T0)).toMatchObject({
+      ok: false,
+      error: { status: 409 },
+    });
+  });
+
+  it("RUN-11 a failed member fails its group, stage and run with a summary; nothing further is attempted", () => {
+    const members = ["a1", "a2", "b1", "b2", "c1"].map((c) => ({ ...member(c), group: c[0] }));
+    const run = created(request(members, { strategy: strategy([["a", "b"], ["c"]]) }));
+    const { run: end, starts } = drive(run, T0, {
+      duration: (c) => (c === "a1" ? 300 : 600),
+      fails: new Set(["a1"]),
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(starts.map((s) => s.cluster)).toEqual(["a1", "b1"]);
+    expect(memberOf(end, "a1").state).toBe("Failed");
+    expect(groupOf(end, "a").state).toBe("Failed");
+    expect(end.stages[0]!.state).toBe("Failed");
+    expect(end.state).toBe("Failed");
+    expect(end.message).toContain("RUN-11: member a1 failed: control plane upgrade failed");
+    // b1 was already running: it finishes and is recorded; b2 never starts.
+    expect(memberOf(end, "b1").state).toBe("Completed");
+    expect(memberOf(end, "b2").state).toBe("NotStarted");
+    expect(groupOf(end, "b").state).toBe("Stopped");
+    expect(end.stages[1]!.state).toBe("NotStarted");
+  });
+
+  it("RUN-12 skip a member, group or stage before the run starts", () => {
+    const members = ["a1", "a2", "b1", "c1"].map((c) => ({ ...member(c), group: c[0] }));
+    const run = created(request(members, { strategy: strategy([["a", "b"], ["c"]]) }));
+    const skipped = step(run, {
+      type: "SKIP",
+      at: T0,
+      targets: [
+        { type: "Member", name: "a1" },
+        { type: "Group", name: "b" },
+        { type: "Stage", name: "stage-2" },
+      ],
+    });
+    expect(memberOf(skipped.state, "a1")).toMatchObject({ state: "Skipped", skippedBy: "user" });
+    expect(groupOf(skipped.state, "b").state).toBe("Skipped");
+    expect(skipped.state.stages[1]!.state).toBe("Skipped");
+    const { run: end, starts } = drive(skipped.state, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(starts.map((s) => s.cluster)).toEqual(["a2"]);
+    expect(end.state).toBe("Completed");
+  });
+
+  it("RUN-12 skip during the run: a Pending member, a later stage; a running member, a stage with one, or an unknown name is refused", () => {
+    const run = created(
+      request([member("c1"), member("c2", { maintenance: CLOSED }), member("c3")]),
+    );
+    const first = started(run);
+    expect(
+      decideUpdateRun(
+        first.state,
+        { type: "SKIP", at: T0, targets: [{ type: "Member", name: "c1" }] },
+        T0,
+      ),
+    ).toMatchObject({ ok: false, error: { rule: "RUN-12", status: 409 } });
+    expect(
+      decideUpdateRun(
+        first.state,
+        {
+          type: "SKIP",
+          at: T0,
+          targets: [
+            { type: "Member", name: "c2" },
+            { type: "Group", name: "nope" },
+          ],
+        },
+        T0,
+      ),
+    ).toMatchObject({ ok: false, error: { rule: "RUN-12", status: 422 } });
+    const skipped = step(first.state, {
+      type: "SKIP",
+      at: T0 + 1,
+      targets: [{ type: "Member", name: "c2" }],
+    });
+    expect(memberOf(skipped.state, "c2")).toMatchObject({ state: "Skipped", skippedBy: "user" });
+    // A stage (or group) with an upgrade under way is not skipped: that upgrade would go on.
+    const refused = decideUpdateRun(
+      skipped.state,
+      { type: "SKIP", at: T0 + 2, targets: [{ type: "Stage", name: "default" }] },
+      T0 + 2,
+    );
+    expect(refused).toMatchObject({ ok: false, error: { rule: "RUN-12", status: 409 } });
+    const ended = step(skipped.state, {
+      type: "MEMBER_ENDED",
+      cluster: "c1",
+      succeeded: true,
+      at: T0 + 3,
+    });
+    expect(ended.intents.map((i) => i.cluster)).toEqual(["c3"]);
+    const members = ["a", "b"].map((g) => ({ ...member(`${g}1`), group: g }));
+    const two = started(created(request(members, { strategy: strategy([["a"], ["b"]]) })));
+    const stage = step(two.state, {
+      type: "SKIP",
+      at: T0 + 2,
+      targets: [{ type: "Stage", name: "stage-2" }],
+    });
+    expect(memberOf(stage.state, "b1")).toMatchObject({
+      state: "Skipped",
+      message: "RUN-12: stage stage-2 skipped by the user",
+    });
+    const done = step(stage.state, {
+      type: "MEMBER_ENDED",
+      cluster: "a1",
+      succeeded: true,
+      at: T0 + 3,
+    });
+    expect(done.state.stages[1]!.state).toBe("Skipped");
+    expect(done.state.state).toBe("Completed");
+  });
+});

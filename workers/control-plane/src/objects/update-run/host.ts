@@ -1,0 +1,132 @@
+import {
+  type Availability,
+  decideUpdateRun,
+  ok,
+  type Result,
+  refuse,
+  type StartMemberIntent,
+  type UpdateRun,
+  type UpdateRunDecision,
+  type UpdateRunEvent,
+  type UpdateRunView,
+  updateRunView,
+} from "@regatta/engine";
+import type { RunMemberReport } from "../fleet/run-members.ts";
+import type { Tx } from "../runtime/types.ts";
+
+/**
+ * The update-run object's state, one row: the run (the copied strategy and the status
+ * tree) and the member starts the engine asked for that the fleet has not confirmed yet,
+ * so a transition writes one row. Timers: the machine's wake-up, and the dispatcher's
+ * retry after the fleet could not be reached (the fleet's tick also re-dispatches).
+ */
+
+const RUN_KEY = "run";
+
+interface HostedRun {
+  run: UpdateRun;
+  starts: StartMemberIntent[];
+}
+/** The machine's wake-up (window openings, stage waits, region re-checks). */
+export const RUN_TIMER = "run";
+/** Member starts to carry out (after a crash or a failed RPC to the fleet). */
+export const DISPATCH_TIMER = "dispatch";
+
+function load(tx: Tx): HostedRun | undefined {
+  return tx.getState<HostedRun>(RUN_KEY);
+}
+
+export function loadRun(tx: Tx): UpdateRun | undefined {
+  return load(tx)?.run;
+}
+
+/** Stores a new run; 409 when this object already holds one (run names are not reused). */
+export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRunView> {
+  const existing = loadRun(tx);
+  if (existing) {
+    return refuse(
+      "RUN-4",
+      409,
+      `update run ${existing.name} already exists in fleet ${existing.fleet}`,
+    );
+  }
+  tx.putState(RUN_KEY, { run, starts: [] } satisfies HostedRun);
+  return ok(updateRunView(run));
+}
+
+function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision): void {
+  const starts = [...hosted.starts, ...decision.intents];
+  tx.putState(RUN_KEY, { run: decision.state, starts } satisfies HostedRun);
+  if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
+  else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
+}
+
+/** Feeds one event to the machine and keeps the decision. */
+export function applyRunEvent(tx: Tx, event: UpdateRunEvent): Result<UpdateRunView> {
+  const hosted = load(tx);
+  if (!hosted) return refuse("RUN-1", 409, "this update run does not exist");
+  const decision = decideUpdateRun(hosted.run, event, tx.now);
+  if (!decision.ok) return decision;
+  save(tx, hosted, decision.value);
+  return ok(updateRunView(decision.value.state));
+}
+
+/** Time passed (the run's timer), with the inventory's current region availability. */
+export function tickRun(tx: Tx, availability: Availability | undefined): void {
+  const event: UpdateRunEvent =
+    availability === undefined
+      ? { type: "TICK", at: tx.now }
+      : { type: "TICK", at: tx.now, availability };
+  applyRunEvent(tx, event);
+}
+
+export function pendingStarts(tx: Tx): StartMemberIntent[] {
+  return load(tx)?.starts ?? [];
+}
+
+function dropStart(tx: Tx, cluster: string): boolean {
+  const hosted = load(tx);
+  if (!hosted) return false;
+  const rest = hosted.starts.filter((s) => s.cluster !== cluster);
+  if (rest.length === hosted.starts.length) return false;
+  tx.putState(RUN_KEY, { run: hosted.run, starts: rest } satisfies HostedRun);
+  return true;
+}
+
+/** The fleet started the member's operation. */
+export function memberStarted(tx: Tx, cluster: string, operationId: string): void {
+  if (!dropStart(tx, cluster)) return;
+  applyRunEvent(tx, { type: "MEMBER_STARTED", cluster, operationId, at: tx.now });
+}
+
+/** The fleet refused to start it (a preflight finding, a 409): the member fails (RUN-11). */
+export function memberStartRefused(tx: Tx, cluster: string, message: string): void {
+  if (!dropStart(tx, cluster)) return;
+  applyRunEvent(tx, { type: "MEMBER_ENDED", cluster, succeeded: false, message, at: tx.now });
+}
+
+/**
+ * A member's operations all ended (the fleet's report, possibly a repeat: taken once).
+ * It may arrive before the start was confirmed here: the start is then settled by it.
+ */
+export function takeReport(tx: Tx, report: RunMemberReport): boolean {
+  return tx.once(`member-end:${report.cluster}:${report.operationIds.join(",")}`, () => {
+    const first = report.operationIds[0];
+    if (dropStart(tx, report.cluster) && first !== undefined) {
+      applyRunEvent(tx, {
+        type: "MEMBER_STARTED",
+        cluster: report.cluster,
+        operationId: first,
+        at: tx.now,
+      });
+    }
+    const ended: UpdateRunEvent = {
+      type: "MEMBER_ENDED",
+      cluster: report.cluster,
+      succeeded: report.succeeded,
+      at: tx.now,
+    };
+    if (report.message !== undefined) ended.message = report.message;
+    applyRunEvent(tx, ended);
+  });
+}

@@ -1,0 +1,210 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import {
+  UpdateRun,
+  UpdateRunInput,
+  UpdateRunParams,
+  UpdateRunSkipInput,
+  UpdateRunSummary,
+  UpdateRunsParams,
+  UpdateStrategy,
+  UpdateStrategyInput,
+  UpdateStrategyParams,
+} from "@regatta/contract";
+import { toRfc3339 } from "@regatta/engine";
+import { type App, router } from "../app.ts";
+import { authorize } from "../auth/middleware.ts";
+import type { Access, Principal } from "../auth/principal.ts";
+import { controlPlaneNow } from "../clock/now.ts";
+import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
+import { orRefuse } from "../http/problem.ts";
+import type { StoredStrategy } from "../objects/fleet/update-runs-index.ts";
+import {
+  controlRun,
+  createRun,
+  deleteUpdateStrategy,
+  getUpdateStrategy,
+  listRuns,
+  putUpdateStrategy,
+  readRun,
+} from "../services/update-runs/runs.ts";
+
+const tags = ["update-runs"];
+const strategyPath = "/v1/fleets/{fleet}/update-strategies/{name}";
+const runsPath = "/v1/fleets/{fleet}/update-runs";
+const runPath = "/v1/fleets/{fleet}/update-runs/{run}";
+
+const putStrategy = createRoute({
+  method: "put",
+  path: strategyPath,
+  tags,
+  summary: "Create or replace an update strategy (RUN-3 unique stage and group names; RUN-4)",
+  request: { params: UpdateStrategyParams, body: jsonBody(UpdateStrategyInput) },
+  responses: {
+    200: json("replaced", UpdateStrategy),
+    201: json("created", UpdateStrategy),
+    ...PROBLEMS,
+  },
+});
+const getStrategy = createRoute({
+  method: "get",
+  path: strategyPath,
+  tags,
+  summary: "An update strategy",
+  request: { params: UpdateStrategyParams },
+  responses: { 200: json("the strategy", UpdateStrategy), ...PROBLEMS },
+});
+const deleteStrategy = createRoute({
+  method: "delete",
+  path: strategyPath,
+  tags,
+  summary: "Delete an update strategy; runs that copied it are not affected (RUN-4)",
+  request: { params: UpdateStrategyParams },
+  responses: { 204: { description: "deleted" }, ...PROBLEMS },
+});
+const create = createRoute({
+  method: "post",
+  path: runsPath,
+  tags,
+  summary:
+    "Create an update run (NotStarted): strategy copied, members by updateGroup, goal checked per member (RUN-1, RUN-4, RUN-5)",
+  request: { params: UpdateRunsParams, body: jsonBody(UpdateRunInput) },
+  responses: { 201: json("created, NotStarted", UpdateRun), ...PROBLEMS },
+});
+const list = createRoute({
+  method: "get",
+  path: runsPath,
+  tags,
+  summary: "The fleet's update runs, newest first (its 200 newest)",
+  request: { params: UpdateRunsParams },
+  responses: {
+    200: json(
+      "the runs",
+      z.object({ items: z.array(UpdateRunSummary), nextCursor: z.string().nullable() }),
+    ),
+    ...PROBLEMS,
+  },
+});
+const get = createRoute({
+  method: "get",
+  path: runPath,
+  tags,
+  summary: "An update run's status: stages, groups, members (RUN-8)",
+  request: { params: UpdateRunParams },
+  responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
+});
+
+function action(verb: "start" | "stop", summary: string) {
+  return createRoute({
+    method: "post",
+    path: `${runPath}/${verb}`,
+    tags,
+    summary,
+    request: { params: UpdateRunParams },
+    responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
+  });
+}
+const start = action("start", "Start a NotStarted run, or resume a Stopped one (RUN-10)");
+const stop = action("stop", "Stop a run; upgrades already started on members continue (RUN-10)");
+const skip = createRoute({
+  method: "post",
+  path: `${runPath}/skip`,
+  tags,
+  summary: "Skip members, groups or stages, before or during the run (RUN-12)",
+  request: { params: UpdateRunParams, body: jsonBody(UpdateRunSkipInput) },
+  responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
+});
+
+/** A run covers its whole fleet: fleet grants only (a team scope does not reach it). */
+function authorizeFleet(principal: Principal, access: Access, fleet: string): void {
+  authorize(principal, access, { kind: "fleet", fleet }, `fleet ${fleet}`);
+}
+
+function strategyBody(fleet: string, strategy: StoredStrategy) {
+  return {
+    name: strategy.name,
+    fleet,
+    stages: strategy.stages.map((stage) => ({
+      ...stage,
+      groups: stage.groups.map((g) => ({ ...g })),
+    })),
+    updatedAt: toRfc3339(strategy.updatedAt),
+  };
+}
+
+/** Update strategies and update runs (SPEC RUN), one Durable Object per run. */
+export function updateRunRoutes(): App {
+  const app = router();
+  app.openapi(putStrategy, async (c) => {
+    const { fleet, name } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    const db = c.var.inventory;
+    const now = await controlPlaneNow(c.env, db);
+    const { created, value } = orRefuse(
+      await putUpdateStrategy(db, c.env, fleet, name, c.req.valid("json"), now),
+    );
+    return created
+      ? c.json(strategyBody(fleet, value), 201)
+      : c.json(strategyBody(fleet, value), 200);
+  });
+  app.openapi(getStrategy, async (c) => {
+    const { fleet, name } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "read", fleet);
+    const found = orRefuse(await getUpdateStrategy(c.var.inventory, c.env, fleet, name));
+    return c.json(strategyBody(fleet, found), 200);
+  });
+  app.openapi(deleteStrategy, async (c) => {
+    const { fleet, name } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    orRefuse(await deleteUpdateStrategy(c.var.inventory, c.env, fleet, name));
+    return c.body(null, 204);
+  });
+  app.openapi(create, async (c) => {
+    const { fleet } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    const db = c.var.inventory;
+    const now = await controlPlaneNow(c.env, db);
+    return c.json(orRefuse(await createRun(db, c.env, fleet, c.req.valid("json"), now)), 201);
+  });
+  app.openapi(list, async (c) => {
+    const { fleet } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "read", fleet);
+    const runs = orRefuse(await listRuns(c.var.inventory, c.env, fleet));
+    const items = runs.map((r) => ({
+      name: r.name,
+      state: UpdateRunSummary.shape.state.parse(r.state),
+      createdAt: toRfc3339(r.createdAt),
+    }));
+    return c.json({ items, nextCursor: null }, 200);
+  });
+  app.openapi(get, async (c) => {
+    const { fleet, run } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "read", fleet);
+    return c.json(orRefuse(await readRun(c.var.inventory, c.env, fleet, run)), 200);
+  });
+  app.openapi(start, async (c) => {
+    const { fleet, run } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    return c.json(
+      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "START" })),
+      200,
+    );
+  });
+  app.openapi(stop, async (c) => {
+    const { fleet, run } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    return c.json(
+      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "STOP" })),
+      200,
+    );
+  });
+  app.openapi(skip, async (c) => {
+    const { fleet, run } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    const { targets } = c.req.valid("json");
+    return c.json(
+      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "SKIP", targets })),
+      200,
+    );
+  });
+  return app;
+}

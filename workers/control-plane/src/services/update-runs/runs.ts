@@ -1,0 +1,213 @@
+import type { z } from "@hono/zod-openapi";
+import type { UpdateRunInput, UpdateStrategyInput } from "@regatta/contract";
+import {
+  type Candidate,
+  createUpdateRun,
+  type Instant,
+  type UpdateRunView,
+  type UpdateStrategy,
+  validateStrategy,
+} from "@regatta/engine";
+import {
+  allPages,
+  getFleet,
+  type Inventory,
+  listClustersByFleet,
+  listNodePools,
+} from "@regatta/inventory";
+import type { Env } from "../../env.ts";
+import { runObjectName } from "../../objects/fleet/run-members.ts";
+import type { IndexedRun, StoredStrategy } from "../../objects/fleet/update-runs-index.ts";
+import type { RunControl } from "../../objects/update-run-object.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+import { loadAvailability } from "./availability.ts";
+
+type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
+
+const FINISHED = new Set(["Completed", "Skipped", "Failed"]);
+
+function fleetStub(env: Objects, fleet: string) {
+  return env.FLEET.get(env.FLEET.idFromName(fleet));
+}
+
+function runStub(env: Objects, fleet: string, run: string) {
+  return env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(fleet, run)));
+}
+
+async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>> {
+  return (await getFleet(db, fleet))
+    ? accepted(undefined)
+    : refused(404, `fleet ${fleet} does not exist`);
+}
+
+/** `PUT …/update-strategies/{name}` (RUN-3 validated, RUN-4 stored in the fleet's object). */
+export async function putUpdateStrategy(
+  db: Inventory,
+  env: Objects,
+  fleet: string,
+  name: string,
+  input: z.infer<typeof UpdateStrategyInput>,
+  now: Instant,
+): Promise<Outcome<{ created: boolean; value: StoredStrategy }>> {
+  const exists = await requireFleet(db, fleet);
+  if (!exists.ok) return exists;
+  const valid = validateStrategy(input);
+  if (!valid.ok) return valid;
+  const value: StoredStrategy = { name, stages: input.stages, updatedAt: now };
+  const stored = await fleetStub(env, fleet).putUpdateStrategy(value);
+  return stored.ok ? accepted({ created: stored.value.created, value }) : stored;
+}
+
+export async function getUpdateStrategy(
+  db: Inventory,
+  env: Objects,
+  fleet: string,
+  name: string,
+): Promise<Outcome<StoredStrategy>> {
+  const exists = await requireFleet(db, fleet);
+  if (!exists.ok) return exists;
+  const found = await fleetStub(env, fleet).updateStrategy(name);
+  return found
+    ? accepted(found)
+    : refused(404, `update strategy ${name} does not exist in fleet ${fleet}`);
+}
+
+export async function deleteUpdateStrategy(
+  db: Inventory,
+  env: Objects,
+  fleet: string,
+  name: string,
+): Promise<Outcome<void>> {
+  const exists = await requireFleet(db, fleet);
+  if (!exists.ok) return exists;
+  const deleted = await fleetStub(env, fleet).deleteUpdateStrategy(name);
+  return deleted
+    ? accepted(undefined)
+    : refused(404, `update strategy ${name} does not exist in fleet ${fleet}`);
+}
+
+/** The fleet's clusters with their pools, by name: the candidates of a run (RUN-1, RUN-3). */
+async function candidates(db: Inventory, fleet: string): Promise<Candidate[]> {
+  const clusters = await allPages((page) => listClustersByFleet(db, fleet, page));
+  return Promise.all(
+    clusters.map(async (cluster) => {
+      const pools = await allPages((page) => listNodePools(db, cluster.name, page));
+      const candidate: Candidate = {
+        facts: {
+          cluster: cluster.name,
+          region: cluster.region,
+          version: cluster.statusVersion,
+          pools: pools.map((p) => ({ name: p.name, nodeImage: p.nodeImage })),
+          ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
+        },
+      };
+      if (cluster.updateGroup) candidate.updateGroup = cluster.updateGroup;
+      return candidate;
+    }),
+  );
+}
+
+/**
+ * `POST /v1/fleets/{fleet}/update-runs`: a NotStarted run in its own object, copying the
+ * strategy or the inline stages (RUN-4), members from the fleet's clusters by
+ * `updateGroup`, the goal checked against VER per member (RUN-5). The name is reserved in
+ * the fleet's index first (409 on a duplicate) and released if the run is refused.
+ */
+export async function createRun(
+  db: Inventory,
+  env: Objects,
+  fleet: string,
+  input: z.infer<typeof UpdateRunInput>,
+  now: Instant,
+): Promise<Outcome<UpdateRunView>> {
+  const exists = await requireFleet(db, fleet);
+  if (!exists.ok) return exists;
+  if (input.strategy !== undefined && input.stages !== undefined) {
+    return refused(400, "give either strategy or stages, not both");
+  }
+  let strategy: UpdateStrategy | undefined = input.stages ? { stages: input.stages } : undefined;
+  if (input.strategy !== undefined) {
+    const stored = await fleetStub(env, fleet).updateStrategy(input.strategy);
+    if (!stored) {
+      return refused(
+        422,
+        `RUN-4: update strategy ${input.strategy} does not exist in fleet ${fleet}`,
+        "RUN-4",
+      );
+    }
+    strategy = { stages: stored.stages };
+  }
+  const { availability, catalogue } = await loadAvailability(db);
+  const goal = {
+    type: input.upgrade.type,
+    nodeImageSelection: input.nodeImageSelection,
+    ...(input.upgrade.kubernetesVersion
+      ? { kubernetesVersion: input.upgrade.kubernetesVersion }
+      : {}),
+  };
+  const run = createUpdateRun(
+    {
+      name: input.name,
+      fleet,
+      goal,
+      ...(strategy ? { strategy } : {}),
+      ...(input.strategy ? { strategyName: input.strategy } : {}),
+      candidates: await candidates(db, fleet),
+      availability,
+      catalogue,
+    },
+    now,
+  );
+  if (!run.ok) return run;
+  const index = fleetStub(env, fleet);
+  const reserved = await index.registerUpdateRun(fleet, input.name);
+  if (!reserved.ok) return reserved;
+  const created = await runStub(env, fleet, input.name).create(run.value);
+  if (!created.ok) await index.unregisterUpdateRun(input.name);
+  return created;
+}
+
+export async function readRun(
+  db: Inventory,
+  env: Objects,
+  fleet: string,
+  run: string,
+): Promise<Outcome<UpdateRunView>> {
+  const exists = await requireFleet(db, fleet);
+  if (!exists.ok) return exists;
+  const view = await runStub(env, fleet, run).view();
+  return view ? accepted(view) : refused(404, `update run ${run} does not exist in fleet ${fleet}`);
+}
+
+/** Start, stop (RUN-10) or skip (RUN-12). */
+export async function controlRun(
+  db: Inventory,
+  env: Objects,
+  fleet: string,
+  run: string,
+  control: RunControl,
+): Promise<Outcome<UpdateRunView>> {
+  const found = await readRun(db, env, fleet, run);
+  if (!found.ok) return found;
+  return runStub(env, fleet, run).control(control);
+}
+
+/** `GET /v1/fleets/{fleet}/update-runs`: the fleet's newest runs (bounded), newest first. */
+export async function listRuns(
+  db: Inventory,
+  env: Objects,
+  fleet: string,
+): Promise<Outcome<IndexedRun[]>> {
+  const exists = await requireFleet(db, fleet);
+  if (!exists.ok) return exists;
+  const runs = await fleetStub(env, fleet).updateRuns();
+  // The index learns states on the fleet's ticks; unfinished runs are asked directly.
+  const live = await Promise.all(
+    runs.map(async (run) => {
+      if (FINISHED.has(run.state)) return run;
+      const view = await runStub(env, fleet, run.name).view();
+      return view ? { ...run, state: view.state } : run;
+    }),
+  );
+  return accepted(live.reverse());
+}
