@@ -183,22 +183,16 @@ export function updateRunRoutes(): App {
     authorizeFleet(c.var.principal, "read", fleet);
     return c.json(orRefuse(await readRun(c.var.inventory, c.env, fleet, run)), 200);
   });
-  app.openapi(start, async (c) => {
-    const { fleet, run } = c.req.valid("param");
-    authorizeFleet(c.var.principal, "write", fleet);
-    return c.json(
-      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "START" })),
-      200,
-    );
-  });
-  app.openapi(stop, async (c) => {
-    const { fleet, run } = c.req.valid("param");
-    authorizeFleet(c.var.principal, "write", fleet);
-    return c.json(
-      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "STOP" })),
-      200,
-    );
-  });
+  for (const [route, type] of [
+    [start, "START"],
+    [stop, "STOP"],
+  ] as const) {
+    app.openapi(route, async (c) => {
+      const { fleet, run } = c.req.valid("param");
+      authorizeFleet(c.var.principal, "write", fleet);
+      return c.json(orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type })), 200);
+    });
+  }
   app.openapi(skip, async (c) => {
     const { fleet, run } = c.req.valid("param");
     authorizeFleet(c.var.principal, "write", fleet);
