@@ -51,6 +51,7 @@ import {
   type PathStep,
   stepBound,
 } from "./lib/bounds.ts";
+import { loadCatalog, parseJson } from "./lib/catalog.ts";
 import { type ClusterSimRun, simulateClusterUpgrade } from "./lib/cluster-sim.ts";
 import { type Cell, type ControlPlane, startSimControlPlane } from "./lib/control-plane.ts";
 import { CLUSTER_COLUMNS, NODE_COLUMNS } from "./lib/inventory-fixture.ts";
@@ -437,40 +438,9 @@ function inventoryRows() {
   ];
 }
 
-/** Zones with no node quota (the sim's capacity is unlimited) and the machine type. */
-async function loadCatalog(cp: ControlPlane): Promise<void> {
-  await cp.insert(
-    "zones",
-    ["name", "region", "quota_nodes", "quota_cpu_millis", "quota_ips", "created_at", "updated_at"],
-    ZONES.map((zone) => [zone, REGION, null, null, null, EPOCH, EPOCH]),
-  );
-  await cp.insert(
-    "machine_types",
-    [
-      "name",
-      "cpu_millis",
-      "memory_mib",
-      "gpus",
-      "price_per_hour",
-      "spot_price_per_hour",
-      "created_at",
-      "updated_at",
-    ],
-    [[MACHINE_TYPE, 4000, 16_384, 0, 0.134, 0.04, EPOCH, EPOCH]],
-  );
-}
-
-function parseJson<T>(body: string, what: string): T {
-  try {
-    return JSON.parse(body) as T;
-  } catch {
-    throw new Error(`${what}: not JSON: ${body.slice(0, 200)}`);
-  }
-}
-
 async function runInControlPlane(cp: ControlPlane): Promise<ObjectResult> {
   const loadStart = performance.now();
-  await loadCatalog(cp);
+  await loadCatalog(cp, { region: REGION, zones: ZONES, machineType: MACHINE_TYPE, epoch: EPOCH });
   for (const table of inventoryRows()) {
     for (let i = 0; i < table.rows.length; i += ROWS_PER_LOAD_REQUEST) {
       await cp.insert(table.table, table.columns, table.rows.slice(i, i + ROWS_PER_LOAD_REQUEST));

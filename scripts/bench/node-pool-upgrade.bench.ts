@@ -24,6 +24,7 @@ import {
   type UpgradeStrategySettings,
 } from "../../packages/engine/src/index.ts";
 import { type Bound, lowerBound, NODE_STEP_SECONDS, zoneSizes } from "./lib/bounds.ts";
+import { loadCatalog, parseJson } from "./lib/catalog.ts";
 import { type Cell, type ControlPlane, startSimControlPlane } from "./lib/control-plane.ts";
 import { CLUSTER_COLUMNS, NODE_COLUMNS } from "./lib/inventory-fixture.ts";
 import {
@@ -307,37 +308,6 @@ function caseRows(fleet: string, cluster: string, profile: Profile, nodes: numbe
   ] as const;
 }
 
-/** Zones with no node quota (the sim's capacity is unlimited) and the machine type. */
-async function loadCatalog(cp: ControlPlane): Promise<void> {
-  await cp.insert(
-    "zones",
-    ["name", "region", "quota_nodes", "quota_cpu_millis", "quota_ips", "created_at", "updated_at"],
-    ZONES.map((zone) => [zone, REGION, null, null, null, EPOCH, EPOCH]),
-  );
-  await cp.insert(
-    "machine_types",
-    [
-      "name",
-      "cpu_millis",
-      "memory_mib",
-      "gpus",
-      "price_per_hour",
-      "spot_price_per_hour",
-      "created_at",
-      "updated_at",
-    ],
-    [[MACHINE_TYPE, 4000, 16_384, 0, 0.134, 0.04, EPOCH, EPOCH]],
-  );
-}
-
-function parseJson<T>(body: string, what: string): T {
-  try {
-    return JSON.parse(body) as T;
-  } catch {
-    throw new Error(`${what}: not JSON: ${body.slice(0, 200)}`);
-  }
-}
-
 /**
  * One upgrade in the control plane. The case gets its own fleet (so its object's
  * counter holds only this upgrade) and the fleet is removed from D1 afterwards (so
@@ -505,7 +475,12 @@ async function main(): Promise<void> {
   const skipped: string[] = [];
   try {
     await cp.migrate();
-    await loadCatalog(cp);
+    await loadCatalog(cp, {
+      region: REGION,
+      zones: ZONES,
+      machineType: MACHINE_TYPE,
+      epoch: EPOCH,
+    });
     for (const nodes of SIZES) {
       for (const profile of PROFILES) {
         if (!wanted(profile.key, nodes)) continue;
@@ -562,7 +537,7 @@ async function main(): Promise<void> {
   pairs.max_rows_per_node = Math.max(...measured.map((r) => r.rowsTotal / r.nodes));
   const n1000 = measured.filter((r) => r.nodes === 1000).map((r) => r.rowsTotal / r.nodes);
   // A BENCH_SIZES filter may leave no 1,000-node case: say so instead of -Infinity.
-  pairs.max_rows_per_node_n1000 = n1000.length > 0 ? Math.max(...n1000) : "not run";
+  pairs.max_rows_per_node_n1000 = n1000.length > 0 ? Math.max(...n1000) : "not_run";
   pairs.workerd_failures = objects.length - measured.length;
   printKeyValues("node-pool-upgrade", pairs);
 }

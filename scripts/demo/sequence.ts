@@ -4,13 +4,13 @@
  * API reports it. Freezes the sim clock, advances it in steps (each step runs every due
  * timer), prints each upgrade's state changes, then gives the clock its speed back.
  * Env: REGATTA_URL (default http://localhost:8787), REGATTA_TOKEN (the admin token
- * `npm start` printed), DEMO_DAYS (default 24), DEMO_STEP_HOURS (default 2).
+ * `npm start` printed), DEMO_DAYS (default 45), DEMO_STEP_HOURS (default 3).
  */
 const url = process.env.REGATTA_URL ?? "http://localhost:8787";
 const token = process.env.REGATTA_TOKEN ?? "";
 const FLEETS = ["testing", "staging", "production"];
-const DAYS = Number(process.env.DEMO_DAYS ?? 24);
-const STEP_HOURS = Number(process.env.DEMO_STEP_HOURS ?? 2);
+const DAYS = Number(process.env.DEMO_DAYS ?? 45);
+const STEP_HOURS = Number(process.env.DEMO_STEP_HOURS ?? 3);
 
 interface Upgrade {
   type: string;

@@ -92,6 +92,7 @@ import {
   runMemberOperations,
   wakeRuns,
 } from "./fleet/run-members.ts";
+import { FORGET_RUN_TIMER, forgetRuns, pruneRuns, scheduleForget } from "./fleet/run-retention.ts";
 import {
   deleteStrategy,
   getStrategy,
@@ -146,6 +147,7 @@ export class FleetObject extends DurableObject<Env> {
     const runtime = await this.ready();
     const outcome = await this.runTimers(runtime);
     await wakeRuns(runtime, this.env);
+    await pruneRuns(runtime, operationRetentionMs(this.env));
     return outcome;
   }
 
@@ -229,9 +231,17 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   /** Reserves a run name in the fleet's index (409 when taken). */
-  async registerUpdateRun(fleet: string, name: string): Promise<Result<IndexedRun>> {
+  async registerUpdateRun(
+    fleet: string,
+    name: string,
+    createdAt: number,
+  ): Promise<Result<IndexedRun>> {
     const runtime = await this.ready();
-    return runtime.commit((tx) => registerRun(tx, fleet, name, tx.now));
+    return runtime.commit((tx) => {
+      const registered = registerRun(tx, fleet, name, createdAt);
+      scheduleForget(tx);
+      return registered;
+    });
   }
 
   async unregisterUpdateRun(name: string): Promise<void> {
@@ -476,6 +486,9 @@ export class FleetObject extends DurableObject<Env> {
         return;
       case AS_SYNC_TIMER:
         await syncAutoscalerNodes(runtime, this.wiring.inventory, timer.payload ?? "");
+        return;
+      case FORGET_RUN_TIMER:
+        await forgetRuns(runtime, this.env);
         return;
       case RUN_REPORT_TIMER:
         await deliverRunReport(runtime, this.env, timer);

@@ -17,6 +17,7 @@ import {
   applyRunEvent,
   createRun,
   DISPATCH_TIMER,
+  forgetRun,
   loadRun,
   RUN_TIMER,
   takeReport,
@@ -89,6 +90,15 @@ export class UpdateRunObject extends DurableObject<Env> {
     await runtime.commit((tx) => takeReport(tx, report));
     await this.dispatch(runtime);
     return true;
+  }
+
+  /**
+   * Retention: the fleet dropped this run (created at `createdAt`) from its index; its
+   * state goes. True once gone (also when it already was).
+   */
+  async forget(createdAt: number): Promise<boolean> {
+    const runtime = await this.wiring.ready();
+    return runtime.commit((tx) => forgetRun(tx, createdAt));
   }
 
   /** Test and benchmark visibility. */

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  ListQuery,
   UpdateRun,
   UpdateRunInput,
   UpdateRunParams,
@@ -74,8 +75,9 @@ const list = createRoute({
   method: "get",
   path: runsPath,
   tags,
-  summary: "The fleet's update runs, newest first (its 200 newest)",
-  request: { params: UpdateRunsParams },
+  summary:
+    "The fleet's update runs, newest first, paged (the 200 newest; finished ones until their retention)",
+  request: { params: UpdateRunsParams, query: ListQuery },
   responses: {
     200: json(
       "the runs",
@@ -168,35 +170,29 @@ export function updateRunRoutes(): App {
   app.openapi(list, async (c) => {
     const { fleet } = c.req.valid("param");
     authorizeFleet(c.var.principal, "read", fleet);
-    const runs = orRefuse(await listRuns(c.var.inventory, c.env, fleet));
-    const items = runs.map((r) => ({
+    const page = orRefuse(await listRuns(c.var.inventory, c.env, fleet, c.req.valid("query")));
+    const items = page.items.map((r) => ({
       name: r.name,
       state: UpdateRunSummary.shape.state.parse(r.state),
       createdAt: toRfc3339(r.createdAt),
     }));
-    return c.json({ items, nextCursor: null }, 200);
+    return c.json({ items, nextCursor: page.nextCursor }, 200);
   });
   app.openapi(get, async (c) => {
     const { fleet, run } = c.req.valid("param");
     authorizeFleet(c.var.principal, "read", fleet);
     return c.json(orRefuse(await readRun(c.var.inventory, c.env, fleet, run)), 200);
   });
-  app.openapi(start, async (c) => {
-    const { fleet, run } = c.req.valid("param");
-    authorizeFleet(c.var.principal, "write", fleet);
-    return c.json(
-      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "START" })),
-      200,
-    );
-  });
-  app.openapi(stop, async (c) => {
-    const { fleet, run } = c.req.valid("param");
-    authorizeFleet(c.var.principal, "write", fleet);
-    return c.json(
-      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "STOP" })),
-      200,
-    );
-  });
+  for (const [route, type] of [
+    [start, "START"],
+    [stop, "STOP"],
+  ] as const) {
+    app.openapi(route, async (c) => {
+      const { fleet, run } = c.req.valid("param");
+      authorizeFleet(c.var.principal, "write", fleet);
+      return c.json(orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type })), 200);
+    });
+  }
   app.openapi(skip, async (c) => {
     const { fleet, run } = c.req.valid("param");
     authorizeFleet(c.var.principal, "write", fleet);

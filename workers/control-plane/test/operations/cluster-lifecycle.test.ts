@@ -235,3 +235,28 @@ describe("self-managed clusters, drains and retries through the API (LIFE-2, LIF
     }
   });
 });
+
+describe("cluster upgrades under coarse clock jumps", () => {
+  it("LIFE-3 an upgrade advanced in 3-hour jumps still ends: every answer due inside a jump is applied at its own instant", async () => {
+    await clusterWith("life3-jumps", "standalone");
+    await clusterWith("life3-jumps-bare", "standalone", {});
+    const bare = await api("POST", "/v1/clusters/life3-jumps-bare/upgrade", {
+      body: { version: NEW },
+    });
+    expect(bare.status, JSON.stringify(bare.body)).toBe(202);
+    const started = await api("POST", "/v1/clusters/life3-jumps/upgrade", {
+      body: { version: NEW },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const op = (await advanceUntil(started.body.id, ended, {
+      stepSeconds: 3 * 3600,
+      maxSteps: 20,
+    })) as ClusterOperation;
+    expect(op.state, messages(op).join("\n")).toBe("SUCCEEDED");
+    const noPools = (await advanceUntil(bare.body.id, ended, {
+      stepSeconds: 3 * 3600,
+      maxSteps: 20,
+    })) as ClusterOperation;
+    expect(noPools.state, messages(noPools).join("\n")).toBe("SUCCEEDED");
+  });
+});

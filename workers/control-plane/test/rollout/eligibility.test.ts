@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import { advance, rollout, sequencedCluster, upgradeOf, useRolloutFixtures } from "./helpers.ts";
 
-useRolloutFixtures(["elig", "teams"]);
+useRolloutFixtures(["elig", "teams", "mixed"]);
 
 const R21 = "1.21.14-gke.4300";
 const put = (path: string, body: unknown) => api("PUT", `${path}/rollout`, { body });
@@ -120,5 +120,30 @@ describe("eligibility and start conditions through the API", () => {
       },
     ]);
     await advance(0);
+  });
+
+  it("SEQ-13 minor (1.20 →) and patch (1.21 →) upgrades to 1.21.14-gke.4300 are two entries that can differ in state", async () => {
+    const older = await api("PUT", "/v1/releases/2022-R20", {
+      body: { channel: "REGULAR", targets: {}, versions: ["1.20.15-gke.100"] },
+    });
+    expect(older.status).toBeLessThan(300);
+    await sequencedCluster("mx-patch", "mixed", "1.21.11-gke.1100");
+    await sequencedCluster("mx-minor", "mixed", "1.20.15-gke.100", {
+      maintenance: {
+        windows: [{ start: "22:00", durationSeconds: 3600, days: ["SUN"] }],
+        exclusions: [],
+      },
+    });
+    expect((await put("/v1/fleets/mixed", { defaultSoakSeconds: 0 })).status).toBe(201);
+    const entries = (await rollout("/v1/fleets/mixed")).upgrades.filter(
+      (u) => u.type === "CONTROL_PLANE" && u.version === R21,
+    );
+    const byTracking = Object.fromEntries(entries.map((u) => [u.tracking, u]));
+    expect(entries).toHaveLength(2);
+    expect(byTracking.PATCH?.state).toBe("IN_PROGRESS");
+    expect(byTracking.MINOR?.state).toBe("PENDING");
+    expect(byTracking.MINOR?.reason).toMatch(
+      /^MW-1: outside the maintenance windows; next opening /,
+    );
   });
 });

@@ -66,6 +66,8 @@ const BODIES: Record<string, (w: World) => unknown> = {
   }),
   "PUT /v1/fleets/{fleet}": () => ({}),
   "PUT /v1/fleets/{fleet}/scopes/{scope}": () => ({}),
+  "PUT /v1/fleets/{fleet}/rollout": () => ({ defaultSoakSeconds: 0 }),
+  "PUT /v1/fleets/{fleet}/scopes/{scope}/rollout": () => ({ defaultSoakSeconds: 0 }),
   "PUT /v1/releases/{release}": () => ({
     channel: "REGULAR",
     targets: { "1.21": "1.21.14-gke.4300" },
@@ -85,8 +87,6 @@ const BODIES: Record<string, (w: World) => unknown> = {
     type: "COMMAND_SUCCEEDED",
     commandId: `${w.operationId}:forged`,
   }),
-  "PUT /v1/fleets/{fleet}/rollout": () => ({ defaultSoakSeconds: 0 }),
-  "PUT /v1/fleets/{fleet}/scopes/{scope}/rollout": () => ({ defaultSoakSeconds: 0 }),
   "PUT /v1/clusters/{cluster}/workloads": () => ({ pods: [] }),
   "POST /v1/clusters/{cluster}/provisioning-requests": () => ({
     class: "check-capacity",
@@ -142,6 +142,13 @@ const BODY_REFERENCES: {
     params: { cluster: "mx-a-user" },
     body: () => ({ ...clusterSpec("mx-a-user"), scopes: [X, Z] }),
     allowed: ["admin", "opA"],
+  },
+  {
+    operation: "PUT /v1/fleets/{fleet}/rollout",
+    why: "fleet B's rollout naming fleet A as its upstream (SEQ-1)",
+    params: { fleet: B },
+    body: () => ({ upstreamFleet: A, defaultSoakSeconds: 0 }),
+    allowed: ["admin"],
   },
 ];
 

@@ -153,6 +153,7 @@ async function carryOut(deps: RolloutDeps, group: string, intent: GroupIntent): 
       const pools = await allPages((page) => listNodePools(inventory, intent.cluster, page));
       const ids: string[] = [];
       const refusals: string[] = [];
+      const busy: string[] = [];
       for (const pool of pools.filter((p) => lower(p.version, intent.version))) {
         const started = await startNodePoolUpgrade(
           inventory,
@@ -164,10 +165,14 @@ async function carryOut(deps: RolloutDeps, group: string, intent: GroupIntent): 
           now,
         );
         if (started.ok) ids.push(started.value.id);
+        // A pool already upgrading (by hand) is not a failure: its end shows in the
+        // inventory, where the next passes see the nodes reach the version.
+        else if (started.error.status === 409) busy.push(pool.name);
         else refusals.push(`${pool.name}: ${started.error.detail}`);
       }
       await runtime.commit((tx) => {
         if (ids.length > 0) ownRolloutOperations(tx, owner, ids, refusals.join("; ") || undefined);
+        else if (busy.length > 0 && refusals.length === 0) return;
         else {
           const end: RolloutEnd =
             refusals.length > 0

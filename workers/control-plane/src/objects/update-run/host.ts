@@ -54,6 +54,19 @@ export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRunView> {
   return ok(updateRunView(run));
 }
 
+/**
+ * Empties the object of the run created at `createdAt` (retention); false when the
+ * object holds a newer run of the same name, which stays.
+ */
+export function forgetRun(tx: Tx, createdAt: number): boolean {
+  const run = loadRun(tx);
+  if (run !== undefined && run.createdAt !== createdAt) return false;
+  tx.deleteState(RUN_KEY);
+  tx.clearTimer(RUN_TIMER);
+  tx.clearTimer(DISPATCH_TIMER);
+  return true;
+}
+
 function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision): void {
   const starts = [...hosted.starts, ...decision.intents];
   tx.putState(RUN_KEY, { run: decision.state, starts } satisfies HostedRun);

@@ -10,10 +10,16 @@ import {
 } from "@regatta/engine";
 import {
   allPages,
+  decodeCursor,
+  encodeCursor,
   getFleet,
+  InvalidCursorError,
   type Inventory,
   listClustersByFleet,
   listNodePools,
+  type Page,
+  type PageRequest,
+  pageLimit,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import { runObjectName } from "../../objects/fleet/run-members.ts";
@@ -160,7 +166,8 @@ export async function createRun(
   );
   if (!run.ok) return run;
   const index = fleetStub(env, fleet);
-  const reserved = await index.registerUpdateRun(fleet, input.name);
+  // The index keeps the run's own creation time: retention empties exactly that run.
+  const reserved = await index.registerUpdateRun(fleet, input.name, run.value.createdAt);
   if (!reserved.ok) return reserved;
   const created = await runStub(env, fleet, input.name).create(run.value);
   if (!created.ok) await index.unregisterUpdateRun(input.name);
@@ -192,22 +199,48 @@ export async function controlRun(
   return runStub(env, fleet, run).control(control);
 }
 
-/** `GET /v1/fleets/{fleet}/update-runs`: the fleet's newest runs (bounded), newest first. */
+/** Newest first; runs created at the same instant by name. */
+function newestFirst(a: IndexedRun, b: IndexedRun): number {
+  return b.createdAt - a.createdAt || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+}
+
+/** A run's place in the listing order, as a cursor carries it. */
+const listKey = (run: IndexedRun) => `${run.createdAt}|${run.name}`;
+
+/**
+ * `GET /v1/fleets/{fleet}/update-runs?limit=&cursor=`: the fleet's runs (the index keeps
+ * the newest 200 and finished ones until their retention), newest first. A cursor names
+ * the last run of its page, so runs dropped meanwhile do not shift the next page.
+ */
 export async function listRuns(
   db: Inventory,
   env: Objects,
   fleet: string,
-): Promise<Outcome<IndexedRun[]>> {
+  request: PageRequest,
+): Promise<Outcome<Page<IndexedRun>>> {
   const exists = await requireFleet(db, fleet);
   if (!exists.ok) return exists;
-  const runs = await fleetStub(env, fleet).updateRuns();
+  const runs = (await fleetStub(env, fleet).updateRuns()).sort(newestFirst);
+  let from = 0;
+  if (request.cursor !== undefined) {
+    const after = decodeCursor(request.cursor);
+    const bar = after.indexOf("|");
+    const key = { createdAt: Number(after.slice(0, bar)), name: after.slice(bar + 1) };
+    if (bar < 0 || !Number.isFinite(key.createdAt)) throw new InvalidCursorError(request.cursor);
+    from = runs.findIndex((run) => newestFirst(run, { ...key, fleet, state: "" }) > 0);
+    if (from < 0) from = runs.length;
+  }
+  const limit = pageLimit(request.limit);
+  const slice = runs.slice(from, from + limit);
   // The index learns states on the fleet's ticks; unfinished runs are asked directly.
-  const live = await Promise.all(
-    runs.map(async (run) => {
+  const items = await Promise.all(
+    slice.map(async (run) => {
       if (FINISHED.has(run.state)) return run;
       const view = await runStub(env, fleet, run.name).view();
       return view ? { ...run, state: view.state } : run;
     }),
   );
-  return accepted(live.reverse());
+  const last = slice.at(-1);
+  const more = from + limit < runs.length && last !== undefined;
+  return accepted({ items, nextCursor: more ? encodeCursor(listKey(last)) : null });
 }
