@@ -1,7 +1,13 @@
 import type { Instant } from "../time/instant.ts";
 import { pruneBackoff, recordScaleUpFailure } from "./backoff.ts";
-import { CLUSTER_NODE_CAP, resolveOptions, scanIntervalMs, unneededMs } from "./defaults.ts";
-import { clockText, minutesText, record } from "./explain.ts";
+import {
+  CLUSTER_NODE_CAP,
+  resolveOptions,
+  SCALE_UP_PRIORITY_CUTOFF,
+  scanIntervalMs,
+  unneededMs,
+} from "./defaults.ts";
+import { clockText, minutesText, podName, record } from "./explain.ts";
 import { migrateToBetterRules } from "./migration.ts";
 import type { Pass } from "./pass.ts";
 import { countsTowardSize, poolContexts } from "./pool-context.ts";
@@ -84,6 +90,7 @@ export function evaluateCluster(input: AutoscalerInput, now: Instant): Autoscale
     notes: [],
     timedOut: new Set(),
     recorded: new Set(),
+    belowCutoff: [],
   };
   let state: AutoscalerState = { ...input.state, backoff: pruneBackoff(input.state.backoff, now) };
   state = provisionTimeouts(pass, state);
@@ -108,15 +115,26 @@ export function evaluateCluster(input: AutoscalerInput, now: Instant): Autoscale
   const unneededSince = scaleDown(pass, scaledUp);
   for (const ctx of pass.pools.values()) {
     if (pass.recorded.has(ctx.pool.name)) continue;
+    const low = pass.belowCutoff;
+    const first = low[0];
     pass.records.push(
-      record(
-        now,
-        ctx.pool.name,
-        "NOOP",
-        ctx.pool.autoscaling.enabled
-          ? "nothing to do: no pending pod needs it and no node of it is underused"
-          : "autoscaling is off for this pool",
-      ),
+      !ctx.pool.autoscaling.enabled
+        ? record(now, ctx.pool.name, "NOOP", "autoscaling is off for this pool")
+        : first === undefined
+          ? record(
+              now,
+              ctx.pool.name,
+              "NOOP",
+              "nothing to do: no pending pod needs it and no node of it is underused",
+            )
+          : // The one decision a user sees for pods left pending on purpose.
+            record(
+              now,
+              ctx.pool.name,
+              "NOOP",
+              `nothing to do: ${low.length} pending pod(s) with priority below ${SCALE_UP_PRIORITY_CUTOFF} (${podName(first)}: ${first.priority}) never trigger a scale up`,
+              { blockedBy: "CA-12" },
+            ),
     );
   }
   const next: AutoscalerState = {

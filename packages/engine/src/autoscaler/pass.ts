@@ -1,7 +1,7 @@
 import type { Instant } from "../time/instant.ts";
 import type { ResolvedOptions } from "./defaults.ts";
 import type { PoolContext } from "./pool-context.ts";
-import type { SimNode, Snapshot } from "./snapshot.ts";
+import type { PodInfo, SimNode, Snapshot } from "./snapshot.ts";
 import type { AutoscalerInput, DecisionRecord, ScalingAction } from "./types.ts";
 
 /** What one pass builds up as its steps run (scale up, migration, scale down). */
@@ -23,4 +23,6 @@ export interface Pass {
   timedOut: Set<string>;
   /** Pools with a record of this pass; the others get a NOOP at the end. */
   recorded: Set<string>;
+  /** CA-12: pending pods below the priority cut-off that no existing node took. */
+  belowCutoff: PodInfo[];
 }

@@ -209,6 +209,7 @@ export function scaleUp(pass: Pass): PodInfo[] {
   placeOnExisting(pass, groups);
   placeOnExisting(pass, lowGroups);
   for (const p of unplaced(lowGroups)) {
+    pass.belowCutoff.push(p);
     pass.notes.push(
       `CA-12: pod ${podName(p)} has priority ${p.priority}, below ${SCALE_UP_PRIORITY_CUTOFF}: it never triggers a scale up`,
     );

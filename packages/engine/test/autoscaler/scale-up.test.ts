@@ -279,6 +279,17 @@ describe("scale up", () => {
     );
     expect(low.actions).toEqual([]);
     expect(low.notes.join("\n")).toMatch(/CA-12: pod batch has priority -11, below -10/);
+    // CA-17: the decision a user reads says why nothing grew.
+    expect(low.records).toContainEqual(
+      expect.objectContaining({
+        pool: "web",
+        action: "NOOP",
+        blockedBy: "CA-12",
+        reason: expect.stringMatching(
+          /1 pending pod\(s\) with priority below -10 \(.*batch: -11\)/,
+        ),
+      }),
+    );
     const edge = evaluateCluster(
       input({ pools: [pool("web")], pods: [pod("batch", 3000, 256, { priority: -10 })] }),
       T0,

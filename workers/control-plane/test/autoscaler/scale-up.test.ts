@@ -113,6 +113,8 @@ describe("scale-up through the API (CA-3, CA-10, CA-17)", () => {
     ]);
     expect(put.pending).toBe(3);
     expect(put.decisions.some((d) => d.action === "SCALE_UP")).toBe(false);
+    const why = (await decisions("up-prio", "p")).find((d) => d.blockedBy === "CA-12");
+    expect(why?.reason).toMatch(/3 pending pod\(s\) with priority below -10/);
     // At -10 they count.
     const at10 = await putPods("up-prio", [
       ...pods("busy", 1, 3500),
