@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import { DAY, useRolloutFixtures } from "./helpers.ts";
 
-useRolloutFixtures(["solo", "t-a", "t-b", "t-c", "t-d"]);
+useRolloutFixtures(["solo", "t-a", "t-b", "t-c", "t-d", "del-up", "del-down"]);
 
 const put = (path: string, body: unknown, token?: string) =>
   api("PUT", `${path}/rollout`, { body, ...(token === undefined ? {} : { token }) });
@@ -108,6 +108,24 @@ describe("rollout configuration (PUT /v1/fleets/{fleet}/rollout)", () => {
     expect((await api("GET", "/v1/fleets/t-b/rollout", { token: viewer.body.token })).status).toBe(
       403,
     );
+  });
+
+  it("SEQ-1 a fleet that is another fleet's upstream cannot be deleted (409 naming it); once unlinked it can", async () => {
+    expect((await put("/v1/fleets/del-up", { defaultSoakSeconds: 0 })).status).toBe(201);
+    expect(
+      (await put("/v1/fleets/del-down", { upstreamFleet: "del-up", defaultSoakSeconds: 0 })).status,
+    ).toBe(201);
+    const refused = await api("DELETE", "/v1/fleets/del-up");
+    expect(refused.status).toBe(409);
+    expect(refused.body.rule).toBe("SEQ-1");
+    expect(refused.body.detail).toContain("del-down");
+    expect((await api("GET", "/v1/fleets/del-up/rollout")).status).toBe(200);
+    // The downstream heads its own sequence now: the former upstream may go.
+    expect((await put("/v1/fleets/del-down", { defaultSoakSeconds: 0 })).status).toBe(200);
+    expect((await api("DELETE", "/v1/fleets/del-up")).status).toBe(204);
+    expect((await api("GET", "/v1/fleets/del-down/rollout")).body).toMatchObject({
+      config: { upstream: null },
+    });
   });
 
   it("SEQ-13 the configuration is in the OpenAPI document", async () => {

@@ -5,9 +5,11 @@ import {
   constraintViolation,
   deleteFleet,
   type FleetRow,
+  getDownstreamRollout,
   getFleet,
   type Inventory,
   listClustersByFleet,
+  listFleetRollouts,
   listFleets,
   listFleetsNamed,
   type Page,
@@ -90,10 +92,23 @@ function boundFleetNames(principal: Principal): string[] | undefined {
 }
 
 /**
- * Deletes a fleet with its team scopes; 404 when unknown, 409 naming some of its
- * clusters while it still has any (the foreign key restricts the delete).
+ * Deletes a fleet with its team scopes and rollout groups; 404 when unknown, 409 naming
+ * some of its clusters while it still has any (the foreign key restricts the delete), or
+ * the group in another fleet that follows one of its groups (SEQ-1).
  */
 export async function removeFleet(db: Inventory, name: string): Promise<Outcome<void>> {
+  // SEQ-1: the fleet's own rollout groups go with it, but a group elsewhere that follows
+  // one of them would be left with an upstream that no longer exists.
+  for (const group of await listFleetRollouts(db, name)) {
+    const downstream = await getDownstreamRollout(db, group.groupKey);
+    if (downstream && downstream.fleet !== name) {
+      return refused(
+        409,
+        `SEQ-1: ${group.groupKey} is the upstream of ${downstream.groupKey} in a rollout sequence; give ${downstream.groupKey} another upstream (or none) first`,
+        "SEQ-1",
+      );
+    }
+  }
   let deleted: { name: string }[];
   try {
     deleted = await deleteFleet(db, name);
