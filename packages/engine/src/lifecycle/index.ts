@@ -1,5 +1,6 @@
 export { lifecycleCommandId, parseLifecycleCommandId, stepCommand } from "./commands.ts";
 export {
+  abandonClusterUpgrade,
   decideClusterUpgrade,
   decideClusterUpgradeAll,
   resumeClusterUpgrade,

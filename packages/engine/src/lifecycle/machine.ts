@@ -233,6 +233,35 @@ function apply(pass: Pass, event: ClusterUpgradeEvent): void {
 }
 
 /**
+ * The cluster went away while it was being upgraded: whatever runs is failed with
+ * `reason` and nothing more starts. A finished upgrade is left as it is.
+ *
+ * @example abandonClusterUpgrade(running, "cluster deleted", now).state.state // "FAILED"
+ */
+export function abandonClusterUpgrade(
+  op: ClusterUpgrade,
+  reason: string,
+  now: Instant,
+): ClusterUpgradeDecision {
+  if (op.state !== "RUNNING" && op.state !== "PAUSED") {
+    return { state: op, commands: [], intents: [], notes: [] };
+  }
+  const pass = new Pass(op, now);
+  const running = pass.op.steps.filter((s) => s.status === "RUNNING" || s.status === "WAITING");
+  const message = `LIFE-3: ${reason}; the upgrade stopped (spec.version ${pass.op.spec.version}, status.version ${pass.op.status.version})`;
+  for (const step of running) pass.fail(step, message);
+  if (pass.op.state !== "FAILED") {
+    // Nothing was running (paused): the operation ends all the same.
+    pass.op.state = "FAILED";
+    pass.op.error = message;
+    pass.op.reason = message;
+    pass.op.endedAt = now;
+    pass.log(message);
+  }
+  return pass.finish();
+}
+
+/**
  * Retries a failed upgrade from the failed steps; steps that are done stay done (no
  * component is upgraded twice) and steps still in flight are not started again.
  *

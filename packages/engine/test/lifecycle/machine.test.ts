@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  abandonClusterUpgrade,
   type ClusterUpgrade,
   clusterUpgradeOperationView,
   clusterUpgradeView,
@@ -373,5 +374,18 @@ describe("cluster upgrade machine", () => {
     expect(twice.commands).toEqual([]);
     expect(twice.state.steps).toEqual(once.state.steps);
     expect(POOL_SECONDS).toBeGreaterThan(0);
+  });
+
+  it("LIFE-3 a cluster that goes away mid-upgrade fails what runs and starts nothing more; a finished upgrade stays as it is", () => {
+    const started = start(request(userCluster()));
+    const gone = abandonClusterUpgrade(started.state, "cluster c1 was deleted", T0 + MINUTE);
+    expect(gone.state.state).toBe("FAILED");
+    expect(gone.state.error).toMatch(/^LIFE-3: cluster c1 was deleted; the upgrade stopped/);
+    expect(gone.commands).toEqual([]);
+    expect(gone.intents).toEqual([]);
+    expect(gone.state.steps.some((s) => s.status === "RUNNING")).toBe(false);
+    const done = driveCluster(started, T0).op;
+    expect(done.state).toBe("SUCCEEDED");
+    expect(abandonClusterUpgrade(done, "gone", T0 + MINUTE).state).toEqual(done);
   });
 });

@@ -37,6 +37,7 @@ import {
   workloadsSummary,
 } from "./fleet/autoscaler-workloads.ts";
 import {
+  abandonClusterOperation,
   applyClusterEvents,
   type ClusterUpgradeStart,
   fireClusterTimer,
@@ -268,14 +269,16 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   /**
-   * The cluster was deleted: its pools' upgrades end as for a deleted pool, and its
-   * preflight is forgotten, in one transaction.
+   * The cluster was deleted: its pools' upgrades end as for a deleted pool, its cluster
+   * upgrade fails for good, and its preflight and autoscaler state are forgotten, in one
+   * transaction.
    */
   async clusterDeleted(cluster: string, pools: readonly string[]): Promise<void> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
     await runtime.commit((tx) => {
       for (const pool of pools) detachPool(tx, cluster, pool, retentionMs);
+      abandonClusterOperation(tx, cluster);
       forgetPreflight(tx, cluster);
       forgetAutoscaler(tx, cluster);
     });

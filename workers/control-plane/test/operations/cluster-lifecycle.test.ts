@@ -260,3 +260,30 @@ describe("cluster upgrades under coarse clock jumps", () => {
     expect(noPools.state, messages(noPools).join("\n")).toBe("SUCCEEDED");
   });
 });
+
+describe("cluster upgrades whose cluster goes away", () => {
+  it("LIFE-3 a cluster deleted while it upgrades ends its upgrade FAILED at once, starts no pool, cannot be resumed, and a new cluster of the same name starts clean", async () => {
+    await clusterWith("life3-gone", "standalone");
+    const started = await api("POST", "/v1/clusters/life3-gone/upgrade", {
+      body: { version: NEW },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    expect((await api("DELETE", "/v1/clusters/life3-gone")).status).toBe(204);
+    const op = (await api("GET", `/v1/operations/${started.body.id}`)).body as ClusterOperation;
+    expect(op.state).toBe("FAILED");
+    expect(op.error).toMatch(/^LIFE-3: cluster life3-gone was deleted/);
+    await api("POST", "/v1/sim/advance", { body: { seconds: 3 * 3600 } });
+    const later = (await api("GET", `/v1/operations/${started.body.id}`)).body as ClusterOperation;
+    expect(messages(later).join("\n")).not.toMatch(/starts its own node-pool upgrade/);
+    const resumed = await api("POST", `/v1/operations/${started.body.id}/resume`);
+    expect(resumed.status).toBe(409);
+
+    await clusterWith("life3-gone", "standalone");
+    const fresh = await api("GET", "/v1/clusters/life3-gone");
+    expect(fresh.body.status).toMatchObject({ version: OLD, phase: "RUNNING" });
+    const again = await api("POST", "/v1/clusters/life3-gone/upgrade", { body: { version: NEW } });
+    expect(again.status, JSON.stringify(again.body)).toBe(202);
+    expect(again.body.id).not.toBe(started.body.id);
+  });
+});

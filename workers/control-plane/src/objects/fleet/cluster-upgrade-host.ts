@@ -1,4 +1,5 @@
 import {
+  abandonClusterUpgrade,
   type ClusterUpgrade,
   type ClusterUpgradeDecision,
   type ClusterUpgradeEvent,
@@ -20,9 +21,8 @@ import {
 import type { Timer, Tx } from "../runtime/types.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER, poolKey, timerId } from "./keys.ts";
 import { getOperation, operationNodes, resumeOperation, startOperation } from "./node-pool-host.ts";
+import { clusterUpgradeSaved } from "./operation-owners.ts";
 import { disownPoolOperation, inboxKey, ownPoolOperation } from "./pool-owners.ts";
-import { reportRolloutEnd } from "./rollout-owners.ts";
-import { reportRunClusterEnd } from "./run-members.ts";
 
 /**
  * The fleet object's cluster upgrades (LIFE-3): one lifecycle machine per operation,
@@ -47,6 +47,8 @@ export interface HostedClusterUpgrade {
   poolOperationIds: Record<string, string>;
   maintenance?: Maintenance;
   retentionMs: number;
+  /** The cluster was deleted while it ran: it ended for good and is not retried. */
+  clusterDeleted?: true;
 }
 
 /**
@@ -157,6 +159,9 @@ export function resumeClusterOperation(
 ): Result<StartedClusterUpgrade> {
   const hosted = load(tx, id);
   if (!hosted) return refuse("LIFE-3", 409, `LIFE-3: ${id} is not a cluster upgrade`);
+  if (hosted.clusterDeleted) {
+    return refuse("LIFE-3", 409, `LIFE-3: cluster ${hosted.op.cluster} of ${id} was deleted`);
+  }
   const resumed = resumeClusterUpgrade(hosted.op, tx.now);
   if (!resumed.ok) return resumed;
   // A failed pool whose strategy cannot resume its operation starts a new one, under a
@@ -217,9 +222,24 @@ export function clusterUpgradeRetiresAt(tx: Tx, id: string): number | undefined 
   return endedAt + hosted.retentionMs;
 }
 
-/** One cluster upgrade's whole state. */
-export function getClusterUpgradeById(tx: Tx, id: string): ClusterUpgrade | undefined {
-  return load(tx, id)?.op;
+/**
+ * The cluster was deleted: its upgrade (if one runs) fails at once, starts nothing more,
+ * is never retried, and whoever waits for it hears so. A cluster created again under the
+ * same name starts with no upgrade of its own.
+ */
+export function abandonClusterOperation(tx: Tx, cluster: string): void {
+  const id = tx.getState<string>(clusterKey(cluster));
+  if (id === undefined) return;
+  tx.deleteState(clusterKey(cluster));
+  const hosted = load(tx, id);
+  if (!hosted) return;
+  hosted.clusterDeleted = true;
+  save(tx, hosted, abandonClusterUpgrade(hosted.op, `cluster ${cluster} was deleted`, tx.now));
+}
+
+/** One cluster upgrade as the fleet keeps it. */
+export function getHostedClusterUpgrade(tx: Tx, id: string): HostedClusterUpgrade | undefined {
+  return load(tx, id);
 }
 
 /** The cluster's latest upgrade's whole state (LIFE-4 status reads its components). */
@@ -290,9 +310,8 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
       payload: id,
     });
   }
+  clusterUpgradeSaved(tx, hosted.op);
   if (hosted.op.state === "SUCCEEDED" || hosted.op.state === "FAILED") {
-    reportRunClusterEnd(tx, hosted.op);
-    reportRolloutEnd(tx, id, hosted.op.state, hosted.op.error);
     tx.setTimer({
       id: timerId(CLUSTER_SYNC_TIMER, id),
       due: tx.now,

@@ -5,7 +5,7 @@ import {
   clusterUpgradeRetirable,
   clusterUpgradeRetiresAt,
   forgetClusterUpgrade,
-  getClusterUpgradeById,
+  getHostedClusterUpgrade,
 } from "./cluster-upgrade-host.ts";
 import { CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER, timerId } from "./keys.ts";
 
@@ -22,8 +22,14 @@ export async function syncClusterUpgrade(
   db: Inventory,
   id: string,
 ): Promise<void> {
-  const op = await runtime.commit((tx) => getClusterUpgradeById(tx, id));
+  const hosted = await runtime.commit((tx) => getHostedClusterUpgrade(tx, id));
+  const op = hosted?.op;
   if (!op || (op.state !== "SUCCEEDED" && op.state !== "FAILED")) return;
+  if (hosted?.clusterDeleted) {
+    // Nothing to write back; a cluster created again under the name is not this one.
+    await runtime.commit((tx) => scheduleRetirement(tx, id, clusterUpgradeRetiresAt(tx, id)));
+    return;
+  }
   const status =
     op.state === "SUCCEEDED"
       ? { statusVersion: op.status.version, phase: "RUNNING" }

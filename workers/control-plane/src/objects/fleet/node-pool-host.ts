@@ -31,10 +31,8 @@ import {
 import type { Timer, Tx } from "../runtime/types.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
 import { supersede } from "./operation-lifecycle.ts";
+import { nodePoolOperationSaved } from "./operation-owners.ts";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
-import { reportPoolEnd } from "./pool-owners.ts";
-import { reportRolloutEnd } from "./rollout-owners.ts";
-import { reportRunPoolEnd } from "./run-members.ts";
 
 /**
  * The fleet object's node-pool upgrades: one machine per operation (its rows are
@@ -286,9 +284,7 @@ function save(
   }
   hosted.revision += 1;
   saveOperation(tx, hosted, before);
-  reportPoolEnd(tx, before, hosted.op);
-  reportRunPoolEnd(tx, before, hosted.op);
-  if (terminal) reportRolloutEnd(tx, id, hosted.op.header.state, hosted.op.header.error);
+  nodePoolOperationSaved(tx, before, hosted.op);
   for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
     tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));
   }

@@ -6,6 +6,7 @@ import {
 } from "@regatta/engine";
 import type { Tx } from "../runtime/types.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
+import { nodePoolOperationSaved } from "./operation-owners.ts";
 import {
   deleteOperationRows,
   type HostedOperation,
@@ -13,8 +14,6 @@ import {
   loadOperation,
   saveOperation,
 } from "./operation-store.ts";
-import { reportPoolEnd } from "./pool-owners.ts";
-import { reportRunPoolEnd } from "./run-members.ts";
 
 /**
  * How a node-pool operation leaves its pool and the object: superseded by a new upgrade
@@ -61,9 +60,8 @@ export function detachPool(
   const settled = isFinished(hosted) && hosted.synced;
   const before = hosted.op;
   hosted.op = abandonUpgrade(before, "node pool deleted", tx.now);
-  // A cluster upgrade that started this pool's upgrade hears that it ended.
-  reportPoolEnd(tx, before, hosted.op);
-  reportRunPoolEnd(tx, before, hosted.op);
+  // Whoever started this pool's upgrade (cluster upgrade, run, rollout) hears it ended.
+  nodePoolOperationSaved(tx, before, hosted.op);
   hosted.detached = "node pool deleted";
   hosted.synced = true;
   hosted.revision += 1;

@@ -160,11 +160,10 @@ export function listClusterPage(
     : listClustersByFleet(db, request.fleet, request);
 }
 
-/** Deletes a cluster; 404 when unknown, 409 while it is the admin of user clusters. */
 /**
- * Deletes a cluster with its pools and nodes, then tells the fleet object, so upgrades of
- * those pools end at once (and its preflight is forgotten) instead of running on in the provider (their write-back would
- * find the pools gone and write nothing anyway).
+ * Deletes a cluster with its pools and nodes (404 when unknown, 409 while it is the admin
+ * of user clusters), then tells the fleet object, so its upgrades end at once instead of
+ * running on in the provider (their write-back would find nothing to write anyway).
  */
 export async function removeCluster(
   db: Inventory,
