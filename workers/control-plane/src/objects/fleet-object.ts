@@ -153,21 +153,7 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   private runTimers(runtime: ObjectRuntime): Promise<{ fired: number; failed: number }> {
-    return runtime.runAlarm((timer) => this.fire(runtime, timer), {
-      // A batch the provider will not take fails its commands, so the operation's machine
-      // retries or fails them (NUP-7) and shows why, instead of waiting forever.
-      onBatchSetAside: (tx, batch, why) => {
-        const at = tx.now;
-        const failed = batch.commands.map((command) => ({
-          type: "COMMAND_FAILED" as const,
-          commandId: command.id,
-          at,
-          reason: "FAILED" as const,
-          message: why,
-        }));
-        this.apply(tx, failed);
-      },
-    });
+    return runtime.runAlarm();
   }
 
   /** Intake of one provider event (sim or webhook callback); duplicates are ignored. */
@@ -444,8 +430,24 @@ export class FleetObject extends DurableObject<Env> {
     };
   }
 
-  protected ready(): Promise<ObjectRuntime> {
-    return this.wiring.ready();
+  protected async ready(): Promise<ObjectRuntime> {
+    const runtime = await this.wiring.ready();
+    runtime.handleTimers((timer) => this.fire(runtime, timer), {
+      // A batch the provider will not take fails its commands, so the operation's machine
+      // retries or fails them (NUP-7) and shows why, instead of waiting forever.
+      onBatchSetAside: (tx, batch, why) => {
+        const at = tx.now;
+        const failed = batch.commands.map((command) => ({
+          type: "COMMAND_FAILED" as const,
+          commandId: command.id,
+          at,
+          reason: "FAILED" as const,
+          message: why,
+        }));
+        this.apply(tx, failed);
+      },
+    });
+    return runtime;
   }
 
   /** Routes provider events to their operations, each once; returns how many were new. */

@@ -46,8 +46,8 @@ export class UpdateRunObject extends DurableObject<Env> {
 
   /** Runs due timers (alarm, or the fleet's tick); answers the run's state. */
   async tick(): Promise<{ state: string }> {
-    const runtime = await this.wiring.ready();
-    await runtime.runAlarm((timer) => this.fire(runtime, timer));
+    const runtime = await this.ready();
+    await runtime.runAlarm();
     // Starts left by an object that died between its commit and the dispatch.
     await this.dispatch(runtime);
     const run = await runtime.commit((tx) => loadRun(tx));
@@ -55,18 +55,18 @@ export class UpdateRunObject extends DurableObject<Env> {
   }
 
   async create(run: UpdateRun): Promise<Result<UpdateRunView>> {
-    const runtime = await this.wiring.ready();
+    const runtime = await this.ready();
     return runtime.commit((tx) => createRun(tx, run));
   }
 
   async view(): Promise<UpdateRunView | undefined> {
-    const runtime = await this.wiring.ready();
+    const runtime = await this.ready();
     const run = await runtime.commit((tx) => loadRun(tx));
     return run && updateRunView(run);
   }
 
   async control(control: RunControl): Promise<Result<UpdateRunView>> {
-    const runtime = await this.wiring.ready();
+    const runtime = await this.ready();
     const availability =
       control.type === "START"
         ? (await loadAvailability(this.wiring.inventory)).availability
@@ -86,7 +86,7 @@ export class UpdateRunObject extends DurableObject<Env> {
 
   /** The fleet's report that a member's operations ended; true once taken (repeats too). */
   async memberEnded(report: RunMemberReport): Promise<boolean> {
-    const runtime = await this.wiring.ready();
+    const runtime = await this.ready();
     await runtime.commit((tx) => takeReport(tx, report));
     await this.dispatch(runtime);
     return true;
@@ -97,14 +97,20 @@ export class UpdateRunObject extends DurableObject<Env> {
    * state goes. True once gone (also when it already was).
    */
   async forget(createdAt: number): Promise<boolean> {
-    const runtime = await this.wiring.ready();
+    const runtime = await this.ready();
     return runtime.commit((tx) => forgetRun(tx, createdAt));
   }
 
   /** Test and benchmark visibility. */
   async inspect(): Promise<{ now: number; timers: Timer[]; rowsWritten: number }> {
-    const runtime = await this.wiring.ready();
+    const runtime = await this.ready();
     return { now: runtime.now(), timers: runtime.timers(), rowsWritten: runtime.rowsWritten };
+  }
+
+  private async ready(): Promise<ObjectRuntime> {
+    const runtime = await this.wiring.ready();
+    runtime.handleTimers((timer) => this.fire(runtime, timer));
+    return runtime;
   }
 
   private dispatch(runtime: ObjectRuntime): Promise<void> {

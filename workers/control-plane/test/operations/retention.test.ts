@@ -40,12 +40,17 @@ describe("node-pool upgrades through the API: retention of finished operations",
     });
     const id = started.body.id as string;
     expect((await storedRows(id)).inPacked).toEqual([`op:${id}`]);
-    await advanceUntil(id, (o) => o.state === "SUCCEEDED", { stepSeconds: 60 });
+    const done = await advanceUntil(id, (o) => o.state === "SUCCEEDED", { stepSeconds: 60 });
     expect(await isLive(id)).toBe(false);
     // Finished: provider answers for other operations no longer rewrite it.
     expect((await storedRows(id)).inPacked).toEqual([]);
 
-    await api("POST", "/v1/sim/advance", { body: { seconds: 30 * DAY - 1 } });
+    // Retention counts from the instant it settled (its last event), not from when the
+    // clock was next looked at.
+    const settled = Date.parse(done.events.at(-1)?.at ?? "");
+    const now = Date.parse((await api("GET", "/v1/sim")).body.now);
+    const untilEdge = (settled + 30 * DAY * 1000 - now) / 1000;
+    await api("POST", "/v1/sim/advance", { body: { seconds: untilEdge - 1 } });
     expect((await api("GET", `/v1/operations/${id}`)).status).toBe(200);
 
     await api("POST", "/v1/sim/advance", { body: { seconds: 2 } });

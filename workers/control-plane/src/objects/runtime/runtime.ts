@@ -31,8 +31,17 @@ import {
 
 /** A timer whose handler threw runs again after this long (virtual time). */
 const TIMER_RETRY_MS = 30_000;
-/** Passes over due timers per alarm: what a timer schedules for now runs in the same alarm. */
-const MAX_PASSES = 4;
+/**
+ * Timers fired by one run. A day jumped at once can hold thousands of due instants (a
+ * busy autoscaler scans every 10 s); past this the run stops and the alarm, set for
+ * now, carries on where it stopped, so no single alarm outlives its platform limits.
+ */
+const MAX_FIRINGS = 20_000;
+/**
+ * Timers fired at one instant without time moving on: what a timer schedules for now
+ * runs in the same run, but one that always asks for now again cannot spin the object.
+ */
+export const MAX_FIRINGS_AT_ONE_INSTANT = 16;
 /** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
 const FROZEN_ALARM_MS = 24 * 3_600_000;
 /** How long the inbox remembers an event unless configured otherwise (wall time). */
@@ -54,6 +63,7 @@ export interface RuntimeOptions {
 }
 
 type AlarmOutcome = { fired: number; failed: number };
+type TimerHandler = { fire: (timer: Timer) => Promise<void>; host: AlarmHost };
 type OutboxRow = { id: string; seq: number; attempts: number; next_attempt: number };
 
 /**
@@ -85,6 +95,18 @@ export class ObjectRuntime {
   private queued: Promise<AlarmOutcome> | undefined;
   /** Set by a test's crash: a dead object's calls still waiting to run do nothing. */
   private crashed: ObjectCrash | undefined;
+  /**
+   * The instant the object is living through while it fires due timers (discrete-event
+   * time): each timer, and every commit made while it runs, sees the instant it was due,
+   * never the instant the alarm happened to run.
+   */
+  private firingAt: Instant | undefined;
+  /** The latest instant a commit has seen: time never runs backwards for one object. */
+  private lastInstant = Number.NEGATIVE_INFINITY;
+  /** How the object fires its timers, for the catch-up that precedes every request. */
+  private timerHandler: TimerHandler | undefined;
+  /** Set from the first synchronous step of a run to its end (`running` is set later). */
+  private inRun = false;
 
   constructor(
     private readonly storage: DurableObjectStorage,
@@ -108,8 +130,21 @@ export class ObjectRuntime {
     this.outboxSeq = row.seq ?? 0;
   }
 
+  /**
+   * The object's "now": while due timers fire, the instant the one firing was due; else
+   * the clock. Never earlier than an instant a commit already saw.
+   */
   now(): Instant {
-    return this.clock.now();
+    return Math.max(this.firingAt ?? this.clock.now(), this.lastInstant);
+  }
+
+  /**
+   * How this object fires a due timer. With it installed, every commit from outside an
+   * alarm run first fires what fell due before "now", in due order, so a request never
+   * sees (or acts before) work that should already have happened.
+   */
+  handleTimers(fire: (timer: Timer) => Promise<void>, host: AlarmHost = {}): void {
+    this.timerHandler = { fire, host };
   }
 
   /** Lets the executor read what it needs (I/O) before synchronous transactions run. */
@@ -124,6 +159,7 @@ export class ObjectRuntime {
    */
   async commit<R>(change: (tx: Tx) => R): Promise<R> {
     if (this.crashed) throw this.crashed;
+    await this.catchUp();
     const result = this.inTransaction(this.now(), change);
     this.crashPoint("after-commit");
     await this.rearm();
@@ -139,23 +175,46 @@ export class ObjectRuntime {
    * batches again. A call while a run is under way waits for it and then runs once more
    * (what became due meanwhile); calls during that wait share the second run.
    */
-  runAlarm(fire: (timer: Timer) => Promise<void>, host: AlarmHost = {}): Promise<AlarmOutcome> {
+  runAlarm(
+    fire: ((timer: Timer) => Promise<void>) | undefined = this.timerHandler?.fire,
+    host: AlarmHost = this.timerHandler?.host ?? {},
+  ): Promise<AlarmOutcome> {
+    const handler = fire ?? (async () => {});
     if (this.queued) return this.queued;
     if (this.running) {
       const queued = this.running
         .catch(() => undefined)
         .then(() => {
           this.queued = undefined;
-          return this.startRun(fire, host);
+          return this.startRun(handler, host, { deliver: true });
         });
       this.queued = queued;
       return queued;
     }
-    return this.startRun(fire, host);
+    return this.startRun(handler, host, { deliver: true });
   }
 
-  private startRun(fire: (timer: Timer) => Promise<void>, host: AlarmHost): Promise<AlarmOutcome> {
-    const run = this.alarmRun(fire, host).finally(() => {
+  /**
+   * Before a request's commit: when timers fell due and no run is under way, fire them
+   * first (without delivering the outbox: the alarm does that, the request need not wait
+   * on a provider). A commit made while a run is under way — a timer's own, or a call
+   * that came in while the timers' I/O was awaited — belongs to that run's instant and
+   * does not wait for it, which would deadlock a timer whose RPC calls back here.
+   */
+  private async catchUp(): Promise<void> {
+    const handler = this.timerHandler;
+    if (handler === undefined || this.inRun || this.running !== undefined) return;
+    if (this.queued !== undefined) return;
+    if (this.nextDue(this.clock.now()) === undefined) return;
+    await this.startRun(handler.fire, handler.host, { deliver: false });
+  }
+
+  private startRun(
+    fire: (timer: Timer) => Promise<void>,
+    host: AlarmHost,
+    options: { deliver: boolean },
+  ): Promise<AlarmOutcome> {
+    const run = this.alarmRun(fire, host, options).finally(() => {
       if (this.running === run) this.running = undefined;
     });
     this.running = run;
@@ -165,32 +224,55 @@ export class ObjectRuntime {
   private async alarmRun(
     fire: (timer: Timer) => Promise<void>,
     host: AlarmHost,
+    options: { deliver: boolean },
   ): Promise<AlarmOutcome> {
     const outcome = { fired: 0, failed: 0 };
     if (this.crashed) throw this.crashed;
+    this.inRun = true;
     let crashed = false;
+    // Everything due by the instant the run began fires, one timer at a time in order of
+    // its due instant (the sim's completions among them), each seeing that instant: what
+    // a timer schedules inside the span fires in the same run, in its place.
+    const until = this.clock.now();
+    let rearmNow = false;
     try {
-      await this.drainOutbox(host);
-      // A timer may schedule another for now (an operation that ends asks for its
-      // write-back): that one runs too, so all that is due has happened when the alarm
-      // returns. Bounded, so a timer that keeps asking for now waits for the next alarm.
-      for (let pass = 0; pass < MAX_PASSES; pass++) {
-        const due = this.dueTimers(this.now());
-        if (due.length === 0) break;
-        for (const timer of due) {
-          await this.fireOne(timer, fire, outcome);
-          this.crashPoint("between-timers");
+      // Firings of each timer at the current instant, and the timers that spun there.
+      const atInstant = new Map<string, number>();
+      const runaway = new Set<string>();
+      for (let firings = 0; ; firings++) {
+        const timer = this.nextDue(until, runaway);
+        if (timer === undefined) break;
+        if (firings >= MAX_FIRINGS) {
+          rearmNow = true;
+          break;
         }
+        const at = Math.max(timer.due, this.lastInstant);
+        if (at !== this.firingAt) atInstant.clear();
+        const count = (atInstant.get(timer.id) ?? 0) + 1;
+        atInstant.set(timer.id, count);
+        if (count > MAX_FIRINGS_AT_ONE_INSTANT) {
+          console.error(
+            `timer ${timer.id} (${timer.kind}) keeps asking for now; left for the next alarm`,
+          );
+          runaway.add(timer.id);
+          continue;
+        }
+        this.firingAt = at;
+        await this.fireOne(timer, fire, outcome, until);
+        this.crashPoint("between-timers");
       }
+      this.firingAt = undefined;
       this.pruneInbox();
       // What the timers sent goes out in this alarm too.
-      await this.drainOutbox(host);
+      if (options.deliver) await this.drainOutbox(host);
     } catch (error) {
       crashed = error instanceof ObjectCrash;
       throw error;
     } finally {
+      this.firingAt = undefined;
+      this.inRun = false;
       // A dead object re-arms nothing: the cron's tick finds the work again.
-      if (!crashed) await this.rearm();
+      if (!crashed) await this.rearm(rearmNow);
     }
     return outcome;
   }
@@ -206,6 +288,7 @@ export class ObjectRuntime {
     timer: Timer,
     fire: (timer: Timer) => Promise<void>,
     outcome: { fired: number; failed: number },
+    until: Instant,
   ): Promise<void> {
     try {
       await fire(timer);
@@ -217,13 +300,11 @@ export class ObjectRuntime {
       if (error instanceof ObjectCrash) throw error;
       outcome.failed++;
       console.error(`timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
-      if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = this.now() + TIMER_RETRY_MS;
-      this.write(
-        "UPDATE timers SET due = ? WHERE id = ? AND due = ?",
-        this.now() + TIMER_RETRY_MS,
-        timer.id,
-        timer.due,
-      );
+      // A failure is a fault of the world (I/O, a peer), not of the model: it is retried
+      // after the run's span, never again inside it.
+      const retry = Math.max(until, this.now()) + TIMER_RETRY_MS;
+      if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = retry;
+      this.write("UPDATE timers SET due = ? WHERE id = ? AND due = ?", retry, timer.id, timer.due);
     }
   }
 
@@ -392,7 +473,12 @@ export class ObjectRuntime {
   }
 
   /** Sets the single alarm to the earliest of the timers and the outbox deliveries. */
-  async rearm(): Promise<void> {
+  async rearm(now = false): Promise<void> {
+    if (now) {
+      // A run stopped at its bound: the next alarm carries on at once.
+      await this.storage.setAlarm(Date.now());
+      return;
+    }
     const timer = this.storage.sql
       .exec<{ due: number | null }>("SELECT MIN(due) AS due FROM timers")
       .one().due;
@@ -417,15 +503,20 @@ export class ObjectRuntime {
     this.rowsWritten += cursor.rowsWritten;
   }
 
-  private dueTimers(now: Instant): Timer[] {
-    const stored = this.storage.sql
+  /**
+   * The earliest timer due by `until` (the provider's wake-up among them), if any, other
+   * than those in `skip`.
+   */
+  private nextDue(until: Instant, skip: ReadonlySet<string> = new Set()): Timer | undefined {
+    const [row] = this.storage.sql
       .exec<{ id: string; due: number; kind: string; payload: string | null }>(
-        "SELECT id, due, kind, payload FROM timers WHERE due <= ? ORDER BY due, id",
-        now,
+        `SELECT id, due, kind, payload FROM timers WHERE due <= ?${" AND id <> ?".repeat(skip.size)} ORDER BY due, id LIMIT 1`,
+        until,
+        ...skip,
       )
-      .toArray()
-      .map(toTimer);
-    return this.withProviderTimer(stored, now);
+      .toArray();
+    const timers = this.withProviderTimer(row ? [toTimer(row)] : [], until);
+    return timers.find((timer) => !skip.has(timer.id));
   }
 
   private providerWake(): Instant | undefined {
@@ -438,7 +529,12 @@ export class ObjectRuntime {
     const due = this.providerWake();
     if (due === undefined || due > until) return timers;
     const timer: Timer = { id: PROVIDER_TIMER, due, kind: PROVIDER_TIMER };
-    return [...timers, timer].sort((a, b) => a.due - b.due || (a.id < b.id ? -1 : 1));
+    // At one instant the provider's reports come first: an answer that arrives exactly
+    // at a deadline arrived in time, whatever the names of the timers waiting on it.
+    const rank = (t: Timer) => (t.kind === PROVIDER_TIMER ? 0 : 1);
+    return [...timers, timer].sort(
+      (a, b) => a.due - b.due || rank(a) - rank(b) || (a.id < b.id ? -1 : 1),
+    );
   }
 
   /** A transaction's view, flushed by the caller at the end of `transactionSync`. */
@@ -458,12 +554,14 @@ export class ObjectRuntime {
 
   private inTransaction<R>(now: Instant, change: (tx: Tx) => R): R {
     try {
-      return this.storage.transactionSync(() => {
+      const result = this.storage.transactionSync(() => {
         const tx = this.transaction(now);
         const result = change(tx);
         tx.flush();
         return result;
       });
+      this.lastInstant = Math.max(this.lastInstant, now);
+      return result;
     } catch (error) {
       // The cache and the packed row may hold values of the rolled-back transaction.
       this.cache.clear();
