@@ -14,3 +14,4 @@ export { operations } from "./schema/operations.ts";
 export { releases } from "./schema/releases.ts";
 export { rollouts } from "./schema/rollouts.ts";
 export { simClock, simFaults, simSettings } from "./schema/sim.ts";
+export { objectWakeups } from "./schema/wakeups.ts";

@@ -1,4 +1,4 @@
-import { type Inventory, openInventory } from "@regatta/inventory";
+import { type Inventory, openInventory, putWakeup, type WakeupKind } from "@regatta/inventory";
 import type { Clock } from "./clock/clock.ts";
 import { deploymentClock } from "./clock/deployment-clock.ts";
 import { type Env, providerMode, retentionMs } from "./env.ts";
@@ -38,8 +38,15 @@ export class ObjectWiring {
   constructor(
     private readonly env: Env,
     private readonly storage: DurableObjectStorage,
-    /** Which state keys the runtime packs into one row (none when absent). */
-    private readonly packs?: PackedKeys,
+    private readonly options: {
+      /** Which state keys the runtime packs into one row (none when absent). */
+      packs?: PackedKeys;
+      /**
+       * The object's namespace and name, under which it keeps its next wake-up in the
+       * inventory (none for an object addressed without a name).
+       */
+      identity?: { kind: WakeupKind; name: string | undefined };
+    } = {},
   ) {
     this.inventory = openInventory(env.DB);
   }
@@ -62,8 +69,13 @@ export class ObjectWiring {
   }
 
   private build(clock: Clock, executor: Executor): ObjectRuntime {
+    const identity = this.options.identity;
+    const name = identity?.name;
     return new ObjectRuntime(this.storage, clock, executor, {
-      packs: this.packs,
+      packs: this.options.packs,
+      ...(identity && name !== undefined
+        ? { onNextWake: (due) => putWakeup(this.inventory, identity.kind, name, due) }
+        : {}),
       inboxRetentionMs: retentionMs(this.env.INBOX_RETENTION_HOURS, 24),
       hooks: {
         // A crash is a restart: the next call builds a fresh runtime, as after eviction.

@@ -19,4 +19,5 @@ export * from "./rollouts.ts";
 export * from "./scopes.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
+export * from "./wakeups.ts";
 export * from "./zones.ts";

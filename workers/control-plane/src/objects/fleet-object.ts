@@ -131,7 +131,10 @@ function route(tx: Tx, events: readonly ProviderEvent[]): void {
  * runtime, hands events and time to the engine and lets the runtime keep effects safe.
  */
 export class FleetObject extends DurableObject<Env> {
-  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, packsFleetState);
+  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
+    packs: packsFleetState,
+    identity: { kind: "fleet", name: this.ctx.id.name },
+  });
   /** Rollout intents this instance is carrying out now (rollout-host.ts). */
   private readonly rolloutInFlight = new Set<string>();
 

@@ -36,7 +36,9 @@ export type RunControl =
  * object by RPC (dispatch.ts) and their ends come back by RPC (`memberEnded`).
  */
 export class UpdateRunObject extends DurableObject<Env> {
-  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage);
+  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
+    identity: { kind: "update-run", name: this.ctx.id.name },
+  });
   /** One dispatcher at a time: two would start the same member twice. */
   private dispatching: Promise<void> = Promise.resolve();
 

@@ -60,6 +60,11 @@ export interface RuntimeOptions {
   inboxRetentionMs?: number | undefined;
   /** Test-only hooks (crash points). */
   hooks?: RuntimeHooks | undefined;
+  /**
+   * Told the object's next wake-up (virtual time) whenever it changes, `undefined` when
+   * nothing is pending: the deployment keeps it where the sim's clock and sweeps look.
+   */
+  onNextWake?: ((due: Instant | undefined) => Promise<void>) | undefined;
 }
 
 type AlarmOutcome = { fired: number; failed: number };
@@ -90,6 +95,10 @@ export class ObjectRuntime {
   private readonly packs: PackedKeys | undefined;
   private readonly inboxRetentionMs: number;
   private readonly hooks: RuntimeHooks;
+  private readonly onNextWake: RuntimeOptions["onNextWake"];
+  /** The wake-up last reported through `onNextWake` (null: none; unset: not yet told). */
+  private reportedWake: Instant | null | "unknown" = "unknown";
+  private wakeReports: Promise<void> = Promise.resolve();
   /** The alarm run under way, and the one waiting to start after it (at most one each). */
   private running: Promise<AlarmOutcome> | undefined;
   private queued: Promise<AlarmOutcome> | undefined;
@@ -116,6 +125,7 @@ export class ObjectRuntime {
   ) {
     this.packs = options.packs;
     this.hooks = options.hooks ?? {};
+    this.onNextWake = options.onNextWake;
     this.inboxRetentionMs = Math.max(
       options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS,
       // Twice the window: a delivery signed at its edge by a clock running ahead still
@@ -474,18 +484,13 @@ export class ObjectRuntime {
 
   /** Sets the single alarm to the earliest of the timers and the outbox deliveries. */
   async rearm(now = false): Promise<void> {
+    const next = this.nextWake();
+    await this.reportWake();
     if (now) {
       // A run stopped at its bound: the next alarm carries on at once.
       await this.storage.setAlarm(Date.now());
       return;
     }
-    const timer = this.storage.sql
-      .exec<{ due: number | null }>("SELECT MIN(due) AS due FROM timers")
-      .one().due;
-    const candidates = [timer ?? undefined, this.outboxWake(), this.providerWake()].filter(
-      (due): due is Instant => due !== undefined,
-    );
-    const next = candidates.length === 0 ? null : Math.min(...candidates);
     if (next === null) {
       await this.storage.deleteAlarm();
       return;
@@ -495,6 +500,39 @@ export class ObjectRuntime {
     await this.storage.setAlarm(
       wall === undefined ? wallNow + FROZEN_ALARM_MS : Math.max(wall, wallNow),
     );
+  }
+
+  /** The earliest of the timers, the outbox deliveries and the provider's next report. */
+  private nextWake(): Instant | null {
+    const timer = this.storage.sql
+      .exec<{ due: number | null }>("SELECT MIN(due) AS due FROM timers")
+      .one().due;
+    const candidates = [timer ?? undefined, this.outboxWake(), this.providerWake()].filter(
+      (due): due is Instant => due !== undefined,
+    );
+    return candidates.length === 0 ? null : Math.min(...candidates);
+  }
+
+  /**
+   * Tells the deployment the next wake-up when it changed. One report at a time, each
+   * reading the instant afresh, so two commits racing cannot leave the older one last.
+   */
+  private reportWake(): Promise<void> {
+    const report = this.onNextWake;
+    if (report === undefined) return Promise.resolve();
+    this.wakeReports = this.wakeReports.then(async () => {
+      const next = this.nextWake();
+      if (next === this.reportedWake) return;
+      try {
+        await report(next ?? undefined);
+        this.reportedWake = next;
+      } catch (error) {
+        // The object's own alarm still holds the truth; the next change reports again.
+        this.reportedWake = "unknown";
+        console.error("runtime: the next wake-up was not recorded", error);
+      }
+    });
+    return this.wakeReports;
   }
 
   private write(query: string, ...bindings: SqlStorageValue[]): void {

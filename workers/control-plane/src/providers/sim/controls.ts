@@ -24,6 +24,7 @@ import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clo
 import type { Env } from "../../env.ts";
 import { wakeFleets } from "../../scheduled.ts";
 import { accepted, type Outcome, refused } from "../../services/outcome.ts";
+import { stepClock } from "./stepper.ts";
 
 type Fault = z.infer<typeof SimFault>;
 
@@ -122,24 +123,24 @@ export class SimControls {
     return accepted(undefined);
   }
 
-  advance(seconds: number): Promise<z.infer<typeof SimStatus>> {
-    return this.reanchor({ advanceSeconds: seconds });
-  }
-
-  setSpeed(speed: number): Promise<z.infer<typeof SimStatus>> {
-    return this.reanchor({ speed });
-  }
-
   /**
-   * Re-anchors the shared clock, then wakes every object so what became due runs now
-   * and alarms follow the new speed.
+   * Moves the clock `seconds` ahead through every instant at which something is due
+   * (see `stepClock`), then wakes every object so what became due runs and alarms follow.
    */
-  private async reanchor(change: {
-    advanceSeconds?: number;
-    speed?: number;
-  }): Promise<z.infer<typeof SimStatus>> {
+  async advance(seconds: number): Promise<z.infer<typeof SimStatus>> {
     const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
-    await saveSimClock(this.db, reanchor(params, Date.now(), change));
+    const from = simClock(params).now();
+    await stepClock(this.env, this.db, from, from + seconds * 1000);
+    const after = reanchor(params, Date.now(), {});
+    await saveSimClock(this.db, { ...after, anchorVirtualMs: from + seconds * 1000 });
+    await wakeFleets(this.env, this.db);
+    return this.status();
+  }
+
+  /** Re-anchors the shared clock at a new speed, then wakes every object. */
+  async setSpeed(speed: number): Promise<z.infer<typeof SimStatus>> {
+    const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
+    await saveSimClock(this.db, reanchor(params, Date.now(), { speed }));
     await wakeFleets(this.env, this.db);
     return this.status();
   }
