@@ -19,7 +19,7 @@ import type { Env } from "../env.ts";
 import { advanceSim, preemptSim } from "../providers/sim/state.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { applyAutoscalerEvents } from "./fleet/autoscaler-answers.ts";
-import { autoscalerPods, forgetAutoscaler } from "./fleet/autoscaler-cluster.ts";
+import { autoscalerPods, forgetAutoscaler, wakeAutoscaler } from "./fleet/autoscaler-cluster.ts";
 import { listDecisions, type RecordedDecision } from "./fleet/autoscaler-decisions.ts";
 import {
   type EvaluationView,
@@ -254,7 +254,16 @@ export class FleetObject extends DurableObject<Env> {
   async nodePoolDeleted(cluster: string, pool: string): Promise<string | undefined> {
     const runtime = await this.ready();
     const retentionMs = operationRetentionMs(this.env);
-    return runtime.commit((tx) => detachPool(tx, cluster, pool, retentionMs));
+    return runtime.commit((tx) => {
+      wakeAutoscaler(tx, cluster);
+      return detachPool(tx, cluster, pool, retentionMs);
+    });
+  }
+
+  /** A node pool was created or changed: the autoscaler looks at the cluster again. */
+  async nodePoolPut(cluster: string, autoscaled: boolean): Promise<void> {
+    const runtime = await this.ready();
+    await runtime.commit((tx) => wakeAutoscaler(tx, cluster, autoscaled));
   }
 
   /**

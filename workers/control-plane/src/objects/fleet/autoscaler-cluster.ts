@@ -9,6 +9,17 @@ export const autoscalerStateKey = (cluster: string) => `as:${cluster}`;
 export const autoscalerIdKey = (id: string) => `as-id:${id}`;
 export const autoscalerSyncKey = (cluster: string) => `as-sync:${cluster}`;
 
+/**
+ * Something a pass reads changed — a pool was put or deleted, an upgrade ended and left
+ * other nodes: a pass runs now for a cluster the autoscaler looks after (it has run a
+ * pass before, or `autoscaled` says the change brings an autoscaled pool), since an idle
+ * cluster keeps no timer.
+ */
+export function wakeAutoscaler(tx: Tx, cluster: string, autoscaled = false): void {
+  if (!autoscaled && tx.getState(autoscalerStateKey(cluster)) === undefined) return;
+  tx.setTimer({ id: timerId(AS_TIMER, cluster), due: tx.now, kind: AS_TIMER, payload: cluster });
+}
+
 /** The cluster was deleted: its workloads, decisions, autoscaler state and timers go. */
 export function forgetAutoscaler(tx: Tx, cluster: string): void {
   const state = tx.getState<{ id: string }>(autoscalerStateKey(cluster));

@@ -54,13 +54,6 @@ export interface EvaluationView {
 }
 
 /**
- * Seed 001 scans "every few seconds" in small clusters; a cluster with nothing pending,
- * nothing in flight and nothing unneeded has nothing a scan can change until its
- * workloads or pools change (which run a pass themselves), so it is scanned at most
- * this often: at 3,600× sim speed a 10 s scan would wake the object every 3 ms.
- */
-const IDLE_SCAN_MS = 10 * MINUTE;
-/**
  * A cluster whose only business is pods no pass can place yet, nodes waiting out their
  * unneeded time (10 min, CA-5) or a pool's backoff (5–30 min, CA-4): scanned this often,
  * so a removal or a retry comes at most this late.
@@ -176,9 +169,14 @@ function decide(tx: Tx, facts: ClusterFacts, id: string, trigger: string): Evalu
     pending > 0 ||
     Object.keys(host.engine.unneededSince).length > 0 ||
     Object.keys(host.engine.backoff).length > 0;
-  const due = busy
-    ? decision.wakeAt
-    : Math.max(decision.wakeAt, tx.now + (waiting ? WAITING_SCAN_MS : IDLE_SCAN_MS));
+  // An idle cluster (nothing pending, unneeded, backing off or in flight) has nothing a
+  // scan could change: it sleeps until its workloads, pools or nodes change
+  // (wakeAutoscaler), so a fleet of quiet clusters costs nothing between changes.
+  if (!busy && !waiting) {
+    tx.clearTimer(timerId(AS_TIMER, cluster));
+    return { cluster, at: toRfc3339(tx.now), decisions: recorded };
+  }
+  const due = busy ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + WAITING_SCAN_MS);
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
   return {
     cluster,

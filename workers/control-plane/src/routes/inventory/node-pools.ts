@@ -79,7 +79,9 @@ export function nodePoolRoutes(): App {
     const { cluster: clusterName, pool } = c.req.valid("param");
     const cluster = await clusterFor(db, c.var.principal, clusterName, "write");
     const now = await controlPlaneNow(c.env, c.var.inventory);
-    const result = orRefuse(await putNodePool(db, cluster, pool, c.req.valid("json"), now));
+    const result = orRefuse(
+      await putNodePool(db, c.env.FLEET, cluster, pool, c.req.valid("json"), now),
+    );
     const view = nodePoolView(result.pool);
     return result.created ? c.json(view, 201) : c.json(view, 200);
   });

@@ -30,6 +30,7 @@ type PoolSpec = z.infer<typeof NodePoolInput>;
  */
 export async function putNodePool(
   db: Inventory,
+  fleets: FleetObjects,
   cluster: ClusterRow,
   name: string,
   spec: PoolSpec,
@@ -82,6 +83,14 @@ export async function putNodePool(
   await runBatch(db, putNodePoolStatements(db, write, now));
   const pool = await getNodePool(db, cluster.name, name);
   if (!pool) return refused(409, `node pool ${name} was deleted while being written`);
+  try {
+    // An idle cluster's autoscaler keeps no timer: a changed pool wakes it.
+    await fleets
+      .get(fleets.idFromName(cluster.fleet))
+      .nodePoolPut(cluster.name, spec.autoscaling?.enabled === true);
+  } catch (error) {
+    console.error(`fleet ${cluster.fleet} did not hear that pool ${name} changed`, error);
+  }
   return accepted({ created: !existing, pool });
 }
 
