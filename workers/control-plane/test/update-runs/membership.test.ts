@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { clusterBody } from "../fixtures.ts";
+import { api } from "../helpers.ts";
+import {
+  advanceRunUntil,
+  cluster,
+  createRun,
+  FLEET,
+  getRun,
+  memberOf,
+  NEW,
+  OLD,
+  type RunBody,
+  useRunFixtures,
+} from "./helpers.ts";
+
+useRunFixtures();
+
+const FULL = { type: "Full", kubernetesVersion: NEW };
+const settled = (r: RunBody) => !["Running", "Pending", "NotStarted"].includes(r.state);
+const start = (run: string) => api("POST", `/v1/fleets/${FLEET}/update-runs/${run}/start`);
+const twoStages = (first: string, second: string) => [
+  { name: `${first}-stage`, groups: [{ name: first }] },
+  { name: `${second}-stage`, groups: [{ name: second }] },
+];
+
+describe("EXT-8 membership change during an update run, through the API", () => {
+  it("EXT-8: a member cluster deleted mid-run before its turn ends Skipped with the deletion as its reason; the run goes on to later members and stages", async () => {
+    await cluster("del-1", { updateGroup: "del-a" });
+    await cluster("del-2", { updateGroup: "del-a" });
+    await cluster("del-3", { updateGroup: "del-b" });
+    const created = await createRun({
+      name: "del-run",
+      stages: twoStages("del-a", "del-b"),
+      upgrade: FULL,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const started = await start("del-run");
+    expect(memberOf(started.body, "del-1").state).toBe("Running");
+    expect((await api("DELETE", "/v1/clusters/del-2")).status).toBe(204);
+
+    const done = await advanceRunUntil("del-run", settled);
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "del-1").state).toBe("Completed");
+    const gone = memberOf(done, "del-2");
+    expect(gone.state).toBe("Skipped");
+    expect(gone.message).toMatch(/^EXT-8: cluster del-2 was deleted/);
+    expect(gone.operation).toBeUndefined();
+    expect(memberOf(done, "del-3").state).toBe("Completed");
+    expect((await api("GET", "/v1/clusters/del-3")).body.status.version).toBe(NEW);
+  });
+
+  it("EXT-8: a member cluster deleted while its upgrade runs ends Skipped, not Failed; the run goes on to the next stage", async () => {
+    await cluster("mid-1", { updateGroup: "mid-a" });
+    await cluster("mid-2", { updateGroup: "mid-b" });
+    await createRun({ name: "mid-run", stages: twoStages("mid-a", "mid-b"), upgrade: FULL });
+    const started = await start("mid-run");
+    expect(memberOf(started.body, "mid-1").state).toBe("Running");
+    expect((await api("DELETE", "/v1/clusters/mid-1")).status).toBe(204);
+
+    const done = await advanceRunUntil("mid-run", settled);
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    const gone = memberOf(done, "mid-1");
+    expect(gone.state).toBe("Skipped");
+    expect(gone.message).toMatch(/^EXT-8: cluster mid-1 was deleted while it was being upgraded/);
+    expect(gone.endedAt).toBeDefined();
+    expect(done.stages[0]!.state).not.toBe("Failed");
+    expect(memberOf(done, "mid-2").state).toBe("Completed");
+  });
+
+  it("EXT-8: a cluster added to the fleet after the run started is not pulled into the run", async () => {
+    await cluster("add-1", { updateGroup: "add" });
+    await createRun({
+      name: "add-run",
+      stages: [{ name: "add", groups: [{ name: "add" }] }],
+      upgrade: FULL,
+    });
+    await start("add-run");
+    await cluster("add-2", { updateGroup: "add" });
+
+    const done = await advanceRunUntil("add-run", settled);
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(done.stages[0]!.groups[0]!.members.map((m) => m.cluster)).toEqual(["add-1"]);
+    expect((await api("GET", "/v1/clusters/add-2")).body.status.version).toBe(OLD);
+  });
+
+  it("EXT-8: a member's facts are read when it starts: a maintenance window set after the run was created holds it Pending", async () => {
+    await cluster("late-1", { updateGroup: "late" });
+    await createRun({
+      name: "late-run",
+      stages: [{ name: "late", groups: [{ name: "late" }] }],
+      upgrade: FULL,
+    });
+    // A window that opens well after now (Saturdays only; the sim clock is on a Monday).
+    const windowed = await api("PUT", "/v1/clusters/late-1", {
+      body: clusterBody({
+        fleet: FLEET,
+        version: OLD,
+        updateGroup: "late",
+        maintenance: {
+          windows: [{ start: "22:00", durationSeconds: 4 * 3600, days: ["SAT"] }],
+          exclusions: [],
+        },
+      }),
+    });
+    expect(windowed.status, JSON.stringify(windowed.body)).toBe(200);
+
+    const started = await start("late-run");
+    const late = memberOf(started.body, "late-1");
+    expect(late.state, JSON.stringify(started.body)).toBe("Pending");
+    expect(late.message).toMatch(/^RUN-8: /);
+    expect((await getRun("late-run")).state).toBe("Pending");
+  });
+});
