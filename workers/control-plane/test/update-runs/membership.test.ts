@@ -68,6 +68,33 @@ describe("EXT-8 membership change during an update run, through the API", () => 
     expect(memberOf(done, "mid-2").state).toBe("Completed");
   });
 
+  it("EXT-8: a member cluster moved to another fleet mid-run ends Skipped naming that fleet; the run goes on", async () => {
+    await cluster("mv-1", { updateGroup: "mv" });
+    await cluster("mv-2", { updateGroup: "mv" });
+    await cluster("mv-3", { updateGroup: "mv" });
+    await createRun({
+      name: "mv-run",
+      stages: [{ name: "mv", groups: [{ name: "mv" }] }],
+      upgrade: FULL,
+    });
+    const started = await start("mv-run");
+    expect(memberOf(started.body, "mv-1").state).toBe("Running");
+    expect((await api("PUT", "/v1/fleets/elsewhere", { body: {} })).status).toBeLessThan(300);
+    const moved = await api("PUT", "/v1/clusters/mv-2", {
+      body: clusterBody({ fleet: "elsewhere", version: OLD, updateGroup: "mv" }),
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    const done = await advanceRunUntil("mv-run", settled);
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "mv-2")).toMatchObject({
+      state: "Skipped",
+      message: "EXT-8: cluster mv-2 moved to fleet elsewhere; the run goes on without it",
+    });
+    expect(memberOf(done, "mv-3").state).toBe("Completed");
+    expect((await api("GET", "/v1/clusters/mv-2")).body.status.version).toBe(OLD);
+  });
+
   it("EXT-8: a cluster added to the fleet after the run started is not pulled into the run", async () => {
     await cluster("add-1", { updateGroup: "add" });
     await createRun({
