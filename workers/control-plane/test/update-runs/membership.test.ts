@@ -1,3 +1,4 @@
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { clusterBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
@@ -23,6 +24,28 @@ const twoStages = (first: string, second: string) => [
   { name: `${first}-stage`, groups: [{ name: first }] },
   { name: `${second}-stage`, groups: [{ name: second }] },
 ];
+
+/** The run object's state row, as far as these tests reach into it. */
+interface HostedRunState {
+  run: {
+    createdAt: number;
+    startedAt?: number;
+    stages: { groups: { members: { state: string; startedAt?: number }[] }[] }[];
+  };
+  starts: unknown[];
+}
+interface HostInternals {
+  wiring: {
+    ready(): Promise<{
+      commit<R>(
+        f: (tx: {
+          getState<T>(k: string): T | undefined;
+          putState(k: string, v: unknown): void;
+        }) => R,
+      ): Promise<R>;
+    }>;
+  };
+}
 
 describe("EXT-8 membership change during an update run, through the API", () => {
   it("EXT-8: a member cluster deleted mid-run before its turn ends Skipped with the deletion as its reason; the run goes on to later members and stages", async () => {
@@ -66,6 +89,43 @@ describe("EXT-8 membership change during an update run, through the API", () => 
     expect(gone.endedAt).toBeDefined();
     expect(done.stages[0]!.state).not.toBe("Failed");
     expect(memberOf(done, "mid-2").state).toBe("Completed");
+  });
+
+  it("EXT-8: a member whose cluster is deleted between the run's decision to start it and the start ends Skipped, not Failed with 'does not exist'", async () => {
+    await cluster("race-1", { updateGroup: "race-a" });
+    await cluster("race-2", { updateGroup: "race-b" });
+    await createRun({ name: "race-run", stages: twoStages("race-a", "race-b"), upgrade: FULL });
+    expect((await api("DELETE", "/v1/clusters/race-1")).status).toBe(204);
+    // As if the run had decided to start race-1 just before the deletion: its start is
+    // kept, not yet carried out (the state a crash or a slow fleet leaves).
+    const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(`${FLEET}/race-run`));
+    await runInDurableObject(stub, async (instance) => {
+      const runtime = await (instance as unknown as HostInternals).wiring.ready();
+      await runtime.commit((tx) => {
+        const hosted = tx.getState<HostedRunState>("run")!;
+        hosted.run.startedAt = hosted.run.createdAt;
+        const member = hosted.run.stages[0]!.groups[0]!.members[0]!;
+        member.state = "Running";
+        member.startedAt = hosted.run.createdAt;
+        hosted.starts.push({
+          type: "START_MEMBER",
+          cluster: "race-1",
+          upgrade: "Full",
+          kubernetesVersion: NEW,
+        });
+        tx.putState("run", hosted);
+      });
+    });
+    await stub.tick();
+
+    const done = await advanceRunUntil("race-run", settled);
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "race-1")).toMatchObject({
+      state: "Skipped",
+      message:
+        "EXT-8: cluster race-1 was deleted while it was being upgraded; the run goes on without it",
+    });
+    expect(memberOf(done, "race-2").state).toBe("Completed");
   });
 
   it("EXT-8: a member cluster moved to another fleet mid-run ends Skipped naming that fleet; the run goes on", async () => {
