@@ -50,9 +50,10 @@ export async function fleetCandidates(db: Inventory, fleet: string): Promise<Can
  * EXT-8: the run's unfinished members as the fleet holds them now: those still in the
  * fleet with their current facts, and how each of the others left it (deleted, or moved
  * to another fleet). Clusters that joined the fleet after the run was created are not
- * members and are not listed.
+ * members and are not listed; a finished run reads nothing.
  */
 export async function fleetMembership(db: Inventory, run: UpdateRun): Promise<FleetMembership> {
+  if (isTerminalState(run.state)) return { present: [], departed: [] };
   const unfinished = new Set(
     run.stages.flatMap((s) =>
       s.groups.flatMap((g) =>
