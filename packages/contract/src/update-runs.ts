@@ -70,7 +70,10 @@ export const UpdateRunSkipInput = z
 const RunMember = z.object({
   cluster: Name,
   state: UpdateRunState,
-  message: z.string().optional(),
+  message: z.string().optional().openapi({
+    description:
+      "Why the member is Pending, Skipped or Failed, starting with the rule that holds it: RUN-8 (waiting), RUN-9 or RUN-12 (skipped), EXT-8 (its cluster was deleted or moved to another fleet during the run), RUN-11 (failed).",
+  }),
   startedAt: Rfc3339.optional(),
   endedAt: Rfc3339.optional(),
   nodeImage: NodeImage.optional(),

@@ -37,6 +37,9 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derive
     };
   }
   if (members.length > 0 && members.every((m) => m.state === "Skipped")) {
+    if (members.every((m) => m.skippedBy === "fleet")) {
+      return { state: "Skipped", message: "EXT-8: every member's cluster left the fleet" };
+    }
     return { state: "Skipped", message: "RUN-9: every member was skipped" };
   }
   if (!reached) return { state: "NotStarted" };

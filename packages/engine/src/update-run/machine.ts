@@ -1,6 +1,7 @@
 import { ok, type Result, refuse } from "../rules/violation.ts";
 import type { Instant } from "../time/instant.ts";
 import { isTerminalState } from "./aggregate.ts";
+import { applyMembership } from "./membership.ts";
 import { consistentImage } from "./node-image.ts";
 import { runPass } from "./pass.ts";
 import type {
@@ -52,11 +53,16 @@ function decision(
   return out;
 }
 
-/** RUN-6 Consistent: chosen once, at the first start, from every member's region. */
+/**
+ * RUN-6 Consistent: chosen once, at the first start, from every member's region; members
+ * whose cluster already left the fleet (EXT-8) have no say.
+ */
 function chooseImage(run: UpdateRun): Result<void> {
   if (run.goal.nodeImageSelection !== "Consistent" || run.goal.type === "ControlPlaneOnly")
     return ok(undefined);
-  const members = allMembers(run).filter((m) => m.facts.pools.length > 0);
+  const members = allMembers(run).filter(
+    (m) => m.skippedBy !== "fleet" && m.facts.pools.length > 0,
+  );
   if (members.length === 0) return ok(undefined);
   const regions = [...new Set(members.map((m) => m.facts.region))].sort();
   const image = consistentImage(run.availability, regions);
@@ -235,9 +241,10 @@ function memberEnded(
 }
 
 /**
- * The update-run machine (SPEC RUN): START, STOP, SKIP, TICK and member answers in; the
- * next status tree, `intents` (START_MEMBER) for the host and the wake-up out. Refusals
- * (409 wrong state, 422 unknown target) leave the input untouched.
+ * The update-run machine (SPEC RUN): START, STOP, SKIP, TICK (with the fleet's current
+ * members, EXT-8) and member answers in; the next status tree, `intents` (START_MEMBER)
+ * for the host and the wake-up out. Refusals (409 wrong state, 422 unknown target) leave
+ * the input untouched.
  *
  * @example
  * const d = decideUpdateRun(run, { type: "START", at: now }, now);
@@ -256,9 +263,12 @@ export function decideUpdateRun(
       return stop(run, now);
     case "SKIP":
       return skip(run, event.targets, now);
-    case "TICK":
+    case "TICK": {
       if (event.availability !== undefined) run.availability = event.availability;
-      return ok(decision(run, now, []));
+      const notes: string[] = [];
+      if (event.membership !== undefined) applyMembership(run, event.membership, now, notes);
+      return ok(decision(run, now, notes));
+    }
     case "MEMBER_STARTED": {
       const member = findMember(run, event.cluster);
       if (member?.state !== "Running" || member.operationId !== undefined) {

@@ -32,7 +32,11 @@ export interface MemberPool {
   nodeImage: string;
 }
 
-/** What the run knows of a member cluster, read from the inventory at creation. */
+/**
+ * What the run knows of a member cluster: read from the inventory at creation, and read
+ * again (EXT-8) each time the host brings the fleet's current view, so a member starts on
+ * its facts as they are then.
+ */
 export interface MemberFacts {
   cluster: string;
   region: string;
@@ -73,8 +77,11 @@ export interface UpdateStrategy {
   stages: readonly StrategyStage[];
 }
 
-/** Who skipped a member, group or stage (RUN-9). */
-export type SkipOrigin = "user" | "system";
+/**
+ * Who skipped a member, group or stage: the user (RUN-12), the system (RUN-9), or the
+ * fleet, when the member's cluster left it during the run (EXT-8).
+ */
+export type SkipOrigin = "user" | "system" | "fleet";
 
 /** One member's progress. */
 export interface RunMember {
@@ -148,13 +155,33 @@ export interface SkipTarget {
   name: string;
 }
 
+/** EXT-8: how a member's cluster left the run's fleet. */
+export type MemberDeparture =
+  | { cluster: string; reason: "deleted" }
+  | { cluster: string; reason: "moved"; toFleet: string };
+
+/**
+ * EXT-8: the run's members as the fleet holds them now, read by the host before a pass.
+ * Members named in neither list were not looked at and keep what the run knows; clusters
+ * that are not members are never pulled in.
+ */
+export interface FleetMembership {
+  /** Member clusters still in the fleet, with their facts as they are now. */
+  present: readonly MemberFacts[];
+  /** Member clusters that left the fleet. */
+  departed: readonly MemberDeparture[];
+}
+
 /** Events the run machine takes. */
 export type UpdateRunEvent =
   | { type: "START"; at: Instant }
   | { type: "STOP"; at: Instant }
   | { type: "SKIP"; targets: readonly SkipTarget[]; at: Instant }
-  /** Time passed; the host may bring fresher region availability (CH-3). */
-  | { type: "TICK"; at: Instant; availability?: Availability }
+  /**
+   * Time passed; the host may bring fresher region availability (CH-3) and the members
+   * as the fleet holds them now (EXT-8).
+   */
+  | { type: "TICK"; at: Instant; availability?: Availability; membership?: FleetMembership }
   | { type: "MEMBER_STARTED"; cluster: string; operationId: string; at: Instant }
   | {
       type: "MEMBER_ENDED";

@@ -129,4 +129,64 @@ describe("update run properties", () => {
       { numRuns: 60 },
     );
   });
+
+  it("EXT-8 whichever members' clusters leave the fleet and whenever, a run without faults never fails: each member that left before it ended is Skipped with the EXT-8 reason and is not started after it left", () => {
+    const departuresArb = fc.array(
+      fc.record({ pick: fc.nat(), at: fc.integer({ min: 0, max: 30_000 }) }),
+      { maxLength: 8 },
+    );
+    fc.assert(
+      fc.property(runArb, departuresArb, (shape, picks) => {
+        const { run, durations } = build(shape, false);
+        const clusters = run.stages.flatMap((s) =>
+          s.groups.flatMap((g) => g.members.map((m) => m.cluster)),
+        );
+        const left = new Map<string, number>();
+        if (clusters.length > 0) {
+          for (const { pick, at } of picks) {
+            const cluster = clusters[pick % clusters.length]!;
+            if (!left.has(cluster)) left.set(cluster, T0 + at * 1000);
+          }
+        }
+        const script: DriveOptions["script"] = [{ at: T0, event: (at) => ({ type: "START", at }) }];
+        for (const [cluster, leftAt] of left) {
+          script.push({
+            at: leftAt,
+            event: (at) => ({
+              type: "TICK",
+              at,
+              membership: { present: [], departed: [{ cluster, reason: "deleted" }] },
+            }),
+          });
+        }
+        const { run: end, log } = drive(run, T0, {
+          duration: (c) => durations.get(c) ?? 0,
+          observe: checkTree,
+          script,
+        });
+        expect(["Completed", "Skipped"]).toContain(end.state);
+        for (const line of log) {
+          const started = /^\+(\d+)s start (\S+)/.exec(line);
+          if (!started) continue;
+          const leftAt = left.get(started[2]!);
+          if (leftAt !== undefined) expect(T0 + Number(started[1]) * 1000).toBeLessThan(leftAt);
+        }
+        for (const stage of end.stages) {
+          for (const group of stage.groups) {
+            for (const m of group.members) {
+              const leftAt = left.get(m.cluster);
+              if (m.state === "Completed" && leftAt !== undefined) {
+                expect(m.endedAt!).toBeLessThanOrEqual(leftAt);
+              }
+              if (m.skippedBy !== "fleet") continue;
+              expect(left.has(m.cluster)).toBe(true);
+              expect(m.state).toBe("Skipped");
+              expect(m.message).toMatch(/^EXT-8: cluster \S+ was deleted/);
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
 });

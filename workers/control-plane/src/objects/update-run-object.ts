@@ -7,7 +7,7 @@ import {
   updateRunView,
 } from "@regatta/engine";
 import type { Env } from "../env.ts";
-import { loadAvailability } from "../services/update-runs/availability.ts";
+import { type RunReadings, readForRun } from "../services/update-runs/members.ts";
 import { ObjectWiring } from "../wiring.ts";
 import type { RunMemberReport } from "./fleet/run-members.ts";
 import type { ObjectRuntime } from "./runtime/runtime.ts";
@@ -69,12 +69,9 @@ export class UpdateRunObject extends DurableObject<Env> {
 
   async control(control: RunControl): Promise<Result<UpdateRunView>> {
     const runtime = await this.ready();
-    const availability =
-      control.type === "START"
-        ? (await loadAvailability(this.wiring.inventory)).availability
-        : undefined;
+    const readings = await this.read(runtime);
     const answer = await runtime.commit((tx) => {
-      if (availability !== undefined) tickRun(tx, availability);
+      if (readings !== undefined) tickRun(tx, readings);
       return applyRunEvent(
         tx,
         control.type === "SKIP" ? { ...control, at: tx.now } : { type: control.type, at: tx.now },
@@ -89,7 +86,13 @@ export class UpdateRunObject extends DurableObject<Env> {
   /** The fleet's report that a member's operations ended; true once taken (repeats too). */
   async memberEnded(report: RunMemberReport): Promise<boolean> {
     const runtime = await this.ready();
-    await runtime.commit((tx) => takeReport(tx, report));
+    // EXT-8: a member whose cluster was deleted under it ends Skipped, not Failed, and the
+    // next member starts on its facts as they are now.
+    const readings = await this.read(runtime);
+    await runtime.commit((tx) => {
+      if (readings !== undefined) tickRun(tx, readings);
+      takeReport(tx, report);
+    });
     await this.dispatch(runtime);
     return true;
   }
@@ -115,6 +118,12 @@ export class UpdateRunObject extends DurableObject<Env> {
     return runtime;
   }
 
+  /** The inventory as the run's next pass should see it (CH-3, EXT-8); none without a run. */
+  private async read(runtime: ObjectRuntime): Promise<RunReadings | undefined> {
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return run && readForRun(this.wiring.inventory, run);
+  }
+
   private dispatch(runtime: ObjectRuntime): Promise<void> {
     const next = this.dispatching.then(() =>
       dispatchStarts(runtime, this.env, this.wiring.inventory),
@@ -126,8 +135,8 @@ export class UpdateRunObject extends DurableObject<Env> {
   private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
     switch (timer.kind) {
       case RUN_TIMER: {
-        const { availability } = await loadAvailability(this.wiring.inventory);
-        await runtime.commit((tx) => tickRun(tx, availability));
+        const readings = await this.read(runtime);
+        if (readings !== undefined) await runtime.commit((tx) => tickRun(tx, readings));
         await this.dispatch(runtime);
         return;
       }

@@ -1,6 +1,7 @@
 import type { Inventory } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import { startRunMember } from "../../services/update-runs/member-start.ts";
+import { fleetMembership } from "../../services/update-runs/members.ts";
 import type { RunOwner } from "../fleet/run-members.ts";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
 import {
@@ -9,6 +10,7 @@ import {
   memberStarted,
   memberStartRefused,
   pendingStarts,
+  tickRun,
 } from "./host.ts";
 
 /** Wait before a start the fleet could not be reached for is tried again. */
@@ -18,7 +20,9 @@ const RETRY_MS = 30_000;
  * Carries out the member starts the run asked for, one at a time: the fleet is asked
  * first whether the member's operation already exists (a start retried after a crash
  * is not made twice), else the start runs with this member as the owner. A refusal fails
- * the member (RUN-11); an unreachable fleet leaves the start for the dispatch timer.
+ * the member (RUN-11), unless its cluster left the fleet since the run decided to start it:
+ * the fleet's view comes first and the member ends Skipped (EXT-8). An unreachable fleet
+ * leaves the start for the dispatch timer.
  */
 export async function dispatchStarts(
   runtime: ObjectRuntime,
@@ -42,7 +46,9 @@ export async function dispatchStarts(
         existing[0] !== undefined
           ? ({ ok: true, value: existing[0] } as const)
           : await startRunMember(db, env.FLEET, owner, intent, runtime.now());
+      const membership = outcome.ok ? undefined : await fleetMembership(db, run);
       await runtime.commit((tx) => {
+        if (membership !== undefined) tickRun(tx, { membership });
         if (outcome.ok) memberStarted(tx, intent.cluster, outcome.value);
         else memberStartRefused(tx, intent.cluster, outcome.error.detail);
       });

@@ -1,5 +1,4 @@
 import {
-  type Availability,
   decideUpdateRun,
   ok,
   type Result,
@@ -11,6 +10,7 @@ import {
   type UpdateRunView,
   updateRunView,
 } from "@regatta/engine";
+import type { RunReadings } from "../../services/update-runs/members.ts";
 import type { RunMemberReport } from "../fleet/run-members.ts";
 import type { Tx } from "../runtime/types.ts";
 
@@ -67,8 +67,22 @@ export function forgetRun(tx: Tx, createdAt: number): boolean {
   return true;
 }
 
+/** Whether `cluster` is a Running member of `run` (a start not yet carried out is one). */
+function isRunning(run: UpdateRun, cluster: string): boolean {
+  return run.stages.some((s) =>
+    s.groups.some((g) => g.members.some((m) => m.cluster === cluster && m.state === "Running")),
+  );
+}
+
+/**
+ * Keeps the decision. A start not yet carried out is dropped once its member no longer
+ * runs (its cluster left the fleet, EXT-8): nothing is started on a cluster that is gone,
+ * or on another one created under its name.
+ */
 function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision): void {
-  const starts = [...hosted.starts, ...decision.intents];
+  const starts = [...hosted.starts, ...decision.intents].filter((s) =>
+    isRunning(decision.state, s.cluster),
+  );
   tx.putState(RUN_KEY, { run: decision.state, starts } satisfies HostedRun);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
@@ -84,12 +98,14 @@ export function applyRunEvent(tx: Tx, event: UpdateRunEvent): Result<UpdateRunVi
   return ok(updateRunView(decision.value.state));
 }
 
-/** Time passed (the run's timer), with the inventory's current region availability. */
-export function tickRun(tx: Tx, availability: Availability | undefined): void {
-  const event: UpdateRunEvent =
-    availability === undefined
-      ? { type: "TICK", at: tx.now }
-      : { type: "TICK", at: tx.now, availability };
+/**
+ * Time passed, with what the host read of the inventory just before: region availability
+ * (CH-3) and the members as the fleet holds them now (EXT-8), either of them optional.
+ */
+export function tickRun(tx: Tx, readings: Partial<RunReadings>): void {
+  const event: UpdateRunEvent = { type: "TICK", at: tx.now };
+  if (readings.availability !== undefined) event.availability = readings.availability;
+  if (readings.membership !== undefined) event.membership = readings.membership;
   applyRunEvent(tx, event);
 }
 

@@ -1,7 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { UpdateRunInput, UpdateStrategyInput } from "@regatta/contract";
 import {
-  type Candidate,
   createUpdateRun,
   type Instant,
   type UpdateRunView,
@@ -9,14 +8,11 @@ import {
   validateStrategy,
 } from "@regatta/engine";
 import {
-  allPages,
   decodeCursor,
   encodeCursor,
   getFleet,
   InvalidCursorError,
   type Inventory,
-  listClustersByFleet,
-  listNodePools,
   type Page,
   type PageRequest,
   pageLimit,
@@ -27,6 +23,7 @@ import type { IndexedRun, StoredStrategy } from "../../objects/fleet/update-runs
 import type { RunControl } from "../../objects/update-run-object.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { loadAvailability } from "./availability.ts";
+import { fleetCandidates } from "./members.ts";
 
 type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
 
@@ -92,27 +89,6 @@ export async function deleteUpdateStrategy(
     : refused(404, `update strategy ${name} does not exist in fleet ${fleet}`);
 }
 
-/** The fleet's clusters with their pools, by name: the candidates of a run (RUN-1, RUN-3). */
-async function candidates(db: Inventory, fleet: string): Promise<Candidate[]> {
-  const clusters = await allPages((page) => listClustersByFleet(db, fleet, page));
-  return Promise.all(
-    clusters.map(async (cluster) => {
-      const pools = await allPages((page) => listNodePools(db, cluster.name, page));
-      const candidate: Candidate = {
-        facts: {
-          cluster: cluster.name,
-          region: cluster.region,
-          version: cluster.statusVersion,
-          pools: pools.map((p) => ({ name: p.name, nodeImage: p.nodeImage })),
-          ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
-        },
-      };
-      if (cluster.updateGroup) candidate.updateGroup = cluster.updateGroup;
-      return candidate;
-    }),
-  );
-}
-
 /**
  * `POST /v1/fleets/{fleet}/update-runs`: a NotStarted run in its own object, copying the
  * strategy or the inline stages (RUN-4), members from the fleet's clusters by
@@ -158,7 +134,7 @@ export async function createRun(
       goal,
       ...(strategy ? { strategy } : {}),
       ...(input.strategy ? { strategyName: input.strategy } : {}),
-      candidates: await candidates(db, fleet),
+      candidates: await fleetCandidates(db, fleet),
       availability,
       catalogue,
     },

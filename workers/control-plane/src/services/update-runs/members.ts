@@ -1,0 +1,93 @@
+import {
+  type Availability,
+  type Candidate,
+  type FleetMembership,
+  isTerminalState,
+  type MemberDeparture,
+  type MemberPool,
+  type UpdateRun,
+} from "@regatta/engine";
+import {
+  allPages,
+  getCluster,
+  type Inventory,
+  listClustersByFleet,
+  listFleetNodePoolImages,
+} from "@regatta/inventory";
+import { loadAvailability } from "./availability.ts";
+
+/**
+ * The fleet's clusters with their pools and `updateGroup`, by name, as a run sees them:
+ * its candidates at creation (RUN-1, RUN-3) and its members' facts later (EXT-8).
+ */
+export async function fleetCandidates(db: Inventory, fleet: string): Promise<Candidate[]> {
+  const [clusters, pools] = await Promise.all([
+    allPages((page) => listClustersByFleet(db, fleet, page)),
+    listFleetNodePoolImages(db, fleet),
+  ]);
+  const poolsOf = new Map<string, MemberPool[]>();
+  for (const pool of pools) {
+    const list = poolsOf.get(pool.cluster) ?? [];
+    list.push({ name: pool.name, nodeImage: pool.nodeImage });
+    poolsOf.set(pool.cluster, list);
+  }
+  return clusters.map((cluster) => {
+    const candidate: Candidate = {
+      facts: {
+        cluster: cluster.name,
+        region: cluster.region,
+        version: cluster.statusVersion,
+        pools: poolsOf.get(cluster.name) ?? [],
+        ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
+      },
+    };
+    if (cluster.updateGroup) candidate.updateGroup = cluster.updateGroup;
+    return candidate;
+  });
+}
+
+/**
+ * EXT-8: the run's unfinished members as the fleet holds them now: those still in the
+ * fleet with their current facts, and how each of the others left it (deleted, or moved
+ * to another fleet). Clusters that joined the fleet after the run was created are not
+ * members and are not listed; a finished run reads nothing.
+ */
+export async function fleetMembership(db: Inventory, run: UpdateRun): Promise<FleetMembership> {
+  if (isTerminalState(run.state)) return { present: [], departed: [] };
+  const unfinished = new Set(
+    run.stages.flatMap((s) =>
+      s.groups.flatMap((g) =>
+        g.members.filter((m) => !isTerminalState(m.state)).map((m) => m.cluster),
+      ),
+    ),
+  );
+  if (unfinished.size === 0) return { present: [], departed: [] };
+  const present = (await fleetCandidates(db, run.fleet))
+    .map((candidate) => candidate.facts)
+    .filter((facts) => unfinished.has(facts.cluster));
+  for (const facts of present) unfinished.delete(facts.cluster);
+  const departed = await Promise.all(
+    [...unfinished].map(async (cluster): Promise<MemberDeparture> => {
+      const now = await getCluster(db, cluster);
+      return now === undefined
+        ? { cluster, reason: "deleted" }
+        : { cluster, reason: "moved", toFleet: now.fleet };
+    }),
+  );
+  return { present, departed };
+}
+
+/** What a run's TICK carries, read outside its transaction (CH-3 availability, EXT-8). */
+export interface RunReadings {
+  availability: Availability;
+  membership: FleetMembership;
+}
+
+/** The inventory as a run's next pass should see it. */
+export async function readForRun(db: Inventory, run: UpdateRun): Promise<RunReadings> {
+  const [{ availability }, membership] = await Promise.all([
+    loadAvailability(db),
+    fleetMembership(db, run),
+  ]);
+  return { availability, membership };
+}
