@@ -30,6 +30,13 @@ export interface SequencedCluster {
   version: string;
   /** The lowest version among the cluster's node pools; undefined without pools. */
   nodeVersion?: string;
+  /**
+   * SEQ-8: when the control plane reached `version` at the latest, when the host knows; a
+   * cluster upgraded by hand counts from here (else from when the group first saw it).
+   */
+  versionSince?: Instant;
+  /** SEQ-8: when the nodes reached `nodeVersion` at the latest, when the host knows. */
+  nodeVersionSince?: Instant;
   region: string;
   maintenance?: Maintenance;
   /** SEQ-11: the cluster's agent reported deprecated API usage. */
@@ -51,6 +58,11 @@ export interface GroupFacts {
   targets: Readonly<Partial<Record<Channel, ChannelTargets>>>;
   /** CH-3: regions a version is published in; a version not listed is everywhere. */
   availability: Readonly<Record<string, readonly string[]>>;
+  /**
+   * SEQ-8: when each version first became an auto-upgrade target (its release's
+   * availability); clusters that ran it before soak it from then.
+   */
+  targetSince?: Readonly<Record<string, Instant>>;
   clusters: readonly SequencedCluster[];
 }
 
@@ -77,6 +89,8 @@ export interface GroupUpgrade {
   announced?: boolean;
   /** When the soak ended: the version is qualified by this group (SEQ-8). */
   completedAt?: Instant;
+  /** SEQ-8: no cluster was upgraded by the group; they all reached the version by hand. */
+  manual?: boolean;
   members: Record<string, MemberProgress>;
 }
 
