@@ -90,9 +90,13 @@ export async function putRollout(
 export function fleetPoolVersions(
   db: Inventory,
   fleet: string,
-): Promise<{ cluster: string; version: string }[]> {
+): Promise<{ cluster: string; version: string; updatedAt: Instant }[]> {
   return db
-    .select({ cluster: nodePools.cluster, version: nodePools.version })
+    .select({
+      cluster: nodePools.cluster,
+      version: nodePools.version,
+      updatedAt: nodePools.updatedAt,
+    })
     .from(nodePools)
     .innerJoin(clusters, eq(clusters.name, nodePools.cluster))
     .where(sql`${clusters.fleet} = ${fleet}`);

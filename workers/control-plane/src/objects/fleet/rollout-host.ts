@@ -21,9 +21,11 @@ import type { Tx } from "../runtime/types.ts";
 import { ROLLOUT_TIMER, timerId } from "./keys.ts";
 import {
   deliverRolloutEnds,
+  forgetRolloutGroup,
   ownRolloutOperations,
   type RolloutEnd,
   type RolloutOwner,
+  rememberRolloutGroup,
   wakeRollout,
 } from "./rollout-owners.ts";
 import {
@@ -86,6 +88,7 @@ function inFlight(tx: Tx, group: string): boolean {
 /** Decides and persists in one transaction; returns the intents to carry out. */
 function decide(tx: Tx, facts: GroupFacts): PendingIntent[] {
   const group = facts.group;
+  rememberRolloutGroup(tx, group);
   const { upstream, ends } = takeInboxes(tx, group);
   const decision = decideGroupAll(
     loadGroupState(tx, group),
@@ -230,7 +233,10 @@ async function carryOutPending(deps: RolloutDeps, group: string, pending: Pendin
 export async function runRolloutPass(deps: RolloutDeps, group: string): Promise<void> {
   const facts = await loadGroupFacts(deps.inventory, group);
   if (facts === undefined) {
-    await deps.runtime.commit((tx) => tx.clearTimer(timerId(ROLLOUT_TIMER, group)));
+    await deps.runtime.commit((tx) => {
+      tx.clearTimer(timerId(ROLLOUT_TIMER, group));
+      forgetRolloutGroup(tx, group);
+    });
     return;
   }
   const pending = await deps.runtime.commit((tx) => decide(tx, facts));
