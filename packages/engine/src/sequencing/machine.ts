@@ -342,6 +342,12 @@ export function decideGroupAll(
   const channel = sequenceChannel(facts, upstreamChannel(next));
   const out: PassOutput = { intents: [], wakes: [] };
   const active = advance(next, facts, channel, now, notes, out);
+  if (next.sentTo !== facts.downstream) {
+    // SEQ-1: the downstream was removed or replaced; the next one hears it all again.
+    next.sent = {};
+    if (facts.downstream === undefined) delete next.sentTo;
+    else next.sentTo = facts.downstream;
+  }
   if (facts.downstream !== undefined) {
     for (const type of UPGRADE_TYPES) {
       const message = groupQualification(next, facts, type, active, channel);

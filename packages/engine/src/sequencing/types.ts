@@ -50,6 +50,11 @@ export interface GroupFacts {
   /** SEQ-2: a chain of team scopes (SEQ-3 applies) or of fleets. */
   kind: "FLEET" | "SCOPE";
   upstream?: string;
+  /**
+   * SEQ-1: the upstream named has no rollout configuration (it was removed from the
+   * sequence in a race with this group's write); nothing will come from it.
+   */
+  upstreamMissing?: boolean;
   downstream?: string;
   defaultSoakSeconds: number;
   /** SEQ-7/SEQ-14: per-version soak overrides, 0..30 days. */
@@ -127,6 +132,8 @@ export interface GroupState {
   upstream: Record<SequencedUpgradeType, UpstreamKnowledge>;
   /** The last message sent downstream per type (its key), so each is sent once. */
   sent: Partial<Record<SequencedUpgradeType, string>>;
+  /** The downstream `sent` went to; another (or none) has heard nothing yet (SEQ-1). */
+  sentTo?: string;
 }
 
 /** Something that happened to the group; every event carries the facts observed now. */

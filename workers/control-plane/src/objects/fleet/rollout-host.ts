@@ -29,6 +29,7 @@ import {
   wakeRollout,
 } from "./rollout-owners.ts";
 import {
+  dropGroupState,
   heardCount,
   loadGroupState,
   loadPending,
@@ -233,9 +234,12 @@ async function carryOutPending(deps: RolloutDeps, group: string, pending: Pendin
 export async function runRolloutPass(deps: RolloutDeps, group: string): Promise<void> {
   const facts = await loadGroupFacts(deps.inventory, group);
   if (facts === undefined) {
+    // Removed from its sequence (or its fleet deleted): if it is configured again it
+    // starts afresh, and ends of what it started are no one's business any more.
     await deps.runtime.commit((tx) => {
       tx.clearTimer(timerId(ROLLOUT_TIMER, group));
       forgetRolloutGroup(tx, group);
+      dropGroupState(tx, group);
     });
     return;
   }

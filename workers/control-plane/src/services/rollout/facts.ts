@@ -116,7 +116,11 @@ export async function loadGroupFacts(
     targetSince,
     clusters,
   };
-  if (config.upstream !== null) facts.upstream = config.upstream;
+  if (config.upstream !== null) {
+    facts.upstream = config.upstream;
+    // SEQ-1: a DELETE refuses while followed, but a follower's write may race it.
+    if ((await getRollout(db, config.upstream)) === undefined) facts.upstreamMissing = true;
+  }
   if (downstream !== undefined) facts.downstream = downstream.groupKey;
   return facts;
 }
