@@ -87,6 +87,10 @@ describe("seed 000: a manual upgrade fixes a group's eligibility (SEQ-8)", () =>
       state: "SOAKING",
       clusters: [{ cluster: "direct-up-a", state: "COMPLETE" }],
     });
+    // Its node pool went along (a full upgrade): the node phase counts as done by hand too.
+    expect(upgradeOf(await rollout("/v1/fleets/direct-up"), "NODE", R21)?.clusters).toEqual([
+      { cluster: "direct-up-a", state: "COMPLETE" },
+    ]);
     const soakEnd = Date.parse(soaking?.soakEndsAt ?? "");
     expect(soakEnd).toBeGreaterThanOrEqual(reached - 600_000 + DAY * 1000);
     expect(soakEnd).toBeLessThanOrEqual(reached + 1200_000 + DAY * 1000);
@@ -94,7 +98,10 @@ describe("seed 000: a manual upgrade fixes a group's eligibility (SEQ-8)", () =>
       "PENDING",
     );
     await advance(DAY + 3600, 3 * 3600);
-    expect(upgradeOf(await rollout("/v1/fleets/direct-down"), "CONTROL_PLANE", R21)?.state).toMatch(
+    const down = await rollout("/v1/fleets/direct-down");
+    expect(upgradeOf(down, "CONTROL_PLANE", R21)?.state).toMatch(/IN_PROGRESS|SOAKING|COMPLETE/);
+    await advance(6 * 3600, 1200);
+    expect(upgradeOf(await rollout("/v1/fleets/direct-down"), "NODE", R21)?.state).toMatch(
       /IN_PROGRESS|SOAKING|COMPLETE/,
     );
   }, 120_000);
