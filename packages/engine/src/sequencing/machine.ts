@@ -1,6 +1,7 @@
 import type { Channel } from "../channel/channel.ts";
 import type { Instant } from "../time/instant.ts";
 import { clusterHold, clusterTarget, sequenceChannel, versionAtLeast } from "./eligibility.ts";
+import { adoptManualUpgrades, reachedAt, reachedByHand } from "./manual.ts";
 import { busyClusters, memberStatus } from "./member.ts";
 import { groupQualification, messageKey, upstreamGate } from "./qualification.ts";
 import { FORCED_SOAK_AFTER, soakEndsAt } from "./soak.ts";
@@ -96,8 +97,16 @@ function applyEvent(state: GroupState, event: GroupEvent, now: Instant, notes: s
   }
 }
 
-/** Joins clusters to the upgrade of their current target and lets unstarted ones move on. */
-function reconcileMembers(state: GroupState, facts: GroupFacts, now: Instant): void {
+/**
+ * Joins clusters to the upgrade of their current target and lets unstarted ones move on;
+ * clusters already on a target by hand join its upgrade as done (SEQ-8).
+ */
+function reconcileMembers(
+  state: GroupState,
+  facts: GroupFacts,
+  now: Instant,
+  notes: string[],
+): void {
   const present = new Set(facts.clusters.map((cluster) => cluster.name));
   for (const type of UPGRADE_TYPES) {
     for (const cluster of facts.clusters) {
@@ -107,7 +116,11 @@ function reconcileMembers(state: GroupState, facts: GroupFacts, now: Instant): v
         const member = upgrade.type === type ? upgrade.members[cluster.name] : undefined;
         if (member === undefined || member.doneAt !== undefined) continue;
         if (versionAtLeast(observed, upgrade.version)) {
-          member.doneAt = now;
+          // SEQ-8: one it did not start got there by hand, and counts from then.
+          member.doneAt =
+            member.startedAt === undefined
+              ? reachedAt(cluster, facts, type, upgrade.version, now)
+              : now;
           continue;
         }
         const moved =
@@ -115,8 +128,14 @@ function reconcileMembers(state: GroupState, facts: GroupFacts, now: Instant): v
         if (moved && member.startedAt === undefined) delete upgrade.members[cluster.name];
       }
       if (target.none) continue;
+      // An upgrade the group took by hand never started anything: a cluster that still
+      // has to be upgraded joins one that waits for its turn (SEQ-8).
       const existing = state.upgrades.find(
-        (u) => u.type === type && u.version === target.version && u.tracking === target.tracking,
+        (u) =>
+          u.type === type &&
+          u.version === target.version &&
+          u.tracking === target.tracking &&
+          u.manual !== true,
       );
       if (existing === undefined) {
         state.upgrades.push({
@@ -131,6 +150,7 @@ function reconcileMembers(state: GroupState, facts: GroupFacts, now: Instant): v
       }
     }
   }
+  for (const type of UPGRADE_TYPES) adoptManualUpgrades(state, facts, type, now, notes);
   for (const upgrade of state.upgrades) {
     if (upgrade.completedAt !== undefined) continue;
     for (const [name, member] of Object.entries(upgrade.members)) {
@@ -185,6 +205,12 @@ function advance(
     facts.clusters.filter((c) => holds.get(c.name)?.state !== "INELIGIBLE").map((c) => c.name),
   );
   for (const upgrade of state.upgrades) {
+    const byHand = reachedByHand(upgrade);
+    if (byHand !== undefined) {
+      upgrade.startedAt = byHand;
+      upgrade.manual = true;
+      notes.push(`SEQ-8: ${upgrade.type} ${upgrade.version}: every cluster got there by hand`);
+    }
     const gate =
       upgrade.startedAt === undefined
         ? upstreamGate(state, facts, upgrade.type, upgrade.version, now)
@@ -311,11 +337,17 @@ export function decideGroupAll(
   const notes: string[] = [];
   const facts = last.facts;
   for (const event of events) applyEvent(next, event, now, notes);
-  reconcileMembers(next, facts, now);
+  reconcileMembers(next, facts, now, notes);
   passThrough(next, facts, now, notes);
   const channel = sequenceChannel(facts, upstreamChannel(next));
   const out: PassOutput = { intents: [], wakes: [] };
   const active = advance(next, facts, channel, now, notes, out);
+  if (next.sentTo !== facts.downstream) {
+    // SEQ-1: the downstream was removed or replaced; the next one hears it all again.
+    next.sent = {};
+    if (facts.downstream === undefined) delete next.sentTo;
+    else next.sentTo = facts.downstream;
+  }
   if (facts.downstream !== undefined) {
     for (const type of UPGRADE_TYPES) {
       const message = groupQualification(next, facts, type, active, channel);

@@ -44,6 +44,13 @@ export function upstreamGate(
     ? knowledge.qualified[version]
     : undefined;
   if (qualifiedAt !== undefined && qualifiedAt <= now) return { open: true, since: qualifiedAt };
+  if (facts.upstreamMissing === true) {
+    return {
+      open: false,
+      state: "PENDING",
+      reason: `SEQ-1: upstream ${upstream} has no rollout configuration (removed from the sequence); ${facts.group} waits until ${upstream} is configured again or it names another upstream`,
+    };
+  }
   const latest = knowledge.latest;
   const waiting = {
     open: false as const,

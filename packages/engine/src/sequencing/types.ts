@@ -30,6 +30,13 @@ export interface SequencedCluster {
   version: string;
   /** The lowest version among the cluster's node pools; undefined without pools. */
   nodeVersion?: string;
+  /**
+   * SEQ-8: when the control plane reached `version` at the latest, when the host knows; a
+   * cluster upgraded by hand counts from here (else from when the group first saw it).
+   */
+  versionSince?: Instant;
+  /** SEQ-8: when the nodes reached `nodeVersion` at the latest, when the host knows. */
+  nodeVersionSince?: Instant;
   region: string;
   maintenance?: Maintenance;
   /** SEQ-11: the cluster's agent reported deprecated API usage. */
@@ -43,6 +50,11 @@ export interface GroupFacts {
   /** SEQ-2: a chain of team scopes (SEQ-3 applies) or of fleets. */
   kind: "FLEET" | "SCOPE";
   upstream?: string;
+  /**
+   * SEQ-1: the upstream named has no rollout configuration (it was removed from the
+   * sequence in a race with this group's write); nothing will come from it.
+   */
+  upstreamMissing?: boolean;
   downstream?: string;
   defaultSoakSeconds: number;
   /** SEQ-7/SEQ-14: per-version soak overrides, 0..30 days. */
@@ -51,6 +63,11 @@ export interface GroupFacts {
   targets: Readonly<Partial<Record<Channel, ChannelTargets>>>;
   /** CH-3: regions a version is published in; a version not listed is everywhere. */
   availability: Readonly<Record<string, readonly string[]>>;
+  /**
+   * SEQ-8: when each version first became an auto-upgrade target (its release's
+   * availability); clusters that ran it before soak it from then.
+   */
+  targetSince?: Readonly<Record<string, Instant>>;
   clusters: readonly SequencedCluster[];
 }
 
@@ -77,6 +94,8 @@ export interface GroupUpgrade {
   announced?: boolean;
   /** When the soak ended: the version is qualified by this group (SEQ-8). */
   completedAt?: Instant;
+  /** SEQ-8: no cluster was upgraded by the group; they all reached the version by hand. */
+  manual?: boolean;
   members: Record<string, MemberProgress>;
 }
 
@@ -113,6 +132,8 @@ export interface GroupState {
   upstream: Record<SequencedUpgradeType, UpstreamKnowledge>;
   /** The last message sent downstream per type (its key), so each is sent once. */
   sent: Partial<Record<SequencedUpgradeType, string>>;
+  /** The downstream `sent` went to; another (or none) has heard nothing yet (SEQ-1). */
+  sentTo?: string;
 }
 
 /** Something that happened to the group; every event carries the facts observed now. */

@@ -44,6 +44,8 @@ export interface DriveOptions {
   tieSeed?: number;
   /** Clusters whose upgrades fail. */
   failing?: ReadonlySet<string>;
+  /** When each version became an auto-upgrade target (the release's availability). */
+  targetSince?: Record<string, number>;
 }
 
 /** A started upgrade, for the invariants: which group, what, when. */
@@ -118,6 +120,7 @@ export class ChainDriver {
       soakOverrides: spec.overrides ?? {},
       targets: { REGULAR: this.options.targets ?? R25 },
       availability: this.options.availability ?? {},
+      ...(this.options.targetSince ? { targetSince: this.options.targetSince } : {}),
       clusters: [...this.world.values()].filter((c) => this.groupOf.get(c.name) === group),
     };
     const up = this.groups[index - 1]?.name;

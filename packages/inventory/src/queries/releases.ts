@@ -56,9 +56,14 @@ export async function getChannelRelease(
 export function listChannelReleases(
   db: Inventory,
   channel: ReleaseChannel,
-): Promise<Pick<ReleaseRow, "name" | "channel" | "targets">[]> {
+): Promise<Pick<ReleaseRow, "name" | "channel" | "targets" | "createdAt">[]> {
   return db
-    .select({ name: releases.name, channel: releases.channel, targets: releases.targets })
+    .select({
+      name: releases.name,
+      channel: releases.channel,
+      targets: releases.targets,
+      createdAt: releases.createdAt,
+    })
     .from(releases)
     .where(eq(releases.channel, channel));
 }

@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { clusters, nodePools } from "../schema/clusters.ts";
 import type { ReleaseChannel } from "../schema/enums.ts";
 import { releases } from "../schema/releases.ts";
@@ -52,6 +52,37 @@ export async function getDownstreamRollout(
   return db.select().from(rollouts).where(eq(rollouts.upstream, groupKey)).get();
 }
 
+/** What {@link deleteRolloutUnlessFollowed} did. */
+export type RolloutDeletion =
+  | { outcome: "DELETED"; upstream: string | null }
+  | { outcome: "FOLLOWED"; follower: string }
+  | { outcome: "MISSING" };
+
+/**
+ * SEQ-1: deletes a group's configuration unless another group names it upstream — the
+ * check and the delete are one statement, so a follower written meanwhile keeps it.
+ */
+export async function deleteRolloutUnlessFollowed(
+  db: Inventory,
+  groupKey: string,
+): Promise<RolloutDeletion> {
+  const [deleted] = await db
+    .delete(rollouts)
+    .where(
+      and(
+        eq(rollouts.groupKey, groupKey),
+        sql`not exists (select 1 from ${rollouts} as follower where follower.upstream = ${groupKey})`,
+      ),
+    )
+    .returning({ upstream: rollouts.upstream });
+  if (deleted !== undefined) return { outcome: "DELETED", upstream: deleted.upstream };
+  const follower = await getDownstreamRollout(db, groupKey);
+  if (follower !== undefined && (await getRollout(db, groupKey)) !== undefined) {
+    return { outcome: "FOLLOWED", follower: follower.groupKey };
+  }
+  return { outcome: "MISSING" };
+}
+
 /** Fleets with at least one configured group: the ones a release or the cron wakes. */
 export async function listRolloutFleets(db: Inventory): Promise<string[]> {
   const rows = await db
@@ -90,9 +121,13 @@ export async function putRollout(
 export function fleetPoolVersions(
   db: Inventory,
   fleet: string,
-): Promise<{ cluster: string; version: string }[]> {
+): Promise<{ cluster: string; version: string; updatedAt: Instant }[]> {
   return db
-    .select({ cluster: nodePools.cluster, version: nodePools.version })
+    .select({
+      cluster: nodePools.cluster,
+      version: nodePools.version,
+      updatedAt: nodePools.updatedAt,
+    })
     .from(nodePools)
     .innerJoin(clusters, eq(clusters.name, nodePools.cluster))
     .where(sql`${clusters.fleet} = ${fleet}`);

@@ -12,7 +12,12 @@ import { authorize } from "../auth/middleware.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
-import { configureRollout, readRollout, upstreamOf } from "../services/rollout/config.ts";
+import {
+  configureRollout,
+  readRollout,
+  removeRollout,
+  upstreamOf,
+} from "../services/rollout/config.ts";
 import { fleetOfGroup } from "../services/rollout/facts.ts";
 
 const tags = ["rollout"];
@@ -60,10 +65,47 @@ const getScope = createRoute({
   responses: { 200: json("the status", RolloutStatus), ...PROBLEMS },
 });
 
+const {
+  400: badRequest,
+  401: unauthorized,
+  403: forbidden,
+  404: notFound,
+  409: conflict,
+} = PROBLEMS;
+/** What a DELETE answers: removed, or one of these problems (never a 422). */
+const removeResponses = {
+  204: { description: "removed from its sequence" },
+  400: badRequest,
+  401: unauthorized,
+  403: forbidden,
+  404: notFound,
+  409: { ...conflict, description: "SEQ-1: another group names it as its upstream" },
+};
+const deleteFleet = createRoute({
+  method: "delete",
+  path: "/v1/fleets/{fleet}/rollout",
+  tags,
+  summary:
+    "Remove the fleet from its rollout sequence (409, SEQ-1, while another fleet names it upstream)",
+  request: { params: FleetParams },
+  responses: removeResponses,
+});
+const deleteScope = createRoute({
+  method: "delete",
+  path: "/v1/fleets/{fleet}/scopes/{scope}/rollout",
+  tags,
+  summary:
+    "Remove the team scope from its rollout sequence (409, SEQ-1, while another scope names it upstream)",
+  request: { params: ScopeParams },
+  responses: removeResponses,
+});
+
 /**
  * `/v1/fleets/{fleet}[/scopes/{scope}]/rollout`. A write needs write access to the group
  * and to its upstream (the upstream starts telling it what it qualified); a read of a
  * fleet's rollout needs the whole fleet (it lists every cluster), of a scope's the scope.
+ * Removing a group needs write access to it alone: its follower refuses it (SEQ-1), and
+ * its upstream only stops telling it what it qualified.
  */
 export function rolloutRoutes(): App {
   const app = router();
@@ -126,6 +168,18 @@ export function rolloutRoutes(): App {
     const { fleet, scope } = c.req.valid("param");
     authorize(c.get("principal"), "read", { kind: "fleet", fleet, scopes: [scope] });
     return c.json(orRefuse(await readRollout(c.var.inventory, c.env.FLEET, { fleet, scope })), 200);
+  });
+  app.openapi(deleteFleet, async (c) => {
+    const { fleet } = c.req.valid("param");
+    authorize(c.get("principal"), "write", { kind: "fleet", fleet });
+    orRefuse(await removeRollout(c.var.inventory, c.env.FLEET, { fleet }));
+    return c.body(null, 204);
+  });
+  app.openapi(deleteScope, async (c) => {
+    const { fleet, scope } = c.req.valid("param");
+    authorize(c.get("principal"), "write", { kind: "fleet", fleet, scopes: [scope] });
+    orRefuse(await removeRollout(c.var.inventory, c.env.FLEET, { fleet, scope }));
+    return c.body(null, 204);
   });
   return app;
 }

@@ -8,6 +8,7 @@ import {
   getHostedClusterUpgrade,
 } from "./cluster-upgrade-host.ts";
 import { CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER, timerId } from "./keys.ts";
+import { wakeRolloutGroups } from "./rollout-owners.ts";
 
 /** How long a failed write-back waits before the next try. */
 const RETRY_MS = 30_000;
@@ -50,7 +51,10 @@ export async function syncClusterUpgrade(
     );
     return;
   }
-  await runtime.commit((tx) => scheduleRetirement(tx, id, clusterUpgradeRetiresAt(tx, id)));
+  await runtime.commit((tx) => {
+    if (op.state === "SUCCEEDED") wakeRolloutGroups(tx);
+    scheduleRetirement(tx, id, clusterUpgradeRetiresAt(tx, id));
+  });
 }
 
 function scheduleRetirement(tx: Tx, id: string, due: number | undefined): void {

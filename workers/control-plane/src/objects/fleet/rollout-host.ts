@@ -21,12 +21,15 @@ import type { Tx } from "../runtime/types.ts";
 import { ROLLOUT_TIMER, timerId } from "./keys.ts";
 import {
   deliverRolloutEnds,
+  forgetRolloutGroup,
   ownRolloutOperations,
   type RolloutEnd,
   type RolloutOwner,
+  rememberRolloutGroup,
   wakeRollout,
 } from "./rollout-owners.ts";
 import {
+  dropGroupState,
   heardCount,
   loadGroupState,
   loadPending,
@@ -86,6 +89,7 @@ function inFlight(tx: Tx, group: string): boolean {
 /** Decides and persists in one transaction; returns the intents to carry out. */
 function decide(tx: Tx, facts: GroupFacts): PendingIntent[] {
   const group = facts.group;
+  rememberRolloutGroup(tx, group);
   const { upstream, ends } = takeInboxes(tx, group);
   const decision = decideGroupAll(
     loadGroupState(tx, group),
@@ -230,7 +234,13 @@ async function carryOutPending(deps: RolloutDeps, group: string, pending: Pendin
 export async function runRolloutPass(deps: RolloutDeps, group: string): Promise<void> {
   const facts = await loadGroupFacts(deps.inventory, group);
   if (facts === undefined) {
-    await deps.runtime.commit((tx) => tx.clearTimer(timerId(ROLLOUT_TIMER, group)));
+    // Removed from its sequence (or its fleet deleted): if it is configured again it
+    // starts afresh, and ends of what it started are no one's business any more.
+    await deps.runtime.commit((tx) => {
+      tx.clearTimer(timerId(ROLLOUT_TIMER, group));
+      forgetRolloutGroup(tx, group);
+      dropGroupState(tx, group);
+    });
     return;
   }
   const pending = await deps.runtime.commit((tx) => decide(tx, facts));

@@ -44,6 +44,34 @@ export function wakeRollout(tx: Tx, group: string, due: number): void {
   tx.setTimer({ id: timerId(ROLLOUT_TIMER, group), due, kind: ROLLOUT_TIMER, payload: group });
 }
 
+/** The rollout groups this fleet object runs (the fleet, or its team scopes). */
+const groupsKey = "rollout-groups";
+
+/** Notes that the object runs `group`'s passes (each pass says so). */
+export function rememberRolloutGroup(tx: Tx, group: string): void {
+  const groups = tx.getState<string[]>(groupsKey) ?? [];
+  if (!groups.includes(group)) tx.putState(groupsKey, [...groups, group]);
+}
+
+/** The group's configuration is gone: nothing wakes it again. */
+export function forgetRolloutGroup(tx: Tx, group: string): void {
+  const groups = tx.getState<string[]>(groupsKey) ?? [];
+  if (groups.includes(group))
+    tx.putState(
+      groupsKey,
+      groups.filter((g) => g !== group),
+    );
+}
+
+/**
+ * SEQ-8: a cluster of this fleet now runs another version (an upgrade that no group
+ * started, by hand or by an update run, wrote it back): every group looks again now,
+ * since clusters that reached a target by hand qualify it.
+ */
+export function wakeRolloutGroups(tx: Tx): void {
+  for (const group of tx.getState<string[]>(groupsKey) ?? []) wakeRollout(tx, group, tx.now);
+}
+
 /** Appends ends to the group's inbox and wakes it now. */
 export function deliverRolloutEnds(tx: Tx, group: string, ends: readonly RolloutEnd[]): void {
   if (ends.length === 0) return;

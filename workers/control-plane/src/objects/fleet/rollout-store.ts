@@ -71,3 +71,16 @@ export function savePending(tx: Tx, group: string, pending: readonly PendingInte
   if (pending.length === 0) tx.deleteState(pendingKey(group));
   else tx.putState(pendingKey(group), pending);
 }
+
+/** Everything the object keeps for a group that left its sequence (see `runRolloutPass`). */
+export function dropGroupState(tx: Tx, group: string): void {
+  for (const key of [
+    stateKey(group),
+    upstreamInboxKey(group),
+    pendingKey(group),
+    heardKey(group),
+    rolloutInboxKey(group),
+  ]) {
+    tx.deleteState(key);
+  }
+}

@@ -2,6 +2,7 @@ import { type Instant, type NodePoolOperation, poolNodes } from "@regatta/engine
 import { type Inventory, type WriteBackOutcome, writeBackNodePool } from "@regatta/inventory";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
 import { getHosted, markSynced, writeBackFailed } from "./operation-lifecycle.ts";
+import { wakeRolloutGroups } from "./rollout-owners.ts";
 
 /**
  * Makes the inventory match a finished node-pool operation: the pool's nodes as the
@@ -57,7 +58,9 @@ export async function syncOperation(
   }
   // Chaos tests stop the object here: D1 has the nodes, the object does not know yet.
   runtime.crashPoint("after-write-back");
-  await runtime.commit((tx) =>
-    markSynced(tx, id, source.revision, outcome === "POOL_REPLACED", retentionMs),
-  );
+  await runtime.commit((tx) => {
+    markSynced(tx, id, source.revision, outcome === "POOL_REPLACED", retentionMs);
+    // SEQ-8: nodes upgraded by hand count for the fleet's rollout groups.
+    if (outcome === "WRITTEN" && source.op.header.state === "SUCCEEDED") wakeRolloutGroups(tx);
+  });
 }

@@ -13,6 +13,7 @@ import {
   validateSoak,
 } from "@regatta/engine";
 import {
+  deleteRolloutUnlessFollowed,
   getDownstreamRollout,
   getFleet,
   getRollout,
@@ -160,4 +161,34 @@ export async function readRollout(
   if (status === undefined) return refused(404, `${group} has no rollout configuration`);
   const downstream = await getDownstreamRollout(db, group);
   return accepted({ ...status, config: configView(row, downstream?.groupKey) });
+}
+
+/**
+ * `DELETE …/rollout`: takes the group out of its sequence. Refused (409, SEQ-1) while
+ * another group names it upstream — that group would wait for a word that never comes.
+ * The group's fleet object forgets its sequencing state on its next pass (now), and its
+ * former upstream, which has no downstream any more, looks again too.
+ */
+export async function removeRollout(
+  db: Inventory,
+  fleets: FleetObjects,
+  target: GroupTarget,
+): Promise<Outcome<void>> {
+  const group = groupKey(target.fleet, target.scope);
+  const removed = await deleteRolloutUnlessFollowed(db, group);
+  switch (removed.outcome) {
+    case "MISSING":
+      return refused(404, `${group} has no rollout configuration`);
+    case "FOLLOWED":
+      return refused(
+        409,
+        `SEQ-1: ${group} is the upstream of ${removed.follower} in a rollout sequence; give ${removed.follower} another upstream (or none), or remove it, first`,
+        "SEQ-1",
+      );
+    case "DELETED":
+      await wake(fleets, removed.upstream === null ? [group] : [group, removed.upstream]);
+      return accepted(undefined);
+    default:
+      return removed satisfies never;
+  }
 }

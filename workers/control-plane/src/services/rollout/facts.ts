@@ -5,6 +5,7 @@ import {
   compareVersions,
   currentTargets,
   type GroupFacts,
+  type Instant,
   type SequencedCluster,
   tryParseVersion,
 } from "@regatta/engine";
@@ -62,8 +63,12 @@ export async function loadGroupFacts(
   const members =
     config.scope === null ? rows : rows.filter((row) => row.scopes.includes(config.scope ?? ""));
   const poolVersions = new Map<string, string[]>();
+  // SEQ-8: a row's last write is no earlier than the version it shows, so a cluster
+  // upgraded by hand soaks from then at the earliest (never too short).
+  const poolsSince = new Map<string, number>();
   for (const pool of pools) {
     poolVersions.set(pool.cluster, [...(poolVersions.get(pool.cluster) ?? []), pool.version]);
+    poolsSince.set(pool.cluster, Math.max(poolsSince.get(pool.cluster) ?? 0, pool.updatedAt));
   }
   const clusters = members.map((row): SequencedCluster => {
     const cluster: SequencedCluster = {
@@ -71,18 +76,29 @@ export async function loadGroupFacts(
       channel: row.releaseChannel,
       scopeCount: row.scopes.length,
       version: row.statusVersion,
+      versionSince: row.updatedAt,
       region: row.region,
       deprecatedApiUsage: row.deprecatedApiUsage,
     };
     const nodeVersion = lowest(poolVersions.get(row.name) ?? []);
     if (nodeVersion !== undefined) cluster.nodeVersion = nodeVersion;
+    const nodesSince = poolsSince.get(row.name);
+    if (nodesSince !== undefined) cluster.nodeVersionSince = nodesSince;
     if (row.maintenance) cluster.maintenance = row.maintenance;
     return cluster;
   });
   const targets: Partial<Record<Channel, ChannelTargets>> = {};
+  const targetSince: Record<string, Instant> = {};
   for (const channel of CHANNELS) {
     if (!clusters.some((cluster) => cluster.channel === channel)) continue;
-    targets[channel] = currentTargets(await listChannelReleases(db, channel), channel);
+    const releases = await listChannelReleases(db, channel);
+    targets[channel] = currentTargets(releases, channel);
+    for (const release of releases) {
+      for (const version of Object.values(release.targets)) {
+        const known = Object.hasOwn(targetSince, version) ? targetSince[version] : undefined;
+        targetSince[version] = Math.min(known ?? release.createdAt, release.createdAt);
+      }
+    }
   }
   const availability: Record<string, string[]> = {};
   for (const { regions } of regionRows) {
@@ -97,9 +113,14 @@ export async function loadGroupFacts(
     soakOverrides: config.soakOverrides,
     targets,
     availability,
+    targetSince,
     clusters,
   };
-  if (config.upstream !== null) facts.upstream = config.upstream;
+  if (config.upstream !== null) {
+    facts.upstream = config.upstream;
+    // SEQ-1: a DELETE refuses while followed, but a follower's write may race it.
+    if ((await getRollout(db, config.upstream)) === undefined) facts.upstreamMissing = true;
+  }
   if (downstream !== undefined) facts.downstream = downstream.groupKey;
   return facts;
 }
