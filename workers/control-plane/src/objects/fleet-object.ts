@@ -27,6 +27,12 @@ import {
   fireAutoscalerTimer,
   submitProvisioning,
 } from "./fleet/autoscaler-host.ts";
+import {
+  type AutoscalerOperationView,
+  endAutoscalerOperation,
+  getAutoscalerOperation,
+  retireAutoscalerOperation,
+} from "./fleet/autoscaler-operation.ts";
 import type { StoredProvisioning } from "./fleet/autoscaler-provisioning.ts";
 import { syncAutoscalerNodes } from "./fleet/autoscaler-sync.ts";
 import {
@@ -51,6 +57,7 @@ import {
 import { retireClusterUpgrade, syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import {
+  AS_RETIRE_TIMER,
   AS_SYNC_TIMER,
   AS_TIMER,
   CLUSTER_OP_TIMER,
@@ -266,6 +273,7 @@ export class FleetObject extends DurableObject<Env> {
       for (const pool of pools) detachPool(tx, cluster, pool, retentionMs);
       abandonClusterOperation(tx, cluster);
       forgetPreflight(tx, cluster);
+      endAutoscalerOperation(tx, cluster, retentionMs);
       forgetAutoscaler(tx, cluster);
     });
   }
@@ -282,6 +290,12 @@ export class FleetObject extends DurableObject<Env> {
   async operation(id: string): Promise<NodePoolOperationView | undefined> {
     const runtime = await this.ready();
     return runtime.commit((tx) => getOperation(tx, id));
+  }
+
+  /** A cluster's autoscaler as an operation (running, or ended and not yet retired). */
+  async autoscalerOperation(id: string): Promise<AutoscalerOperationView | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => getAutoscalerOperation(tx, id));
   }
 
   /**
@@ -491,6 +505,9 @@ export class FleetObject extends DurableObject<Env> {
         return;
       case AS_SYNC_TIMER:
         await syncAutoscalerNodes(runtime, this.wiring.inventory, timer.payload ?? "");
+        return;
+      case AS_RETIRE_TIMER:
+        await retireAutoscalerOperation(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
       case FORGET_RUN_TIMER:
         await forgetRuns(runtime, this.env);
