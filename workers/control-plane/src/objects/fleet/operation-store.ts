@@ -28,6 +28,11 @@ export interface HostedOperation {
   synced: boolean;
   /** Counts saves, so a write-back that raced a later change does not mark it synced. */
   revision: number;
+  /**
+   * How long it is kept once finished, or once cancelled and at rest (absent for
+   * operations started before it was kept: the default retention applies).
+   */
+  retentionMs?: number;
   /** Failed write-backs in a row, for their backoff. */
   syncAttempts?: number;
   /**
