@@ -117,10 +117,16 @@ import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
 
 /**
  * The values every provider answer rewrites: the sim's state and each operation's main
- * row (its shard rows are written in batches and stay apart).
+ * row (its shard rows are written in batches and stay apart); and which operation a
+ * pool has, written with a new operation's main row (a row of its own would cost one
+ * more per upgrade).
  */
 function packsFleetState(key: string): boolean {
-  return key === "sim" || (key.startsWith("op:") && key.indexOf(":", 3) < 0);
+  return (
+    key === "sim" ||
+    key.startsWith("pool-op:") ||
+    (key.startsWith("op:") && key.indexOf(":", 3) < 0)
+  );
 }
 
 /**

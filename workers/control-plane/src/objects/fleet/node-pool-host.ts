@@ -27,6 +27,7 @@ import {
   startNodePoolUpgrade,
   type WindowInfo,
   windowInstanceAt,
+  workInFlight,
 } from "@regatta/engine";
 import type { Timer, Tx } from "../runtime/types.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
@@ -151,6 +152,9 @@ export function fireTimer(tx: Tx, timer: Timer): void {
   const id = timer.payload;
   const hosted = id ? loadOperation(tx, id) : undefined;
   if (!hosted || hosted.detached !== undefined) return;
+  // An ended operation with nothing in flight has nothing left to wake for: a wake-up
+  // set as a conservative bound before it ended would only rewrite its row.
+  if (isTerminal(hosted.op.header.state) && workInFlight(hosted.op) === 0) return;
   const events: NodePoolEvent[] =
     timer.kind === WINDOW_TIMER
       ? [
