@@ -27,6 +27,12 @@ import {
   fireAutoscalerTimer,
   submitProvisioning,
 } from "./fleet/autoscaler-host.ts";
+import {
+  type AutoscalerOperationView,
+  endAutoscalerOperation,
+  getAutoscalerOperation,
+  retireAutoscalerOperation,
+} from "./fleet/autoscaler-operation.ts";
 import type { StoredProvisioning } from "./fleet/autoscaler-provisioning.ts";
 import { syncAutoscalerNodes } from "./fleet/autoscaler-sync.ts";
 import {
@@ -51,6 +57,7 @@ import {
 import { retireClusterUpgrade, syncClusterUpgrade } from "./fleet/cluster-write-back.ts";
 import { eventKey, recordUnclaimed } from "./fleet/events.ts";
 import {
+  AS_RETIRE_TIMER,
   AS_SYNC_TIMER,
   AS_TIMER,
   CLUSTER_OP_TIMER,
@@ -110,10 +117,16 @@ import { PROVIDER_TIMER, type Timer, type Tx } from "./runtime/types.ts";
 
 /**
  * The values every provider answer rewrites: the sim's state and each operation's main
- * row (its shard rows are written in batches and stay apart).
+ * row (its shard rows are written in batches and stay apart); and which operation a
+ * pool has, written with a new operation's main row (a row of its own would cost one
+ * more per upgrade).
  */
 function packsFleetState(key: string): boolean {
-  return key === "sim" || (key.startsWith("op:") && key.indexOf(":", 3) < 0);
+  return (
+    key === "sim" ||
+    key.startsWith("pool-op:") ||
+    (key.startsWith("op:") && key.indexOf(":", 3) < 0)
+  );
 }
 
 /**
@@ -278,6 +291,7 @@ export class FleetObject extends DurableObject<Env> {
       for (const pool of pools) detachPool(tx, cluster, pool, retentionMs);
       abandonClusterOperation(tx, cluster);
       forgetPreflight(tx, cluster);
+      endAutoscalerOperation(tx, cluster, retentionMs);
       forgetAutoscaler(tx, cluster);
     });
   }
@@ -294,6 +308,12 @@ export class FleetObject extends DurableObject<Env> {
   async operation(id: string): Promise<NodePoolOperationView | undefined> {
     const runtime = await this.ready();
     return runtime.commit((tx) => getOperation(tx, id));
+  }
+
+  /** A cluster's autoscaler as an operation (running, or ended and not yet retired). */
+  async autoscalerOperation(id: string): Promise<AutoscalerOperationView | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => getAutoscalerOperation(tx, id));
   }
 
   /**
@@ -503,6 +523,9 @@ export class FleetObject extends DurableObject<Env> {
         return;
       case AS_SYNC_TIMER:
         await syncAutoscalerNodes(runtime, this.wiring.inventory, timer.payload ?? "");
+        return;
+      case AS_RETIRE_TIMER:
+        await retireAutoscalerOperation(runtime, this.wiring.inventory, timer.payload ?? "");
         return;
       case FORGET_RUN_TIMER:
         await forgetRuns(runtime, this.env);

@@ -1,7 +1,14 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
-import { advanceUntil, clusterWithPool, isLive, useNodePoolFixtures } from "./helpers.ts";
+import {
+  advanceUntil,
+  clusterWithPool,
+  isLive,
+  NEW,
+  nodesOf,
+  useNodePoolFixtures,
+} from "./helpers.ts";
 
 useNodePoolFixtures();
 
@@ -106,5 +113,91 @@ describe("cluster upgrades through the API: retention of finished operations", (
     // The cluster's status no longer names the retired upgrade.
     const cluster = (await api("GET", "/v1/clusters/cu-retain")).body;
     expect(JSON.stringify(cluster)).not.toContain(id);
+  });
+});
+
+describe("node-pool upgrades through the API: retention of cancelled operations never resumed", () => {
+  /** Moves the sim clock to `seconds` before (negative: after) retention has passed. */
+  async function advanceToRetentionEdge(lastEventAt: string, offsetSeconds: number) {
+    const now = Date.parse((await api("GET", "/v1/sim")).body.now);
+    const edge = Date.parse(lastEventAt) + 30 * DAY * 1000;
+    await api("POST", "/v1/sim/advance", {
+      body: { seconds: (edge - now) / 1000 + offsetSeconds },
+    });
+  }
+
+  it("NUP-7 a cancelled surge upgrade never resumed is removed 30 days after its last event, and the pool upgrades again", async () => {
+    await clusterWithPool("u-cancel-retain", {
+      nodeCount: 3,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    const started = await api("POST", "/v1/clusters/u-cancel-retain/node-pools/p/upgrade", {
+      body: {},
+    });
+    const id = started.body.id as string;
+    await advanceUntil(id, (o) => o.progress.done >= 1, { stepSeconds: 30 });
+    expect((await api("POST", "/v1/clusters/u-cancel-retain/node-pools/p/cancel")).status).toBe(
+      200,
+    );
+    const rested = await advanceUntil(
+      id,
+      (o) => o.state === "CANCELLED" && /with 0 nodes/.test(o.reason ?? ""),
+      { stepSeconds: 30 },
+    );
+    const upgraded = rested.progress.done;
+    const lastEventAt = rested.events.at(-1)?.at ?? "";
+
+    await advanceToRetentionEdge(lastEventAt, -1);
+    expect((await api("GET", `/v1/operations/${id}`)).body.state).toBe("CANCELLED");
+    await api("POST", "/v1/sim/advance", { body: { seconds: 2 } });
+    expect((await api("GET", `/v1/operations/${id}`)).status).toBe(404);
+    expect(await indexRow(id)).toBeNull();
+    expect(await storedRows(id)).toEqual({ own: [], inPacked: [] });
+
+    // The inventory keeps the nodes it left; a new upgrade does the rest.
+    const nodes = await nodesOf("u-cancel-retain", "p");
+    expect(nodes).toHaveLength(3);
+    expect(nodes.filter((n) => n.version === NEW)).toHaveLength(upgraded);
+    const next = await api("POST", "/v1/clusters/u-cancel-retain/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(next.status, JSON.stringify(next.body)).toBe(202);
+    expect(next.body.progress).toEqual({ done: 0, total: 3 - upgraded });
+  });
+
+  it("NUP-9 a cancelled blue-green upgrade never resumed is written back and removed 30 days after its last event", async () => {
+    await clusterWithPool("u-bg-cancel-retain", {
+      nodeCount: 2,
+      zones: ["europe-west1-b"],
+      upgradeStrategy: {
+        type: "BLUE_GREEN",
+        batchNodeCount: 1,
+        batchSoakSeconds: 0,
+        nodePoolSoakSeconds: 86_400,
+      },
+    });
+    const started = await api("POST", "/v1/clusters/u-bg-cancel-retain/node-pools/p/upgrade", {
+      body: {},
+    });
+    const id = started.body.id as string;
+    await advanceUntil(id, (o) => o.phase === "SOAKING_POOL", { stepSeconds: 60 });
+    expect((await api("POST", "/v1/clusters/u-bg-cancel-retain/node-pools/p/cancel")).status).toBe(
+      200,
+    );
+    const cancelled = (await api("GET", `/v1/operations/${id}`)).body;
+    expect(cancelled.state).toBe("CANCELLED");
+    const shown = await nodesOf("u-bg-cancel-retain", "p");
+    expect(shown).toHaveLength(4);
+
+    await advanceToRetentionEdge(cancelled.events.at(-1).at, -1);
+    expect((await api("GET", `/v1/operations/${id}`)).body.state).toBe("CANCELLED");
+    await api("POST", "/v1/sim/advance", { body: { seconds: 2 } });
+    expect((await api("GET", `/v1/operations/${id}`)).status).toBe(404);
+    expect(await indexRow(id)).toBeNull();
+    expect(await storedRows(id)).toEqual({ own: [], inPacked: [] });
+    // Blue and green nodes stay listed: the inventory has what the operation left.
+    const left = await nodesOf("u-bg-cancel-retain", "p");
+    expect(left.map((n) => n.name).sort()).toEqual(shown.map((n) => n.name).sort());
   });
 });

@@ -56,6 +56,7 @@ function answer(
     case "CREATE":
       delete host.inflight[node];
       if (succeeded) {
+        host.done = (host.done ?? 0) + 1;
         const facts = { name: node, zone: flight.zone, ...flight.config };
         if (!scalePool(tx, cluster, flight.pool, { added: [facts], removed: [] })) {
           queueNodeSync(tx, cluster, {
@@ -102,6 +103,7 @@ function answer(
     }
     case "DELETE":
       delete host.inflight[node];
+      if (succeeded) host.done = (host.done ?? 0) + 1;
       if (succeeded && !scalePool(tx, cluster, flight.pool, { added: [], removed: [node] })) {
         queueNodeSync(tx, cluster, { remove: node });
       }

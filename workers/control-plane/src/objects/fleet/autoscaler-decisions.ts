@@ -105,6 +105,11 @@ export function listDecisions(
   return { items };
 }
 
+/** How many decisions the cluster has recorded, kept or not. */
+export function decisionCount(tx: Tx, cluster: string): number {
+  return (tx.getState<LogHead>(headKey(cluster))?.next ?? 1) - 1;
+}
+
 /** The cluster is gone: so is its log. */
 export function forgetDecisions(tx: Tx, cluster: string): void {
   const head = tx.getState<LogHead>(headKey(cluster));

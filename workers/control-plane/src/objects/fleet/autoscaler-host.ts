@@ -13,7 +13,7 @@ import {
   scalableNodes,
   toRfc3339,
 } from "@regatta/engine";
-import { type Inventory, insertOperation } from "@regatta/inventory";
+import { deleteOperation, type Inventory, insertOperation } from "@regatta/inventory";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
 import type { Timer, Tx } from "../runtime/types.ts";
 import { actuate } from "./autoscaler-actuation.ts";
@@ -87,7 +87,10 @@ export async function evaluateAutoscaler(
     );
   }
   const fresh = id;
-  return runtime.commit((tx) => decide(tx, facts, fresh, trigger));
+  const { view, owner } = await runtime.commit((tx) => decide(tx, facts, fresh, trigger));
+  // Another pass indexed the cluster's operation first: the row indexed here owns nothing.
+  if (known === undefined && owner !== fresh) await deleteOperation(db, fresh);
+  return view;
 }
 
 /** The timer: a scheduled pass. */
@@ -103,12 +106,18 @@ function loadState(tx: Tx, cluster: string, id: string): HostState {
   const state = tx.getState<HostState>(stateKey(cluster));
   if (state) return structuredClone(state);
   tx.putState(idKey(id), cluster);
-  return { id, engine: initialAutoscalerState(), seq: 0, inflight: {} };
+  return { id, engine: initialAutoscalerState(), seq: 0, inflight: {}, startedAt: tx.now, done: 0 };
 }
 
-function decide(tx: Tx, facts: ClusterFacts, id: string, trigger: string): EvaluationView {
+function decide(
+  tx: Tx,
+  facts: ClusterFacts,
+  id: string,
+  trigger: string,
+): { view: EvaluationView; owner: string } {
   const cluster = facts.name;
   const host = loadState(tx, cluster, id);
+  host.version = facts.controlPlaneVersion;
   const { nodes, pools, busyPools } = nodeView(tx, facts, host);
   const workloads = loadWorkloads(tx, cluster);
   const pods = workloads.pods.map((pod) => ({ ...pod }));
@@ -178,12 +187,8 @@ function decide(tx: Tx, facts: ClusterFacts, id: string, trigger: string): Evalu
   }
   const due = busy ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + WAITING_SCAN_MS);
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
-  return {
-    cluster,
-    at: toRfc3339(tx.now),
-    decisions: recorded,
-    nextScanAt: toRfc3339(due),
-  };
+  const view = { cluster, at: toRfc3339(tx.now), decisions: recorded, nextScanAt: toRfc3339(due) };
+  return { view, owner: host.id };
 }
 
 /**

@@ -22,4 +22,10 @@ export interface HostState {
   engine: AutoscalerState;
   seq: number;
   inflight: Record<string, InFlight>;
+  /** When the cluster's first pass ran (absent for states stored before it was kept). */
+  startedAt?: Instant;
+  /** The control-plane version the latest pass saw: the operation's target. */
+  version?: string;
+  /** Node creations and removals finished: the operation's progress. */
+  done?: number;
 }

@@ -30,5 +30,7 @@ export const timerId = (kind: string, id: string) => `${kind}:${id}`;
 export const AS_TIMER = "as";
 /** Nodes the autoscaler created or removed, written to the inventory (payload: the cluster). */
 export const AS_SYNC_TIMER = "as-sync";
+/** Removes an ended autoscaler operation (its cluster was deleted) once its retention has passed. */
+export const AS_RETIRE_TIMER = "as-retire";
 /** A rollout group's pass (SEQ): its engine wake-up, an upgrade's end, a retry of its intents. */
 export const ROLLOUT_TIMER = "rollout";

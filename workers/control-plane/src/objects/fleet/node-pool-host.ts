@@ -27,10 +27,11 @@ import {
   startNodePoolUpgrade,
   type WindowInfo,
   windowInstanceAt,
+  workInFlight,
 } from "@regatta/engine";
 import type { Timer, Tx } from "../runtime/types.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
-import { supersede } from "./operation-lifecycle.ts";
+import { restsCancelled, scheduleCancelledRetirement, supersede } from "./operation-lifecycle.ts";
 import { nodePoolOperationSaved } from "./operation-owners.ts";
 import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
 
@@ -109,7 +110,12 @@ export function startOperation(
   const started = startNodePoolUpgrade(window ? { ...request, window } : request, tx.now);
   if (!started.ok) return started;
   if (active && supersedes) supersede(tx, active, request.operationId, context.retentionMs);
-  const hosted: HostedOperation = { op: started.value.state, synced: false, revision: 0 };
+  const hosted: HostedOperation = {
+    op: started.value.state,
+    synced: false,
+    revision: 0,
+    retentionMs: context.retentionMs,
+  };
   if (maintenance) hosted.maintenance = maintenance;
   if (context.poolUid !== undefined) hosted.poolUid = context.poolUid;
   tx.putState(poolKey(cluster, pool), request.operationId);
@@ -146,6 +152,9 @@ export function fireTimer(tx: Tx, timer: Timer): void {
   const id = timer.payload;
   const hosted = id ? loadOperation(tx, id) : undefined;
   if (!hosted || hosted.detached !== undefined) return;
+  // An ended operation with nothing in flight has nothing left to wake for: a wake-up
+  // set as a conservative bound before it ended would only rewrite its row.
+  if (isTerminal(hosted.op.header.state) && workInFlight(hosted.op) === 0) return;
   const events: NodePoolEvent[] =
     timer.kind === WINDOW_TIMER
       ? [
@@ -193,6 +202,9 @@ export function controlPool(
   const hosted = id ? loadOperation(tx, id) : undefined;
   if (!hosted)
     return refuse("NUP-7", 409, `node pool ${pool} of ${cluster} has no upgrade to ${control}`);
+  if (hosted.detached !== undefined) {
+    return refuse("NUP-7", 409, `NUP-7: operation ${id} of node pool ${pool} ${hosted.detached}`);
+  }
   const decided = CONTROLS[control](hosted.op, tx.now);
   if (!decided.ok) return decided;
   save(tx, hosted, decided.value);
@@ -295,6 +307,8 @@ function save(
     tx.setTimer({ id: timerId(OP_TIMER, id), due: decision.wakeAt, kind: OP_TIMER, payload: id });
   // Changed again: its retention starts over once it is written back.
   if (!hosted.synced) tx.clearTimer(timerId(RETIRE_TIMER, id));
+  // Cancelled and at rest: kept as long as a finished one, from its last event.
+  if (restsCancelled(hosted)) scheduleCancelledRetirement(tx, hosted);
   if (rests && !hosted.synced)
     tx.setTimer({ id: timerId(SYNC_TIMER, id), due: tx.now, kind: SYNC_TIMER, payload: id });
   if (terminal) {

@@ -1,8 +1,11 @@
 import {
   abandonUpgrade,
+  DAY,
   exponentialBackoff,
+  type Instant,
   type NodePoolOperation,
   noteOnOperation,
+  workInFlight,
 } from "@regatta/engine";
 import type { Tx } from "../runtime/types.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
@@ -20,6 +23,12 @@ import {
  * (NUP-7), ended by the pool's deletion, written back (or not, when the pool is gone),
  * and retired once its retention has passed.
  */
+
+/** Finished operations are kept this many days unless `OPERATION_RETENTION_DAYS` says otherwise. */
+export const DEFAULT_RETENTION_DAYS = 30;
+
+/** Why a cancelled operation no one resumed stops taking controls before it is removed. */
+export const RETAINED_CANCELLED = "was cancelled and never resumed; its retention has passed";
 
 /** A failed write-back is retried after 30 s, then ever more slowly up to every 6 h. */
 const syncRetryDelay = exponentialBackoff({ first: 30_000, max: 6 * 3_600_000 });
@@ -81,10 +90,58 @@ export function scheduleRetirement(tx: Tx, id: string, retentionMs: number): voi
   });
 }
 
-/** True when the operation is finished and written back: retention may remove it. */
-export function retirable(tx: Tx, id: string): boolean {
+/**
+ * NUP-7, NUP-9: cancelled, with nothing it started still in flight. Nothing moves until
+ * it is resumed, rolled back or superseded; if none comes, retention removes it.
+ */
+export function restsCancelled(hosted: HostedOperation): boolean {
+  return (
+    hosted.detached === undefined &&
+    hosted.op.header.state === "CANCELLED" &&
+    workInFlight(hosted.op) === 0
+  );
+}
+
+/** When retention removes a cancelled operation at rest: counted from its last event. */
+function cancelledRetirementDue(hosted: HostedOperation): Instant {
+  const { events, updatedAt } = hosted.op.header;
+  const last = events.at(-1)?.at ?? updatedAt;
+  return last + (hosted.retentionMs ?? DEFAULT_RETENTION_DAYS * DAY);
+}
+
+export function scheduleCancelledRetirement(tx: Tx, hosted: HostedOperation): void {
+  const id = hosted.op.header.id;
+  tx.setTimer({
+    id: timerId(RETIRE_TIMER, id),
+    due: cancelledRetirementDue(hosted),
+    kind: RETIRE_TIMER,
+    payload: id,
+  });
+}
+
+/**
+ * Whether retention may remove the operation now: finished and written back, or
+ * cancelled and at rest since its retention began. A cancelled one is detached here
+ * (it takes no more controls); `writeBack` is set when the inventory must first get the
+ * nodes it left (a cancelled blue-green upgrade's are only in the object).
+ */
+export function retirable(
+  tx: Tx,
+  id: string,
+): { retire: false } | { retire: true; writeBack?: WriteBackSource } {
   const hosted = loadOperation(tx, id);
-  return hosted !== undefined && isFinished(hosted) && hosted.synced;
+  if (!hosted) return { retire: false };
+  if (restsCancelled(hosted)) {
+    if (cancelledRetirementDue(hosted) > tx.now) return { retire: false };
+    hosted.detached = RETAINED_CANCELLED;
+    hosted.revision += 1;
+    saveOperation(tx, hosted, hosted.op);
+  }
+  if (!isFinished(hosted)) return { retire: false };
+  if (hosted.synced) return { retire: true };
+  if (hosted.detached !== RETAINED_CANCELLED) return { retire: false };
+  const source = { op: hosted.op, revision: hosted.revision, poolUid: hosted.poolUid ?? "" };
+  return { retire: true, writeBack: source };
 }
 
 /** Removes every trace of a retired operation from the object. */

@@ -2,10 +2,11 @@ import { DAY } from "@regatta/engine";
 import { deleteOperation, type Inventory } from "@regatta/inventory";
 import type { ObjectRuntime } from "../runtime/runtime.ts";
 import { RETIRE_TIMER } from "./keys.ts";
-import { forgetOperation, retirable } from "./operation-lifecycle.ts";
+import { DEFAULT_RETENTION_DAYS, forgetOperation, retirable } from "./operation-lifecycle.ts";
+import { writeBackOperation } from "./write-back.ts";
 
-/** Finished operations are kept this many days unless `OPERATION_RETENTION_DAYS` says otherwise. */
-export const DEFAULT_RETENTION_DAYS = 30;
+export { DEFAULT_RETENTION_DAYS };
+
 /** A retirement whose D1 delete failed is tried again this much later (virtual time). */
 const RETIRE_RETRY_MS = 3_600_000;
 
@@ -24,15 +25,19 @@ export function operationRetentionMs(env: object): number {
 /**
  * The retirement timer: removes a finished operation's D1 index row, then its rows in
  * the object. `GET /v1/operations/{id}` answers 404 from then on. An operation that came
- * back to life meanwhile (resume, rollback) is kept.
+ * back to life meanwhile (resume, rollback) is kept. A cancelled one never resumed goes
+ * the same way, once the inventory has the nodes it left.
  */
 export async function retireOperation(
   runtime: ObjectRuntime,
   db: Inventory,
   id: string,
 ): Promise<void> {
-  if (!(await runtime.commit((tx) => retirable(tx, id)))) return;
+  const verdict = await runtime.commit((tx) => retirable(tx, id));
+  if (!verdict.retire) return;
   try {
+    const source = verdict.writeBack;
+    if (source) await writeBackOperation(db, source.op, source.poolUid, runtime.now());
     await deleteOperation(db, id);
   } catch (error) {
     console.error(`fleet: retiring ${id} failed; retrying later`, error);

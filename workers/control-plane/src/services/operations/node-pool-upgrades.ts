@@ -16,6 +16,7 @@ import type { Env } from "../../env.ts";
 import type { PoolControl } from "../../objects/fleet/node-pool-host.ts";
 import type { RunOwner } from "../../objects/fleet/run-members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
+import { autoscalerOperationBody } from "./autoscaler-operation-body.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
 import { poolFacts } from "./pool-facts.ts";
 
@@ -131,6 +132,11 @@ export async function readOperation(
     const cluster = await fleet.clusterUpgrade(id);
     if (!cluster) return refused(404, `operation ${id} does not exist`);
     return accepted(clusterOperationBody(cluster));
+  }
+  if (located.value.kind === "AUTOSCALER") {
+    const autoscaler = await fleet.autoscalerOperation(id);
+    if (!autoscaler) return refused(404, `operation ${id} does not exist`);
+    return accepted(autoscalerOperationBody(autoscaler));
   }
   const view = await fleet.operation(id);
   if (!view) return refused(404, `operation ${id} does not exist`);
