@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       ["runs", formatInt(tally("runs"))],
       ["restarts", formatInt(tally("restarts"))],
       ...points.map((point) => [`  at ${point}`, formatInt(tally(point))]),
+      ["invariant checks (after every step)", formatInt(tally("invariant-checks"))],
       ["violations", formatInt(tally("violations"))],
       ["wall seconds", seconds.toFixed(1)],
     ],
@@ -58,6 +59,7 @@ async function main(): Promise<void> {
   printKeyValues("chaos", {
     runs: tally("runs"),
     restarts: tally("restarts"),
+    invariantChecks: tally("invariant-checks"),
     violations: summary === undefined ? "unknown" : tally("violations"),
     seed,
     seconds: Math.round(seconds),

@@ -1,23 +1,19 @@
-import {
-  allPages,
-  type Inventory,
-  listFleets,
-  openInventory,
-  pruneIdempotentResponses,
-} from "@regatta/inventory";
+import { type Inventory, openInventory, pruneIdempotentResponses } from "@regatta/inventory";
+import { controlPlaneNow } from "./clock/now.ts";
 import { configurationError, type Env, retentionMs } from "./env.ts";
+import { wakeDueObjects, wakeEveryFleet } from "./objects/wakeups.ts";
 import { wakeRollouts } from "./services/rollout/wake.ts";
 
-/** Fleet objects woken at once; the rest wait for a free slot. */
-const WAKE_CONCURRENCY = 8;
 /** Idempotency-Key rows deleted per statement, and statements per cron run. */
 const PRUNE_ROWS = 500;
 const PRUNE_ROUNDS = 20;
 
 /**
- * The cron trigger: prunes what retention no longer needs, then wakes every fleet
- * object so due work runs even when an alarm was lost (alarms are at-least-once but give
- * up after six failed retries).
+ * The cron trigger: prunes what retention no longer needs, then wakes the objects whose
+ * recorded wake-up is due, so due work runs even when an alarm was lost (alarms are
+ * at-least-once but give up after six failed retries). Objects with nothing due are not
+ * called: 10,000 quiet fleets cost one query. Once an hour every fleet is woken too, for
+ * an object whose record was lost.
  */
 export async function runScheduled(env: Env, scheduledTime: number): Promise<void> {
   const problem = configurationError(env);
@@ -27,30 +23,10 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
   }
   const db = openInventory(env.DB);
   await pruneIdempotencyKeys(db, scheduledTime - retentionMs(env.IDEMPOTENCY_RETENTION_HOURS, 24));
-  await wakeFleets(env, db);
+  await wakeDueObjects(env, db, await controlPlaneNow(env, db));
+  if (new Date(scheduledTime).getUTCMinutes() === 0) await wakeEveryFleet(env, db);
   // CH-3/SEQ: every sequenced group looks at its targets, windows and soaks.
   await wakeRollouts(db, env.FLEET);
-}
-
-/**
- * Wakes every fleet object, a few at a time: a fleet whose run is slow does not hold
- * the others back, and a thousand fleets do not mean a thousand calls at once. An
- * object already running its alarm joins that run (see `ObjectRuntime.runAlarm`).
- */
-export async function wakeFleets(env: Env, db: Inventory = openInventory(env.DB)): Promise<void> {
-  const fleets = await allPages((page) => listFleets(db, page));
-  let next = 0;
-  const worker = async () => {
-    while (next < fleets.length) {
-      const { name } = fleets[next++]!;
-      try {
-        await env.FLEET.get(env.FLEET.idFromName(name)).tick();
-      } catch (error) {
-        console.error(`cron: fleet ${name} did not tick`, error);
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(WAKE_CONCURRENCY, fleets.length) }, worker));
 }
 
 /**

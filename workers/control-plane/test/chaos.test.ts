@@ -9,6 +9,7 @@ import { SUBMISSIONS_KEY } from "../src/providers/sim/executor.ts";
 import type { ObjectWiring } from "../src/wiring.ts";
 import { clusterBody, poolBody, seedBasics } from "./fixtures.ts";
 import { advanceClock, api, freezeClock } from "./helpers.ts";
+import { invariantViolations } from "./time/invariants.ts";
 
 /**
  * Chaos: many seeded node-pool upgrades (surge and blue-green, small pools) under random
@@ -98,6 +99,7 @@ const tally = {
   restarts: 0,
   byPoint: {} as Record<string, number>,
   violations: [] as string[],
+  invariantChecks: 0,
 };
 let armed = false;
 let random = seeded(SEED);
@@ -186,6 +188,15 @@ async function runOne(run: number): Promise<void> {
     view = await stub().operation(id);
     if (view?.endedAt !== undefined && !(await isLive(id))) break;
     await drive();
+    // State agrees with itself after every step, not only at the end.
+    const seen = (await api("GET", `/v1/clusters/${plan.cluster}/nodes?pool=p&limit=500`)).body;
+    tally.invariantChecks++;
+    for (const what of invariantViolations({
+      operation: await stub().operation(id),
+      nodes: seen.items,
+      target: NEW,
+    }))
+      violation(`step ${step}: ${what}`);
   }
   if (plan.fault) await api("DELETE", `/v1/sim/faults/chaos-${run}`);
   tally.runs++;
@@ -262,7 +273,7 @@ describe("chaos: node-pool upgrades with faults and object restarts", () => {
         .map(([point, n]) => `${point}=${n}`)
         .join(" ");
       console.log(
-        `chaos: runs=${tally.runs} restarts=${tally.restarts} violations=${tally.violations.length} seed=${SEED} (${points})`,
+        `chaos: runs=${tally.runs} restarts=${tally.restarts} invariant-checks=${tally.invariantChecks} violations=${tally.violations.length} seed=${SEED} (${points})`,
       );
       for (const line of tally.violations) console.log(`chaos violation: ${line}`);
       expect(tally.violations).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt, lte, min } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte, min, or } from "drizzle-orm";
 import { objectWakeups } from "../schema/wakeups.ts";
 import type { Inventory } from "./db.ts";
 
@@ -36,13 +36,26 @@ export async function putWakeup(
     .onConflictDoUpdate({ target: [objectWakeups.kind, objectWakeups.name], set: { due } });
 }
 
-/** The earliest wake-up of any object, if one is recorded. */
-export async function earliestWakeup(db: Inventory): Promise<Instant | undefined> {
-  const row = await db
-    .select({ due: min(objectWakeups.due) })
-    .from(objectWakeups)
-    .get();
-  return row?.due ?? undefined;
+/**
+ * A page of the objects with anything pending, by namespace and name after `after`:
+ * the ones whose alarms follow the sim clock's speed.
+ */
+export function pendingWakeups(
+  db: Inventory,
+  after: { kind: WakeupKind; name: string } | undefined,
+  limit: number,
+): Promise<Wakeup[]> {
+  const query = db.select().from(objectWakeups);
+  const page =
+    after === undefined
+      ? query
+      : query.where(
+          or(
+            gt(objectWakeups.kind, after.kind),
+            and(eq(objectWakeups.kind, after.kind), gt(objectWakeups.name, after.name)),
+          ),
+        );
+  return page.orderBy(asc(objectWakeups.kind), asc(objectWakeups.name)).limit(limit);
 }
 
 /** The objects due by `until`, earliest first, at most `limit`. */
@@ -55,12 +68,20 @@ export function dueWakeups(db: Inventory, until: Instant, limit: number): Promis
     .limit(limit);
 }
 
-/** The earliest wake-up strictly after `after`, if any. */
-export async function nextWakeupAfter(db: Inventory, after: Instant): Promise<Instant | undefined> {
-  const row = await db
+/**
+ * The objects whose wake-up is the earliest at or after `since` (all due at that one
+ * instant), at most `limit`: one query answers both when the next instant is and who
+ * is due at it.
+ */
+export function wakeupsFrom(db: Inventory, since: Instant, limit: number): Promise<Wakeup[]> {
+  const next = db
     .select({ due: min(objectWakeups.due) })
     .from(objectWakeups)
-    .where(gt(objectWakeups.due, after))
-    .get();
-  return row?.due ?? undefined;
+    .where(gte(objectWakeups.due, since));
+  return db
+    .select()
+    .from(objectWakeups)
+    .where(eq(objectWakeups.due, next))
+    .orderBy(asc(objectWakeups.kind), asc(objectWakeups.name))
+    .limit(limit);
 }

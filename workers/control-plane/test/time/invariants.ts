@@ -1,5 +1,3 @@
-import { expect } from "vitest";
-
 /** What a scenario shows through the API at one instant (see speed-invariance.test.ts). */
 export type Observed = Record<string, unknown>;
 
@@ -22,28 +20,39 @@ interface MemberSeen {
 const TERMINAL = new Set(["SUCCEEDED", "FAILED", "CANCELLED"]);
 
 /**
- * State that agrees with itself, checked after every step of a scenario:
- * - a node the decision log calls unregistered (CA-4) is not READY;
- * - a node a scale-down removed is not READY (it drains, is deleted, or is gone);
+ * State that agrees with itself, checked after every step of a scenario (the speed
+ * invariance property test and the chaos runs). Answers what is wrong, nothing when
+ * all holds:
+ * - a node a scale-down removed, or that the decision log calls unregistered (CA-4), is
+ *   not READY (it drains, is deleted, or is gone);
  * - once an upgrade has succeeded, every node of its pool carries the target, the
  *   autoscaler's own nodes included;
+ * - every node created after the upgrade began (not in `original`) carries the target;
  * - an update-run member whose operation has ended has heard it: it is not Running.
  */
-export function checkInvariants(scenario: string, observed: Observed): void {
+export function invariantViolations(observed: Observed): string[] {
+  const wrong: string[] = [];
   const nodes = (observed.nodes ?? []) as NodeSeen[];
   const ready = new Set(nodes.filter((n) => n.state === "READY").map((n) => n.name));
   for (const decision of (observed.decisions ?? []) as DecisionSeen[]) {
     if (decision.action !== "SCALE_DOWN") continue;
     for (const name of decision.nodes ?? []) {
-      expect(ready.has(name), `${scenario}: ${name} is READY after "${decision.reason}"`).toBe(
-        false,
-      );
+      if (ready.has(name)) wrong.push(`${name} is READY after "${decision.reason}"`);
     }
   }
   const operation = observed.operation as { state: string } | undefined;
   if (operation?.state === "SUCCEEDED" && typeof observed.target === "string") {
     const behind = nodes.filter((n) => n.version !== observed.target);
-    expect(behind, `${scenario}: nodes not on ${observed.target} after SUCCEEDED`).toEqual([]);
+    if (behind.length > 0)
+      wrong.push(`nodes not on ${observed.target} after SUCCEEDED: ${JSON.stringify(behind)}`);
+  }
+  if (Array.isArray(observed.original) && typeof observed.target === "string") {
+    const original = new Set(observed.original as string[]);
+    const stale = nodes.filter((n) => !original.has(n.name) && n.version !== observed.target);
+    if (stale.length > 0)
+      wrong.push(
+        `nodes created since the upgrade began not on the target: ${JSON.stringify(stale)}`,
+      );
   }
   const ended = (observed.memberOperations ?? {}) as Record<string, string>;
   const run = observed.run as { stages: { groups: { members: MemberSeen[] }[] }[] } | undefined;
@@ -52,9 +61,8 @@ export function checkInvariants(scenario: string, observed: Observed): void {
       for (const member of group.members) {
         const state = member.operation ? ended[member.operation] : undefined;
         if (state === undefined || !TERMINAL.has(state)) continue;
-        expect(
-          member.state,
-          `${scenario}: member ${member.cluster} still Running after its operation ${state}`,
-        ).not.toBe("Running");
+        if (member.state === "Running")
+          wrong.push(`member ${member.cluster} still Running after its operation ${state}`);
       }
+  return wrong;
 }

@@ -185,7 +185,10 @@ function decide(
     tx.clearTimer(timerId(AS_TIMER, cluster));
     return { view: { cluster, at: toRfc3339(tx.now), decisions: recorded }, owner: host.id };
   }
-  const due = busy ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + WAITING_SCAN_MS);
+  // A pool under upgrade wakes the autoscaler at each of its steps (operation-owners.ts):
+  // polling it too is only a safety net, at the waiting pace.
+  const acting = decision.actions.length > 0 || Object.keys(host.inflight).length > 0;
+  const due = acting ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + WAITING_SCAN_MS);
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
   const view = { cluster, at: toRfc3339(tx.now), decisions: recorded, nextScanAt: toRfc3339(due) };
   return { view, owner: host.id };

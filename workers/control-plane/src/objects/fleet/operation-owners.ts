@@ -11,7 +11,7 @@ import { reportRunClusterEnd, reportRunPoolEnd } from "./run-members.ts";
  * phase (rollout-owners.ts). Every save of an operation comes through, the end of one
  * whose pool was deleted included, so no owner can be left waiting; each owner takes an
  * end once. The autoscaler, which keeps no timer for an idle cluster, hears that an
- * upgrade began or ended.
+ * upgrade began, moved on or ended.
  */
 
 /** After a node-pool operation was saved (`before` undefined for a new one). */
@@ -22,9 +22,15 @@ export function nodePoolOperationSaved(
 ): void {
   reportPoolEnd(tx, before, op);
   reportRunPoolEnd(tx, before, op);
-  // A new upgrade changes how the pool may scale (NUP-12), an ended one leaves other
-  // nodes; in between the autoscaler scans a pool under upgrade on its own.
-  if (before === undefined || isTerminal(op.header.state) !== isTerminal(before.header.state)) {
+  // An upgrade that began, moved on (a phase, a node replaced, cordoned or drained) or
+  // ended changes what the pool may scale to (NUP-12) and where pods can run: the
+  // autoscaler looks at the cluster at that instant rather than polling it.
+  if (
+    before === undefined ||
+    before.header.state !== op.header.state ||
+    before.header.phase !== op.header.phase ||
+    before.header.eventCount !== op.header.eventCount
+  ) {
     wakeAutoscaler(tx, op.header.cluster);
   }
   if (isTerminal(op.header.state)) {

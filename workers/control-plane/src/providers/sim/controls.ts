@@ -22,7 +22,7 @@ import { mayAccess, type Principal } from "../../auth/principal.ts";
 import { reanchor, simClock } from "../../clock/clock.ts";
 import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clock-store.ts";
 import type { Env } from "../../env.ts";
-import { wakeFleets } from "../../scheduled.ts";
+import { wakePendingObjects } from "../../objects/wakeups.ts";
 import { accepted, type Outcome, refused } from "../../services/outcome.ts";
 import { stepClock } from "./stepper.ts";
 
@@ -125,7 +125,8 @@ export class SimControls {
 
   /**
    * Moves the clock `seconds` ahead through every instant at which something is due
-   * (see `stepClock`), then wakes every object so what became due runs and alarms follow.
+   * (see `stepClock`). On a running clock every object with anything pending is woken
+   * after, so its alarm follows the moved anchor; a frozen clock sets no alarms.
    */
   async advance(seconds: number): Promise<z.infer<typeof SimStatus>> {
     const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
@@ -133,15 +134,15 @@ export class SimControls {
     await stepClock(this.env, this.db, from, from + seconds * 1000);
     const after = reanchor(params, Date.now(), {});
     await saveSimClock(this.db, { ...after, anchorVirtualMs: from + seconds * 1000 });
-    await wakeFleets(this.env, this.db);
+    if (after.speed > 0) await wakePendingObjects(this.env, this.db);
     return this.status();
   }
 
-  /** Re-anchors the shared clock at a new speed, then wakes every object. */
+  /** Re-anchors the shared clock at a new speed; pending objects re-arm their alarms. */
   async setSpeed(speed: number): Promise<z.infer<typeof SimStatus>> {
     const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
     await saveSimClock(this.db, reanchor(params, Date.now(), { speed }));
-    await wakeFleets(this.env, this.db);
+    await wakePendingObjects(this.env, this.db);
     return this.status();
   }
 }

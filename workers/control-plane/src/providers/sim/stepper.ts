@@ -1,11 +1,10 @@
 import type { Instant } from "@regatta/engine";
-import { dueWakeups, type Inventory, nextWakeupAfter, type Wakeup } from "@regatta/inventory";
+import { dueWakeups, type Inventory, type Wakeup, wakeupsFrom } from "@regatta/inventory";
 import type { SimClockParams } from "../../clock/clock.ts";
 import { saveSimClock } from "../../clock/sim-clock-store.ts";
 import type { Env } from "../../env.ts";
+import { wakeObjects } from "../../objects/wakeups.ts";
 
-/** Objects woken at once within one instant; the rest wait for a free slot. */
-const WAKE_CONCURRENCY = 8;
 /** Objects woken per round (a sweep of the rest follows the jump). */
 const WAKES_PER_ROUND = 1_000;
 /**
@@ -34,17 +33,27 @@ export async function stepClock(
   from: Instant,
   to: Instant,
 ): Promise<number> {
+  // What was already overdue goes first, at the instant the jump starts.
+  await wakeDue(env, db, from);
   let at = from;
   let steps = 0;
-  // What was already overdue goes first, at the instant the jump starts.
-  await wakeDue(env, db, at);
-  while (steps < MAX_STEPS) {
-    const next = await nextWakeupAfter(db, at);
-    if (next === undefined || next > to) break;
-    at = next;
-    steps++;
-    await saveSimClock(db, frozenAt(at));
-    await wakeDue(env, db, at);
+  let rounds = 0;
+  while (true) {
+    // Past its rounds, an instant whose objects still claim it (one failing, say) is
+    // left behind: they catch up on their own once the jump is over.
+    const since = rounds >= ROUNDS_PER_INSTANT ? at + 1 : at;
+    const batch = await wakeupsFrom(db, since, WAKES_PER_ROUND);
+    const due = batch[0]?.due;
+    if (due === undefined || due > to) break;
+    if (due > at) {
+      if (steps >= MAX_STEPS) break;
+      at = due;
+      steps++;
+      rounds = 0;
+      await saveSimClock(db, frozenAt(at));
+    }
+    rounds++;
+    await wakeObjects(env, batch);
   }
   return steps;
 }
@@ -57,23 +66,6 @@ async function wakeDue(env: Env, db: Inventory, at: Instant): Promise<void> {
   for (let round = 0; round < ROUNDS_PER_INSTANT; round++) {
     const due = await dueWakeups(db, at, WAKES_PER_ROUND);
     if (due.length === 0) return;
-    await wakeAll(env, due);
-  }
-}
-
-async function wakeAll(env: Env, due: readonly Wakeup[]): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < due.length) await wake(env, due[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(WAKE_CONCURRENCY, due.length) }, worker));
-}
-
-async function wake(env: Env, object: Wakeup): Promise<void> {
-  try {
-    if (object.kind === "fleet") await env.FLEET.get(env.FLEET.idFromName(object.name)).tick();
-    else await env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(object.name)).tick();
-  } catch (error) {
-    console.error(`sim clock: ${object.kind} ${object.name} did not run its timers`, error);
+    await wakeObjects(env, due);
   }
 }

@@ -1,0 +1,81 @@
+import type { Instant } from "@regatta/engine";
+import {
+  allPages,
+  dueWakeups,
+  type Inventory,
+  listFleets,
+  pendingWakeups,
+  type Wakeup,
+} from "@regatta/inventory";
+import type { Env } from "../env.ts";
+
+/** Objects woken at once; the rest wait for a free slot. */
+const WAKE_CONCURRENCY = 8;
+/** Objects read from the wake-up registry per query. */
+const PAGE = 1_000;
+/** Pages of due objects one call wakes (objects that keep failing stay due). */
+const DUE_PAGES = 20;
+
+/**
+ * Wakes `objects` a few at a time, each running what fell due (`tick`): one that is slow
+ * does not hold the others back, a thousand do not mean a thousand calls at once, and
+ * one that fails is logged and left to its own alarm. An object already running its
+ * alarm joins that run (see `ObjectRuntime.runAlarm`).
+ */
+export async function wakeObjects(env: Env, objects: readonly Wakeup[]): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < objects.length) {
+      const object = objects[next++]!;
+      try {
+        if (object.kind === "fleet") await env.FLEET.get(env.FLEET.idFromName(object.name)).tick();
+        else await env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(object.name)).tick();
+      } catch (error) {
+        console.error(`${object.kind} ${object.name} did not run its timers`, error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WAKE_CONCURRENCY, objects.length) }, worker));
+}
+
+/** Wakes the objects whose recorded wake-up is due by `now`; answers how many. */
+export async function wakeDueObjects(env: Env, db: Inventory, now: Instant): Promise<number> {
+  let woken = 0;
+  for (let page = 0; page < DUE_PAGES; page++) {
+    const due = await dueWakeups(db, now, PAGE);
+    await wakeObjects(env, due);
+    woken += due.length;
+    // A woken object moves its wake-up past `now`: a short page was the last.
+    if (due.length < PAGE) break;
+  }
+  return woken;
+}
+
+/**
+ * Wakes every object with anything pending, so their alarms follow a clock that changed
+ * speed or jumped; answers how many.
+ */
+export async function wakePendingObjects(env: Env, db: Inventory): Promise<number> {
+  let woken = 0;
+  let after: Wakeup | undefined;
+  while (true) {
+    const page = await pendingWakeups(db, after, PAGE);
+    await wakeObjects(env, page);
+    woken += page.length;
+    after = page.at(-1);
+    if (page.length < PAGE) return woken;
+  }
+}
+
+/**
+ * Wakes every fleet object, whether or not it recorded a wake-up: the hourly sweep that
+ * catches an object whose record was lost (a D1 write that failed) or predates it.
+ */
+export async function wakeEveryFleet(env: Env, db: Inventory): Promise<number> {
+  const fleets = await allPages((page) => listFleets(db, page));
+  await wakeObjects(
+    env,
+    fleets.map(({ name }) => ({ kind: "fleet", name, due: 0 })),
+  );
+  return fleets.length;
+}

@@ -1,0 +1,3 @@
+import { autoscaledBlueGreen, speedInvariance } from "./scenarios.ts";
+
+speedInvariance(autoscaledBlueGreen);

@@ -1,0 +1,3 @@
+import { rolloutWithSoak, speedInvariance } from "./scenarios.ts";
+
+speedInvariance(rolloutWithSoak);

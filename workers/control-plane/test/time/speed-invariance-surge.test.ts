@@ -1,0 +1,3 @@
+import { speedInvariance, surgeWithFaults } from "./scenarios.ts";
+
+speedInvariance(surgeWithFaults);

@@ -1,0 +1,3 @@
+import { speedInvariance, updateRun } from "./scenarios.ts";
+
+speedInvariance(updateRun);
