@@ -32,8 +32,8 @@ import {
 import type { Timer, Tx } from "../runtime/types.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
 import { restsCancelled, scheduleCancelledRetirement, supersede } from "./operation-lifecycle.ts";
-import { nodePoolOperationSaved } from "./operation-owners.ts";
-import { type HostedOperation, loadOperation, saveOperation } from "./operation-store.ts";
+import { saveForOwners } from "./operation-owners.ts";
+import { type HostedOperation, loadOperation } from "./operation-store.ts";
 
 /**
  * The fleet object's node-pool upgrades: one machine per operation (its rows are
@@ -295,8 +295,7 @@ function save(
     delete hosted.syncAttempts;
   }
   hosted.revision += 1;
-  saveOperation(tx, hosted, before);
-  nodePoolOperationSaved(tx, before, hosted.op);
+  saveForOwners(tx, hosted, before);
   for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
     tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));
   }

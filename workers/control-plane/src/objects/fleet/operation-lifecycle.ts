@@ -9,13 +9,12 @@ import {
 } from "@regatta/engine";
 import type { Tx } from "../runtime/types.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, timerId, WINDOW_TIMER } from "./keys.ts";
-import { nodePoolOperationSaved } from "./operation-owners.ts";
+import { saveForOwners } from "./operation-owners.ts";
 import {
   deleteOperationRows,
   type HostedOperation,
   isFinished,
   loadOperation,
-  saveOperation,
 } from "./operation-store.ts";
 
 /**
@@ -43,7 +42,7 @@ export function supersede(tx: Tx, hosted: HostedOperation, by: string, retention
   );
   hosted.detached = `superseded by ${by}`;
   hosted.revision += 1;
-  saveOperation(tx, hosted, before);
+  saveForOwners(tx, hosted, before);
   const id = before.header.id;
   tx.clearTimer(timerId(OP_TIMER, id));
   tx.clearTimer(timerId(WINDOW_TIMER, id));
@@ -69,12 +68,11 @@ export function detachPool(
   const settled = isFinished(hosted) && hosted.synced;
   const before = hosted.op;
   hosted.op = abandonUpgrade(before, "node pool deleted", tx.now);
-  // Whoever started this pool's upgrade (cluster upgrade, run, rollout) hears it ended.
-  nodePoolOperationSaved(tx, before, hosted.op);
   hosted.detached = "node pool deleted";
   hosted.synced = true;
   hosted.revision += 1;
-  saveOperation(tx, hosted, before);
+  // Whoever started this pool's upgrade (cluster upgrade, run, rollout) hears it ended.
+  saveForOwners(tx, hosted, before);
   for (const kind of [OP_TIMER, WINDOW_TIMER, SYNC_TIMER]) tx.clearTimer(timerId(kind, id));
   // An operation already settled keeps the retention it started then.
   if (!settled) scheduleRetirement(tx, id, retentionMs);
@@ -135,7 +133,7 @@ export function retirable(
     if (cancelledRetirementDue(hosted) > tx.now) return { retire: false };
     hosted.detached = RETAINED_CANCELLED;
     hosted.revision += 1;
-    saveOperation(tx, hosted, hosted.op);
+    saveForOwners(tx, hosted, hosted.op);
   }
   if (!isFinished(hosted)) return { retire: false };
   if (hosted.synced) return { retire: true };
@@ -195,7 +193,7 @@ export function markSynced(
     if (tx.getState<string>(poolKey(cluster, pool)) === id) tx.deleteState(poolKey(cluster, pool));
     for (const kind of [OP_TIMER, WINDOW_TIMER]) tx.clearTimer(timerId(kind, id));
   }
-  saveOperation(tx, hosted, before);
+  saveForOwners(tx, hosted, before);
   if (isFinished(hosted)) scheduleRetirement(tx, id, retentionMs);
 }
 
@@ -204,7 +202,7 @@ export function writeBackFailed(tx: Tx, id: string, revision: number): void {
   const hosted = loadOperation(tx, id);
   if (!hosted || hosted.revision !== revision || hosted.synced) return;
   hosted.syncAttempts = (hosted.syncAttempts ?? 0) + 1;
-  saveOperation(tx, hosted, hosted.op);
+  saveForOwners(tx, hosted, hosted.op);
   tx.setTimer({
     id: timerId(SYNC_TIMER, id),
     due: tx.now + syncRetryDelay(hosted.syncAttempts),

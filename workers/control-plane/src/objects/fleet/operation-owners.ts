@@ -1,6 +1,7 @@
 import { type ClusterUpgrade, isTerminal, type NodePoolOperation } from "@regatta/engine";
 import type { Tx } from "../runtime/types.ts";
 import { wakeAutoscaler } from "./autoscaler-cluster.ts";
+import { type HostedOperation, saveOperation } from "./operation-store.ts";
 import { reportPoolEnd } from "./pool-owners.ts";
 import { reportRolloutEnd } from "./rollout-owners.ts";
 import { reportRunClusterEnd, reportRunPoolEnd } from "./run-members.ts";
@@ -13,6 +14,20 @@ import { reportRunClusterEnd, reportRunPoolEnd } from "./run-members.ts";
  * end once. The autoscaler, which keeps no timer for an idle cluster, hears that an
  * upgrade began, moved on or ended.
  */
+
+/**
+ * Saves a node-pool operation and tells its owners what changed: the one way an
+ * operation is written, so no path (a write-back that ends it, a pool deleted under it)
+ * can end it unheard. `before` is what was stored (undefined for a new one).
+ */
+export function saveForOwners(
+  tx: Tx,
+  hosted: HostedOperation,
+  before: NodePoolOperation | undefined,
+): void {
+  saveOperation(tx, hosted, before);
+  nodePoolOperationSaved(tx, before, hosted.op);
+}
 
 /** After a node-pool operation was saved (`before` undefined for a new one). */
 export function nodePoolOperationSaved(

@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { dueWakeups, type Inventory, type Wakeup, wakeupsFrom } from "@regatta/inventory";
+import { dueWakeups, type Inventory, wakeupsFrom } from "@regatta/inventory";
 import type { SimClockParams } from "../../clock/clock.ts";
 import { saveSimClock } from "../../clock/sim-clock-store.ts";
 import type { Env } from "../../env.ts";
