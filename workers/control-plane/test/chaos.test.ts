@@ -188,14 +188,12 @@ async function runOne(run: number): Promise<void> {
     view = await stub().operation(id);
     if (view?.endedAt !== undefined && !(await isLive(id))) break;
     await drive();
-    // State agrees with itself after every step, not only at the end.
+    // State agrees with itself after every step, not only at the end: what the
+    // operation says first, then what the inventory shows.
+    const operation = await stub().operation(id);
     const seen = (await api("GET", `/v1/clusters/${plan.cluster}/nodes?pool=p&limit=500`)).body;
     tally.invariantChecks++;
-    for (const what of invariantViolations({
-      operation: await stub().operation(id),
-      nodes: seen.items,
-      target: NEW,
-    }))
+    for (const what of invariantViolations({ operation, nodes: seen.items, target: NEW }))
       violation(`step ${step}: ${what}`);
   }
   if (plan.fault) await api("DELETE", `/v1/sim/faults/chaos-${run}`);
