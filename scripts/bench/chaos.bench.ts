@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   printKeyValues("chaos", {
     runs: tally("runs"),
     restarts: tally("restarts"),
-    invariantChecks: tally("invariant-checks"),
+    invariant_checks: tally("invariant-checks"),
     violations: summary === undefined ? "unknown" : tally("violations"),
     seed,
     seconds: Math.round(seconds),
