@@ -183,7 +183,7 @@ function decide(
   // (wakeAutoscaler), so a fleet of quiet clusters costs nothing between changes.
   if (!busy && !waiting) {
     tx.clearTimer(timerId(AS_TIMER, cluster));
-    return { cluster, at: toRfc3339(tx.now), decisions: recorded };
+    return { view: { cluster, at: toRfc3339(tx.now), decisions: recorded }, owner: host.id };
   }
   const due = busy ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + WAITING_SCAN_MS);
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
