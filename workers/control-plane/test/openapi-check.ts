@@ -76,8 +76,11 @@ class Contract {
     const method = seen.method.toLowerCase();
     const found = this.routes.find((r) => r.method === method && r.pattern.test(path));
     if (!found) {
-      // An unknown route is the app's 404 problem, which no operation can document.
-      if (seen.status === 404) return this.body("unknown route", PROBLEM_ANSWER, seen);
+      // No operation can document an unknown route: it answers the app's 404 problem,
+      // or what middleware answers before routing (401 under /v1, 413, 503).
+      if (UNROUTED.includes(seen.status) && (seen.status !== 401 || path.startsWith("/v1/"))) {
+        return this.body(`unrouted ${seen.status}`, PROBLEM_ANSWER, seen);
+      }
       return `no operation ${seen.method} for ${path} in /openapi.json`;
     }
     const { responses } = found.operation;
@@ -125,6 +128,7 @@ class Contract {
   }
 }
 
+const UNROUTED = [401, 404, 413, 503];
 const PROBLEM_ANSWER: Answer = {
   content: { "application/problem+json": { schema: { $ref: "#/components/schemas/Problem" } } },
 };
