@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineProject } from "vitest/config";
+import { recordTally } from "./test/openapi-tally.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -16,6 +17,7 @@ export default defineProject({
           SIM_SPEED: "0",
           WEBHOOK_SECRET: "test-webhook-secret",
         },
+        serviceBindings: { OPENAPI_TALLY: recordTally },
       },
     })),
   ],
@@ -25,5 +27,6 @@ export default defineProject({
     testTimeout: 60_000,
     include: ["test/**/*.test.ts"],
     setupFiles: ["./test/setup.ts"],
+    globalSetup: ["./test/openapi-tally.ts"],
   },
 });

@@ -67,10 +67,10 @@ export const ComputeClassInput = z
   })
   .openapi("ComputeClassInput");
 
-export const ComputeClass = ComputeClassInput.extend({
-  name: Name,
-  updatedAt: Rfc3339.optional(),
-}).openapi("ComputeClass");
+/** A compute class as the API answers it: one closed object (an `extend` renders as `allOf`). */
+export const ComputeClass = z
+  .strictObject({ name: Name, ...ComputeClassInput.shape, updatedAt: Rfc3339.optional() })
+  .openapi("ComputeClass");
 
 export const ComputeClassParams = z.object({ name: Name });
 

@@ -38,12 +38,50 @@ export const ClusterInput = z
   .openapi("ClusterInput");
 
 /**
- * Per-component lifecycle status (LIFE-4): control-plane and load-balancer node pool
- * status, manifests versions, version → node count, final version.
+ * Per-component lifecycle status (LIFE-4) while a cluster upgrades: each step's phase,
+ * state and version, the version → node count map and the manifests versions. Spelled
+ * out (not a free-form record) so the document says what the answer holds.
  */
 export const ClusterComponents = z
-  .record(z.string(), z.unknown())
-  .openapi("ClusterComponents", { example: { controlPlaneNodePool: "READY" } });
+  .object({
+    spec: z.object({ version: z.string() }).optional(),
+    status: z.object({ version: z.string() }).optional(),
+    /** LIFE-5 with a bootstrap: the target's own resources are stale, progress is here. */
+    statusStale: z.boolean().optional(),
+    owner: z.enum(["TARGET", "BOOTSTRAP"]).optional(),
+    components: z
+      .array(
+        z.object({
+          id: z.string(),
+          phase: z.enum([
+            "PREFLIGHT",
+            "SPEC_SET",
+            "BOOTSTRAP",
+            "LIFECYCLE_CONTROLLERS",
+            "CONTROL_PLANE_LOAD_BALANCERS",
+            "CONTROL_PLANE_NODE_POOL",
+            "ADD_ONS_AND_LOAD_BALANCER_POOL",
+            "WORKER_NODE_POOLS",
+            "HEALTH_CHECKS",
+            "PIVOT_BACK",
+            "STATUS_SET",
+          ]),
+          state: z.enum(["PENDING", "RUNNING", "WAITING", "DONE", "FAILED"]),
+          version: z.string(),
+          attempts: z.int(),
+          poolOperation: z.string().optional(),
+          error: z.string().optional(),
+        }),
+      )
+      .optional(),
+    /** Version → number of nodes on it, over every node pool. */
+    versions: z.record(z.string(), z.int()).optional(),
+    lifecycleControllersManifestsVersion: z.string().optional(),
+    manifestsVersion: z.string().optional(),
+  })
+  .openapi("ClusterComponents", {
+    description: "Empty unless the cluster is upgrading or its last upgrade failed (LIFE-4).",
+  });
 
 /** What a cluster is observed to run (VER-8: status.version changes only when an upgrade succeeds). */
 export const ClusterStatus = z

@@ -22,23 +22,35 @@ export const FAULT_EFFECTS = [
 
 const Name = z.string().min(1).max(253);
 
+/** What a fault hits: any of cluster, pool, node and command type (all given must match). */
+const FaultMatch = z.strictObject({
+  cluster: Name.optional(),
+  pool: Name.optional(),
+  node: Name.optional(),
+  operation: z.enum(COMMAND_TYPES).optional(),
+});
+
 /** `PUT /v1/sim/faults/{id}` body (API.md "Executors"). */
 export const SimFaultInput = z
   .strictObject({
-    match: z
-      .strictObject({
-        cluster: Name.optional(),
-        pool: Name.optional(),
-        node: Name.optional(),
-        operation: z.enum(COMMAND_TYPES).optional(),
-      })
-      .default({}),
+    match: FaultMatch.default({}),
     effect: z.enum(FAULT_EFFECTS),
     times: z.int().min(1).max(1_000_000).optional(),
   })
   .openapi("SimFaultInput");
 
-export const SimFault = SimFaultInput.extend({ id: z.string() }).openapi("SimFault");
+/**
+ * A fault as the API answers it. Spelled out rather than `SimFaultInput.extend`: that
+ * renders as `allOf` of two closed objects, which no answer can satisfy.
+ */
+export const SimFault = z
+  .strictObject({
+    id: z.string(),
+    match: FaultMatch,
+    effect: SimFaultInput.shape.effect,
+    times: SimFaultInput.shape.times,
+  })
+  .openapi("SimFault");
 
 const Seconds = z
   .int()

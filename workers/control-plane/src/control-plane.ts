@@ -2,6 +2,7 @@ import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
+import { withMiddlewareAnswers } from "./http/openapi.ts";
 import { autoscalerRoutes } from "./routes/autoscaler.ts";
 import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
 import { computeClassRoutes } from "./routes/compute-classes.ts";
@@ -65,6 +66,37 @@ export function createControlPlane(): App {
   app.route("/", updateRunRoutes());
   app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
-  app.doc31("/openapi.json", { ...API_INFO, security: [{ bearer: [] }] });
+  serveDocument(app);
   return app;
+}
+
+/**
+ * `GET /openapi.json` (public): the document, itself included, with the answers
+ * middleware adds to every route. Built once: the routes do not change after start.
+ */
+function serveDocument(app: App): void {
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/openapi.json",
+    tags: ["meta"],
+    summary: "This OpenAPI 3.1 document (public)",
+    security: [],
+    responses: {
+      200: {
+        description: "the document",
+        content: {
+          "application/json": {
+            schema: { type: "object", required: ["openapi", "info", "paths"] },
+          },
+        },
+      },
+    },
+  });
+  let document: ReturnType<App["getOpenAPI31Document"]> | undefined;
+  app.get("/openapi.json", (c) => {
+    document ??= withMiddlewareAnswers(
+      app.getOpenAPI31Document({ ...API_INFO, security: [{ bearer: [] }] }),
+    );
+    return c.json(document);
+  });
 }

@@ -3,6 +3,7 @@ import { openInventory } from "@regatta/inventory";
 import { simClock } from "../src/clock/clock.ts";
 import { loadSimClock, saveSimClock } from "../src/clock/sim-clock-store.ts";
 import { sign } from "../src/providers/signature.ts";
+import { checkAnswer, checkResponse } from "./openapi-check.ts";
 
 export const ADMIN = "test-admin-token";
 export const START = Date.parse("2026-01-05T00:00:00Z");
@@ -43,6 +44,13 @@ export async function api(
   }
   const response = await SELF.fetch(`https://regatta.test${path}`, { method, headers, body });
   const text = await response.text();
+  await checkAnswer({
+    method,
+    url: path,
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    text,
+  });
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -50,6 +58,13 @@ export async function api(
     // Not JSON (e.g. the docs page): keep the text.
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A raw request through the worker, for tests that need the Response itself; checked too. */
+export async function fetchWorker(path: string, init: RequestInit): Promise<Response> {
+  const response = await SELF.fetch(`https://regatta.test${path}`, init);
+  await checkResponse(init.method ?? "GET", path, response);
+  return response;
 }
 
 /**

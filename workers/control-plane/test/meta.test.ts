@@ -86,3 +86,56 @@ describe("authentication", () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe("answers middleware gives are in the document (issue 15)", () => {
+  interface Op {
+    requestBody?: unknown;
+    security?: unknown[];
+    responses: Record<string, { content?: Record<string, unknown> }>;
+  }
+  async function bodyOperations(): Promise<[string, string, Op][]> {
+    const doc = (await api("GET", "/openapi.json", { token: null })).body;
+    return Object.entries(doc.paths as Record<string, Record<string, Op>>).flatMap(([path, item]) =>
+      Object.entries(item)
+        .filter(([, op]) => op.requestBody !== undefined)
+        .map(([method, op]): [string, string, Op] => [method.toUpperCase(), path, op]),
+    );
+  }
+  // Names every path parameter pattern accepts (operation ids included).
+  const concrete = (path: string) =>
+    path.replace("{id}", "op-00000000-0000-4000-8000-000000000000").replace(/\{[^}]+\}/g, "x1");
+
+  it("every operation that takes a body documents 413 and 415 as problem+json, and every operation 503", async () => {
+    const doc = (await api("GET", "/openapi.json", { token: null })).body;
+    const operations = await bodyOperations();
+    expect(operations.length).toBeGreaterThan(20);
+    for (const [method, path, op] of operations) {
+      for (const status of ["413", "415"]) {
+        expect(op.responses[status]?.content, `${method} ${path} ${status}`).toHaveProperty(
+          "application/problem+json",
+        );
+      }
+    }
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, Op>>)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(op.responses["503"], `${method} ${path}`).toBeDefined();
+      }
+    }
+  });
+
+  it("every operation that takes a body answers a body over the limit with 413 and a non-JSON body with 415", async () => {
+    // The answers themselves are checked against the document by api().
+    for (const [method, path, op] of await bodyOperations()) {
+      const url = concrete(path);
+      const huge = await api(method, url, { body: { padding: "x".repeat(1024 * 1024 + 1) } });
+      expect(huge.status, `${method} ${path}`).toBe(413);
+      // The signed executor callback checks its signature first (401).
+      if (op.security?.length === 0) continue;
+      const text = await api(method, url, {
+        body: "a=1",
+        headers: { "content-type": "text/plain" },
+      });
+      expect(text.status, `${method} ${path}`).toBe(415);
+    }
+  });
+});

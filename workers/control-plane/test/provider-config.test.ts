@@ -5,6 +5,7 @@ import worker from "../src/index.ts";
 import type { FleetObject } from "../src/objects/fleet-object.ts";
 import { ObjectWiring } from "../src/wiring.ts";
 import { ADMIN } from "./helpers.ts";
+import { checkResponse } from "./openapi-check.ts";
 
 /** The worker as deployed with `vars` instead of the test's bindings. */
 async function call(path: string, vars: Partial<Env>) {
@@ -13,6 +14,7 @@ async function call(path: string, vars: Partial<Env>) {
     { ...env, ...vars } as Env,
     createExecutionContext(),
   );
+  await checkResponse("GET", path, response);
   return {
     status: response.status,
     type: response.headers.get("content-type"),

@@ -1,3 +1,4 @@
+import type { OpenAPIHono } from "@hono/zod-openapi";
 import { Problem } from "@regatta/contract";
 
 const problem = (description: string) => ({
@@ -23,4 +24,46 @@ export function jsonBody<T>(schema: T) {
 /** A JSON response. */
 export function json<T>(description: string, schema: T) {
   return { description, content: { "application/json": { schema } } } as const;
+}
+
+type Document = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+
+const PROBLEM_REF = { $ref: "#/components/schemas/Problem" };
+const middlewareProblem = (description: string) => ({
+  description,
+  content: { "application/problem+json": { schema: PROBLEM_REF } },
+});
+
+// Methods whose requests may carry a body (fetch refuses one on GET and HEAD).
+const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
+
+/**
+ * Adds the answers middleware gives before a route's handler runs, so each route
+ * declares only its own and none can forget these:
+ * - 503 on every operation: a misconfigured deployment answers everything with it (index.ts);
+ * - 413 wherever a body may come: the app-wide body limit (app.ts) reads any request's body;
+ * - 415 on every operation that takes a JSON body: the route's media-type gate.
+ * @example app.get("/openapi.json", (c) => c.json(withMiddlewareAnswers(app.getOpenAPI31Document(info))))
+ */
+export function withMiddlewareAnswers(document: Document): Document {
+  for (const item of Object.values(document.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!isOperation(operation)) continue;
+      const responses = operation.responses;
+      if (BODY_METHODS.has(method)) {
+        responses[413] ??= middlewareProblem("Request body too large");
+      }
+      if (operation.requestBody) {
+        responses[415] ??= middlewareProblem("Request body is not application/json");
+      }
+      responses[503] ??= middlewareProblem("The deployment is misconfigured (names what is wrong)");
+    }
+  }
+  return document;
+}
+
+function isOperation(
+  value: unknown,
+): value is { responses: Record<string, unknown>; requestBody?: unknown } {
+  return typeof value === "object" && value !== null && "responses" in value;
 }

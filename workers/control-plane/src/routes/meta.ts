@@ -16,6 +16,16 @@ const healthz = createRoute({
 export function metaRoutes(): App {
   const app = router();
   app.openapi(healthz, (c) => c.json({ status: "ok" as const }, 200));
+  app.openAPIRegistry.registerPath({
+    method: "get",
+    path: "/docs",
+    tags: ["meta"],
+    summary: "A page listing the operations of /openapi.json (public)",
+    security: [],
+    responses: {
+      200: { description: "the page", content: { "text/html": { schema: { type: "string" } } } },
+    },
+  });
   app.get("/docs", (c) => c.html(DOCS_PAGE));
   return app;
 }

@@ -1,6 +1,6 @@
-import { env, SELF } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN, api, freezeClock } from "../helpers.ts";
+import { ADMIN, api, fetchWorker, freezeClock } from "../helpers.ts";
 import { expectProblem, tokenFor } from "../inventory/problems.ts";
 
 interface StoredKey {
@@ -98,7 +98,7 @@ describe("Idempotency-Key reservation (issue 7 item 10)", () => {
   it("two concurrent requests with one Idempotency-Key: exactly one runs, the other is 409 or the replay", async () => {
     const before = await simNow();
     const send = () =>
-      SELF.fetch("https://regatta.test/v1/sim/advance", {
+      fetchWorker("/v1/sim/advance", {
         method: "POST",
         headers: {
           authorization: `Bearer ${ADMIN}`,
