@@ -20,6 +20,7 @@ import {
   forgetRun,
   loadRun,
   RUN_TIMER,
+  reportInstant,
   takeReport,
   tickRun,
 } from "./update-run/host.ts";
@@ -90,8 +91,10 @@ export class UpdateRunObject extends DurableObject<Env> {
     // next member starts on its facts as they are now.
     const readings = await this.read(runtime);
     await runtime.commit((tx) => {
-      if (readings !== undefined) tickRun(tx, readings);
-      takeReport(tx, report);
+      // Both as of when the fleet heard the end (discrete-event time), then time moves on.
+      const at = reportInstant(tx, report);
+      if (readings !== undefined) tickRun(tx, readings, at);
+      takeReport(tx, report, at);
     });
     await this.dispatch(runtime);
     return true;

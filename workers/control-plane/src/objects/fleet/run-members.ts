@@ -1,6 +1,7 @@
 import {
   type ClusterUpgrade,
   exponentialBackoff,
+  type Instant,
   isTerminal,
   type NodePoolOperation,
 } from "@regatta/engine";
@@ -31,6 +32,8 @@ export interface RunMemberReport {
   operationIds: string[];
   succeeded: boolean;
   message?: string;
+  /** When the fleet heard the end (absent in reports stored before it was kept). */
+  at?: Instant;
 }
 
 interface MemberEntry {
@@ -107,6 +110,7 @@ function operationEnded(tx: Tx, operationId: string, succeeded: boolean, error?:
     cluster: entry.owner.cluster,
     operationIds: Object.keys(entry.ops),
     succeeded: failed.length === 0,
+    at: tx.now,
   };
   if (failed.length > 0) {
     report.message = failed.map(([id, end]) => `${id}: ${end?.error ?? "failed"}`).join("; ");

@@ -1,5 +1,6 @@
 import {
   decideUpdateRun,
+  type Instant,
   ok,
   type Result,
   refuse,
@@ -26,6 +27,8 @@ const RUN_KEY = "run";
 interface HostedRun {
   run: UpdateRun;
   starts: StartMemberIntent[];
+  /** The instant of the last decision: a late report is dated no earlier than this. */
+  at?: Instant;
 }
 /** The machine's wake-up (window openings, stage waits, region re-checks). */
 export const RUN_TIMER = "run";
@@ -79,22 +82,26 @@ function isRunning(run: UpdateRun, cluster: string): boolean {
  * runs (its cluster left the fleet, EXT-8): nothing is started on a cluster that is gone,
  * or on another one created under its name.
  */
-function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision): void {
+function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision, at: Instant): void {
   const starts = [...hosted.starts, ...decision.intents].filter((s) =>
     isRunning(decision.state, s.cluster),
   );
-  tx.putState(RUN_KEY, { run: decision.state, starts } satisfies HostedRun);
+  tx.putState(RUN_KEY, { run: decision.state, starts, at } satisfies HostedRun);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
 }
 
-/** Feeds one event to the machine and keeps the decision. */
-export function applyRunEvent(tx: Tx, event: UpdateRunEvent): Result<UpdateRunView> {
+/** Feeds one event to the machine, as of `at` (now unless told), and keeps the decision. */
+export function applyRunEvent(
+  tx: Tx,
+  event: UpdateRunEvent,
+  at: Instant = tx.now,
+): Result<UpdateRunView> {
   const hosted = load(tx);
   if (!hosted) return refuse("RUN-1", 409, "this update run does not exist");
-  const decision = decideUpdateRun(hosted.run, event, tx.now);
+  const decision = decideUpdateRun(hosted.run, event, at);
   if (!decision.ok) return decision;
-  save(tx, hosted, decision.value);
+  save(tx, hosted, decision.value, at);
   return ok(updateRunView(decision.value.state));
 }
 
@@ -102,11 +109,21 @@ export function applyRunEvent(tx: Tx, event: UpdateRunEvent): Result<UpdateRunVi
  * Time passed, with what the host read of the inventory just before: region availability
  * (CH-3) and the members as the fleet holds them now (EXT-8), either of them optional.
  */
-export function tickRun(tx: Tx, readings: Partial<RunReadings>): void {
-  const event: UpdateRunEvent = { type: "TICK", at: tx.now };
+export function tickRun(tx: Tx, readings: Partial<RunReadings>, at: Instant = tx.now): void {
+  const event: UpdateRunEvent = { type: "TICK", at };
   if (readings.availability !== undefined) event.availability = readings.availability;
   if (readings.membership !== undefined) event.membership = readings.membership;
-  applyRunEvent(tx, event);
+  applyRunEvent(tx, event, at);
+}
+
+/**
+ * When a member's end counts (discrete-event time): when the fleet heard it, though the
+ * report arrives later (the run was unreachable, or its alarm ran late), but never before
+ * a decision the run already took nor after now.
+ */
+export function reportInstant(tx: Tx, report: RunMemberReport): Instant {
+  const since = load(tx)?.at ?? Number.NEGATIVE_INFINITY;
+  return Math.min(tx.now, Math.max(report.at ?? tx.now, since));
 }
 
 export function pendingStarts(tx: Tx): StartMemberIntent[] {
@@ -138,24 +155,27 @@ export function memberStartRefused(tx: Tx, cluster: string, message: string): vo
  * A member's operations all ended (the fleet's report, possibly a repeat: taken once).
  * It may arrive before the start was confirmed here: the start is then settled by it.
  */
-export function takeReport(tx: Tx, report: RunMemberReport): boolean {
+export function takeReport(
+  tx: Tx,
+  report: RunMemberReport,
+  at: Instant = reportInstant(tx, report),
+): boolean {
   return tx.once(`member-end:${report.cluster}:${report.operationIds.join(",")}`, () => {
     const first = report.operationIds[0];
     if (dropStart(tx, report.cluster) && first !== undefined) {
-      applyRunEvent(tx, {
-        type: "MEMBER_STARTED",
-        cluster: report.cluster,
-        operationId: first,
-        at: tx.now,
-      });
+      applyRunEvent(
+        tx,
+        { type: "MEMBER_STARTED", cluster: report.cluster, operationId: first, at },
+        at,
+      );
     }
     const ended: UpdateRunEvent = {
       type: "MEMBER_ENDED",
       cluster: report.cluster,
       succeeded: report.succeeded,
-      at: tx.now,
+      at,
     };
     if (report.message !== undefined) ended.message = report.message;
-    applyRunEvent(tx, ended);
+    applyRunEvent(tx, ended, at);
   });
 }
