@@ -1,0 +1,473 @@
+/**
+ * What a quiet control plane costs (issue 15 item 8), in workerd through Miniflare with
+ * the sim provider and its clock running at SIM_SPEED=3600 (an hour per wall second):
+ *
+ * (a) idle: 200 fleets, 2,000 clusters (1,900 seeded into D1 as the inventory bench does)
+ *     and 100 autoscaled pools created through the API whose workloads fit their nodes —
+ *     after setup, the CPU time the workerd process uses over BENCH_IDLE_SECONDS (default
+ *     20) wall seconds in which nobody calls it (anchor: ≈ 0 %), the fleet objects'
+ *     storage rows written meanwhile and the autoscaler scan timers left pending;
+ * (b) the API on that state, clock still running: p50/p95 of `PUT /v1/clusters/{cluster}`
+ *     (new clusters) and `GET /v1/clusters/{cluster}`, against the same requests on the
+ *     empty state measured first (anchor: p50 within 2× of the empty state);
+ * (c) the cron: 10,000 fleets seeded into D1 on a fresh control plane, 10 of them with a
+ *     wake-up due in `object_wakeups` (plus 1,000 not yet due): the wall time of one
+ *     `scheduled()` run at minute ≠ 0 and the fleet objects it called, counted as the
+ *     SQLite files of FleetObject instances that appeared (anchor: 10 calls, not 10,000).
+ *     On a checkout without `object_wakeups` only the fleets are seeded.
+ *
+ * Prints tables, then one key=value line. Not asserted; numbers are noisy on a shared
+ * machine (the Node driver and workerd share its cores).
+ * Run: `tsx scripts/bench/idle.bench.ts` (or `pnpm bench`).
+ */
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { setTimeout as sleep } from "node:timers/promises";
+import {
+  bundleControlPlane,
+  type Cell,
+  type ControlPlane,
+  type HttpResult,
+  startControlPlane,
+} from "./lib/control-plane.ts";
+import { generateInventory, type TableRows } from "./lib/inventory-fixture.ts";
+import { Prng } from "./lib/prng.ts";
+import { childPids, processCpuMs } from "./lib/process-cpu.ts";
+import {
+  describeRuntime,
+  formatInt,
+  formatMs,
+  type KeyValue,
+  printKeyValues,
+  printTable,
+} from "./lib/report.ts";
+import { type Summary, summarize } from "./lib/stats.ts";
+import { sampleLatency, timed } from "./lib/timing.ts";
+
+const ADMIN_TOKEN = "rgt_bench_admin_token";
+const SEED = 15;
+const SIM_SPEED = "3600";
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);
+/** Wall seconds between the end of setup and the idle window: the sim settles first. */
+const SETTLE_SECONDS = 5;
+const FLEETS = 200;
+const CLUSTERS = 2000;
+const AUTOSCALED = 100;
+/** New clusters per latency case (after warm-up), and GETs. */
+const PUTS = 100;
+const GETS = 300;
+const WARMUP = 10;
+const CRON_FLEETS = Number(process.env.BENCH_IDLE_CRON_FLEETS ?? 10_000);
+const CRON_DUE = 10;
+const CRON_LATER = 1000;
+/** Rounds of the cron case, each with 10 fleets of their own due (median reported). */
+const CRON_ROUNDS = 3;
+const ROWS_PER_LOAD_REQUEST = 2000;
+const VERSION = "1.33.5-gke.1201000";
+const ZONE = "europe-west1-b";
+const MACHINE = "e2-standard-4";
+const HOUR_MS = 3_600_000;
+
+async function ok(cp: ControlPlane, method: "PUT" | "GET", path: string, body?: unknown) {
+  const result = method === "PUT" ? await cp.put(path, body) : await cp.get(path);
+  if (result.status >= 300) throw new Error(`${method} ${path} → ${result.status} ${result.body}`);
+  return JSON.parse(result.body || "{}") as Record<string, unknown>;
+}
+
+async function load(cp: ControlPlane, tables: readonly TableRows[]): Promise<number> {
+  let rows = 0;
+  for (const table of tables) {
+    for (let i = 0; i < table.rows.length; i += ROWS_PER_LOAD_REQUEST) {
+      await cp.insert(table.table, table.columns, table.rows.slice(i, i + ROWS_PER_LOAD_REQUEST));
+    }
+    rows += table.rows.length;
+  }
+  return rows;
+}
+
+function clusterBody(fleet: string): Record<string, unknown> {
+  return {
+    fleet,
+    role: "standalone",
+    region: "europe-west1",
+    releaseChannel: "REGULAR",
+    version: VERSION,
+  };
+}
+
+interface ApiLatency {
+  put: Summary;
+  get: Summary;
+}
+
+/**
+ * PUTs WARMUP + PUTS new clusters named `<prefix>-<i>` in `fleets` (round robin), then
+ * GETs clusters drawn from `existing`.
+ */
+async function apiLatency(
+  cp: ControlPlane,
+  prefix: string,
+  fleets: readonly string[],
+  existing: (created: readonly string[]) => readonly string[],
+): Promise<ApiLatency> {
+  const created: string[] = [];
+  const check = (what: string) => (result: HttpResult) => {
+    if (result.status >= 300) throw new Error(`${what} → ${result.status} ${result.body}`);
+  };
+  const put = await sampleLatency(
+    PUTS,
+    WARMUP,
+    (i) => {
+      const name = `${prefix}-${i}`;
+      created.push(name);
+      return cp.put(`/v1/clusters/${name}`, clusterBody(fleets[i % fleets.length]!));
+    },
+    check("PUT cluster"),
+  );
+  const rng = new Prng(SEED);
+  const pool = existing(created);
+  const picks = Array.from({ length: WARMUP + GETS }, () => rng.pick(pool));
+  const get = await sampleLatency(
+    GETS,
+    WARMUP,
+    (i) => cp.get(`/v1/clusters/${picks[i]}`),
+    check("GET cluster"),
+  );
+  return { put: summarize(put), get: summarize(get) };
+}
+
+/** An autoscaled cluster: one pool of two 4-CPU nodes, 1..5, with two 3-CPU pods. */
+async function autoscaledCluster(cp: ControlPlane, name: string, fleet: string): Promise<void> {
+  await ok(cp, "PUT", `/v1/clusters/${name}`, clusterBody(fleet));
+  await ok(cp, "PUT", `/v1/clusters/${name}/node-pools/p`, {
+    machineType: MACHINE,
+    zones: [ZONE],
+    nodeCount: 2,
+    version: VERSION,
+    nodeImage: "cos-97",
+    autoscaling: { enabled: true, minNodes: 1, maxNodes: 5 },
+  });
+  // Each node runs one pod at 75 % of its CPU: nothing pending, nothing unneeded.
+  const pods = [0, 1].map((i) => ({
+    name: `fits-${i}`,
+    containers: [{ cpuMillis: 3000, memoryMiB: 256 }],
+  }));
+  await ok(cp, "PUT", `/v1/clusters/${name}/workloads`, { pods });
+}
+
+interface ObjectTotals {
+  rows: number;
+  scanTimers: number;
+  timers: number;
+}
+
+async function objectTotals(cp: ControlPlane, fleets: readonly string[]): Promise<ObjectTotals> {
+  const totals = { rows: 0, scanTimers: 0, timers: 0 };
+  for (const fleet of fleets) {
+    const inspection = await cp.inspectFleet(fleet);
+    totals.rows += inspection.rowsWritten;
+    totals.timers += inspection.timers.length;
+    totals.scanTimers += inspection.timers.filter((t) => t.kind === "as").length;
+  }
+  return totals;
+}
+
+interface IdleWindow {
+  wallS: number;
+  workerdCpuMs: number;
+  nodeCpuMs: number;
+  rowsWritten: number;
+  timersBefore: ObjectTotals;
+}
+
+/** CPU of workerd (and of this driver) over `seconds` of nobody calling the worker. */
+async function idleWindow(
+  cp: ControlPlane,
+  workerd: number,
+  fleets: readonly string[],
+): Promise<IdleWindow> {
+  const before = await objectTotals(cp, fleets);
+  const cpu0 = processCpuMs(workerd);
+  const node0 = process.cpuUsage();
+  const wall0 = performance.now();
+  await sleep(IDLE_SECONDS * 1000);
+  const wallS = (performance.now() - wall0) / 1000;
+  const workerdCpuMs = processCpuMs(workerd) - cpu0;
+  const node = process.cpuUsage(node0);
+  const after = await objectTotals(cp, fleets);
+  return {
+    wallS,
+    workerdCpuMs,
+    nodeCpuMs: (node.user + node.system) / 1000,
+    // The first inspection's own row writes, if any, land before the window.
+    rowsWritten: after.rows - before.rows,
+    timersBefore: before,
+  };
+}
+
+/** The only workerd child of this process: the one Miniflare just started. */
+function workerdPid(known: ReadonlySet<number>): number | undefined {
+  return childPids(process.pid, "workerd").find((pid) => !known.has(pid));
+}
+
+interface IdleRun {
+  empty: ApiLatency;
+  full: ApiLatency;
+  idle: IdleWindow | undefined;
+  cronMs: number;
+  setupMs: number;
+  clusters: number;
+  fleets: number;
+}
+
+async function idleRun(): Promise<IdleRun> {
+  const known = new Set(childPids(process.pid, "workerd"));
+  const bundle = await bundleControlPlane();
+  const cp = await startControlPlane({
+    bundle,
+    adminToken: ADMIN_TOKEN,
+    vars: { REGATTA_PROVIDER: "sim", SIM_SPEED },
+  });
+  try {
+    const workerd = workerdPid(known);
+    const setupStart = performance.now();
+    await cp.migrate();
+    // The empty state's new clusters and the warm-ups count towards the 2,000.
+    const emptyClusters = 2 * (WARMUP + PUTS);
+    const inventory = generateInventory({
+      seed: SEED,
+      fleets: FLEETS - 1,
+      clusters: CLUSTERS - AUTOSCALED - emptyClusters,
+      nodes: 15_000,
+    });
+    const [zones, machineTypes, ...rest] = inventory.tables;
+    await load(cp, [zones!, machineTypes!]);
+    await ok(cp, "PUT", "/v1/fleets/empty-state", {});
+    const empty = await apiLatency(cp, "empty", ["empty-state"], (created) => created);
+
+    await load(cp, rest);
+    const autoscaledFleets = inventory.fleets.slice(0, AUTOSCALED);
+    for (const [i, fleet] of autoscaledFleets.entries()) {
+      await autoscaledCluster(cp, `autoscaled-${i}`, fleet);
+    }
+    const setupMs = performance.now() - setupStart;
+    await sleep(SETTLE_SECONDS * 1000);
+    const idle =
+      workerd === undefined ? undefined : await idleWindow(cp, workerd, autoscaledFleets);
+    const full = await apiLatency(cp, "full", inventory.fleets, () => inventory.clusters);
+    // One cron tick on this state, not at minute 0 (no hourly sweep).
+    const cron = await timed(() => cp.scheduled(Date.UTC(2026, 10, 25, 12, 7)));
+    const counts = await cp.query(
+      "SELECT (SELECT count(*) FROM fleets) AS fleets, (SELECT count(*) FROM clusters) AS clusters",
+      [],
+    );
+    const [{ fleets, clusters }] = JSON.parse(counts.body) as {
+      fleets: number;
+      clusters: number;
+    }[];
+    return { empty, full, idle, cronMs: cron.ms, setupMs, clusters, fleets };
+  } finally {
+    await cp.dispose();
+  }
+}
+
+/** FleetObject instances that have storage: one SQLite file each. */
+async function fleetObjectCount(dir: string): Promise<number> {
+  let count = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (!entry.isDirectory() || !entry.name.endsWith("FleetObject")) continue;
+    const files = await readdir(join(dir, entry.name));
+    count += files.filter((file) => file.endsWith(".sqlite")).length;
+  }
+  return count;
+}
+
+interface CronRound {
+  ms: number;
+  called: number;
+}
+
+interface CronRun {
+  fleets: number;
+  wakeups: boolean;
+  rounds: CronRound[];
+}
+
+async function cronRun(): Promise<CronRun> {
+  const objects = await mkdtemp(join(tmpdir(), "regatta-idle-objects-"));
+  const bundle = await bundleControlPlane();
+  const cp = await startControlPlane({
+    bundle,
+    adminToken: ADMIN_TOKEN,
+    vars: { REGATTA_PROVIDER: "sim", SIM_SPEED },
+    durableObjectsDir: objects,
+  });
+  try {
+    await cp.migrate();
+    const now = Date.now();
+    const names = Array.from({ length: CRON_FLEETS }, (_, i) => `f-${String(i).padStart(5, "0")}`);
+    const fleets: Cell[][] = names.map((name) => [name, now, now]);
+    await load(cp, [
+      { table: "fleets", columns: ["name", "created_at", "updated_at"], rows: fleets },
+    ]);
+    const table = await cp.query(
+      "SELECT count(*) AS n FROM sqlite_master WHERE type = 'table' AND name = 'object_wakeups'",
+      [],
+    );
+    const wakeups = table.body === JSON.stringify([{ n: 1 }]);
+    // Before object_wakeups every tick called every fleet: one round says it all (a later
+    // one would call objects that already exist, which the file count cannot see).
+    const rounds = wakeups ? CRON_ROUNDS : 1;
+    if (wakeups) {
+      // Later wake-ups far beyond the bench's virtual hours: each fleet in its own round.
+      const later: Cell[][] = names
+        .slice(CRON_DUE * rounds, CRON_DUE * rounds + CRON_LATER)
+        .map((name) => ["fleet", name, now + 365 * 24 * HOUR_MS]);
+      await load(cp, [{ table: "object_wakeups", columns: ["kind", "name", "due"], rows: later }]);
+    }
+    const results: CronRound[] = [];
+    for (let round = 0; round < rounds; round++) {
+      if (wakeups) {
+        const due: Cell[][] = names
+          .slice(round * CRON_DUE, (round + 1) * CRON_DUE)
+          .map((name) => ["fleet", name, now - 60_000]);
+        await load(cp, [{ table: "object_wakeups", columns: ["kind", "name", "due"], rows: due }]);
+      }
+      const before = await fleetObjectCount(objects);
+      // Minute 7: not the hourly sweep of every fleet.
+      const run = await timed(() => cp.scheduled(Date.UTC(2026, 10, 25, 12, 7 + round)));
+      if (run.result.outcome !== "ok") throw new Error(`scheduled() ended ${run.result.outcome}`);
+      results.push({ ms: run.ms, called: (await fleetObjectCount(objects)) - before });
+    }
+    return { fleets: CRON_FLEETS, wakeups, rounds: results };
+  } finally {
+    await cp.dispose();
+    await rm(objects, { recursive: true, force: true });
+  }
+}
+
+function latencyRows(label: string, empty: Summary, full: Summary): string[] {
+  return [
+    label,
+    formatMs(empty.p50),
+    formatMs(empty.p95),
+    formatMs(full.p50),
+    formatMs(full.p95),
+    (full.p50 / empty.p50).toFixed(2),
+  ];
+}
+
+async function main(): Promise<void> {
+  console.log(`idle control plane benchmark · ${describeRuntime()}`);
+  console.log("");
+  const run = await idleRun();
+  console.log(
+    `(a) idle: ${formatInt(run.fleets)} fleets, ${formatInt(run.clusters)} clusters at the end, ${AUTOSCALED} autoscaled pools whose pods fit, SIM_SPEED=${SIM_SPEED}; setup ${(run.setupMs / 1000).toFixed(1)} s, then ${SETTLE_SECONDS} s to settle`,
+  );
+  const idle = run.idle;
+  if (idle === undefined) {
+    console.log("  SKIPPED: no workerd child process found in /proc (Linux only)");
+  } else {
+    printTable(
+      [
+        { header: "wall s", align: "right" },
+        { header: "workerd CPU ms", align: "right" },
+        { header: "workerd CPU %", align: "right" },
+        { header: "driver CPU ms", align: "right" },
+        { header: "fleet rows written", align: "right" },
+        { header: "scan timers pending", align: "right" },
+        { header: "timers pending", align: "right" },
+      ],
+      [
+        [
+          idle.wallS.toFixed(1),
+          formatInt(idle.workerdCpuMs),
+          ((idle.workerdCpuMs / (idle.wallS * 1000)) * 100).toFixed(1),
+          formatInt(idle.nodeCpuMs),
+          formatInt(idle.rowsWritten),
+          formatInt(idle.timersBefore.scanTimers),
+          formatInt(idle.timersBefore.timers),
+        ],
+      ],
+    );
+    console.log(
+      `  CPU % of one core, from /proc/<pid>/stat (10 ms ticks); rows and timers: FleetObject.inspect() of the ${AUTOSCALED} fleets holding the autoscaled pools`,
+    );
+  }
+  console.log("");
+  console.log(
+    `(b) API latency, clock running: ${PUTS} new clusters and ${GETS} GETs after ${WARMUP} warm-up each`,
+  );
+  printTable(
+    [
+      { header: "request" },
+      { header: "empty p50", align: "right" },
+      { header: "empty p95", align: "right" },
+      { header: "full p50", align: "right" },
+      { header: "full p95", align: "right" },
+      { header: "p50 ÷ empty", align: "right" },
+    ],
+    [
+      latencyRows("PUT /v1/clusters/{cluster} (new)", run.empty.put, run.full.put),
+      latencyRows("GET /v1/clusters/{cluster}", run.empty.get, run.full.get),
+    ],
+  );
+  console.log(`  one cron tick on the full state (minute ≠ 0): ${formatMs(run.cronMs)} ms`);
+  console.log("");
+
+  const cron = await cronRun();
+  const sorted = [...cron.rounds].sort((a, b) => a.ms - b.ms);
+  const median = sorted[Math.floor(sorted.length / 2)]!;
+  console.log(
+    `(c) cron tick: ${formatInt(cron.fleets)} fleets, ${cron.wakeups ? `${CRON_DUE} due and ${formatInt(CRON_LATER)} later in object_wakeups` : "no object_wakeups table (fleets only)"}; scheduled() at minute ≠ 0`,
+  );
+  printTable(
+    [
+      { header: "round", align: "right" },
+      { header: "scheduled() ms", align: "right" },
+      { header: "fleet objects called", align: "right" },
+    ],
+    cron.rounds.map((r, i) => [String(i + 1), formatMs(r.ms), formatInt(r.called)]),
+  );
+  console.log(
+    "  objects called = FleetObject SQLite files that appeared (each due fleet's object is new)",
+  );
+  console.log("");
+
+  const pairs: Record<string, KeyValue> = {
+    fleets: run.fleets,
+    clusters: run.clusters,
+    autoscaled_pools: AUTOSCALED,
+    idle_wall_s: idle?.wallS ?? "skipped",
+    idle_workerd_cpu_ms: idle?.workerdCpuMs ?? "skipped",
+    idle_workerd_cpu_pct:
+      idle === undefined ? "skipped" : (idle.workerdCpuMs / (idle.wallS * 1000)) * 100,
+    idle_fleet_rows_written: idle?.rowsWritten ?? "skipped",
+    idle_scan_timers: idle?.timersBefore.scanTimers ?? "skipped",
+    empty_put_p50_ms: run.empty.put.p50,
+    empty_put_p95_ms: run.empty.put.p95,
+    full_put_p50_ms: run.full.put.p50,
+    full_put_p95_ms: run.full.put.p95,
+    empty_get_p50_ms: run.empty.get.p50,
+    empty_get_p95_ms: run.empty.get.p95,
+    full_get_p50_ms: run.full.get.p50,
+    full_get_p95_ms: run.full.get.p95,
+    put_p50_ratio: run.full.put.p50 / run.empty.put.p50,
+    get_p50_ratio: run.full.get.p50 / run.empty.get.p50,
+    idle_cron_ms: run.cronMs,
+    cron_fleets: cron.fleets,
+    cron_due: cron.wakeups ? CRON_DUE : "no_wakeups_table",
+    cron_ms: median.ms,
+    cron_fleet_calls: median.called,
+  };
+  printKeyValues("idle", pairs);
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `idle bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+  process.exit(1);
+});
