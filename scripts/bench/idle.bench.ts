@@ -255,38 +255,50 @@ async function inParallel<T>(
   await Promise.all(Array.from({ length: concurrency }, worker));
 }
 
-interface ObjectTotals {
-  rows: number;
+interface ObjectCounters {
+  /** `rowsWritten` of each fleet: storage rows its runtime wrote since the object started. */
+  rows: number[];
   scanTimers: number;
   timers: number;
 }
 
-async function objectTotals(cp: ControlPlane, fleets: readonly string[]): Promise<ObjectTotals> {
-  const totals = { rows: 0, scanTimers: 0, timers: 0 };
+async function objectCounters(
+  cp: ControlPlane,
+  fleets: readonly string[],
+): Promise<ObjectCounters> {
+  const counters: ObjectCounters = { rows: [], scanTimers: 0, timers: 0 };
   for (const fleet of fleets) {
     const inspection = await cp.inspectFleet(fleet);
-    totals.rows += inspection.rowsWritten;
-    totals.timers += inspection.timers.length;
-    totals.scanTimers += inspection.timers.filter((t) => t.kind === "as").length;
+    counters.rows.push(inspection.rowsWritten);
+    counters.timers += inspection.timers.length;
+    counters.scanTimers += inspection.timers.filter((t) => t.kind === "as").length;
   }
-  return totals;
+  return counters;
 }
 
 interface IdleWindow {
   wallS: number;
   workerdCpuMs: number;
   nodeCpuMs: number;
+  /** Storage rows the fleet objects wrote in the window (a lower bound, see `restarted`). */
   rowsWritten: number;
-  timersBefore: ObjectTotals;
+  /**
+   * Objects whose counter went down: workerd evicted them while idle and the inspection
+   * after the window started them afresh (what they wrote before eviction is lost).
+   */
+  restarted: number;
+  /** Timers pending when the window opened. */
+  timers: number;
+  scanTimers: number;
 }
 
-/** CPU of workerd (and of this driver) over `seconds` of nobody calling the worker. */
+/** CPU of workerd (and of this driver) over IDLE_SECONDS of nobody calling the worker. */
 async function idleWindow(
   cp: ControlPlane,
   workerd: number,
   fleets: readonly string[],
 ): Promise<IdleWindow> {
-  const before = await objectTotals(cp, fleets);
+  const before = await objectCounters(cp, fleets);
   const cpu0 = processCpuMs(workerd);
   const node0 = process.cpuUsage();
   const wall0 = performance.now();
@@ -294,14 +306,22 @@ async function idleWindow(
   const wallS = (performance.now() - wall0) / 1000;
   const workerdCpuMs = processCpuMs(workerd) - cpu0;
   const node = process.cpuUsage(node0);
-  const after = await objectTotals(cp, fleets);
+  const after = await objectCounters(cp, fleets);
+  let rowsWritten = 0;
+  let restarted = 0;
+  after.rows.forEach((rows, i) => {
+    const was = before.rows[i]!;
+    if (rows < was) restarted++;
+    rowsWritten += rows < was ? rows : rows - was;
+  });
   return {
     wallS,
     workerdCpuMs,
     nodeCpuMs: (node.user + node.system) / 1000,
-    // The first inspection's own row writes, if any, land before the window.
-    rowsWritten: after.rows - before.rows,
-    timersBefore: before,
+    rowsWritten,
+    restarted,
+    timers: before.timers,
+    scanTimers: before.scanTimers,
   };
 }
 
@@ -480,6 +500,7 @@ async function main(): Promise<void> {
         { header: "workerd CPU %", align: "right" },
         { header: "driver CPU ms", align: "right" },
         { header: "fleet rows written", align: "right" },
+        { header: "objects evicted", align: "right" },
         { header: "scan timers pending", align: "right" },
         { header: "timers pending", align: "right" },
       ],
@@ -490,13 +511,14 @@ async function main(): Promise<void> {
           ((idle.workerdCpuMs / (idle.wallS * 1000)) * 100).toFixed(1),
           formatInt(idle.nodeCpuMs),
           formatInt(idle.rowsWritten),
-          formatInt(idle.timersBefore.scanTimers),
-          formatInt(idle.timersBefore.timers),
+          formatInt(idle.restarted),
+          formatInt(idle.scanTimers),
+          formatInt(idle.timers),
         ],
       ],
     );
     console.log(
-      `  CPU % of one core, from /proc/<pid>/stat (10 ms ticks); rows and timers: FleetObject.inspect() of the ${AUTOSCALED} fleets holding the autoscaled pools`,
+      `  CPU % of one core, from /proc/<pid>/stat (10 ms ticks); rows, evictions and timers pending at the start: FleetObject.inspect() of the ${AUTOSCALED} fleets holding the autoscaled pools (an evicted object's counter restarts: rows are then a lower bound)`,
     );
   }
   console.log("");
@@ -548,7 +570,8 @@ async function main(): Promise<void> {
     idle_workerd_cpu_pct:
       idle === undefined ? "skipped" : (idle.workerdCpuMs / (idle.wallS * 1000)) * 100,
     idle_fleet_rows_written: idle?.rowsWritten ?? "skipped",
-    idle_scan_timers: idle?.timersBefore.scanTimers ?? "skipped",
+    idle_fleet_objects_evicted: idle?.restarted ?? "skipped",
+    idle_scan_timers: idle?.scanTimers ?? "skipped",
     empty_put_p50_ms: run.empty.put.p50,
     empty_put_p95_ms: run.empty.put.p95,
     full_put_p50_ms: run.full.put.p50,
