@@ -49,7 +49,7 @@ import {
   printTable,
 } from "./lib/report.ts";
 import { type Summary, summarize } from "./lib/stats.ts";
-import { sampleLatency, timed } from "./lib/timing.ts";
+import { timed } from "./lib/timing.ts";
 
 const ADMIN_TOKEN = "rgt_bench_admin_token";
 const SEED = 15;
@@ -74,6 +74,12 @@ const VERSION = "1.33.5-gke.1201000";
 const ZONE = "europe-west1-b";
 const MACHINE = "e2-standard-4";
 const HOUR_MS = 3_600_000;
+/** A request slower than this ends its case (the state before the idle work saturates). */
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Wall time one latency case may take. */
+const CASE_BUDGET_MS = 30_000;
+/** Wall time one scheduled() run may take before it is reported as timed out. */
+const CRON_TIMEOUT_MS = 120_000;
 /** Columns of `node_pools` (migrations/0000_init.sql and later), as the fixture writes them. */
 const POOL_COLUMNS = [
   "cluster",
@@ -93,6 +99,13 @@ const POOL_COLUMNS = [
   "created_at",
   "updated_at",
 ] as const;
+
+const benchStart = performance.now();
+
+/** A progress line on stderr (stdout keeps the tables). */
+function progress(step: string): void {
+  console.error(`  [${((performance.now() - benchStart) / 1000).toFixed(1)} s] ${step}`);
+}
 
 async function ok(cp: ControlPlane, method: "PUT" | "GET", path: string, body?: unknown) {
   const result = method === "PUT" ? await cp.put(path, body) : await cp.get(path);
@@ -121,9 +134,66 @@ function clusterBody(fleet: string): Record<string, unknown> {
   };
 }
 
+/**
+ * `work`'s value, or undefined when it has not settled within `ms`: a control plane that
+ * is saturated (the state before the idle work, at sim speed) must not hang the bench.
+ * The request goes on unobserved; disposing of Miniflare ends it.
+ */
+async function within<T>(ms: number, work: Promise<T>): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<undefined>((resolve) => {
+    timer = setTimeout(resolve, ms, undefined);
+  });
+  try {
+    return await Promise.race([work, expired]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Latencies of one case; `summary` is undefined when no measured request finished. */
+interface Sampled {
+  summary: Summary | undefined;
+  /** A request that took over REQUEST_TIMEOUT_MS ends the case. */
+  timedOut: boolean;
+  /** The case ran out of CASE_BUDGET_MS before its last sample. */
+  cutShort: boolean;
+}
+
+/**
+ * Like `sampleLatency`, within a wall budget: `count` sequential requests after `warmup`,
+ * stopping at the first that takes over REQUEST_TIMEOUT_MS or when CASE_BUDGET_MS is
+ * spent.
+ */
+async function sample(
+  count: number,
+  warmup: number,
+  request: (index: number) => Promise<HttpResult>,
+  what: string,
+): Promise<Sampled> {
+  const times: number[] = [];
+  const start = performance.now();
+  for (let i = 0; i < warmup + count; i++) {
+    if (performance.now() - start > CASE_BUDGET_MS) {
+      return { summary: summaryOf(times), timedOut: false, cutShort: true };
+    }
+    const sent = performance.now();
+    const result = await within(REQUEST_TIMEOUT_MS, request(i));
+    const elapsed = performance.now() - sent;
+    if (result === undefined) return { summary: summaryOf(times), timedOut: true, cutShort: true };
+    if (result.status >= 300) throw new Error(`${what} → ${result.status} ${result.body}`);
+    if (i >= warmup) times.push(elapsed);
+  }
+  return { summary: summaryOf(times), timedOut: false, cutShort: false };
+}
+
+function summaryOf(times: readonly number[]): Summary | undefined {
+  return times.length === 0 ? undefined : summarize(times);
+}
+
 interface ApiLatency {
-  put: Summary;
-  get: Summary;
+  put: Sampled;
+  get: Sampled;
 }
 
 /**
@@ -137,10 +207,7 @@ async function apiLatency(
   existing: (created: readonly string[]) => readonly string[],
 ): Promise<ApiLatency> {
   const created: string[] = [];
-  const check = (what: string) => (result: HttpResult) => {
-    if (result.status >= 300) throw new Error(`${what} → ${result.status} ${result.body}`);
-  };
-  const put = await sampleLatency(
+  const put = await sample(
     PUTS,
     WARMUP,
     (i) => {
@@ -148,18 +215,13 @@ async function apiLatency(
       created.push(name);
       return cp.put(`/v1/clusters/${name}`, clusterBody(fleets[i % fleets.length]!));
     },
-    check("PUT cluster"),
+    "PUT cluster",
   );
   const rng = new Prng(SEED);
   const pool = existing(created);
   const picks = Array.from({ length: WARMUP + GETS }, () => rng.pick(pool));
-  const get = await sampleLatency(
-    GETS,
-    WARMUP,
-    (i) => cp.get(`/v1/clusters/${picks[i]}`),
-    check("GET cluster"),
-  );
-  return { put: summarize(put), get: summarize(get) };
+  const get = await sample(GETS, WARMUP, (i) => cp.get(`/v1/clusters/${picks[i]}`), "GET cluster");
+  return { put, get };
 }
 
 /**
@@ -256,8 +318,11 @@ async function inParallel<T>(
 }
 
 interface ObjectCounters {
-  /** `rowsWritten` of each fleet: storage rows its runtime wrote since the object started. */
-  rows: number[];
+  /**
+   * `rowsWritten` of each fleet (storage rows its runtime wrote since the object
+   * started), undefined for one that did not answer within REQUEST_TIMEOUT_MS.
+   */
+  rows: (number | undefined)[];
   scanTimers: number;
   timers: number;
 }
@@ -266,12 +331,14 @@ async function objectCounters(
   cp: ControlPlane,
   fleets: readonly string[],
 ): Promise<ObjectCounters> {
+  const inspections = await Promise.all(
+    fleets.map((fleet) => within(REQUEST_TIMEOUT_MS, cp.inspectFleet(fleet))),
+  );
   const counters: ObjectCounters = { rows: [], scanTimers: 0, timers: 0 };
-  for (const fleet of fleets) {
-    const inspection = await cp.inspectFleet(fleet);
-    counters.rows.push(inspection.rowsWritten);
-    counters.timers += inspection.timers.length;
-    counters.scanTimers += inspection.timers.filter((t) => t.kind === "as").length;
+  for (const inspection of inspections) {
+    counters.rows.push(inspection?.rowsWritten);
+    counters.timers += inspection?.timers.length ?? 0;
+    counters.scanTimers += inspection?.timers.filter((t) => t.kind === "as").length ?? 0;
   }
   return counters;
 }
@@ -287,7 +354,9 @@ interface IdleWindow {
    * after the window started them afresh (what they wrote before eviction is lost).
    */
   restarted: number;
-  /** Timers pending when the window opened. */
+  /** Fleets whose inspection before or after the window did not answer in time. */
+  unanswered: number;
+  /** Timers pending when the window opened (of the fleets that answered). */
   timers: number;
   scanTimers: number;
 }
@@ -309,8 +378,13 @@ async function idleWindow(
   const after = await objectCounters(cp, fleets);
   let rowsWritten = 0;
   let restarted = 0;
+  let unanswered = 0;
   after.rows.forEach((rows, i) => {
-    const was = before.rows[i]!;
+    const was = before.rows[i];
+    if (rows === undefined || was === undefined) {
+      unanswered++;
+      return;
+    }
     if (rows < was) restarted++;
     rowsWritten += rows < was ? rows : rows - was;
   });
@@ -320,6 +394,7 @@ async function idleWindow(
     nodeCpuMs: (node.user + node.system) / 1000,
     rowsWritten,
     restarted,
+    unanswered,
     timers: before.timers,
     scanTimers: before.scanTimers,
   };
@@ -334,6 +409,7 @@ interface IdleRun {
   empty: ApiLatency;
   full: ApiLatency;
   idle: IdleWindow | undefined;
+  /** One scheduled() on this state; infinite when it did not end within CRON_TIMEOUT_MS. */
   cronMs: number;
   setupMs: number;
   /** workerd CPU time from its start to the end of setup: shows the pid is the right one. */
@@ -366,7 +442,9 @@ async function idleRun(): Promise<IdleRun> {
     await load(cp, [zones!, machineTypes!]);
     await ok(cp, "PUT", "/v1/fleets/empty-state", {});
     const empty = await apiLatency(cp, "empty", ["empty-state"], (created) => created);
+    progress("empty state measured");
     await load(cp, rest);
+    progress("inventory seeded");
     const autoscaledFleets = inventory.fleets.slice(0, AUTOSCALED);
     await load(cp, autoscaledTables(autoscaledFleets, Date.now()));
     await inParallel(
@@ -374,6 +452,7 @@ async function idleRun(): Promise<IdleRun> {
       4,
       (cluster) => putFittingWorkloads(cp, cluster),
     );
+    progress("autoscaled workloads put");
     const setupMs = performance.now() - setupStart;
     const setupCpuMs = workerd === undefined ? Number.NaN : processCpuMs(workerd);
     const counts = await cp.query(
@@ -387,10 +466,16 @@ async function idleRun(): Promise<IdleRun> {
     await sleep(SETTLE_SECONDS * 1000);
     const idle =
       workerd === undefined ? undefined : await idleWindow(cp, workerd, autoscaledFleets);
+    progress("idle window done");
     const full = await apiLatency(cp, "full", inventory.fleets, () => inventory.clusters);
+    progress("full state measured");
     // One cron tick on this state, not at minute 0 (no hourly sweep).
-    const cron = await timed(() => cp.scheduled(Date.UTC(2026, 10, 25, 12, 7)));
-    return { empty, full, idle, cronMs: cron.ms, setupMs, setupCpuMs, clusters, fleets };
+    const cron = await timed(() =>
+      within(CRON_TIMEOUT_MS, cp.scheduled(Date.UTC(2026, 10, 25, 12, 7))),
+    );
+    progress("cron tick on the full state done");
+    const cronMs = cron.result === undefined ? Number.POSITIVE_INFINITY : cron.ms;
+    return { empty, full, idle, cronMs, setupMs, setupCpuMs, clusters, fleets };
   } finally {
     await cp.dispose();
   }
@@ -409,7 +494,10 @@ async function fleetObjectCount(dir: string): Promise<number> {
 
 interface CronRound {
   ms: number;
+  /** Fleet objects called by then (all of them unless `timedOut`). */
   called: number;
+  /** scheduled() had not finished after CRON_TIMEOUT_MS. */
+  timedOut: boolean;
 }
 
 interface CronRun {
@@ -450,6 +538,7 @@ async function cronRun(): Promise<CronRun> {
         .map((name) => ["fleet", name, now + 365 * 24 * HOUR_MS]);
       await load(cp, [{ table: "object_wakeups", columns: ["kind", "name", "due"], rows: later }]);
     }
+    progress(`${formatInt(CRON_FLEETS)} fleets seeded`);
     const results: CronRound[] = [];
     for (let round = 0; round < rounds; round++) {
       if (wakeups) {
@@ -460,9 +549,16 @@ async function cronRun(): Promise<CronRun> {
       }
       const before = await fleetObjectCount(objects);
       // Minute 7: not the hourly sweep of every fleet.
-      const run = await timed(() => cp.scheduled(Date.UTC(2026, 10, 25, 12, 7 + round)));
-      if (run.result.outcome !== "ok") throw new Error(`scheduled() ended ${run.result.outcome}`);
-      results.push({ ms: run.ms, called: (await fleetObjectCount(objects)) - before });
+      const run = await timed(() =>
+        within(CRON_TIMEOUT_MS, cp.scheduled(Date.UTC(2026, 10, 25, 12, 7 + round))),
+      );
+      if (run.result !== undefined && run.result.outcome !== "ok") {
+        throw new Error(`scheduled() ended ${run.result.outcome}`);
+      }
+      const called = (await fleetObjectCount(objects)) - before;
+      results.push({ ms: run.ms, called, timedOut: run.result === undefined });
+      progress(`cron round ${round + 1}: ${formatMs(run.ms)} ms, ${formatInt(called)} fleets`);
+      if (run.result === undefined) break;
     }
     return { fleets: CRON_FLEETS, wakeups, rounds: results };
   } finally {
@@ -471,15 +567,37 @@ async function cronRun(): Promise<CronRun> {
   }
 }
 
-function latencyRows(label: string, empty: Summary, full: Summary): string[] {
+/** How a case ended, for the table: n measured, and why it stopped early if it did. */
+function caseNote(sampled: Sampled): string {
+  const n = `n=${sampled.summary?.count ?? 0}`;
+  if (sampled.timedOut) return `${n}, a request took over ${REQUEST_TIMEOUT_MS / 1000} s`;
+  return sampled.cutShort ? `${n}, out of its ${CASE_BUDGET_MS / 1000} s budget` : n;
+}
+
+function latencyRow(label: string, empty: Sampled, full: Sampled): string[] {
+  const ratio =
+    empty.summary === undefined || full.summary === undefined
+      ? "-"
+      : (full.summary.p50 / empty.summary.p50).toFixed(2);
   return [
     label,
-    formatMs(empty.p50),
-    formatMs(empty.p95),
-    formatMs(full.p50),
-    formatMs(full.p95),
-    (full.p50 / empty.p50).toFixed(2),
+    formatMs(empty.summary?.p50 ?? Number.NaN),
+    formatMs(empty.summary?.p95 ?? Number.NaN),
+    formatMs(full.summary?.p50 ?? Number.NaN),
+    formatMs(full.summary?.p95 ?? Number.NaN),
+    ratio,
+    [empty, full].some((s) => s.cutShort) ? `empty ${caseNote(empty)}; full ${caseNote(full)}` : "",
   ];
+}
+
+function ratio(full: Sampled, empty: Sampled): number | undefined {
+  if (full.summary === undefined || empty.summary === undefined) return undefined;
+  return full.summary.p50 / empty.summary.p50;
+}
+
+/** A key=value number, or a word when it was not measured. */
+function kv(value: number | undefined, missing = "timed_out"): KeyValue {
+  return value === undefined || !Number.isFinite(value) ? missing : value;
 }
 
 async function main(): Promise<void> {
@@ -501,6 +619,7 @@ async function main(): Promise<void> {
         { header: "driver CPU ms", align: "right" },
         { header: "fleet rows written", align: "right" },
         { header: "objects evicted", align: "right" },
+        { header: "no answer", align: "right" },
         { header: "scan timers pending", align: "right" },
         { header: "timers pending", align: "right" },
       ],
@@ -512,6 +631,7 @@ async function main(): Promise<void> {
           formatInt(idle.nodeCpuMs),
           formatInt(idle.rowsWritten),
           formatInt(idle.restarted),
+          formatInt(idle.unanswered),
           formatInt(idle.scanTimers),
           formatInt(idle.timers),
         ],
@@ -533,18 +653,22 @@ async function main(): Promise<void> {
       { header: "full p50", align: "right" },
       { header: "full p95", align: "right" },
       { header: "p50 ÷ empty", align: "right" },
+      { header: "note" },
     ],
     [
-      latencyRows("PUT /v1/clusters/{cluster} (new)", run.empty.put, run.full.put),
-      latencyRows("GET /v1/clusters/{cluster}", run.empty.get, run.full.get),
+      latencyRow("PUT /v1/clusters/{cluster} (new)", run.empty.put, run.full.put),
+      latencyRow("GET /v1/clusters/{cluster}", run.empty.get, run.full.get),
     ],
   );
-  console.log(`  one cron tick on the full state (minute ≠ 0): ${formatMs(run.cronMs)} ms`);
+  console.log(
+    `  one cron tick on the full state (minute ≠ 0): ${Number.isFinite(run.cronMs) ? `${formatMs(run.cronMs)} ms` : `not done after ${CRON_TIMEOUT_MS / 1000} s`}`,
+  );
   console.log("");
 
   const cron = await cronRun();
   const sorted = [...cron.rounds].sort((a, b) => a.ms - b.ms);
   const median = sorted[Math.floor(sorted.length / 2)]!;
+  const medianMs = median.timedOut ? undefined : median.ms;
   console.log(
     `(c) cron tick: ${formatInt(cron.fleets)} fleets, ${cron.wakeups ? `${CRON_DUE} due and ${formatInt(CRON_LATER)} later in object_wakeups` : "no object_wakeups table (fleets only)"}; scheduled() at minute ≠ 0`,
   );
@@ -553,8 +677,14 @@ async function main(): Promise<void> {
       { header: "round", align: "right" },
       { header: "scheduled() ms", align: "right" },
       { header: "fleet objects called", align: "right" },
+      { header: "note" },
     ],
-    cron.rounds.map((r, i) => [String(i + 1), formatMs(r.ms), formatInt(r.called)]),
+    cron.rounds.map((r, i) => [
+      String(i + 1),
+      formatMs(r.ms),
+      formatInt(r.called),
+      r.timedOut ? `not done after ${CRON_TIMEOUT_MS / 1000} s: called so far` : "",
+    ]),
   );
   console.log(
     "  objects called = FleetObject SQLite files that appeared (each due fleet's object is new)",
@@ -572,20 +702,23 @@ async function main(): Promise<void> {
     idle_fleet_rows_written: idle?.rowsWritten ?? "skipped",
     idle_fleet_objects_evicted: idle?.restarted ?? "skipped",
     idle_scan_timers: idle?.scanTimers ?? "skipped",
-    empty_put_p50_ms: run.empty.put.p50,
-    empty_put_p95_ms: run.empty.put.p95,
-    full_put_p50_ms: run.full.put.p50,
-    full_put_p95_ms: run.full.put.p95,
-    empty_get_p50_ms: run.empty.get.p50,
-    empty_get_p95_ms: run.empty.get.p95,
-    full_get_p50_ms: run.full.get.p50,
-    full_get_p95_ms: run.full.get.p95,
-    put_p50_ratio: run.full.put.p50 / run.empty.put.p50,
-    get_p50_ratio: run.full.get.p50 / run.empty.get.p50,
-    idle_cron_ms: run.cronMs,
+    idle_fleets_unanswered: idle?.unanswered ?? "skipped",
+    empty_put_p50_ms: kv(run.empty.put.summary?.p50),
+    empty_put_p95_ms: kv(run.empty.put.summary?.p95),
+    full_put_p50_ms: kv(run.full.put.summary?.p50),
+    full_put_p95_ms: kv(run.full.put.summary?.p95),
+    full_put_n: run.full.put.summary?.count ?? 0,
+    empty_get_p50_ms: kv(run.empty.get.summary?.p50),
+    empty_get_p95_ms: kv(run.empty.get.summary?.p95),
+    full_get_p50_ms: kv(run.full.get.summary?.p50),
+    full_get_p95_ms: kv(run.full.get.summary?.p95),
+    full_get_n: run.full.get.summary?.count ?? 0,
+    put_p50_ratio: kv(ratio(run.full.put, run.empty.put), "-"),
+    get_p50_ratio: kv(ratio(run.full.get, run.empty.get), "-"),
+    idle_cron_ms: kv(run.cronMs),
     cron_fleets: cron.fleets,
     cron_due: cron.wakeups ? CRON_DUE : "no_wakeups_table",
-    cron_ms: median.ms,
+    cron_ms: kv(medianMs),
     cron_fleet_calls: median.called,
   };
   printKeyValues("idle", pairs);
