@@ -102,6 +102,11 @@ export interface ControlPlane {
     columns: readonly string[],
     rows: readonly (readonly Cell[])[],
   ): Promise<void>;
+  /**
+   * Runs the worker's `scheduled()` handler once, as a cron trigger at `scheduledTime`
+   * would, and resolves when it and what it handed to `waitUntil` are done.
+   */
+  scheduled(scheduledTime: number): Promise<{ outcome: string }>;
   /** Applies every migrations/*.sql file in name order; returns the statement count. */
   migrate(): Promise<number>;
   /** Stops workerd and removes the bundle. */
@@ -113,6 +118,11 @@ export interface ControlPlaneOptions {
   adminToken: string;
   /** Variables on top of the admin token, e.g. `{ SIM_SPEED: "0" }`. */
   vars?: Readonly<Record<string, string>>;
+  /**
+   * Where workerd keeps Durable Object storage (one SQLite file per object that touched
+   * its storage, under `<dir>/<worker>-<Class>/`); Miniflare's own temp dir when absent.
+   */
+  durableObjectsDir?: string;
 }
 
 /**
@@ -182,6 +192,9 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
   const mf = new Miniflare({
     host: "127.0.0.1",
     port: 0,
+    ...(options.durableObjectsDir === undefined
+      ? {}
+      : { durableObjectsPersist: options.durableObjectsDir }),
     workers: [
       {
         name: "control-plane",
@@ -303,6 +316,14 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
       if (result.status !== 200) {
         throw new Error(`insert into ${table} failed (${result.status}): ${result.body}`);
       }
+    },
+    scheduled: async (scheduledTime) => {
+      const worker = await mf.getWorker("control-plane");
+      const result = await worker.scheduled({
+        scheduledTime: new Date(scheduledTime),
+        cron: "* * * * *",
+      });
+      return { outcome: result.outcome };
     },
     migrate: async () => {
       const db = await mf.getD1Database(mainDb);
