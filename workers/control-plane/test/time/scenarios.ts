@@ -58,11 +58,9 @@ async function advance(seconds: number): Promise<void> {
 
 async function nodes(cluster: string, pool: string) {
   const body = await ok("GET", `/v1/clusters/${cluster}/nodes?pool=${pool}&limit=500`);
-  return (body.items as { name: string; version: string; state: string }[]).map((n) => ({
-    name: n.name,
-    version: n.version,
-    state: n.state,
-  }));
+  return (body.items as { name: string; version: string; nodeImage: string; state: string }[]).map(
+    (n) => ({ name: n.name, version: n.version, nodeImage: n.nodeImage, state: n.state }),
+  );
 }
 
 /** The nodes each autoscaled blue-green case had before its upgrade. */
@@ -132,6 +130,7 @@ export const autoscaledBlueGreen: Scenario = {
       pods: pods.items,
       target: GREEN,
       original: original.get(ns),
+      targetImage: (await ok("GET", `/v1/operations/${started.get(ns)}`)).target.nodeImage,
     };
   },
   async tearDown(ns) {
