@@ -40,8 +40,14 @@ export class UpdateRunObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     identity: { kind: "update-run", name: this.ctx.id.name },
   });
-  /** One dispatcher at a time: two would start the same member twice. */
-  private dispatching: Promise<void> = Promise.resolve();
+  /**
+   * One dispatcher at a time: two would start the same member twice. A call that finds
+   * one running asks it to look again and returns at once: waiting for it would deadlock
+   * when the running one's call into a fleet comes back here (a member's end reported
+   * while the fleet catches up).
+   */
+  private dispatchRunning = false;
+  private dispatchAgain = false;
 
   override async alarm(): Promise<void> {
     await this.tick();
@@ -127,12 +133,24 @@ export class UpdateRunObject extends DurableObject<Env> {
     return run && readForRun(this.wiring.inventory, run);
   }
 
-  private dispatch(runtime: ObjectRuntime): Promise<void> {
-    const next = this.dispatching.then(() =>
-      dispatchStarts(runtime, this.env, this.wiring.inventory),
-    );
-    this.dispatching = next.catch((error) => console.error("update run: dispatch failed", error));
-    return this.dispatching;
+  private async dispatch(runtime: ObjectRuntime): Promise<void> {
+    if (this.dispatchRunning) {
+      this.dispatchAgain = true;
+      return;
+    }
+    this.dispatchRunning = true;
+    try {
+      do {
+        this.dispatchAgain = false;
+        try {
+          await dispatchStarts(runtime, this.env, this.wiring.inventory);
+        } catch (error) {
+          console.error("update run: dispatch failed", error);
+        }
+      } while (this.dispatchAgain);
+    } finally {
+      this.dispatchRunning = false;
+    }
   }
 
   private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {

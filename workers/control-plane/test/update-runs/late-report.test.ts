@@ -52,4 +52,36 @@ describe("discrete-event time between objects: a member's end counts when it hap
     expect(memberOf(run, "late-1").endedAt).toBe(new Date(heard).toISOString());
     expect(run.stages[0]?.afterStageWaitEndsAt).toBe(new Date(heard + 180 * MINUTE).toISOString());
   });
+
+  it("RUN-2 a late member end whose stage wait is already over starts the next stage at once, while the fleet's own report of it comes back into the run", async () => {
+    await cluster("hang-1", { updateGroup: "hang-a" });
+    await cluster("hang-2", { updateGroup: "hang-b" });
+    const created = await createRun({
+      name: "hang-run",
+      stages: [
+        { name: "one", groups: [{ name: "hang-a" }], afterStageWaitSeconds: 1800 },
+        { name: "two", groups: [{ name: "hang-b" }] },
+      ],
+      upgrade: { type: "ControlPlaneOnly", kubernetesVersion: NEW },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await freezeClock(MONDAY + 2 * 3600_000);
+    const started = await api("POST", `/v1/fleets/${FLEET}/update-runs/hang-run/start`);
+    expect(started.status).toBe(200);
+    const operation = memberOf(started.body, "hang-1").operation ?? "";
+    const heard = MONDAY + 2 * 3600_000 + 5 * MINUTE;
+    // An hour on, unstepped: the wait (30 min from the end) is over when the run hears it,
+    // so it starts hang-2 on the fleet, whose catch-up reports hang-1's end back here.
+    await freezeClock(MONDAY + 3 * 3600_000 + 5 * MINUTE);
+    const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(FLEET, "hang-run")));
+    await stub.memberEnded({
+      cluster: "hang-1",
+      operationIds: [operation],
+      succeeded: true,
+      at: heard,
+    });
+    const run = await getRun("hang-run");
+    expect(memberOf(run, "hang-1").endedAt).toBe(new Date(heard).toISOString());
+    expect(memberOf(run, "hang-2").state).toBe("Running");
+  });
 });
