@@ -8,9 +8,8 @@ import {
   type Wakeup,
 } from "@regatta/inventory";
 import type { Env } from "../env.ts";
+import { atMost, WAKE_CONCURRENCY } from "./concurrency.ts";
 
-/** Objects woken at once; the rest wait for a free slot. */
-const WAKE_CONCURRENCY = 8;
 /** Objects read from the wake-up registry per query. */
 const PAGE = 1_000;
 /** Pages of due objects one call wakes (objects that keep failing stay due). */
@@ -23,19 +22,14 @@ const DUE_PAGES = 20;
  * alarm joins that run (see `ObjectRuntime.runAlarm`).
  */
 export async function wakeObjects(env: Env, objects: readonly Wakeup[]): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < objects.length) {
-      const object = objects[next++]!;
-      try {
-        if (object.kind === "fleet") await env.FLEET.get(env.FLEET.idFromName(object.name)).tick();
-        else await env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(object.name)).tick();
-      } catch (error) {
-        console.error(`${object.kind} ${object.name} did not run its timers`, error);
-      }
+  await atMost(WAKE_CONCURRENCY, objects, async (object) => {
+    try {
+      if (object.kind === "fleet") await env.FLEET.get(env.FLEET.idFromName(object.name)).tick();
+      else await env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(object.name)).tick();
+    } catch (error) {
+      console.error(`${object.kind} ${object.name} did not run its timers`, error);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(WAKE_CONCURRENCY, objects.length) }, worker));
+  });
 }
 
 /** Wakes the objects whose recorded wake-up is due by `now`; answers how many. */

@@ -1,9 +1,7 @@
 import type { Channel } from "@regatta/engine";
 import { type Inventory, listRolloutGroups } from "@regatta/inventory";
+import { atMost, WAKE_CONCURRENCY } from "../../objects/concurrency.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-
-/** Fleet objects asked at once; the rest wait for a free slot. */
-const WAKE_CONCURRENCY = 8;
 
 /**
  * CH-3/SEQ: runs a pass of every configured rollout group — of fleets with clusters on
@@ -22,17 +20,12 @@ export async function wakeRollouts(
     byFleet.set(fleet, [...(byFleet.get(fleet) ?? []), groupKey]);
   }
   const work = [...byFleet.entries()];
-  let next = 0;
-  const worker = async () => {
-    while (next < work.length) {
-      const [fleet, names] = work[next++]!;
-      try {
-        await fleets.get(fleets.idFromName(fleet)).rolloutEvaluate(names);
-      } catch (error) {
-        console.error(`rollout: fleet ${fleet} did not evaluate`, error);
-      }
+  await atMost(WAKE_CONCURRENCY, work, async ([fleet, names]) => {
+    try {
+      await fleets.get(fleets.idFromName(fleet)).rolloutEvaluate(names);
+    } catch (error) {
+      console.error(`rollout: fleet ${fleet} did not evaluate`, error);
     }
-  };
-  await Promise.all(Array.from({ length: Math.min(WAKE_CONCURRENCY, work.length) }, worker));
+  });
   return work.length;
 }
