@@ -13,7 +13,12 @@ export {
   zoneRoom,
 } from "./capacity.ts";
 export { cancelUpgrade, completeUpgrade, resumeUpgrade, rollbackUpgrade } from "./controls.ts";
-export { commandId, type NodeStep, parseCommandId } from "./node-commands.ts";
+export {
+  commandId,
+  type NodeStep,
+  operationOfCommand,
+  parseCommandId,
+} from "./node-commands.ts";
 export type { NodeTable, PendingStep, TrackedNode } from "./node-steps/node-table.ts";
 export { isTerminal, type OperationHeader } from "./operation.ts";
 export { type OperationCore, type OperationParts, operationParts, withParts } from "./parts.ts";

@@ -38,6 +38,17 @@ export function commandId(
 }
 
 /**
+ * The operation a command id belongs to: every command id starts `<operationId>:`, so a
+ * report finds its operation without a lookup. Undefined for an id without one.
+ *
+ * @example operationOfCommand("op-1:pool-a-3:DRAIN:2") // "op-1"
+ */
+export function operationOfCommand(id: string): string | undefined {
+  const colon = id.indexOf(":");
+  return colon > 0 ? id.slice(0, colon) : undefined;
+}
+
+/**
  * The node and step a command id of this operation names; undefined for another
  * operation's id or anything malformed (late or foreign reports are ignored). Step and
  * attempt are read from the end, so a node name may itself contain ':'.

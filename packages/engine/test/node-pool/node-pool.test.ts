@@ -6,7 +6,11 @@ import {
   scalableNodes,
 } from "../../src/node-pool/autoscaler-interplay.ts";
 import { cancelUpgrade } from "../../src/node-pool/controls.ts";
-import { commandId, parseCommandId } from "../../src/node-pool/node-commands.ts";
+import {
+  commandId,
+  operationOfCommand,
+  parseCommandId,
+} from "../../src/node-pool/node-commands.ts";
 import { EVENTS_KEPT } from "../../src/node-pool/operation.ts";
 import type { NodePoolFacts } from "../../src/node-pool/types.ts";
 import {
@@ -57,6 +61,9 @@ describe("node-pool operations as data", () => {
     });
     expect(parseCommandId("op-other", id)).toBeUndefined();
     expect(parseCommandId("op:with", "op:with:x:BOGUS:1")).toBeUndefined();
+    // A report finds its operation from the id alone.
+    expect(operationOfCommand(commandId("op-1", "node-1", "DRAIN", 2))).toBe("op-1");
+    expect(operationOfCommand("no-operation")).toBeUndefined();
   });
 
   it("NUP-12 a surge leaves nodes being upgraded alone; the rest scale as usual with the target config", () => {

@@ -1,5 +1,6 @@
 import {
   type FailureReason,
+  operationOfCommand,
   type ProviderEvent,
   recordScaleUpFailure,
   type ScaleUpErrorReason,
@@ -24,9 +25,8 @@ export function applyAutoscalerEvents(tx: Tx, events: readonly ProviderEvent[]):
       rest.push(event);
       continue;
     }
-    const colon = event.commandId.indexOf(":");
-    const cluster =
-      colon > 0 ? tx.getState<string>(idKey(event.commandId.slice(0, colon))) : undefined;
+    const operation = operationOfCommand(event.commandId);
+    const cluster = operation ? tx.getState<string>(idKey(operation)) : undefined;
     const host = cluster ? tx.getState<HostState>(stateKey(cluster)) : undefined;
     if (!cluster || !host) {
       rest.push(event);

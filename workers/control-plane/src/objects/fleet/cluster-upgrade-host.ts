@@ -11,6 +11,7 @@ import {
   type Maintenance,
   type NodePoolFacts,
   ok,
+  operationOfCommand,
   type PoolUpgradeEnded,
   type ProviderEvent,
   type Result,
@@ -253,7 +254,7 @@ export function applyClusterEvents(tx: Tx, events: readonly ProviderEvent[]): Pr
   const byOperation = new Map<string, ClusterUpgradeEvent[]>();
   const unclaimed: ProviderEvent[] = [];
   for (const event of events) {
-    const id = event.type === "NODE_PREEMPTED" ? undefined : operationOf(event.commandId);
+    const id = event.type === "NODE_PREEMPTED" ? undefined : operationOfCommand(event.commandId);
     if (id === undefined || load(tx, id) === undefined) {
       unclaimed.push(event);
       continue;
@@ -278,11 +279,6 @@ export function fireClusterTimer(tx: Tx, timer: Timer): void {
   tx.deleteState(inboxKey(id));
   const events: ClusterUpgradeEvent[] = inbox.length > 0 ? inbox : [{ type: "TICK", at: tx.now }];
   save(tx, hosted, decideClusterUpgradeAll(hosted.op, events, tx.now));
-}
-
-function operationOf(commandId: string): string | undefined {
-  const colon = commandId.indexOf(":");
-  return colon > 0 ? commandId.slice(0, colon) : undefined;
 }
 
 /**

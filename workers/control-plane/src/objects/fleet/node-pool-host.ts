@@ -16,6 +16,7 @@ import {
   nextWindowOpen,
   nodeTableChanged,
   ok,
+  operationOfCommand,
   operationView,
   type PoolNode,
   type ProviderEvent,
@@ -267,8 +268,7 @@ export function operationNodes(tx: Tx, id: string): PoolNode[] | undefined {
 function operationOf(tx: Tx, event: ProviderEvent): string | undefined {
   if (event.type === "NODE_PREEMPTED")
     return tx.getState<string>(poolKey(event.cluster, event.pool));
-  const colon = event.commandId.indexOf(":");
-  return colon > 0 ? event.commandId.slice(0, colon) : undefined;
+  return operationOfCommand(event.commandId);
 }
 
 /** Persists a decision; `fresh` writes every row (a new operation has none yet). */

@@ -1,4 +1,4 @@
-import { exponentialBackoff, type ProviderCommand } from "@regatta/engine";
+import { exponentialBackoff, operationOfCommand, type ProviderCommand } from "@regatta/engine";
 
 /**
  * How the outbox stores and retries batches. A decision can send thousands of commands
@@ -62,8 +62,8 @@ export function batchId(commands: readonly ProviderCommand[]): string {
  * @example streamOf("op-1:n1:DRAIN:1#3") // "op-1"
  */
 export function streamOf(id: string): string {
-  const colon = id.indexOf(":");
-  if (colon > 0) return id.slice(0, colon);
+  const operation = operationOfCommand(id);
+  if (operation !== undefined) return operation;
   const hash = id.lastIndexOf("#");
   return hash > 0 ? id.slice(0, hash) : id;
 }
