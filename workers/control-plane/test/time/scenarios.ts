@@ -63,6 +63,22 @@ async function nodes(cluster: string, pool: string) {
   );
 }
 
+/** A fleet `fleet` with cluster `cluster` on `version` and its pool `p` (one zone). */
+async function fleetWithPool(
+  fleet: string,
+  cluster: string,
+  version: string,
+  pool: Record<string, unknown>,
+): Promise<void> {
+  await ok("PUT", `/v1/fleets/${fleet}`, {});
+  await ok("PUT", `/v1/clusters/${cluster}`, clusterBody({ fleet, version }));
+  await ok(
+    "PUT",
+    `/v1/clusters/${cluster}/node-pools/p`,
+    poolBody({ zones: ["europe-west1-b"], ...pool }),
+  );
+}
+
 /** The nodes each autoscaled blue-green case had before its upgrade. */
 const original = new Map<string, string[]>();
 
@@ -74,9 +90,11 @@ async function startUpgrade(ns: string, cluster: string): Promise<void> {
   started.set(ns, op.id);
 }
 
+/** What the case's upgrade shows, and the node image it upgrades to. */
 async function operationOf(ns: string) {
   const op = await ok("GET", `/v1/operations/${started.get(ns)}`);
-  return { state: op.state, phase: op.phase, events: op.events, progress: op.progress };
+  const seen = { state: op.state, phase: op.phase, events: op.events, progress: op.progress };
+  return { seen, targetImage: op.target.nodeImage as string };
 }
 
 async function decisions(cluster: string) {
@@ -91,20 +109,13 @@ export const autoscaledBlueGreen: Scenario = {
   coarseSeconds: 120,
   finished: (seen) => (seen.operation as { state: string }).state === "SUCCEEDED",
   async setUp(ns) {
-    await ok("PUT", `/v1/fleets/${ns}`, {});
     const cluster = `${ns}-abg`;
-    await ok("PUT", `/v1/clusters/${cluster}`, clusterBody({ fleet: ns, version: GREEN }));
-    await ok(
-      "PUT",
-      `/v1/clusters/${cluster}/node-pools/p`,
-      poolBody({
-        version: BLUE,
-        zones: ["europe-west1-b"],
-        nodeCount: 2,
-        autoscaling: { enabled: true, minNodes: 0, maxNodes: 4 },
-        upgradeStrategy: { type: "AUTOSCALED_BLUE_GREEN", waitSeconds: 600 },
-      }),
-    );
+    await fleetWithPool(ns, cluster, GREEN, {
+      version: BLUE,
+      nodeCount: 2,
+      autoscaling: { enabled: true, minNodes: 0, maxNodes: 4 },
+      upgradeStrategy: { type: "AUTOSCALED_BLUE_GREEN", waitSeconds: 600 },
+    });
     const blue = await nodes(cluster, "p");
     original.set(
       ns,
@@ -123,14 +134,15 @@ export const autoscaledBlueGreen: Scenario = {
   async observe(ns) {
     const cluster = `${ns}-abg`;
     const pods = await ok("GET", `/v1/clusters/${cluster}/workloads/pods?limit=500`);
+    const operation = await operationOf(ns);
     return {
-      operation: await operationOf(ns),
+      operation: operation.seen,
       nodes: await nodes(cluster, "p"),
       decisions: await decisions(cluster),
       pods: pods.items,
       target: GREEN,
       original: original.get(ns),
-      targetImage: (await ok("GET", `/v1/operations/${started.get(ns)}`)).target.nodeImage,
+      targetImage: operation.targetImage,
     };
   },
   async tearDown(ns) {
@@ -145,19 +157,12 @@ export const surgeWithFaults: Scenario = {
   coarseSeconds: 120,
   finished: (seen) => (seen.operation as { state: string }).state === "SUCCEEDED",
   async setUp(ns) {
-    await ok("PUT", `/v1/fleets/${ns}`, {});
     const cluster = `${ns}-surge`;
-    await ok("PUT", `/v1/clusters/${cluster}`, clusterBody({ fleet: ns, version: NEW }));
-    await ok(
-      "PUT",
-      `/v1/clusters/${cluster}/node-pools/p`,
-      poolBody({
-        version: OLD,
-        zones: ["europe-west1-b"],
-        nodeCount: 3,
-        upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
-      }),
-    );
+    await fleetWithPool(ns, cluster, NEW, {
+      version: OLD,
+      nodeCount: 3,
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
     await ok("PUT", `/v1/sim/faults/${ns}-quota`, {
       match: { cluster, operation: "CREATE_NODE" },
       effect: "QUOTA_EXCEEDED",
@@ -173,7 +178,11 @@ export const surgeWithFaults: Scenario = {
   },
   async observe(ns) {
     const cluster = `${ns}-surge`;
-    return { operation: await operationOf(ns), nodes: await nodes(cluster, "p"), target: NEW };
+    return {
+      operation: (await operationOf(ns)).seen,
+      nodes: await nodes(cluster, "p"),
+      target: NEW,
+    };
   },
   async tearDown(ns) {
     await api("DELETE", `/v1/sim/faults/${ns}-quota`);
@@ -239,19 +248,11 @@ export const rolloutWithSoak: Scenario = {
     (seen.clusters as { pool: string }[]).every((cluster) => cluster.pool === NEW),
   async setUp(ns) {
     for (const fleet of [`${ns}-up`, `${ns}-down`]) {
-      await ok("PUT", `/v1/fleets/${fleet}`, {});
-      const cluster = `${fleet}-1`;
-      await ok("PUT", `/v1/clusters/${cluster}`, clusterBody({ fleet, version: OLD }));
-      await ok(
-        "PUT",
-        `/v1/clusters/${cluster}/node-pools/p`,
-        poolBody({
-          version: OLD,
-          nodeCount: 1,
-          zones: ["europe-west1-b"],
-          upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
-        }),
-      );
+      await fleetWithPool(fleet, `${fleet}-1`, OLD, {
+        version: OLD,
+        nodeCount: 1,
+        upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+      });
     }
     await ok("PUT", `/v1/fleets/${ns}-up/rollout`, { defaultSoakSeconds: 2 * 3600 });
     await ok("PUT", `/v1/fleets/${ns}-down/rollout`, {

@@ -173,7 +173,7 @@ function decide(
   // Pending pods the pass could not help (at max, backing off, priority below -10) wait
   // like unneeded nodes: scanning them every 10 s of virtual time would spin the object
   // at sim speed without changing anything.
-  const busy = decision.actions.length > 0 || busyPools || Object.keys(host.inflight).length > 0;
+  const acting = decision.actions.length > 0 || Object.keys(host.inflight).length > 0;
   const waiting =
     pending > 0 ||
     Object.keys(host.engine.unneededSince).length > 0 ||
@@ -181,13 +181,12 @@ function decide(
   // An idle cluster (nothing pending, unneeded, backing off or in flight) has nothing a
   // scan could change: it sleeps until its workloads, pools or nodes change
   // (wakeAutoscaler), so a fleet of quiet clusters costs nothing between changes.
-  if (!busy && !waiting) {
+  if (!acting && !busyPools && !waiting) {
     tx.clearTimer(timerId(AS_TIMER, cluster));
     return { view: { cluster, at: toRfc3339(tx.now), decisions: recorded }, owner: host.id };
   }
   // A pool under upgrade wakes the autoscaler at each of its steps (operation-owners.ts):
   // polling it too is only a safety net, at the waiting pace.
-  const acting = decision.actions.length > 0 || Object.keys(host.inflight).length > 0;
   const due = acting ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + WAITING_SCAN_MS);
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
   const view = { cluster, at: toRfc3339(tx.now), decisions: recorded, nextScanAt: toRfc3339(due) };

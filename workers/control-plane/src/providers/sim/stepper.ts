@@ -1,9 +1,9 @@
 import type { Instant } from "@regatta/engine";
-import { dueWakeups, type Inventory, wakeupsFrom } from "@regatta/inventory";
+import { type Inventory, wakeupsFrom } from "@regatta/inventory";
 import type { SimClockParams } from "../../clock/clock.ts";
 import { saveSimClock } from "../../clock/sim-clock-store.ts";
 import type { Env } from "../../env.ts";
-import { wakeObjects } from "../../objects/wakeups.ts";
+import { wakeDueObjects, wakeObjects } from "../../objects/wakeups.ts";
 
 /** Objects woken per round (a sweep of the rest follows the jump). */
 const WAKES_PER_ROUND = 1_000;
@@ -34,7 +34,7 @@ export async function stepClock(
   to: Instant,
 ): Promise<number> {
   // What was already overdue goes first, at the instant the jump starts.
-  await wakeDue(env, db, from);
+  await wakeDueObjects(env, db, from);
   let at = from;
   let steps = 0;
   let rounds = 0;
@@ -60,12 +60,4 @@ export async function stepClock(
 
 function frozenAt(at: Instant): SimClockParams {
   return { anchorWallMs: Date.now(), anchorVirtualMs: at, speed: 0 };
-}
-
-async function wakeDue(env: Env, db: Inventory, at: Instant): Promise<void> {
-  for (let round = 0; round < ROUNDS_PER_INSTANT; round++) {
-    const due = await dueWakeups(db, at, WAKES_PER_ROUND);
-    if (due.length === 0) return;
-    await wakeObjects(env, due);
-  }
 }
