@@ -3,8 +3,7 @@ import { isTerminalState } from "./aggregate.ts";
 import type { FleetMembership, MemberDeparture, RunMember, UpdateRun } from "./types.ts";
 
 function departureMessage(departure: MemberDeparture, wasRunning: boolean): string {
-  const how =
-    departure.reason === "deleted" ? "was deleted" : `moved to fleet ${departure.toFleet}`;
+  const how = departure.reason === "deleted" ? "was deleted" : "moved to another fleet";
   const when = wasRunning ? " while it was being upgraded" : "";
   return `EXT-8: cluster ${departure.cluster} ${how}${when}; the run goes on without it`;
 }

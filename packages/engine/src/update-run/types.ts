@@ -155,10 +155,14 @@ export interface SkipTarget {
   name: string;
 }
 
-/** EXT-8: how a member's cluster left the run's fleet. */
-export type MemberDeparture =
-  | { cluster: string; reason: "deleted" }
-  | { cluster: string; reason: "moved"; toFleet: string };
+/**
+ * EXT-8: how a member's cluster left the run's fleet. Where a moved cluster went is not
+ * kept: the run's readers may not read that fleet.
+ */
+export interface MemberDeparture {
+  cluster: string;
+  reason: "deleted" | "moved";
+}
 
 /**
  * EXT-8: the run's members as the fleet holds them now, read by the host before a pass.

@@ -69,9 +69,7 @@ export async function fleetMembership(db: Inventory, run: UpdateRun): Promise<Fl
   const departed = await Promise.all(
     [...unfinished].map(async (cluster): Promise<MemberDeparture> => {
       const now = await getCluster(db, cluster);
-      return now === undefined
-        ? { cluster, reason: "deleted" }
-        : { cluster, reason: "moved", toFleet: now.fleet };
+      return now === undefined ? { cluster, reason: "deleted" } : { cluster, reason: "moved" };
     }),
   );
   return { present, departed };
