@@ -3,8 +3,8 @@ import { configurationError, type Env } from "./env.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { runScheduled } from "./scheduled.ts";
 
-export { FleetObject } from "./objects/fleet-object.ts";
-export { UpdateRunObject } from "./objects/update-run-object.ts";
+export { FleetObject } from "./objects/fleet/fleet-object.ts";
+export { UpdateRunObject } from "./objects/update-run/update-run-object.ts";
 
 const app = createControlPlane();
 

@@ -1,12 +1,12 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { type NodePoolOperationView, poolNodes } from "@regatta/engine";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { loadOperation } from "../src/objects/fleet/operation-store.ts";
-import type { FleetObject } from "../src/objects/fleet-object.ts";
-import type { ObjectRuntime } from "../src/objects/runtime/runtime.ts";
-import type { CrashPoint } from "../src/objects/runtime/types.ts";
+import type { FleetObject } from "../src/objects/fleet/fleet-object.ts";
+import { loadOperation } from "../src/objects/fleet/node-pool/store.ts";
+import type { ObjectWiring } from "../src/objects/wiring.ts";
 import { SUBMISSIONS_KEY } from "../src/providers/sim/executor.ts";
-import type { ObjectWiring } from "../src/wiring.ts";
+import type { ObjectRuntime } from "../src/runtime/runtime.ts";
+import type { CrashPoint } from "../src/runtime/types.ts";
 import { clusterBody, poolBody, seedBasics } from "./fixtures.ts";
 import { advanceClock, api, freezeClock } from "./helpers.ts";
 import { invariantViolations } from "./time/invariants.ts";

@@ -3,10 +3,10 @@ import type { ProviderCommand } from "@regatta/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import { simClock } from "../src/clock/clock.ts";
 import type { Env } from "../src/env.ts";
-import type { FleetObject } from "../src/objects/fleet-object.ts";
-import { ObjectRuntime } from "../src/objects/runtime/runtime.ts";
-import type { OutboxBatch } from "../src/objects/runtime/types.ts";
+import type { FleetObject } from "../src/objects/fleet/fleet-object.ts";
 import { WebhookExecutor } from "../src/providers/webhook-executor.ts";
+import { ObjectRuntime } from "../src/runtime/runtime.ts";
+import type { OutboxBatch } from "../src/runtime/types.ts";
 
 /**
  * The outbox as a webhook deployment uses it: bounded rows, delivery from the alarm

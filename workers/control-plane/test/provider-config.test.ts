@@ -2,8 +2,8 @@ import { createExecutionContext, env, runInDurableObject } from "cloudflare:test
 import { describe, expect, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import worker from "../src/index.ts";
-import type { FleetObject } from "../src/objects/fleet-object.ts";
-import { ObjectWiring } from "../src/wiring.ts";
+import type { FleetObject } from "../src/objects/fleet/fleet-object.ts";
+import { ObjectWiring } from "../src/objects/wiring.ts";
 import { ADMIN } from "./helpers.ts";
 import { checkResponse } from "./openapi-check.ts";
 

@@ -3,11 +3,11 @@ import type { ProviderCommand } from "@regatta/engine";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simClock } from "../src/clock/clock.ts";
 import type { Env } from "../src/env.ts";
-import type { FleetObject } from "../src/objects/fleet-object.ts";
-import { MAX_FIRINGS_AT_ONE_INSTANT, ObjectRuntime } from "../src/objects/runtime/runtime.ts";
-import type { OutboxBatch, OutboxExecutor } from "../src/objects/runtime/types.ts";
+import type { FleetObject } from "../src/objects/fleet/fleet-object.ts";
+import type { ObjectWiring } from "../src/objects/wiring.ts";
 import { WebhookExecutor } from "../src/providers/webhook-executor.ts";
-import type { ObjectWiring } from "../src/wiring.ts";
+import { MAX_FIRINGS_AT_ONE_INSTANT, ObjectRuntime } from "../src/runtime/runtime.ts";
+import type { OutboxBatch, OutboxExecutor } from "../src/runtime/types.ts";
 import { advanceClock, freezeClock } from "./helpers.ts";
 
 const createNode = (id: string): ProviderCommand => ({

@@ -6,8 +6,8 @@ import {
   simSubmit,
 } from "@regatta/engine";
 import { describe, expect, it } from "vitest";
-import type { Timer, Tx } from "../src/objects/runtime/types.ts";
 import { loadSimState, saveSimState } from "../src/providers/sim/store.ts";
+import type { Timer, Tx } from "../src/runtime/types.ts";
 
 const T0 = Date.parse("2026-01-05T00:00:00Z");
 

@@ -3,11 +3,11 @@ import type { ProviderCommand } from "@regatta/engine";
 import { afterEach, describe, expect, it } from "vitest";
 import { simClock } from "../src/clock/clock.ts";
 import type { Env } from "../src/env.ts";
-import type { FleetObject } from "../src/objects/fleet-object.ts";
-import { ObjectRuntime } from "../src/objects/runtime/runtime.ts";
+import type { FleetObject } from "../src/objects/fleet/fleet-object.ts";
+import type { ObjectWiring } from "../src/objects/wiring.ts";
 import { sign, verify } from "../src/providers/signature.ts";
 import { WebhookExecutor } from "../src/providers/webhook-executor.ts";
-import type { ObjectWiring } from "../src/wiring.ts";
+import { ObjectRuntime } from "../src/runtime/runtime.ts";
 import { clusterBody, poolBody, seedBasics } from "./fixtures.ts";
 import { advanceClock, api, freezeClock } from "./helpers.ts";
 

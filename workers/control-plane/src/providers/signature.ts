@@ -1,6 +1,6 @@
 import { hex } from "../auth/secrets.ts";
 import { ProblemError } from "../http/problem.ts";
-import { EVENT_REPLAY_WINDOW_MS } from "../objects/runtime/types.ts";
+import { EVENT_REPLAY_WINDOW_MS } from "../runtime/types.ts";
 
 /**
  * What a signature covers (API.md "Executors"): the Unix-seconds timestamp sent in

@@ -5,7 +5,7 @@ import {
   type Effects,
   type OutboxBatch,
   type OutboxExecutor,
-} from "../objects/runtime/types.ts";
+} from "../runtime/types.ts";
 import { sign } from "./signature.ts";
 
 /** How long one POST may take before it counts as failed (and is retried). */

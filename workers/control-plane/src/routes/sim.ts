@@ -14,7 +14,7 @@ import { authorize } from "../auth/middleware.ts";
 import { providerMode } from "../env.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
-import { SimControls } from "../providers/sim/controls.ts";
+import { SimControls } from "../services/sim/controls.ts";
 
 const FaultId = z.object({
   id: z

@@ -1,8 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RETAINED, recordDecisions } from "../../src/objects/fleet/autoscaler-decisions.ts";
-import type { FleetObject } from "../../src/objects/fleet-object.ts";
-import type { ObjectRuntime } from "../../src/objects/runtime/runtime.ts";
+import { RETAINED, recordDecisions } from "../../src/objects/fleet/autoscaler/decisions.ts";
+import type { FleetObject } from "../../src/objects/fleet/fleet-object.ts";
+import type { ObjectRuntime } from "../../src/runtime/runtime.ts";
 import { api } from "../helpers.ts";
 import { clusterWithPools, type DecisionBody, useAutoscalerFixtures } from "./helpers.ts";
 

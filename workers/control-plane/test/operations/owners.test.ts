@@ -1,12 +1,12 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import type { PoolUpgradeEnded } from "@regatta/engine";
 import { describe, expect, it } from "vitest";
-import { markSynced } from "../../src/objects/fleet/operation-lifecycle.ts";
-import { loadOperation } from "../../src/objects/fleet/operation-store.ts";
-import { inboxKey, ownPoolOperation } from "../../src/objects/fleet/pool-owners.ts";
-import type { FleetObject } from "../../src/objects/fleet-object.ts";
-import type { ObjectRuntime } from "../../src/objects/runtime/runtime.ts";
-import type { ObjectWiring } from "../../src/wiring.ts";
+import { inboxKey, ownPoolOperation } from "../../src/objects/fleet/cluster-upgrade/pool-ends.ts";
+import type { FleetObject } from "../../src/objects/fleet/fleet-object.ts";
+import { markSynced } from "../../src/objects/fleet/node-pool/lifecycle.ts";
+import { loadOperation } from "../../src/objects/fleet/node-pool/store.ts";
+import type { ObjectWiring } from "../../src/objects/wiring.ts";
+import type { ObjectRuntime } from "../../src/runtime/runtime.ts";
 import { api } from "../helpers.ts";
 import { advanceUntil, clusterWithPool, useNodePoolFixtures } from "./helpers.ts";
 

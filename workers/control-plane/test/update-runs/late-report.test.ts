@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { runObjectName } from "../../src/objects/fleet/run-members.ts";
+import { runObjectName } from "../../src/objects/fleet/run-members/members.ts";
 import { api, freezeClock } from "../helpers.ts";
 import {
   cluster,

@@ -11,9 +11,9 @@ import {
   type UpdateRunView,
   updateRunView,
 } from "@regatta/engine";
+import type { Tx } from "../../runtime/types.ts";
 import type { RunReadings } from "../../services/update-runs/members.ts";
-import type { RunMemberReport } from "../fleet/run-members.ts";
-import type { Tx } from "../runtime/types.ts";
+import type { RunMemberReport } from "../fleet/run-members/members.ts";
 
 /**
  * The update-run object's state, one row: the run (the copied strategy and the status

@@ -7,7 +7,7 @@ import {
   zoneQuotas,
   zoneUsage,
 } from "@regatta/inventory";
-import type { InTransactionExecutor, Tx } from "../../objects/runtime/types.ts";
+import type { InTransactionExecutor, Tx } from "../../runtime/types.ts";
 import { CAPACITY_KEY, type SimInputs, simWakeAt, submitToSim } from "./state.ts";
 
 /**

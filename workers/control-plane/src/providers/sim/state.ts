@@ -17,7 +17,7 @@ import {
   simSubmit,
   type ZoneCapacityConfig,
 } from "@regatta/engine";
-import type { Tx } from "../../objects/runtime/types.ts";
+import type { Tx } from "../../runtime/types.ts";
 import { loadSimState, saveSimState } from "./store.ts";
 
 /**

@@ -1,5 +1,5 @@
 import type { SimState } from "@regatta/engine";
-import type { Tx } from "../../objects/runtime/types.ts";
+import type { Tx } from "../../runtime/types.ts";
 
 /**
  * How the embedded sim's state maps to the fleet object's rows. The state is small

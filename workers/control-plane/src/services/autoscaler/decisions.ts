@@ -7,7 +7,7 @@ import {
   encodeCursor,
   InvalidCursorError,
 } from "@regatta/inventory";
-import type { RecordedDecision } from "../../objects/fleet/autoscaler-decisions.ts";
+import type { RecordedDecision } from "../../objects/fleet/autoscaler/decisions.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 

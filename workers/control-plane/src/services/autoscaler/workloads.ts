@@ -6,7 +6,7 @@ import {
   encodeCursor,
   InvalidCursorError,
 } from "@regatta/inventory";
-import type { WorkloadPod } from "../../objects/fleet/autoscaler-workloads.ts";
+import type { WorkloadPod } from "../../objects/fleet/autoscaler/workloads.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { decisionBody } from "./decisions.ts";

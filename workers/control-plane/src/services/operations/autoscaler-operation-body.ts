@@ -1,7 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { Operation } from "@regatta/contract";
 import { toRfc3339 } from "@regatta/engine";
-import type { AutoscalerOperationView } from "../../objects/fleet/autoscaler-operation.ts";
+import type { AutoscalerOperationView } from "../../objects/fleet/autoscaler/operation.ts";
 
 type OperationBody = z.infer<typeof Operation>;
 

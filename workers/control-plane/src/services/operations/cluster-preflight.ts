@@ -15,7 +15,7 @@ import {
   listManagedClusters,
   listNodePools,
 } from "@regatta/inventory";
-import type { StoredPreflight } from "../../objects/fleet/preflights.ts";
+import type { StoredPreflight } from "../../objects/fleet/cluster-upgrade/preflights.ts";
 import { loadCatalogue } from "../inventory/release-catalogue.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import type { FleetObjects } from "./node-pool-upgrades.ts";

@@ -10,7 +10,7 @@ import {
   listNodePools,
   updateClusterStatus,
 } from "@regatta/inventory";
-import type { RunOwner } from "../../objects/fleet/run-members.ts";
+import type { RunOwner } from "../../objects/fleet/run-members/members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
 import { preflightFacts } from "./cluster-preflight.ts";

@@ -13,8 +13,8 @@ import {
   type NodeRow,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
-import type { PoolControl } from "../../objects/fleet/node-pool-host.ts";
-import type { RunOwner } from "../../objects/fleet/run-members.ts";
+import type { PoolControl } from "../../objects/fleet/node-pool/host.ts";
+import type { RunOwner } from "../../objects/fleet/run-members/members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { autoscalerOperationBody } from "./autoscaler-operation-body.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";

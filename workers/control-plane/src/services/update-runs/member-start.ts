@@ -1,6 +1,6 @@
 import type { Instant, StartMemberIntent } from "@regatta/engine";
 import { allPages, type Inventory, listNodePools } from "@regatta/inventory";
-import type { RunOwner } from "../../objects/fleet/run-members.ts";
+import type { RunOwner } from "../../objects/fleet/run-members/members.ts";
 import { startClusterUpgrade } from "../operations/cluster-upgrades.ts";
 import { type FleetObjects, startNodePoolUpgrade } from "../operations/node-pool-upgrades.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";

@@ -18,9 +18,9 @@ import {
   pageLimit,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
-import { runObjectName } from "../../objects/fleet/run-members.ts";
-import type { IndexedRun, StoredStrategy } from "../../objects/fleet/update-runs-index.ts";
-import type { RunControl } from "../../objects/update-run-object.ts";
+import { runObjectName } from "../../objects/fleet/run-members/members.ts";
+import type { IndexedRun, StoredStrategy } from "../../objects/fleet/run-members/runs-index.ts";
+import type { RunControl } from "../../objects/update-run/update-run-object.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { loadAvailability } from "./availability.ts";
 import { fleetCandidates } from "./members.ts";

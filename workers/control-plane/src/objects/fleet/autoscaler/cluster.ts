@@ -1,0 +1,50 @@
+import type { Tx } from "../../../runtime/types.ts";
+import { timerId } from "../../../runtime/types.ts";
+import { forgetDecisions } from "./decisions.ts";
+import { AS_SYNC_TIMER, AS_TIMER } from "./keys.ts";
+import { forgetProvisioning } from "./provisioning.ts";
+import { forgetWorkloads, loadWorkloads, type WorkloadPod } from "./workloads.ts";
+
+/** The autoscaler's per-cluster keys that outlive a pass (see autoscaler-host.ts). */
+export const autoscalerStateKey = (cluster: string) => `as:${cluster}`;
+export const autoscalerIdKey = (id: string) => `as-id:${id}`;
+export const autoscalerSyncKey = (cluster: string) => `as-sync:${cluster}`;
+
+/**
+ * Something a pass reads changed — a pool was put or deleted, an upgrade ended and left
+ * other nodes: a pass runs now for a cluster the autoscaler looks after (it has run a
+ * pass before, or `autoscaled` says the change brings an autoscaled pool), since an idle
+ * cluster keeps no timer.
+ */
+export function wakeAutoscaler(tx: Tx, cluster: string, autoscaled = false): void {
+  if (!autoscaled && tx.getState(autoscalerStateKey(cluster)) === undefined) return;
+  tx.setTimer({ id: timerId(AS_TIMER, cluster), due: tx.now, kind: AS_TIMER, payload: cluster });
+}
+
+/** The cluster was deleted: its workloads, decisions, autoscaler state and timers go. */
+export function forgetAutoscaler(tx: Tx, cluster: string): void {
+  const state = tx.getState<{ id: string }>(autoscalerStateKey(cluster));
+  if (state) tx.deleteState(autoscalerIdKey(state.id));
+  tx.deleteState(autoscalerStateKey(cluster));
+  tx.deleteState(autoscalerSyncKey(cluster));
+  tx.clearTimer(timerId(AS_TIMER, cluster));
+  tx.clearTimer(timerId(AS_SYNC_TIMER, cluster));
+  forgetWorkloads(tx, cluster);
+  forgetDecisions(tx, cluster);
+  forgetProvisioning(tx, cluster);
+}
+
+/** A page of the stored pods (with where the control plane expects them to run). */
+export function autoscalerPods(
+  tx: Tx,
+  cluster: string,
+  offset: number,
+  limit: number,
+): { items: WorkloadPod[]; total: number; revision: number } {
+  const workloads = loadWorkloads(tx, cluster);
+  return {
+    items: workloads.pods.slice(offset, offset + limit),
+    total: workloads.pods.length,
+    revision: workloads.revision,
+  };
+}

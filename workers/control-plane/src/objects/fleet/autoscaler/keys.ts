@@ -1,0 +1,8 @@
+/** The autoscaler room's timer kinds (payload: the cluster). */
+
+/** The cluster autoscaler's next pass of a cluster. */
+export const AS_TIMER = "as";
+/** Nodes the autoscaler created or removed, written to the inventory. */
+export const AS_SYNC_TIMER = "as-sync";
+/** Removes an ended autoscaler operation (its cluster was deleted) once its retention has passed. */
+export const AS_RETIRE_TIMER = "as-retire";

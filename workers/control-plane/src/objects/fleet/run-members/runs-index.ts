@@ -1,0 +1,162 @@
+import { type Instant, ok, type Result, refuse, type UpdateStrategy } from "@regatta/engine";
+import type { Tx } from "../../../runtime/types.ts";
+
+/**
+ * The fleet's update strategies (RUN-4) and its index of update runs (listing, unique
+ * names, which runs the fleet's tick wakes). Both bounded: a fleet keeps at most
+ * MAX_STRATEGIES strategies and lists its MAX_LISTED_RUNS newest runs; a finished run
+ * leaves the index after the operation retention (or when newer runs push it out), and
+ * its object is emptied then.
+ */
+
+export const MAX_STRATEGIES = 100;
+export const MAX_LISTED_RUNS = 200;
+
+/** A strategy as the fleet keeps it. */
+export interface StoredStrategy extends UpdateStrategy {
+  name: string;
+  updatedAt: Instant;
+}
+
+/** One run in the fleet's index. */
+export interface IndexedRun {
+  name: string;
+  fleet: string;
+  state: string;
+  createdAt: Instant;
+  /** When the fleet first saw it finished: its retention counts from here. */
+  endedAt?: Instant;
+}
+
+const strategyKey = (name: string) => `strategy:${name}`;
+const STRATEGY_NAMES = "strategies";
+const RUNS = "update-runs";
+/** Runs dropped from the index whose objects still hold their state (run-retention.ts). */
+const FORGOTTEN = "update-runs:forget";
+const TERMINAL = new Set(["Completed", "Skipped", "Failed"]);
+
+export function putStrategy(tx: Tx, strategy: StoredStrategy): Result<{ created: boolean }> {
+  const names = tx.getState<string[]>(STRATEGY_NAMES) ?? [];
+  const created = !names.includes(strategy.name);
+  if (created && names.length >= MAX_STRATEGIES) {
+    return refuse(
+      "RUN-4",
+      409,
+      `RUN-4: the fleet already has ${MAX_STRATEGIES} update strategies; delete one first`,
+    );
+  }
+  if (created) tx.putState(STRATEGY_NAMES, [...names, strategy.name]);
+  tx.putState(strategyKey(strategy.name), strategy);
+  return ok({ created });
+}
+
+export function getStrategy(tx: Tx, name: string): StoredStrategy | undefined {
+  return tx.getState<StoredStrategy>(strategyKey(name));
+}
+
+export function deleteStrategy(tx: Tx, name: string): boolean {
+  const names = tx.getState<string[]>(STRATEGY_NAMES) ?? [];
+  if (!names.includes(name)) return false;
+  tx.putState(
+    STRATEGY_NAMES,
+    names.filter((n) => n !== name),
+  );
+  tx.deleteState(strategyKey(name));
+  return true;
+}
+
+/** Adds a run to the index: 409 on a name already used; the oldest finished runs drop off. */
+export function registerRun(
+  tx: Tx,
+  fleet: string,
+  name: string,
+  createdAt: Instant,
+): Result<IndexedRun> {
+  const runs = tx.getState<IndexedRun[]>(RUNS) ?? [];
+  if (runs.some((r) => r.name === name)) {
+    return refuse("RUN-4", 409, `update run ${name} already exists in this fleet`);
+  }
+  const entry: IndexedRun = { name, fleet, state: "NotStarted", createdAt };
+  const next = [...runs, entry];
+  while (next.length > MAX_LISTED_RUNS) {
+    const oldest = next.findIndex((r) => TERMINAL.has(r.state));
+    if (oldest < 0) {
+      return refuse(
+        "RUN-4",
+        409,
+        `the fleet has ${MAX_LISTED_RUNS} unfinished update runs; finish or skip some first`,
+      );
+    }
+    forget(tx, next.splice(oldest, 1));
+  }
+  tx.putState(RUNS, next);
+  return ok(entry);
+}
+
+/**
+ * Drops finished runs older than `retentionMs` from the index (their objects are
+ * emptied by run-retention.ts); answers whether any was dropped.
+ */
+export function pruneFinishedRuns(tx: Tx, retentionMs: number): boolean {
+  const runs = listRuns(tx);
+  const expired = runs.filter((r) => r.endedAt !== undefined && r.endedAt + retentionMs <= tx.now);
+  if (expired.length === 0) return false;
+  tx.putState(
+    RUNS,
+    runs.filter((r) => !expired.includes(r)),
+  );
+  forget(tx, expired);
+  return true;
+}
+
+/** Runs whose objects are still to be emptied. */
+export function runsToForget(tx: Tx): IndexedRun[] {
+  return tx.getState<IndexedRun[]>(FORGOTTEN) ?? [];
+}
+
+/** The run objects that were emptied: no longer to forget. */
+export function runsForgotten(tx: Tx, done: readonly IndexedRun[]): void {
+  const left = runsToForget(tx).filter(
+    (r) => !done.some((d) => d.name === r.name && d.createdAt === r.createdAt),
+  );
+  if (left.length === 0) tx.deleteState(FORGOTTEN);
+  else tx.putState(FORGOTTEN, left);
+}
+
+function forget(tx: Tx, runs: readonly IndexedRun[]): void {
+  tx.putState(FORGOTTEN, [...runsToForget(tx), ...runs]);
+}
+
+/** Removes a run that could not be created after all. */
+export function unregisterRun(tx: Tx, name: string): void {
+  const runs = tx.getState<IndexedRun[]>(RUNS) ?? [];
+  tx.putState(
+    RUNS,
+    runs.filter((r) => r.name !== name),
+  );
+}
+
+export function listRuns(tx: Tx): IndexedRun[] {
+  return tx.getState<IndexedRun[]>(RUNS) ?? [];
+}
+
+/** Runs the fleet's tick wakes: those not finished. */
+export function activeRuns(tx: Tx): IndexedRun[] {
+  return listRuns(tx).filter((r) => !TERMINAL.has(r.state));
+}
+
+/** Notes the states runs answered a tick with. */
+export function noteRunStates(tx: Tx, states: Readonly<Record<string, string>>): void {
+  const runs = listRuns(tx);
+  let changed = false;
+  for (const run of runs) {
+    const state = states[run.name];
+    if (state !== undefined && state !== run.state) {
+      run.state = state;
+      if (TERMINAL.has(state)) run.endedAt = tx.now;
+      else delete run.endedAt;
+      changed = true;
+    }
+  }
+  if (changed) tx.putState(RUNS, runs);
+}

@@ -1,0 +1,171 @@
+import { DurableObject } from "cloudflare:workers";
+import {
+  type Result,
+  type SkipTarget,
+  type UpdateRun,
+  type UpdateRunView,
+  updateRunView,
+} from "@regatta/engine";
+import type { Env } from "../../env.ts";
+import type { ObjectRuntime } from "../../runtime/runtime.ts";
+import type { Timer } from "../../runtime/types.ts";
+import { type RunReadings, readForRun } from "../../services/update-runs/members.ts";
+import type { RunMemberReport } from "../fleet/run-members/members.ts";
+import { ObjectWiring } from "../wiring.ts";
+import { dispatchStarts } from "./dispatch.ts";
+import {
+  applyRunEvent,
+  createRun,
+  DISPATCH_TIMER,
+  forgetRun,
+  loadRun,
+  RUN_TIMER,
+  reportInstant,
+  takeReport,
+  tickRun,
+} from "./host.ts";
+
+/** A user's control of a run (RUN-10, RUN-12). */
+export type RunControl =
+  | { type: "START" }
+  | { type: "STOP" }
+  | { type: "SKIP"; targets: SkipTarget[] };
+
+/**
+ * One update run (SPEC RUN): the copied strategy and the whole status tree. A shell: the
+ * engine decides, the runtime keeps state and timers, members start in their fleet's
+ * object by RPC (dispatch.ts) and their ends come back by RPC (`memberEnded`).
+ */
+export class UpdateRunObject extends DurableObject<Env> {
+  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
+    identity: { kind: "update-run", name: this.ctx.id.name },
+  });
+  /**
+   * One dispatcher at a time: two would start the same member twice. A call that finds
+   * one running asks it to look again and returns at once: waiting for it would deadlock
+   * when the running one's call into a fleet comes back here (a member's end reported
+   * while the fleet catches up).
+   */
+  private dispatchRunning = false;
+  private dispatchAgain = false;
+
+  override async alarm(): Promise<void> {
+    await this.tick();
+  }
+
+  /** Runs due timers (alarm, or the fleet's tick); answers the run's state. */
+  async tick(): Promise<{ state: string }> {
+    const runtime = await this.ready();
+    await runtime.runAlarm();
+    // Starts left by an object that died between its commit and the dispatch.
+    await this.dispatch(runtime);
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return { state: run?.state ?? "Completed" };
+  }
+
+  async create(run: UpdateRun): Promise<Result<UpdateRunView>> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => createRun(tx, run));
+  }
+
+  async view(): Promise<UpdateRunView | undefined> {
+    const runtime = await this.ready();
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return run && updateRunView(run);
+  }
+
+  async control(control: RunControl): Promise<Result<UpdateRunView>> {
+    const runtime = await this.ready();
+    const readings = await this.read(runtime);
+    const answer = await runtime.commit((tx) => {
+      if (readings !== undefined) tickRun(tx, readings);
+      return applyRunEvent(
+        tx,
+        control.type === "SKIP" ? { ...control, at: tx.now } : { type: control.type, at: tx.now },
+      );
+    });
+    if (!answer.ok) return answer;
+    await this.dispatch(runtime);
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return run ? { ok: true, value: updateRunView(run) } : answer;
+  }
+
+  /** The fleet's report that a member's operations ended; true once taken (repeats too). */
+  async memberEnded(report: RunMemberReport): Promise<boolean> {
+    const runtime = await this.ready();
+    // EXT-8: a member whose cluster was deleted under it ends Skipped, not Failed, and the
+    // next member starts on its facts as they are now.
+    const readings = await this.read(runtime);
+    await runtime.commit((tx) => {
+      // Both as of when the fleet heard the end (discrete-event time), then time moves on.
+      const at = reportInstant(tx, report);
+      if (readings !== undefined) tickRun(tx, readings, at);
+      takeReport(tx, report, at);
+    });
+    await this.dispatch(runtime);
+    return true;
+  }
+
+  /**
+   * Retention: the fleet dropped this run (created at `createdAt`) from its index; its
+   * state goes. True once gone (also when it already was).
+   */
+  async forget(createdAt: number): Promise<boolean> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => forgetRun(tx, createdAt));
+  }
+
+  /** Test and benchmark visibility. */
+  async inspect(): Promise<{ now: number; timers: Timer[]; rowsWritten: number }> {
+    const runtime = await this.ready();
+    return { now: runtime.now(), timers: runtime.timers(), rowsWritten: runtime.rowsWritten };
+  }
+
+  private async ready(): Promise<ObjectRuntime> {
+    const runtime = await this.wiring.ready();
+    runtime.handleTimers((timer) => this.fire(runtime, timer));
+    return runtime;
+  }
+
+  /** The inventory as the run's next pass should see it (CH-3, EXT-8); none without a run. */
+  private async read(runtime: ObjectRuntime): Promise<RunReadings | undefined> {
+    const run = await runtime.commit((tx) => loadRun(tx));
+    return run && readForRun(this.wiring.inventory, run);
+  }
+
+  private async dispatch(runtime: ObjectRuntime): Promise<void> {
+    if (this.dispatchRunning) {
+      this.dispatchAgain = true;
+      return;
+    }
+    this.dispatchRunning = true;
+    try {
+      do {
+        this.dispatchAgain = false;
+        try {
+          await dispatchStarts(runtime, this.env, this.wiring.inventory);
+        } catch (error) {
+          console.error("update run: dispatch failed", error);
+        }
+      } while (this.dispatchAgain);
+    } finally {
+      this.dispatchRunning = false;
+    }
+  }
+
+  private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
+    switch (timer.kind) {
+      case RUN_TIMER: {
+        const readings = await this.read(runtime);
+        if (readings !== undefined) await runtime.commit((tx) => tickRun(tx, readings));
+        await this.dispatch(runtime);
+        return;
+      }
+      case DISPATCH_TIMER:
+        await this.dispatch(runtime);
+        return;
+      default:
+        console.warn(`update run: no handler for timer kind ${timer.kind}`);
+    }
+  }
+}

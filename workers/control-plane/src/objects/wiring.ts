@@ -1,0 +1,104 @@
+import { type Inventory, openInventory, putWakeup, type WakeupKind } from "@regatta/inventory";
+import type { Clock } from "../clock/clock.ts";
+import { deploymentClock } from "../clock/deployment-clock.ts";
+import { type Env, providerMode, retentionMs } from "../env.ts";
+import { SimExecutor } from "../providers/sim/executor.ts";
+import { WebhookExecutor } from "../providers/webhook-executor.ts";
+import type { PackedKeys } from "../runtime/packed-row.ts";
+import { ObjectRuntime } from "../runtime/runtime.ts";
+import type { Executor, RuntimeHooks } from "../runtime/types.ts";
+
+/**
+ * Test-only substitutions, set on an object's wiring through `runInDurableObject` (no
+ * route reaches them); production objects leave them empty.
+ */
+export interface WiringHooks extends RuntimeHooks {
+  /** Another executor for the provider (a webhook endpoint stub). */
+  executor?: (inventory: Inventory, storage: DurableObjectStorage) => Executor;
+  /** The sim counts every command id handed to it (chaos test: nothing issued twice). */
+  countSubmissions?: boolean;
+}
+
+/**
+ * The composition root of a Durable Object: from the worker's bindings it builds what
+ * the object runs on (the deployment's clock, the provider's executor, the inventory
+ * handle and the runtime over the object's storage). Objects hold one; nothing it
+ * builds knows the objects.
+ *
+ * @example
+ * private readonly wiring = new ObjectWiring(this.env, this.ctx.storage);
+ * const runtime = await this.wiring.ready();
+ */
+export class ObjectWiring {
+  /** The inventory (D1), for what the object reads or writes back there. */
+  readonly inventory: Inventory;
+  hooks: WiringHooks = {};
+  private runtime: ObjectRuntime | undefined;
+
+  constructor(
+    private readonly env: Env,
+    private readonly storage: DurableObjectStorage,
+    private readonly options: {
+      /** Which state keys the runtime packs into one row (none when absent). */
+      packs?: PackedKeys;
+      /**
+       * The object's namespace and name, under which it keeps its next wake-up in the
+       * inventory (none for an object addressed without a name).
+       */
+      identity?: { kind: WakeupKind; name: string | undefined };
+    } = {},
+  ) {
+    this.inventory = openInventory(env.DB);
+  }
+
+  /**
+   * The runtime, ready for a request or an alarm: created once per object instance, its
+   * clock refreshed (an operator can re-anchor the sim clock between calls) and its
+   * executor prepared. A misconfigured deployment gets no runtime at all: it throws a
+   * `ConfigurationError` rather than run a provider nobody asked for.
+   */
+  async ready(): Promise<ObjectRuntime> {
+    // Built before any I/O, so a misconfigured deployment fails before it reads anything.
+    const executor = this.runtime ? undefined : this.executor();
+    const clock = await deploymentClock(this.env, this.inventory);
+    const runtime = this.runtime ?? this.build(clock, executor ?? this.executor());
+    this.runtime = runtime;
+    runtime.clock = clock;
+    await runtime.prepare();
+    return runtime;
+  }
+
+  private build(clock: Clock, executor: Executor): ObjectRuntime {
+    const identity = this.options.identity;
+    const name = identity?.name;
+    return new ObjectRuntime(this.storage, clock, executor, {
+      packs: this.options.packs,
+      ...(identity && name !== undefined
+        ? { onNextWake: (due) => putWakeup(this.inventory, identity.kind, name, due) }
+        : {}),
+      inboxRetentionMs: retentionMs(this.env.INBOX_RETENTION_HOURS, 24),
+      hooks: {
+        // A crash is a restart: the next call builds a fresh runtime, as after eviction.
+        crash: (point) => {
+          if (this.hooks.crash?.(point) !== true) return false;
+          this.restart();
+          return true;
+        },
+      },
+    });
+  }
+
+  /** Forgets the runtime and everything it holds in memory, as after an eviction. */
+  restart(): void {
+    this.runtime = undefined;
+  }
+
+  private executor(): Executor {
+    if (this.hooks.executor) return this.hooks.executor(this.inventory, this.storage);
+    return providerMode(this.env) === "sim"
+      ? new SimExecutor(this.inventory, this.storage, {
+          countSubmissions: () => this.hooks.countSubmissions === true,
+        })
+      : new WebhookExecutor(this.env);
+  }
+}

@@ -1,0 +1,633 @@
+import type { Instant, ProviderCommand } from "@regatta/engine";
+import type { Clock } from "../clock/clock.ts";
+import {
+  batchId,
+  chunkCommands,
+  DELIVERIES_PER_DRAIN,
+  MAX_DELIVERY_ATTEMPTS,
+  outboxRetryDelay,
+  ROWS_PER_DRAIN,
+  SET_ASIDE_KEPT,
+  setAsideReason,
+  streamOf,
+} from "./outbox.ts";
+import { type PackedKeys, PackedRow } from "./packed-row.ts";
+import { RUNTIME_SCHEMA } from "./schema.ts";
+import { type CachedValue, Transaction } from "./transaction.ts";
+import {
+  type AlarmHost,
+  type CrashPoint,
+  DeliveryFailure,
+  EVENT_REPLAY_WINDOW_MS,
+  type Executor,
+  ObjectCrash,
+  type OutboxBatch,
+  PROVIDER_TIMER,
+  type RuntimeHooks,
+  type SetAsideBatch,
+  type Timer,
+  type Tx,
+} from "./types.ts";
+
+/** A timer whose handler threw runs again after this long (virtual time). */
+const TIMER_RETRY_MS = 30_000;
+/**
+ * Timers fired by one run. A day jumped at once can hold thousands of due instants (a
+ * busy autoscaler scans every 10 s); past this the run stops and the alarm, set for
+ * now, carries on where it stopped, so no single alarm outlives its platform limits.
+ */
+const MAX_FIRINGS = 20_000;
+/**
+ * Timers fired at one instant without time moving on: what a timer schedules for now
+ * runs in the same run, but one that always asks for now again cannot spin the object.
+ */
+export const MAX_FIRINGS_AT_ONE_INSTANT = 16;
+/** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
+const FROZEN_ALARM_MS = 24 * 3_600_000;
+/** How long the inbox remembers an event unless configured otherwise (wall time). */
+export const DEFAULT_INBOX_RETENTION_MS = 24 * 3_600_000;
+/** Inbox rows forgotten per alarm, so pruning never makes one alarm long. */
+const INBOX_PRUNE_ROWS = 500;
+
+/** How a runtime is set up beyond its storage, clock and executor. */
+export interface RuntimeOptions {
+  /** Which state keys are packed into one row (none when absent). */
+  packs?: PackedKeys | undefined;
+  /**
+   * How long the inbox remembers an event, in wall-clock ms; never less than the window
+   * in which a signed delivery can still arrive ({@link EVENT_REPLAY_WINDOW_MS}).
+   */
+  inboxRetentionMs?: number | undefined;
+  /** Test-only hooks (crash points). */
+  hooks?: RuntimeHooks | undefined;
+  /**
+   * Told the object's next wake-up (virtual time) whenever it changes, `undefined` when
+   * nothing is pending: the deployment keeps it where the sim's clock and sweeps look.
+   */
+  onNextWake?: ((due: Instant | undefined) => Promise<void>) | undefined;
+}
+
+type AlarmOutcome = { fired: number; failed: number };
+type TimerHandler = { fire: (timer: Timer) => Promise<void>; host: AlarmHost };
+type OutboxRow = { id: string; seq: number; attempts: number; next_attempt: number };
+
+/**
+ * The Durable Object skeleton shared by FleetObject and UpdateRunObject: state and
+ * outbox committed together, commands executed only after the commit, timers on one
+ * alarm, and duplicate events recognised. Hosts call `commit` (with `tx.once`
+ * for events) and `runAlarm`; the engine decides, this class only keeps the effects honest.
+ */
+export class ObjectRuntime {
+  private outboxSeq = 0;
+  /** After the provider's wake-up failed, it is not retried before this instant. */
+  private providerRetryAt = Number.NEGATIVE_INFINITY;
+  /** Storage rows this runtime has written (the platform bills rows written). */
+  rowsWritten = 0;
+  /**
+   * Parsed state values by key. Storage stays the truth: the cache is dropped whenever a
+   * transaction fails, so a rolled-back change is never read back from memory. Values
+   * handed out must be treated as immutable (the engine never mutates its inputs).
+   */
+  private readonly cache = new Map<string, CachedValue>();
+
+  /** Small values that change together, written as one row (see {@link PackedRow}). */
+  private packed: PackedRow | undefined;
+  private readonly packs: PackedKeys | undefined;
+  private readonly inboxRetentionMs: number;
+  private readonly hooks: RuntimeHooks;
+  private readonly onNextWake: RuntimeOptions["onNextWake"];
+  /** The wake-up last reported through `onNextWake` (null: none; unset: not yet told). */
+  private reportedWake: Instant | null | "unknown" = "unknown";
+  private wakeReports: Promise<void> = Promise.resolve();
+  /** The alarm run under way, and the one waiting to start after it (at most one each). */
+  private running: Promise<AlarmOutcome> | undefined;
+  private queued: Promise<AlarmOutcome> | undefined;
+  /** Set by a test's crash: a dead object's calls still waiting to run do nothing. */
+  private crashed: ObjectCrash | undefined;
+  /**
+   * The instant the object is living through while it fires due timers (discrete-event
+   * time): each timer, and every commit made while it runs, sees the instant it was due,
+   * never the instant the alarm happened to run.
+   */
+  private firingAt: Instant | undefined;
+  /** The latest instant a commit has seen: time never runs backwards for one object. */
+  private lastInstant = Number.NEGATIVE_INFINITY;
+  /** How the object fires its timers, for the catch-up that precedes every request. */
+  private timerHandler: TimerHandler | undefined;
+  /** Set from the first synchronous step of a run to its end (`running` is set later). */
+  private inRun = false;
+
+  constructor(
+    private readonly storage: DurableObjectStorage,
+    public clock: Clock,
+    private readonly executor: Executor,
+    options: RuntimeOptions = {},
+  ) {
+    this.packs = options.packs;
+    this.hooks = options.hooks ?? {};
+    this.onNextWake = options.onNextWake;
+    this.inboxRetentionMs = Math.max(
+      options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS,
+      // Twice the window: a delivery signed at its edge by a clock running ahead still
+      // finds its first arrival remembered.
+      2 * EVENT_REPLAY_WINDOW_MS,
+    );
+    this.packed = this.packs && new PackedRow(storage.sql, this.packs);
+    for (const statement of RUNTIME_SCHEMA) storage.sql.exec(statement);
+    const row = storage.sql
+      .exec<{ seq: number | null }>("SELECT MAX(seq) AS seq FROM outbox")
+      .one();
+    this.outboxSeq = row.seq ?? 0;
+  }
+
+  /**
+   * The object's "now": while due timers fire, the instant the one firing was due; else
+   * the clock. Never earlier than an instant a commit already saw.
+   */
+  now(): Instant {
+    return Math.max(this.firingAt ?? this.clock.now(), this.lastInstant);
+  }
+
+  /**
+   * How this object fires a due timer. With it installed, every commit from outside an
+   * alarm run first fires what fell due before "now", in due order, so a request never
+   * sees (or acts before) work that should already have happened.
+   */
+  handleTimers(fire: (timer: Timer) => Promise<void>, host: AlarmHost = {}): void {
+    this.timerHandler = { fire, host };
+  }
+
+  /** Lets the executor read what it needs (I/O) before synchronous transactions run. */
+  async prepare(): Promise<void> {
+    await this.executor.prepare?.();
+  }
+
+  /**
+   * Runs `change` in one storage transaction and re-arms the alarm, which delivers the
+   * commands it sent: a request never waits for a provider. A throw inside `change`
+   * rolls everything back.
+   */
+  async commit<R>(change: (tx: Tx) => R): Promise<R> {
+    if (this.crashed) throw this.crashed;
+    await this.catchUp();
+    const result = this.inTransaction(this.now(), change);
+    this.crashPoint("after-commit");
+    await this.rearm();
+    return result;
+  }
+
+  /**
+   * The alarm handler: delivers the outbox, then runs each due timer on its own so one
+   * failing timer neither blocks the others nor burns the platform's limited alarm
+   * retries; the alarm is re-armed to the earliest remaining work whatever happens.
+   * One run at a time: the platform's alarm, the cron's tick and a clock change can all
+   * ask at once, and a second run would fire the same due timers and deliver the same
+   * batches again. A call while a run is under way waits for it and then runs once more
+   * (what became due meanwhile); calls during that wait share the second run.
+   */
+  runAlarm(
+    fire: ((timer: Timer) => Promise<void>) | undefined = this.timerHandler?.fire,
+    host: AlarmHost = this.timerHandler?.host ?? {},
+  ): Promise<AlarmOutcome> {
+    const handler = fire ?? (async () => {});
+    if (this.queued) return this.queued;
+    if (this.running) {
+      const queued = this.running
+        .catch(() => undefined)
+        .then(() => {
+          this.queued = undefined;
+          return this.startRun(handler, host, { deliver: true });
+        });
+      this.queued = queued;
+      return queued;
+    }
+    return this.startRun(handler, host, { deliver: true });
+  }
+
+  /**
+   * Before a request's commit: when timers fell due and no run is under way, fire them
+   * first (without delivering the outbox: the alarm does that, the request need not wait
+   * on a provider). A commit made while a run is under way — a timer's own, or a call
+   * that came in while the timers' I/O was awaited — belongs to that run's instant and
+   * does not wait for it, which would deadlock a timer whose RPC calls back here.
+   */
+  private async catchUp(): Promise<void> {
+    const handler = this.timerHandler;
+    if (handler === undefined || this.inRun || this.running !== undefined) return;
+    if (this.queued !== undefined) return;
+    if (this.nextDue(this.clock.now()) === undefined) return;
+    await this.startRun(handler.fire, handler.host, { deliver: false });
+  }
+
+  private startRun(
+    fire: (timer: Timer) => Promise<void>,
+    host: AlarmHost,
+    options: { deliver: boolean },
+  ): Promise<AlarmOutcome> {
+    const run = this.alarmRun(fire, host, options).finally(() => {
+      if (this.running === run) this.running = undefined;
+    });
+    this.running = run;
+    return run;
+  }
+
+  private async alarmRun(
+    fire: (timer: Timer) => Promise<void>,
+    host: AlarmHost,
+    options: { deliver: boolean },
+  ): Promise<AlarmOutcome> {
+    const outcome = { fired: 0, failed: 0 };
+    if (this.crashed) throw this.crashed;
+    this.inRun = true;
+    let crashed = false;
+    // Everything due by the instant the run began fires, one timer at a time in order of
+    // its due instant (the sim's completions among them), each seeing that instant: what
+    // a timer schedules inside the span fires in the same run, in its place.
+    const until = this.clock.now();
+    let rearmNow = false;
+    try {
+      // Firings of each timer at the current instant, and the timers that spun there.
+      const atInstant = new Map<string, number>();
+      const runaway = new Set<string>();
+      for (let firings = 0; ; firings++) {
+        const timer = this.nextDue(until, runaway);
+        if (timer === undefined) break;
+        if (firings >= MAX_FIRINGS) {
+          rearmNow = true;
+          break;
+        }
+        const at = Math.max(timer.due, this.lastInstant);
+        if (at !== this.firingAt) atInstant.clear();
+        const count = (atInstant.get(timer.id) ?? 0) + 1;
+        atInstant.set(timer.id, count);
+        if (count > MAX_FIRINGS_AT_ONE_INSTANT) {
+          console.error(
+            `timer ${timer.id} (${timer.kind}) keeps asking for now; left for the next alarm`,
+          );
+          runaway.add(timer.id);
+          continue;
+        }
+        this.firingAt = at;
+        await this.fireOne(timer, fire, outcome, until);
+        this.crashPoint("between-timers");
+      }
+      this.firingAt = undefined;
+      this.pruneInbox();
+      // What the timers sent goes out in this alarm too.
+      if (options.deliver) await this.drainOutbox(host);
+    } catch (error) {
+      crashed = error instanceof ObjectCrash;
+      throw error;
+    } finally {
+      this.firingAt = undefined;
+      this.inRun = false;
+      // A dead object re-arms nothing: the cron's tick finds the work again.
+      if (!crashed) await this.rearm(rearmNow);
+    }
+    return outcome;
+  }
+
+  /** A test's crash point: throws {@link ObjectCrash} when the test asks for one here. */
+  crashPoint(point: CrashPoint): void {
+    if (this.hooks.crash?.(point) !== true) return;
+    this.crashed = new ObjectCrash(point);
+    throw this.crashed;
+  }
+
+  private async fireOne(
+    timer: Timer,
+    fire: (timer: Timer) => Promise<void>,
+    outcome: { fired: number; failed: number },
+    until: Instant,
+  ): Promise<void> {
+    try {
+      await fire(timer);
+      outcome.fired++;
+      // Gone unless `fire` re-scheduled it (then its due moved and this deletes nothing):
+      // updating a row in place costs fewer rows than deleting and re-inserting it.
+      this.write("DELETE FROM timers WHERE id = ? AND due = ?", timer.id, timer.due);
+    } catch (error) {
+      if (error instanceof ObjectCrash) throw error;
+      outcome.failed++;
+      console.error(`timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
+      // A failure is a fault of the world (I/O, a peer), not of the model: it is retried
+      // after the run's span, never again inside it.
+      const retry = Math.max(until, this.now()) + TIMER_RETRY_MS;
+      if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = retry;
+      this.write("UPDATE timers SET due = ? WHERE id = ? AND due = ?", retry, timer.id, timer.due);
+    }
+  }
+
+  /**
+   * Delivers persisted batches in order within each operation: a batch that fails holds
+   * back the later batches of its operation only. A failure is retried with backoff, up
+   * to {@link MAX_DELIVERY_ATTEMPTS}; a permanent refusal, or the last attempt, sets the
+   * batch aside and tells the host why.
+   */
+  async drainOutbox(host: AlarmHost = {}): Promise<void> {
+    const now = this.now();
+    const held = new Set<string>();
+    let delivered = 0;
+    for (const row of this.outboxRows()) {
+      const stream = streamOf(row.id);
+      if (held.has(stream)) continue;
+      if (row.next_attempt > now) {
+        held.add(stream);
+        continue;
+      }
+      if (delivered >= DELIVERIES_PER_DRAIN) break;
+      delivered++;
+      const batch = this.loadBatch(row.id);
+      if (!batch) continue;
+      try {
+        await this.deliver(batch, now);
+        this.crashPoint("after-delivery");
+        this.write("DELETE FROM outbox WHERE id = ?", row.id);
+      } catch (error) {
+        if (error instanceof ObjectCrash) throw error;
+        // Later batches of this operation may depend on this one: keep the order.
+        held.add(stream);
+        this.deliveryFailed(row, batch, error, now, host);
+      }
+    }
+  }
+
+  private deliveryFailed(
+    row: OutboxRow,
+    batch: OutboxBatch,
+    error: unknown,
+    now: Instant,
+    host: AlarmHost,
+  ): void {
+    const attempts = row.attempts + 1;
+    const detail = error instanceof Error ? error.message : String(error);
+    const permanent = error instanceof DeliveryFailure && error.permanent;
+    if (!permanent && attempts < MAX_DELIVERY_ATTEMPTS) {
+      this.write(
+        "UPDATE outbox SET attempts = ?, next_attempt = ?, last_error = ? WHERE id = ?",
+        attempts,
+        now + outboxRetryDelay(attempts),
+        detail,
+        row.id,
+      );
+      return;
+    }
+    const provider = "provider" in this.executor ? this.executor.provider : undefined;
+    const why = setAsideReason(provider ?? "provider", attempts, detail, row.id);
+    console.error(why);
+    const setAside = (tell: boolean) =>
+      this.inTransaction(now, (tx) => {
+        this.write(
+          "INSERT OR REPLACE INTO outbox_set_aside (id, seq, commands, attempts, reason, at) SELECT id, seq, commands, ?, ?, ? FROM outbox WHERE id = ?",
+          attempts,
+          why,
+          this.clock.wall(),
+          row.id,
+        );
+        this.write("DELETE FROM outbox WHERE id = ?", row.id);
+        this.write(
+          "DELETE FROM outbox_set_aside WHERE seq NOT IN (SELECT seq FROM outbox_set_aside ORDER BY seq DESC LIMIT ?)",
+          SET_ASIDE_KEPT,
+        );
+        if (tell) host.onBatchSetAside?.(tx, batch, why);
+      });
+    try {
+      setAside(true);
+    } catch (failure) {
+      // The host could not record it: the batch is set aside all the same, never retried
+      // forever; the log keeps the reason.
+      console.error(`outbox: the host did not record batch ${row.id} set aside`, failure);
+      setAside(false);
+    }
+  }
+
+  /** Batches set aside after their delivery failed for good, newest first. */
+  setAside(): SetAsideBatch[] {
+    return this.storage.sql
+      .exec<{ id: string; attempts: number; reason: string; at: number; commands: number }>(
+        "SELECT id, attempts, reason, at, json_array_length(commands) AS commands FROM outbox_set_aside ORDER BY seq DESC",
+      )
+      .toArray()
+      .map((row) => ({ ...row }));
+  }
+
+  /** Forgets inbox entries past their retention, a bounded number per call. */
+  pruneInbox(): void {
+    this.write(
+      "DELETE FROM inbox WHERE key IN (SELECT key FROM inbox WHERE at < ? LIMIT ?)",
+      this.clock.wall() - this.inboxRetentionMs,
+      INBOX_PRUNE_ROWS,
+    );
+  }
+
+  private outboxRows(): OutboxRow[] {
+    return this.storage.sql
+      .exec<OutboxRow>(
+        "SELECT id, seq, attempts, next_attempt FROM outbox ORDER BY seq LIMIT ?",
+        ROWS_PER_DRAIN,
+      )
+      .toArray();
+  }
+
+  private loadBatch(id: string): OutboxBatch | undefined {
+    const [row] = this.storage.sql
+      .exec<{ commands: string }>("SELECT commands FROM outbox WHERE id = ?", id)
+      .toArray();
+    return row && { id, commands: JSON.parse(row.commands) };
+  }
+
+  /** When the outbox next has a batch to deliver: the earliest due head of an operation. */
+  private outboxWake(): Instant | undefined {
+    const heads = new Set<string>();
+    let next: Instant | undefined;
+    for (const row of this.outboxRows()) {
+      const stream = streamOf(row.id);
+      if (heads.has(stream)) continue;
+      heads.add(stream);
+      next = next === undefined ? row.next_attempt : Math.min(next, row.next_attempt);
+    }
+    return next;
+  }
+
+  /**
+   * One persisted batch to the provider. An in-transaction executor persists none of its
+   * own, but runs what a webhook deployment left in the outbox before it moved to the sim.
+   */
+  private async deliver(batch: OutboxBatch, now: Instant): Promise<void> {
+    const executor = this.executor;
+    if ("execute" in executor) {
+      await executor.execute(batch, {
+        now,
+        transact: (change) => this.inTransaction(now, change),
+      });
+    } else {
+      this.inTransaction(now, (tx) => executor.executeInTransaction(batch.commands, tx));
+    }
+  }
+
+  pendingOutbox(): OutboxBatch[] {
+    return this.storage.sql
+      .exec<{ id: string; commands: string }>("SELECT id, commands FROM outbox ORDER BY seq")
+      .toArray()
+      .map((row) => ({ id: row.id, commands: JSON.parse(row.commands) }));
+  }
+
+  timers(): Timer[] {
+    const stored = this.storage.sql
+      .exec<{ id: string; due: number; kind: string; payload: string | null }>(
+        "SELECT id, due, kind, payload FROM timers ORDER BY due, id",
+      )
+      .toArray()
+      .map(toTimer);
+    return this.withProviderTimer(stored, Number.POSITIVE_INFINITY);
+  }
+
+  /** Sets the single alarm to the earliest of the timers and the outbox deliveries. */
+  async rearm(now = false): Promise<void> {
+    const next = this.nextWake();
+    await this.reportWake();
+    if (now) {
+      // A run stopped at its bound: the next alarm carries on at once.
+      await this.storage.setAlarm(Date.now());
+      return;
+    }
+    if (next === null) {
+      await this.storage.deleteAlarm();
+      return;
+    }
+    const wall = this.clock.wallFor(next);
+    const wallNow = Date.now();
+    await this.storage.setAlarm(
+      wall === undefined ? wallNow + FROZEN_ALARM_MS : Math.max(wall, wallNow),
+    );
+  }
+
+  /** The earliest of the timers, the outbox deliveries and the provider's next report. */
+  private nextWake(): Instant | null {
+    const timer = this.storage.sql
+      .exec<{ due: number | null }>("SELECT MIN(due) AS due FROM timers")
+      .one().due;
+    const candidates = [timer ?? undefined, this.outboxWake(), this.providerWake()].filter(
+      (due): due is Instant => due !== undefined,
+    );
+    return candidates.length === 0 ? null : Math.min(...candidates);
+  }
+
+  /**
+   * Tells the deployment the next wake-up when it changed. One report at a time, each
+   * reading the instant afresh, so two commits racing cannot leave the older one last.
+   */
+  private reportWake(): Promise<void> {
+    const report = this.onNextWake;
+    if (report === undefined) return Promise.resolve();
+    this.wakeReports = this.wakeReports.then(async () => {
+      const next = this.nextWake();
+      if (next === this.reportedWake) return;
+      try {
+        await report(next ?? undefined);
+        this.reportedWake = next;
+      } catch (error) {
+        // The object's own alarm still holds the truth; the next change reports again.
+        this.reportedWake = "unknown";
+        console.error("runtime: the next wake-up was not recorded", error);
+      }
+    });
+    return this.wakeReports;
+  }
+
+  private write(query: string, ...bindings: SqlStorageValue[]): void {
+    const cursor = this.storage.sql.exec(query, ...bindings);
+    cursor.toArray();
+    this.rowsWritten += cursor.rowsWritten;
+  }
+
+  /**
+   * The earliest timer due by `until` (the provider's wake-up among them), if any, other
+   * than those in `skip`.
+   */
+  private nextDue(until: Instant, skip: ReadonlySet<string> = new Set()): Timer | undefined {
+    const [row] = this.storage.sql
+      .exec<{ id: string; due: number; kind: string; payload: string | null }>(
+        `SELECT id, due, kind, payload FROM timers WHERE due <= ?${" AND id <> ?".repeat(skip.size)} ORDER BY due, id LIMIT 1`,
+        until,
+        ...skip,
+      )
+      .toArray();
+    const timers = this.withProviderTimer(row ? [toTimer(row)] : [], until);
+    return timers.find((timer) => !skip.has(timer.id));
+  }
+
+  private providerWake(): Instant | undefined {
+    const due = this.executor.wakeAt?.(this.transaction(this.now()));
+    return due === undefined ? undefined : Math.max(due, this.providerRetryAt);
+  }
+
+  /** Adds the executor's wake-up, when due by `until`, in due order. */
+  private withProviderTimer(timers: Timer[], until: Instant): Timer[] {
+    const due = this.providerWake();
+    if (due === undefined || due > until) return timers;
+    const timer: Timer = { id: PROVIDER_TIMER, due, kind: PROVIDER_TIMER };
+    // At one instant the provider's reports come first: an answer that arrives exactly
+    // at a deadline arrived in time, whatever the names of the timers waiting on it.
+    const rank = (t: Timer) => (t.kind === PROVIDER_TIMER ? 0 : 1);
+    return [...timers, timer].sort(
+      (a, b) => a.due - b.due || rank(a) - rank(b) || (a.id < b.id ? -1 : 1),
+    );
+  }
+
+  /** A transaction's view, flushed by the caller at the end of `transactionSync`. */
+  private transaction(now: Instant): Transaction {
+    return new Transaction(
+      {
+        sql: this.storage.sql,
+        cache: this.cache,
+        write: (query, ...bindings) => this.write(query, ...bindings),
+        send: (commands, tx) => this.send(commands, tx),
+        wall: () => this.clock.wall(),
+        ...(this.packed ? { packed: this.packed } : {}),
+      },
+      now,
+    );
+  }
+
+  private inTransaction<R>(now: Instant, change: (tx: Tx) => R): R {
+    try {
+      const result = this.storage.transactionSync(() => {
+        const tx = this.transaction(now);
+        const result = change(tx);
+        tx.flush();
+        return result;
+      });
+      this.lastInstant = Math.max(this.lastInstant, now);
+      return result;
+    } catch (error) {
+      // The cache and the packed row may hold values of the rolled-back transaction.
+      this.cache.clear();
+      this.packed = this.packs && new PackedRow(this.storage.sql, this.packs);
+      throw error;
+    }
+  }
+
+  private send(commands: ProviderCommand[], tx: Tx): void {
+    if ("executeInTransaction" in this.executor) {
+      this.executor.executeInTransaction(commands, tx);
+      return;
+    }
+    // One row per chunk: a whole blue-green pool's creates would pass the 2 MB row limit.
+    for (const chunk of chunkCommands(commands)) {
+      this.outboxSeq++;
+      this.write(
+        "INSERT INTO outbox (id, seq, commands) VALUES (?, ?, ?)",
+        batchId(chunk),
+        this.outboxSeq,
+        JSON.stringify(chunk),
+      );
+    }
+  }
+}
+
+function toTimer(row: { id: string; due: number; kind: string; payload: string | null }): Timer {
+  const timer: Timer = { id: row.id, due: row.due, kind: row.kind };
+  if (row.payload !== null) timer.payload = row.payload;
+  return timer;
+}

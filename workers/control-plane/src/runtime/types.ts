@@ -1,0 +1,149 @@
+import type { Instant, ProviderCommand } from "@regatta/engine";
+
+/**
+ * What the runtime, its transactions and the executors share. A leaf: the runtime and
+ * its transaction both depend on these, never on each other for them.
+ */
+
+/** A timer as stored: virtual due time, a kind the host dispatches on, optional payload. */
+export interface Timer {
+  id: string;
+  due: Instant;
+  kind: string;
+  payload?: string;
+}
+
+/** One persisted batch of commands, as produced by one engine decision. */
+export interface OutboxBatch {
+  id: string;
+  commands: ProviderCommand[];
+}
+
+/** What any executor may add to carrying commands. */
+interface ExecutorHooks {
+  /** Loads what the executor needs from outside the object before a transaction. */
+  prepare?(): Promise<void>;
+  /**
+   * When an executor keeping its own state here (the sim) next has something to report.
+   * It is a timer of kind {@link PROVIDER_TIMER} read from that state rather than a row
+   * of its own, which would be rewritten with every command.
+   */
+  wakeAt?(tx: Tx): Instant | undefined;
+}
+
+/**
+ * Carries commands to a provider outside the object, from the outbox once the state
+ * that sent them has committed. Must be idempotent by command id: after a crash
+ * between execution and acknowledgement the same batch is delivered again.
+ */
+export interface OutboxExecutor extends ExecutorHooks {
+  /** Names the provider in the reason of a batch set aside ("webhook delivery failed …"). */
+  readonly provider?: string;
+  /**
+   * Resolves once the provider took the batch. Throws {@link DeliveryFailure} to say
+   * whether trying again can help; any other error counts as retryable.
+   */
+  execute(batch: OutboxBatch, effects: Effects): Promise<void>;
+}
+
+/**
+ * A provider's refusal of a batch. `permanent` refusals (a 4xx other than 408/429: the
+ * same bytes get the same answer) set the batch aside at once; the others are retried
+ * with backoff until the attempts run out.
+ */
+export class DeliveryFailure extends Error {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
+    super(message);
+  }
+}
+
+/** A batch taken out of the outbox after its delivery failed for good, kept to be looked at. */
+export interface SetAsideBatch {
+  id: string;
+  attempts: number;
+  reason: string;
+  /** Wall-clock ms when it was set aside. */
+  at: number;
+  commands: number;
+}
+
+/** What the runtime tells its host while it runs the alarm. */
+export interface AlarmHost {
+  /**
+   * A batch was set aside: the host makes the operation it belongs to show `why` (inside
+   * the same transaction that moved the batch out of the outbox).
+   */
+  onBatchSetAside?(tx: Tx, batch: OutboxBatch, why: string): void;
+}
+
+/**
+ * How long after it was signed a delivered event may still arrive: executor callbacks
+ * older than this are refused (providers/signature.ts), so the inbox that recognises
+ * repeats must remember an event at least this long.
+ */
+export const EVENT_REPLAY_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Where a test may make the object "die" (the runtime throws {@link ObjectCrash}): after a commit and
+ * before anything else, after a batch was delivered and before the outbox forgot it,
+ * between two timers of an alarm, and after a write-back reached the inventory.
+ */
+export type CrashPoint = "after-commit" | "after-delivery" | "between-timers" | "after-write-back";
+
+/** Test-only hooks of a runtime; production objects have none. */
+export interface RuntimeHooks {
+  /** Called at each crash point; true ends the object there ({@link ObjectCrash}). */
+  crash?(point: CrashPoint): boolean;
+}
+
+/** The object died (a test's simulated restart): nothing after it runs, not even re-arming. */
+export class ObjectCrash extends Error {
+  constructor(readonly point: CrashPoint) {
+    super(`simulated object crash at ${point}`);
+  }
+}
+
+/**
+ * A provider whose whole effect is a write to this object's own storage (the embedded
+ * sim) carries commands out inside the deciding transaction: the effect then commits
+ * with the state that asked for it, which is what the outbox exists to guarantee for
+ * providers outside the object, without writing and deleting an outbox row.
+ */
+export interface InTransactionExecutor extends ExecutorHooks {
+  executeInTransaction(commands: ProviderCommand[], tx: Tx): void;
+}
+
+/** Carries an object's commands to its provider. */
+export type Executor = OutboxExecutor | InTransactionExecutor;
+
+/** The kind of the executor's wake-up (see `ExecutorHooks.wakeAt`). */
+export const PROVIDER_TIMER = "provider";
+
+/** The one timer of a kind an owner has (an operation, a cluster, a group). */
+export const timerId = (kind: string, id: string) => `${kind}:${id}`;
+
+/** What an executor may use: the time, and the object's own storage for its own state. */
+export interface Effects {
+  now: Instant;
+  transact<R>(change: (tx: Tx) => R): R;
+}
+
+/** The synchronous view of storage a commit callback writes through. */
+export interface Tx {
+  now: Instant;
+  getState<T>(key: string): T | undefined;
+  putState(key: string, value: unknown): void;
+  deleteState(key: string): void;
+  setTimer(timer: Timer): void;
+  clearTimer(id: string): void;
+  /** Persists commands in the same transaction; they run after it commits. */
+  send(commands: ProviderCommand[]): void;
+  /**
+   * Applies `change` only the first time `key` is seen (event intake): returns false,
+   * changing nothing, for a duplicate or late re-delivery.
+   */
+  once(key: string, change: () => void): boolean;
+}

@@ -1,0 +1,148 @@
+import type { z } from "@hono/zod-openapi";
+import type {
+  SimFault,
+  SimFaultInput,
+  SimPreemptInput,
+  SimSettings,
+  SimStatus,
+} from "@regatta/contract";
+import { DEFAULT_REJECTION_DELAY_SECONDS, toRfc3339 } from "@regatta/engine";
+import {
+  allPages,
+  deleteSimFault,
+  getCluster,
+  getNode,
+  getSimSettings,
+  type Inventory,
+  listSimFaults,
+  putSimFault,
+  putSimSettings,
+} from "@regatta/inventory";
+import { mayAccess, type Principal } from "../../auth/principal.ts";
+import { reanchor, simClock } from "../../clock/clock.ts";
+import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clock-store.ts";
+import type { Env } from "../../env.ts";
+import { wakePendingObjects } from "../../objects/wakeups.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
+import { stepClock } from "./stepper.ts";
+
+type Fault = z.infer<typeof SimFault>;
+
+/** The sim provider's operator controls: the shared virtual clock and fault injection. */
+export class SimControls {
+  constructor(
+    private readonly env: Env,
+    private readonly db: Inventory,
+  ) {}
+
+  /**
+   * The clock, timing and faults. A fault names the cluster, pool, node or operation it
+   * hits, so a `reader` who is not an admin sees only faults on clusters it may read.
+   */
+  async status(reader?: Principal): Promise<z.infer<typeof SimStatus>> {
+    const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
+    const all = await allPages((page) => listSimFaults(this.db, page));
+    const rows = reader === undefined ? all : await this.readableFaults(reader, all);
+    return {
+      now: toRfc3339(simClock(params).now()),
+      speed: params.speed,
+      settings: await this.settings(),
+      faults: rows.map((row) => ({
+        id: row.id,
+        match: row.match,
+        effect: row.effect,
+        ...(row.times === null ? {} : { times: row.times }),
+      })),
+    };
+  }
+
+  private async readableFaults<F extends { match: { cluster?: string | undefined } }>(
+    reader: Principal,
+    faults: F[],
+  ): Promise<F[]> {
+    if (reader.role === "admin") return faults;
+    const readable: F[] = [];
+    for (const fault of faults) {
+      const name = fault.match.cluster;
+      const cluster = name === undefined ? undefined : await getCluster(this.db, name);
+      const resource = cluster && {
+        kind: "fleet" as const,
+        fleet: cluster.fleet,
+        scopes: cluster.scopes,
+      };
+      if (resource && mayAccess(reader, "read", resource)) readable.push(fault);
+    }
+    return readable;
+  }
+
+  async settings(): Promise<z.infer<typeof SimSettings>> {
+    return (
+      (await getSimSettings(this.db)) ?? {
+        durations: {},
+        jitter: 0,
+        rejectionDelaySeconds: DEFAULT_REJECTION_DELAY_SECONDS,
+      }
+    );
+  }
+
+  /** New timing applies to commands each fleet starts from now on. */
+  async putSettings(input: z.infer<typeof SimSettings>): Promise<z.infer<typeof SimStatus>> {
+    await putSimSettings(this.db, input);
+    return this.status();
+  }
+
+  /** Reports a node of the cluster's pool as preempted, through its fleet's sim. */
+  async preempt(input: z.infer<typeof SimPreemptInput>): Promise<Outcome<void>> {
+    const cluster = await getCluster(this.db, input.cluster);
+    if (!cluster) return refused(404, `cluster ${input.cluster} does not exist`);
+    const node = await getNode(this.db, input.cluster, input.node);
+    const target = { ...input, ...(node ? { zone: node.zone } : {}) };
+    const preempted = await this.env.FLEET.get(this.env.FLEET.idFromName(cluster.fleet)).preempt(
+      target,
+    );
+    if (!preempted)
+      return refused(
+        409,
+        `fleet ${cluster.fleet} has no simulated activity yet; start an upgrade first`,
+      );
+    return accepted(undefined);
+  }
+
+  async putFault(id: string, input: z.infer<typeof SimFaultInput>): Promise<Fault> {
+    await putSimFault(
+      this.db,
+      { id, match: input.match, effect: input.effect, times: input.times ?? null },
+      Date.now(),
+    );
+    return { id, ...input };
+  }
+
+  async deleteFault(id: string): Promise<Outcome<void>> {
+    const deleted = await deleteSimFault(this.db, id);
+    if (deleted.length === 0) return refused(404, `sim fault ${id} does not exist`);
+    return accepted(undefined);
+  }
+
+  /**
+   * Moves the clock `seconds` ahead through every instant at which something is due
+   * (see `stepClock`). On a running clock every object with anything pending is woken
+   * after, so its alarm follows the moved anchor; a frozen clock sets no alarms.
+   */
+  async advance(seconds: number): Promise<z.infer<typeof SimStatus>> {
+    const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
+    const from = simClock(params).now();
+    await stepClock(this.env, this.db, from, from + seconds * 1000);
+    const after = reanchor(params, Date.now(), {});
+    await saveSimClock(this.db, { ...after, anchorVirtualMs: from + seconds * 1000 });
+    if (after.speed > 0) await wakePendingObjects(this.env, this.db);
+    return this.status();
+  }
+
+  /** Re-anchors the shared clock at a new speed; pending objects re-arm their alarms. */
+  async setSpeed(speed: number): Promise<z.infer<typeof SimStatus>> {
+    const params = await loadSimClock(this.db, configuredSpeed(this.env.SIM_SPEED));
+    await saveSimClock(this.db, reanchor(params, Date.now(), { speed }));
+    await wakePendingObjects(this.env, this.db);
+    return this.status();
+  }
+}
