@@ -148,6 +148,16 @@ export class ObjectRuntime {
     return Math.max(this.firingAt ?? this.clock.now(), this.lastInstant);
   }
 
+  /** Test and operator visibility: the object's clock and pending work. */
+  inspect(): { now: number; timers: Timer[]; outbox: number; rowsWritten: number } {
+    return {
+      now: this.now(),
+      timers: this.timers(),
+      outbox: this.pendingOutbox().length,
+      rowsWritten: this.rowsWritten,
+    };
+  }
+
   /**
    * How this object fires a due timer. With it installed, every commit from outside an
    * alarm run first fires what fell due before "now", in due order, so a request never

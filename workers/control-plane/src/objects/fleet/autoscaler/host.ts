@@ -33,7 +33,14 @@ import {
 } from "./provisioning.ts";
 import type { HostState } from "./state.ts";
 import { syncOverlay } from "./sync.ts";
-import { loadWorkloads, saveWorkloadPods } from "./workloads.ts";
+import {
+  loadWorkloads,
+  putWorkloads,
+  saveWorkloadPods,
+  type WorkloadsPut,
+  type WorkloadsSummary,
+  workloadsSummary,
+} from "./workloads.ts";
 
 /**
  * The fleet object's cluster autoscaler (CA): one pass per cluster reads the inventory,
@@ -295,4 +302,22 @@ export async function submitProvisioning(
   return runtime.commit((tx) =>
     provisioningRequests(tx, cluster).find((p) => p.request.name === request.name),
   );
+}
+
+/**
+ * `PUT …/workloads`: stores the snapshot (or one of its parts) and, once it is whole,
+ * runs a pass on it; the pending count is read after the pass placed what fits.
+ */
+export async function receiveWorkloads(
+  runtime: ObjectRuntime,
+  inventory: Inventory,
+  cluster: string,
+  put: WorkloadsPut,
+): Promise<{ workloads: WorkloadsSummary; evaluation?: EvaluationView } | { refused: string }> {
+  const workloads = await runtime.commit((tx) => putWorkloads(tx, cluster, put));
+  if ("refused" in workloads) return workloads;
+  if (!workloads.complete) return { workloads };
+  const evaluation = await evaluateAutoscaler(runtime, inventory, cluster, "workloads");
+  const placed = await runtime.commit((tx) => workloadsSummary(tx, cluster));
+  return evaluation ? { workloads: placed, evaluation } : { workloads: placed };
 }

@@ -1,5 +1,5 @@
-import type { ProviderEvent } from "@regatta/engine";
-import type { Tx } from "../../../runtime/types.ts";
+import type { Instant, ProviderEvent } from "@regatta/engine";
+import type { OutboxBatch } from "../../../runtime/types.ts";
 
 /** One key per distinct report, so a re-delivered callback is recognised. */
 export function eventKey(event: ProviderEvent): string {
@@ -16,11 +16,24 @@ export function eventKey(event: ProviderEvent): string {
   }
 }
 
-const UNCLAIMED_LIMIT = 200;
+/**
+ * Events no operation owns (a late report for a retired operation, a command sent by
+ * hand) change nothing; the operator sees them in the worker's log.
+ */
+export function reportUnclaimed(events: readonly ProviderEvent[]): void {
+  for (const event of events) console.warn("fleet: no operation owns provider event", event);
+}
 
-/** Events no operation owns (late reports, manual commands) stay visible, bounded. */
-export function recordUnclaimed(tx: Tx, event: ProviderEvent): void {
-  const log = tx.getState<ProviderEvent[]>("events:unclaimed") ?? [];
-  log.push(event);
-  tx.putState("events:unclaimed", log.slice(-UNCLAIMED_LIMIT));
+/**
+ * A batch the provider will not take fails its commands, so each operation's machine
+ * retries or fails them (NUP-7) and shows why, instead of waiting forever.
+ */
+export function commandsRefused(batch: OutboxBatch, why: string, at: Instant): ProviderEvent[] {
+  return batch.commands.map((command) => ({
+    type: "COMMAND_FAILED" as const,
+    commandId: command.id,
+    at,
+    reason: "FAILED" as const,
+    message: why,
+  }));
 }

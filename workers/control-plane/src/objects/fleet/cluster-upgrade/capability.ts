@@ -1,0 +1,22 @@
+import { type FleetCapability, inTransaction } from "../capability.ts";
+import { abandonClusterOperation, applyClusterEvents, fireClusterTimer } from "./host.ts";
+import { CLUSTER_OP_TIMER, CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
+import { forgetPreflight } from "./preflights.ts";
+import { retireClusterUpgrade, syncClusterUpgrade } from "./write-back.ts";
+
+/** LIFE: the per-cluster upgrade lifecycle (preflight, ordered components, health checks). */
+export const clusterUpgrades: FleetCapability = {
+  name: "cluster upgrades",
+  timers: {
+    [CLUSTER_OP_TIMER]: inTransaction(fireClusterTimer),
+    [CLUSTER_SYNC_TIMER]: (fleet, timer) =>
+      syncClusterUpgrade(fleet.runtime, fleet.inventory, timer.payload ?? ""),
+    [CLUSTER_RETIRE_TIMER]: (fleet, timer) =>
+      retireClusterUpgrade(fleet.runtime, fleet.inventory, timer.payload ?? ""),
+  },
+  claimEvents: applyClusterEvents,
+  clusterDeleted(tx, cluster) {
+    abandonClusterOperation(tx, cluster);
+    forgetPreflight(tx, cluster);
+  },
+};
