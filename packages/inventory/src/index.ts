@@ -6,6 +6,7 @@
  * tables return statements (`…Statements`) for one batch, since D1 has no interactive
  * transactions.
  */
+export * from "./facts/index.ts";
 export * from "./queries/index.ts";
 export * from "./schema/enums.ts";
 export type * from "./schema/json.ts";

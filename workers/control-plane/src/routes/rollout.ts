@@ -7,6 +7,7 @@ import {
   ScopeParams,
   ScopeRolloutInput,
 } from "@regatta/contract";
+import { fleetOfGroup } from "@regatta/inventory";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { controlPlaneNow } from "../clock/now.ts";
@@ -18,7 +19,6 @@ import {
   removeRollout,
   upstreamOf,
 } from "../services/rollout/config.ts";
-import { fleetOfGroup } from "../services/rollout/facts.ts";
 
 const tags = ["rollout"];
 

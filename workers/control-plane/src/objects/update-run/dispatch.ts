@@ -1,8 +1,8 @@
 import type { Inventory } from "@regatta/inventory";
+import { fleetMembership } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import { startRunMember } from "../../services/update-runs/member-start.ts";
-import { fleetMembership } from "../../services/update-runs/members.ts";
 import type { RunOwner } from "../fleet/run-members/members.ts";
 import {
   DISPATCH_TIMER,

@@ -11,8 +11,8 @@ import {
   type UpdateRunView,
   updateRunView,
 } from "@regatta/engine";
+import type { RunReadings } from "@regatta/inventory";
 import type { Tx } from "../../runtime/types.ts";
-import type { RunReadings } from "../../services/update-runs/members.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
 
 /**

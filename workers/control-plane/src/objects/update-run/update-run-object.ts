@@ -6,10 +6,10 @@ import {
   type UpdateRunView,
   updateRunView,
 } from "@regatta/engine";
+import { type RunReadings, readForRun } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer } from "../../runtime/types.ts";
-import { type RunReadings, readForRun } from "../../services/update-runs/members.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { dispatchStarts } from "./dispatch.ts";

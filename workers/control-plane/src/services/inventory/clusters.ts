@@ -25,6 +25,7 @@ import {
   listClustersGranted,
   listManagedClusters,
   listNodePools,
+  loadCatalogue,
   type Page,
   type PageRequest,
   putClusterStatements,
@@ -34,7 +35,6 @@ import {
 } from "@regatta/inventory";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
-import { loadCatalogue } from "./release-catalogue.ts";
 
 type ClusterView = z.infer<typeof Cluster>;
 type ClusterSpec = z.infer<typeof ClusterInput>;

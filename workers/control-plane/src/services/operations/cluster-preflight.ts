@@ -1,51 +1,12 @@
 import type { z } from "@hono/zod-openapi";
 import type { PreflightResult } from "@regatta/contract";
-import {
-  flaggedDeprecatedApis,
-  type Instant,
-  type PreflightFacts,
-  preflight,
-  toRfc3339,
-} from "@regatta/engine";
-import {
-  allPages,
-  type ClusterRow,
-  getCluster,
-  type Inventory,
-  listManagedClusters,
-  listNodePools,
-} from "@regatta/inventory";
+import { flaggedDeprecatedApis, type Instant, preflight, toRfc3339 } from "@regatta/engine";
+import { type ClusterRow, getCluster, type Inventory, preflightFacts } from "@regatta/inventory";
 import type { StoredPreflight } from "../../objects/fleet/cluster-upgrade/preflights.ts";
-import { loadCatalogue } from "../inventory/release-catalogue.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import type { FleetObjects } from "./node-pool-upgrades.ts";
-import { poolFacts } from "./pool-facts.ts";
 
 type PreflightBody = z.infer<typeof PreflightResult>;
-
-/**
- * What LIFE-2 checks for `cluster`, read from the inventory: what it runs, the release
- * catalogue (VER-6), its admin's version or its managed user clusters (VER-5), the
- * deprecated API flag, and every pool with its nodes and zone room (surge quota).
- */
-export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promise<PreflightFacts> {
-  const pools = await allPages((page) => listNodePools(db, cluster.name, page));
-  const facts: PreflightFacts = {
-    cluster: cluster.name,
-    role: cluster.role,
-    version: cluster.statusVersion,
-    catalogue: [...(await loadCatalogue(db))],
-    pools: await Promise.all(pools.map((pool) => poolFacts(db, cluster, pool))),
-  };
-  if (cluster.role === "user") {
-    const admin = cluster.adminCluster ? await getCluster(db, cluster.adminCluster) : undefined;
-    if (admin) facts.adminVersion = admin.statusVersion;
-  } else {
-    const managed = await allPages((page) => listManagedClusters(db, cluster.name, page));
-    facts.managedClusters = managed.map((c) => ({ name: c.name, version: c.statusVersion }));
-  }
-  return facts;
-}
 
 /**
  * LIFE-2: runs the preflight of upgrading `clusterName` to `version` and keeps it in the

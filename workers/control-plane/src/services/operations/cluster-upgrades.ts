@@ -8,12 +8,12 @@ import {
   type Inventory,
   insertOperation,
   listNodePools,
+  preflightFacts,
   updateClusterStatus,
 } from "@regatta/inventory";
 import type { RunOwner } from "../../objects/fleet/run-members/members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
-import { preflightFacts } from "./cluster-preflight.ts";
 import type { FleetObjects } from "./node-pool-upgrades.ts";
 
 type OperationBody = z.infer<typeof Operation>;

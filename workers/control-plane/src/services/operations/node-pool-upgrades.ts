@@ -11,6 +11,7 @@ import {
   livePools,
   markOperationLive,
   type NodeRow,
+  poolFacts,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import type { PoolControl } from "../../objects/fleet/node-pool/host.ts";
@@ -18,7 +19,6 @@ import type { RunOwner } from "../../objects/fleet/run-members/members.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
 import { autoscalerOperationBody } from "./autoscaler-operation-body.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
-import { poolFacts } from "./pool-facts.ts";
 
 type OperationBody = z.infer<typeof Operation>;
 

@@ -14,10 +14,12 @@ import {
 } from "@regatta/engine";
 import {
   deleteRolloutUnlessFollowed,
+  fleetOfGroup,
   getDownstreamRollout,
   getFleet,
   getRollout,
   getScope,
+  groupKey,
   type Inventory,
   listFleetRollouts,
   listRolloutLinks,
@@ -27,7 +29,6 @@ import {
 import type { Upserted } from "../inventory/upserted.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
-import { fleetOfGroup, groupKey } from "./facts.ts";
 
 type ConfigView = z.infer<typeof RolloutConfig>;
 type StatusView = z.infer<typeof RolloutStatus>;

@@ -10,9 +10,11 @@ import {
 import {
   decodeCursor,
   encodeCursor,
+  fleetCandidates,
   getFleet,
   InvalidCursorError,
   type Inventory,
+  loadAvailability,
   type Page,
   type PageRequest,
   pageLimit,
@@ -22,8 +24,6 @@ import { runObjectName } from "../../objects/fleet/run-members/members.ts";
 import type { IndexedRun, StoredStrategy } from "../../objects/fleet/run-members/runs-index.ts";
 import type { RunControl } from "../../objects/update-run/update-run-object.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
-import { loadAvailability } from "./availability.ts";
-import { fleetCandidates } from "./members.ts";
 
 type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
 

@@ -11,14 +11,19 @@ import {
   rolloutStatus,
   tryParseVersion,
 } from "@regatta/engine";
-import { allPages, type Inventory, listNodePools } from "@regatta/inventory";
+import {
+  allPages,
+  fleetOfGroup,
+  type Inventory,
+  listNodePools,
+  loadGroupFacts,
+} from "@regatta/inventory";
 import type { Env } from "../../../env.ts";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { startClusterUpgrade } from "../../../services/operations/cluster-upgrades.ts";
 import { startNodePoolUpgrade } from "../../../services/operations/node-pool-upgrades.ts";
-import { fleetOfGroup, loadGroupFacts } from "../../../services/rollout/facts.ts";
 import { ROLLOUT_TIMER } from "./keys.ts";
 import {
   deliverRolloutEnds,

@@ -1,6 +1,6 @@
 import type { Availability } from "@regatta/engine";
-import { allPages, type Inventory, listReleases } from "@regatta/inventory";
-import { loadCatalogue } from "../inventory/release-catalogue.ts";
+import { allPages, type Inventory, listReleases } from "../queries/index.ts";
+import { loadCatalogue } from "./release-catalogue.ts";
 
 /**
  * CH-3 as the run engine reads it: node images in publication order (releases by

@@ -18,7 +18,7 @@ import {
   listChannelReleases,
   listClustersByFleet,
   listReleaseRegions,
-} from "@regatta/inventory";
+} from "../queries/index.ts";
 
 /** A group key: the fleet, or `fleet/scope` for a team scope. */
 export function groupKey(fleet: string, scope?: string): string {

@@ -8,7 +8,7 @@ import {
   type NodePoolRow,
   reservedMachines,
   zoneNodeCapacity,
-} from "@regatta/inventory";
+} from "../queries/index.ts";
 
 /**
  * What a node-pool machine plans from, read from the inventory: the pool, its nodes

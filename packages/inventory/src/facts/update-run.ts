@@ -13,7 +13,7 @@ import {
   type Inventory,
   listClustersByFleet,
   listFleetNodePoolImages,
-} from "@regatta/inventory";
+} from "../queries/index.ts";
 import { loadAvailability } from "./availability.ts";
 
 /**

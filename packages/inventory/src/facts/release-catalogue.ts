@@ -1,5 +1,5 @@
 import { releaseCatalogue } from "@regatta/engine";
-import { type Inventory, listReleaseVersions } from "@regatta/inventory";
+import { type Inventory, listReleaseVersions } from "../queries/index.ts";
 
 /** Every version any release publishes: what the control plane can install (VER-6). */
 export async function loadCatalogue(db: Inventory): Promise<Set<string>> {
