@@ -1,5 +1,5 @@
 import type { RuleId } from "@regatta/engine";
-import type { Outcome, Refusal } from "../services/outcome.ts";
+import type { Outcome, Refusal } from "../outcome.ts";
 
 /** RFC 9457 problem details, plus the SPEC rule that refused the request. */
 export interface Problem {

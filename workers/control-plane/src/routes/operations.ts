@@ -15,8 +15,8 @@ import { controlPlaneNow } from "../clock/now.ts";
 import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
-import type { PoolControl } from "../objects/fleet/node-pool/host.ts";
 import { resumeClusterUpgrade } from "../services/operations/cluster-upgrades.ts";
+import type { PoolControl } from "../services/operations/node-pool-upgrades.ts";
 import {
   controlNodePoolUpgrade,
   locateOperation,

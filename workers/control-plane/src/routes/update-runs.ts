@@ -18,7 +18,7 @@ import type { Access, Principal } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
-import type { StoredStrategy } from "../objects/fleet/run-members/runs-index.ts";
+import type { StoredStrategy } from "../services/update-runs/runs.ts";
 import {
   controlRun,
   createRun,

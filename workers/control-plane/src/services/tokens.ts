@@ -13,7 +13,7 @@ import {
 } from "@regatta/inventory";
 import { RESERVED_TOKEN_NAMES } from "../auth/principal.ts";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
-import { accepted, type Outcome, refused } from "./outcome.ts";
+import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type Summary = z.infer<typeof TokenSummary>;
 

@@ -1,7 +1,8 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import type { PoolUpgradeEnded } from "@regatta/engine";
 import { describe, expect, it } from "vitest";
-import { inboxKey, ownPoolOperation } from "../../src/objects/fleet/cluster-upgrade/pool-ends.ts";
+import { inboxKey, poolWatch } from "../../src/objects/fleet/cluster-upgrade/pool-ends.ts";
+import { watchAll } from "../../src/objects/fleet/ends.ts";
 import type { FleetObject } from "../../src/objects/fleet/fleet-object.ts";
 import { markSynced } from "../../src/objects/fleet/node-pool/lifecycle.ts";
 import { loadOperation } from "../../src/objects/fleet/node-pool/store.ts";
@@ -38,7 +39,9 @@ describe("an operation's end reaches its owners on every path (LIFE-3)", () => {
 
     const owner = "op-owner-of-own-a";
     const inbox = await inFleet(async (runtime) => {
-      await runtime.commit((tx) => ownPoolOperation(tx, id, owner));
+      await runtime.commit((tx) =>
+        watchAll(tx, poolWatch(id), { kind: "cluster-upgrade", operation: owner }, [id]),
+      );
       // The pool was deleted and re-created while the object did not hear of it: the
       // next write-back finds another pool and ends the operation there.
       await runtime.commit((tx) => {

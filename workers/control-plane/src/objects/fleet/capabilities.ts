@@ -1,7 +1,8 @@
 import type { ProviderEvent } from "@regatta/engine";
-import type { Tx } from "../../runtime/types.ts";
+import { DELIVERY_TIMER, deliveryTimer as deliveryTimerOf } from "../../runtime/deliveries.ts";
+import type { Timer, Tx } from "../../runtime/types.ts";
 import { autoscaler } from "./autoscaler/capability.ts";
-import type { FleetCapability } from "./capability.ts";
+import type { FleetCapability, FleetContext, FleetCourier, FleetMessage } from "./capability.ts";
 import { clusterUpgrades } from "./cluster-upgrade/capability.ts";
 import { nodePoolUpgrades } from "./node-pool/capability.ts";
 import { provider } from "./provider/capability.ts";
@@ -23,13 +24,38 @@ export const FLEET_CAPABILITIES: readonly FleetCapability[] = [
   runMembers,
 ];
 
-/** Timer kind → its handler, built once; two capabilities claiming one kind is a bug. */
-export const TIMER_HANDLERS = new Map(
-  FLEET_CAPABILITIES.flatMap((capability) => Object.entries(capability.timers ?? {})),
-);
-if (TIMER_HANDLERS.size !== FLEET_CAPABILITIES.flatMap((c) => Object.keys(c.timers ?? {})).length) {
-  throw new Error("fleet capabilities: two capabilities claim the same timer kind");
+/** Builds a lookup by key; two capabilities claiming one key is a bug caught at load. */
+function claimed<T>(what: string, entries: [string, T][]): Map<string, T> {
+  const table = new Map(entries);
+  if (table.size !== entries.length) throw new Error(`fleet capabilities: a ${what} claimed twice`);
+  return table;
 }
+
+/** Message type → the courier that carries it out. */
+const COURIERS = claimed(
+  "message type",
+  FLEET_CAPABILITIES.flatMap((capability) => Object.entries(capability.deliveries ?? {})),
+);
+
+/** Carries out a durable delivery of any capability, by its message's type. */
+function deliveryTimer(fleet: FleetContext, timer: Timer): Promise<void> {
+  return deliveryTimerOf(fleet.runtime, timer, {
+    send: (message: FleetMessage) => courierOf(message).send(fleet, message),
+    taken: (tx, message, answer) => courierOf(message).taken?.(tx, message, answer),
+  });
+}
+
+function courierOf(message: FleetMessage): FleetCourier<FleetMessage> {
+  const courier = COURIERS.get(message.type);
+  if (!courier) throw new Error(`fleet: no capability delivers ${message.type}`);
+  return courier;
+}
+
+/** Timer kind → its handler. */
+export const TIMER_HANDLERS = claimed("timer kind", [
+  ...FLEET_CAPABILITIES.flatMap((capability) => Object.entries(capability.timers ?? {})),
+  [DELIVERY_TIMER, deliveryTimer],
+]);
 
 /** Each capability takes the provider events it owns, in table order; the rest is logged. */
 export function routeEvents(tx: Tx, events: readonly ProviderEvent[]): void {

@@ -9,6 +9,8 @@ import type { Timer, Tx } from "../../runtime/types.ts";
  * Nothing here knows a capability: the object hands out the same context to each.
  */
 export interface FleetContext {
+  /** The fleet's name (the object's name). */
+  name: string;
   runtime: ObjectRuntime;
   inventory: Inventory;
   env: Env;
@@ -46,6 +48,22 @@ export interface FleetCapability {
   clusterDeleted?(tx: Tx, cluster: string, pools: readonly string[], retentionMs: number): void;
   /** After each tick's due timers (alarm, cron, sim clock moved). */
   onTick?(fleet: FleetContext): Promise<void>;
+  /**
+   * How it carries out the durable deliveries it records (runtime/deliveries.ts), by the
+   * message's `type`: the I/O, then what the answer changes.
+   */
+  readonly deliveries?: Readonly<Record<string, FleetCourier<FleetMessage>>>;
+}
+
+/** A message a capability delivers durably; its `type` names the capability's courier. */
+export interface FleetMessage {
+  type: string;
+}
+
+/** Carries one type of message out for a capability. */
+export interface FleetCourier<M extends FleetMessage, A = unknown> {
+  send(fleet: FleetContext, message: M): Promise<A>;
+  taken?(tx: Tx, message: M, answer: A): void;
 }
 
 /** Runs `commit` of the object as a timer handler that only changes its own storage. */

@@ -7,6 +7,7 @@ import {
   type ProviderEvent,
   type ProvisioningRequest,
   type QualificationMessage,
+  type StartMemberIntent,
 } from "@regatta/engine";
 import type { Env } from "../../env.ts";
 import { preemptSim } from "../../providers/sim/state.ts";
@@ -58,10 +59,9 @@ export class FleetObject extends DurableObject<Env> {
     request: NodePoolUpgradeRequest,
     maintenance: Maintenance | undefined,
     poolUid?: string,
-    runOwner?: runs.RunOwner,
   ) {
     const context = { maintenance, poolUid, retentionMs: this.retentionMs() };
-    return this.inTx((tx) => nodePools.startPoolUpgrade(tx, request, context, runOwner));
+    return this.inTx((tx) => nodePools.startPoolUpgrade(tx, request, context));
   }
   async controlNodePool(cluster: string, pool: string, control: nodePools.PoolControl) {
     return this.inTx((tx) => nodePools.controlPool(tx, cluster, pool, control));
@@ -93,18 +93,9 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   // Cluster upgrades (LIFE).
-  async startClusterUpgrade(
-    start: Omit<clusterUpgrades.ClusterUpgradeStart, "retentionMs"> & { runOwner?: runs.RunOwner },
-  ) {
-    const { runOwner, ...rest } = start;
-    return this.inTx((tx) => {
-      const started = clusterUpgrades.startClusterOperation(tx, {
-        ...rest,
-        retentionMs: this.retentionMs(),
-      });
-      if (started.ok && runOwner) runs.ownRunMember(tx, runOwner, started.value.view.id);
-      return started;
-    });
+  async startClusterUpgrade(start: Omit<clusterUpgrades.ClusterUpgradeStart, "retentionMs">) {
+    const retentionMs = this.retentionMs();
+    return this.inTx((tx) => clusterUpgrades.startClusterOperation(tx, { ...start, retentionMs }));
   }
   /** LIFE-3: retries a failed cluster upgrade from its failed component. */
   async resumeClusterUpgrade(id: string, poolOperationIds: Record<string, string>) {
@@ -139,11 +130,7 @@ export class FleetObject extends DurableObject<Env> {
   }
   /** Reserves a run name in the fleet's index (409 when taken). */
   async registerUpdateRun(fleet: string, name: string, createdAt: number) {
-    return this.inTx((tx) => {
-      const registered = runs.registerRun(tx, fleet, name, createdAt);
-      runs.scheduleForget(tx);
-      return registered;
-    });
+    return this.inTx((tx) => runs.registerRun(tx, fleet, name, createdAt));
   }
   async unregisterUpdateRun(name: string): Promise<void> {
     await this.inTx((tx) => runs.unregisterRun(tx, name));
@@ -151,9 +138,9 @@ export class FleetObject extends DurableObject<Env> {
   async updateRuns() {
     return this.inTx((tx) => runs.listRuns(tx));
   }
-  /** The operations already started for a run member (a retried start asks first). */
-  async runMemberOperations(owner: runs.RunOwner) {
-    return this.inTx((tx) => runs.runMemberOperations(tx, owner));
+  /** RUN-5: starts a run member's upgrade here, watched for the run (a repeat answers the same). */
+  async startRunMember(owner: runs.RunOwner, intent: StartMemberIntent) {
+    return runs.startRunMember(await this.context(), owner, intent);
   }
 
   // The cluster autoscaler (CA).
@@ -187,16 +174,16 @@ export class FleetObject extends DurableObject<Env> {
   // Rollout sequencing (SEQ).
   /** Runs a pass of each named rollout group now (configuration, release, cron). */
   async rolloutEvaluate(groups: readonly string[]): Promise<void> {
-    const deps = rollout.rolloutDeps(await this.context());
-    for (const group of groups) await rollout.runRolloutPass(deps, group);
+    const fleet = await this.context();
+    for (const group of groups) await rollout.runRolloutPass(fleet, group);
   }
   /** SEQ-8: the upstream group's word to `group`; kept, then heard on the next pass. */
   async rolloutUpstream(group: string, message: QualificationMessage): Promise<void> {
-    await rollout.receiveUpstream(rollout.rolloutDeps(await this.context()), group, message);
+    await rollout.receiveUpstream(await this.context(), group, message);
   }
   /** SEQ-13: a group's rollout status, or undefined when it has no configuration. */
   async rolloutStatus(group: string) {
-    return rollout.readRolloutStatus(rollout.rolloutDeps(await this.context()), group);
+    return rollout.readRolloutStatus(await this.context(), group);
   }
 
   /** Sim only: a spot or flex-start node goes away (NUP-11). */
@@ -219,6 +206,7 @@ export class FleetObject extends DurableObject<Env> {
 
   private async context(): Promise<FleetContext> {
     return {
+      name: this.ctx.id.name ?? "",
       runtime: await this.ready(),
       inventory: this.wiring.inventory,
       env: this.env,

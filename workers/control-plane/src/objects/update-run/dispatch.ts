@@ -1,62 +1,107 @@
-import type { Inventory } from "@regatta/inventory";
-import { fleetMembership } from "@regatta/inventory";
+import type { FleetMembership, StartMemberIntent } from "@regatta/engine";
+import { fleetMembership, type Inventory } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
-import type { ObjectRuntime } from "../../runtime/runtime.ts";
-import { startRunMember } from "../../services/update-runs/member-start.ts";
-import type { RunOwner } from "../fleet/run-members/members.ts";
+import type { Outcome } from "../../outcome.ts";
 import {
-  DISPATCH_TIMER,
-  loadRun,
-  memberStarted,
-  memberStartRefused,
-  pendingStarts,
-  tickRun,
-} from "./host.ts";
-
-/** Wait before a start the fleet could not be reached for is tried again. */
-const RETRY_MS = 30_000;
+  attemptDelivery,
+  type Courier,
+  deliver,
+  pendingDelivery,
+} from "../../runtime/deliveries.ts";
+import type { ObjectRuntime } from "../../runtime/runtime.ts";
+import type { RunOwner } from "../fleet/run-members/members.ts";
+import { loadRun, memberStarted, memberStartRefused, pendingStarts, tickRun } from "./host.ts";
 
 /**
- * Carries out the member starts the run asked for, one at a time: the fleet is asked
- * first whether the member's operation already exists (a start retried after a crash
- * is not made twice), else the start runs with this member as the owner. A refusal fails
- * the member (RUN-11), unless its cluster left the fleet since the run decided to start it:
- * the fleet's view comes first and the member ends Skipped (EXT-8). An unreachable fleet
- * leaves the start for the dispatch timer.
+ * Member starts the run asked for, carried to the member's fleet as durable deliveries
+ * (runtime/deliveries.ts): the fleet answers the operation it already started for that
+ * member when a start is asked again, so a start retried after a lost answer is not made
+ * twice. A refusal fails the member (RUN-11), unless its cluster left the fleet since the
+ * run decided to start it: the fleet's view comes first and the member ends Skipped
+ * (EXT-8). An unreachable fleet leaves the start to its delivery's backoff.
+ */
+
+/** One member start, as the run sends it to its fleet. */
+interface StartMember {
+  type: "start-member";
+  owner: RunOwner;
+  intent: StartMemberIntent;
+}
+
+/** What the start came to, with the fleet's membership when it was refused. */
+type StartAnswer =
+  | { skipped: true }
+  | { skipped: false; outcome: Outcome<string>; membership?: FleetMembership };
+
+const startId = (cluster: string) => `start/${cluster}`;
+
+function courier(
+  runtime: ObjectRuntime,
+  env: Env,
+  db: Inventory,
+): Courier<StartMember, StartAnswer> {
+  return {
+    async send(message) {
+      // Still wanted? The member may have been skipped or the run stopped meanwhile.
+      const wanted = await runtime.commit((tx) =>
+        pendingStarts(tx).some((s) => s.cluster === message.intent.cluster),
+      );
+      if (!wanted) return { skipped: true };
+      const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
+      const outcome = await fleet.startRunMember(message.owner, message.intent);
+      if (outcome.ok) return { skipped: false, outcome };
+      const run = await runtime.commit((tx) => loadRun(tx));
+      const membership = run && (await fleetMembership(db, run));
+      return membership ? { skipped: false, outcome, membership } : { skipped: false, outcome };
+    },
+    taken(tx, message, answer) {
+      if (answer.skipped) return;
+      const cluster = message.intent.cluster;
+      if (answer.membership !== undefined) tickRun(tx, { membership: answer.membership });
+      if (answer.outcome.ok) memberStarted(tx, cluster, answer.outcome.value);
+      else memberStartRefused(tx, cluster, answer.outcome.error.detail);
+    },
+  };
+}
+
+/**
+ * Records a delivery for each start the run asked for that has none yet and attempts
+ * them one at a time, until no new start appears (a start's answer can make the run
+ * start the next member at once).
  */
 export async function dispatchStarts(
   runtime: ObjectRuntime,
   env: Env,
   db: Inventory,
 ): Promise<void> {
+  const carrier = courier(runtime, env, db);
   const tried = new Set<string>();
   for (;;) {
-    const { run, starts } = await runtime.commit((tx) => ({
-      run: loadRun(tx),
-      starts: pendingStarts(tx),
-    }));
-    const intent = starts.find((s) => !tried.has(s.cluster));
-    if (!run || !intent) return;
-    tried.add(intent.cluster);
-    const owner: RunOwner = { fleet: run.fleet, run: run.name, cluster: intent.cluster };
-    try {
-      const fleet = env.FLEET.get(env.FLEET.idFromName(run.fleet));
-      const existing = await fleet.runMemberOperations(owner);
-      const outcome =
-        existing[0] !== undefined
-          ? ({ ok: true, value: existing[0] } as const)
-          : await startRunMember(db, env.FLEET, owner, intent, runtime.now());
-      const membership = outcome.ok ? undefined : await fleetMembership(db, run);
-      await runtime.commit((tx) => {
-        if (membership !== undefined) tickRun(tx, { membership });
-        if (outcome.ok) memberStarted(tx, intent.cluster, outcome.value);
-        else memberStartRefused(tx, intent.cluster, outcome.error.detail);
+    const ids = await runtime.commit((tx) => {
+      const run = loadRun(tx);
+      if (!run) return [];
+      return pendingStarts(tx).map((intent) => {
+        const id = startId(intent.cluster);
+        if (!pendingDelivery(tx, id)) {
+          const owner: RunOwner = { fleet: run.fleet, run: run.name, cluster: intent.cluster };
+          deliver<StartMember>(tx, id, { type: "start-member", owner, intent });
+        }
+        return id;
       });
-    } catch (error) {
-      console.error(`update run ${run.name}: start of ${intent.cluster} not carried out`, error);
-      await runtime.commit((tx) =>
-        tx.setTimer({ id: DISPATCH_TIMER, due: tx.now + RETRY_MS, kind: DISPATCH_TIMER }),
-      );
-    }
+    });
+    const next = ids.find((id) => !tried.has(id));
+    if (next === undefined) return;
+    tried.add(next);
+    await attemptDelivery(runtime, next, carrier);
   }
+}
+
+/** The run object's delivery timer. */
+export function startDeliveryTimer(
+  runtime: ObjectRuntime,
+  env: Env,
+  db: Inventory,
+  id: string,
+): Promise<void> {
+  return attemptDelivery(runtime, id, courier(runtime, env, db));
 }

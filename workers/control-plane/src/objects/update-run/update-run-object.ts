@@ -8,11 +8,12 @@ import {
 } from "@regatta/engine";
 import { type RunReadings, readForRun } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
+import { DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer } from "../../runtime/types.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
 import { ObjectWiring } from "../wiring.ts";
-import { dispatchStarts } from "./dispatch.ts";
+import { dispatchStarts, startDeliveryTimer } from "./dispatch.ts";
 import {
   applyRunEvent,
   createRun,
@@ -34,21 +35,12 @@ export type RunControl =
 /**
  * One update run (SPEC RUN): the copied strategy and the whole status tree. A shell: the
  * engine decides, the runtime keeps state and timers, members start in their fleet's
- * object by RPC (dispatch.ts) and their ends come back by RPC (`memberEnded`).
+ * object as durable deliveries (dispatch.ts) and their ends come back by RPC (`memberEnded`).
  */
 export class UpdateRunObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     identity: { kind: "update-run", name: this.ctx.id.name },
   });
-  /**
-   * One dispatcher at a time: two would start the same member twice. A call that finds
-   * one running asks it to look again and returns at once: waiting for it would deadlock
-   * when the running one's call into a fleet comes back here (a member's end reported
-   * while the fleet catches up).
-   */
-  private dispatchRunning = false;
-  private dispatchAgain = false;
-
   override async alarm(): Promise<void> {
     await this.tick();
   }
@@ -117,8 +109,8 @@ export class UpdateRunObject extends DurableObject<Env> {
 
   /** Test and benchmark visibility. */
   async inspect(): Promise<{ now: number; timers: Timer[]; rowsWritten: number }> {
-    const runtime = await this.ready();
-    return { now: runtime.now(), timers: runtime.timers(), rowsWritten: runtime.rowsWritten };
+    const { now, timers, rowsWritten } = (await this.ready()).inspect();
+    return { now, timers, rowsWritten };
   }
 
   private async ready(): Promise<ObjectRuntime> {
@@ -133,23 +125,12 @@ export class UpdateRunObject extends DurableObject<Env> {
     return run && readForRun(this.wiring.inventory, run);
   }
 
+  /** Carries out the member starts the run asked for (dispatch.ts). */
   private async dispatch(runtime: ObjectRuntime): Promise<void> {
-    if (this.dispatchRunning) {
-      this.dispatchAgain = true;
-      return;
-    }
-    this.dispatchRunning = true;
     try {
-      do {
-        this.dispatchAgain = false;
-        try {
-          await dispatchStarts(runtime, this.env, this.wiring.inventory);
-        } catch (error) {
-          console.error("update run: dispatch failed", error);
-        }
-      } while (this.dispatchAgain);
-    } finally {
-      this.dispatchRunning = false;
+      await dispatchStarts(runtime, this.env, this.wiring.inventory);
+    } catch (error) {
+      console.error("update run: dispatch failed", error);
     }
   }
 
@@ -161,7 +142,11 @@ export class UpdateRunObject extends DurableObject<Env> {
         await this.dispatch(runtime);
         return;
       }
+      case DELIVERY_TIMER:
+        await startDeliveryTimer(runtime, this.env, this.wiring.inventory, timer.payload ?? "");
+        return;
       case DISPATCH_TIMER:
+        // Left by an earlier version: its starts now go out as deliveries.
         await this.dispatch(runtime);
         return;
       default:

@@ -7,7 +7,7 @@ import {
   type Inventory,
   putComputeClass,
 } from "@regatta/inventory";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 
 type Body = z.infer<typeof ComputeClass>;
 

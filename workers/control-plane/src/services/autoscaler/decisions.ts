@@ -8,8 +8,8 @@ import {
   InvalidCursorError,
 } from "@regatta/inventory";
 import type { RecordedDecision } from "../../objects/fleet/autoscaler/decisions.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type DecisionBody = z.infer<typeof AutoscalerDecision>;
 

@@ -2,8 +2,8 @@ import type { z } from "@hono/zod-openapi";
 import type { ProvisioningRequest, ProvisioningRequestInput } from "@regatta/contract";
 import { toRfc3339 } from "@regatta/engine";
 import { type ClusterRow, getNodePool, type Inventory } from "@regatta/inventory";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
 
 /**
  * CA-14: a ProvisioningRequest for the cluster (one pod template, `count` copies, one

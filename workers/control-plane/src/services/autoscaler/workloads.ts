@@ -7,8 +7,8 @@ import {
   InvalidCursorError,
 } from "@regatta/inventory";
 import type { WorkloadPod } from "../../objects/fleet/autoscaler/workloads.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
 import { decisionBody } from "./decisions.ts";
 
 type Input = z.infer<typeof WorkloadsInput>;

@@ -33,8 +33,8 @@ import {
   runBatch,
   updateClusterStatus,
 } from "@regatta/inventory";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type ClusterView = z.infer<typeof Cluster>;
 type ClusterSpec = z.infer<typeof ClusterInput>;

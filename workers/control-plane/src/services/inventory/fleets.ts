@@ -23,7 +23,7 @@ import {
   type Resource,
   scopesHeldIn,
 } from "../../auth/principal.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { type Upserted, upserted } from "./upserted.ts";
 
 type FleetView = z.infer<typeof Fleet>;

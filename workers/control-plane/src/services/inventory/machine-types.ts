@@ -12,7 +12,7 @@ import {
   type PageRequest,
   storeMachineType,
 } from "@regatta/inventory";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { type Upserted, upserted } from "./upserted.ts";
 
 type MachineTypeView = z.infer<typeof MachineType>;

@@ -18,8 +18,8 @@ import {
   putNodePoolStatements,
   runBatch,
 } from "@regatta/inventory";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type PoolSpec = z.infer<typeof NodePoolInput>;
 

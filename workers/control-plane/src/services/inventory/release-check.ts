@@ -7,7 +7,7 @@ import {
   parseVersion,
   tryParseVersion,
 } from "@regatta/engine";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 
 const RULE_PREFIX = /^[A-Z]+-\d+: /;
 

@@ -10,7 +10,7 @@ import {
   type ReleaseRow,
   storeRelease,
 } from "@regatta/inventory";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { checkRelease } from "./release-check.ts";
 import { type Upserted, upserted } from "./upserted.ts";
 

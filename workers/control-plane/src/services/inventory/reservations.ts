@@ -14,7 +14,7 @@ import {
   type ReservationRow,
   storeReservation,
 } from "@regatta/inventory";
-import { accepted, type Outcome, type Refused, refused } from "../outcome.ts";
+import { accepted, type Outcome, type Refused, refused } from "../../outcome.ts";
 import { type Upserted, upserted } from "./upserted.ts";
 
 type ReservationView = z.infer<typeof Reservation>;

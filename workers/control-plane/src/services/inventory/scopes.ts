@@ -16,7 +16,7 @@ import {
   type ScopeRow,
   storeScope,
 } from "@regatta/inventory";
-import { accepted, type Outcome, type Refused, refused } from "../outcome.ts";
+import { accepted, type Outcome, type Refused, refused } from "../../outcome.ts";
 import { type Upserted, upserted } from "./upserted.ts";
 
 type ScopeView = z.infer<typeof Scope>;

@@ -12,7 +12,7 @@ import {
   storeZone,
   type ZoneRow,
 } from "@regatta/inventory";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { type Upserted, upserted } from "./upserted.ts";
 
 type ZoneView = z.infer<typeof Zone>;

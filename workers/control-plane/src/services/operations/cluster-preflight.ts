@@ -3,7 +3,7 @@ import type { PreflightResult } from "@regatta/contract";
 import { flaggedDeprecatedApis, type Instant, preflight, toRfc3339 } from "@regatta/engine";
 import { type ClusterRow, getCluster, type Inventory, preflightFacts } from "@regatta/inventory";
 import type { StoredPreflight } from "../../objects/fleet/cluster-upgrade/preflights.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "./node-pool-upgrades.ts";
 
 type PreflightBody = z.infer<typeof PreflightResult>;

@@ -2,21 +2,19 @@ import type { z } from "@hono/zod-openapi";
 import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
 import { type Instant, type NodePoolOperationView, toRfc3339 } from "@regatta/engine";
 import {
-  deleteOperation,
-  getCluster,
-  getNodePool,
   getOperation,
   type Inventory,
-  insertOperation,
   livePools,
   markOperationLive,
   type NodeRow,
-  poolFacts,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import type { PoolControl } from "../../objects/fleet/node-pool/host.ts";
-import type { RunOwner } from "../../objects/fleet/run-members/members.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+
+export type { PoolControl };
+
+import { startIndexedPoolUpgrade } from "../../objects/fleet/node-pool/start.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { autoscalerOperationBody } from "./autoscaler-operation-body.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
 
@@ -30,8 +28,8 @@ function fleetStub(fleets: FleetObjects, fleet: string) {
 }
 
 /**
- * Starts a node-pool upgrade in the fleet's object. The operation is indexed in D1
- * first so it can always be found; a refusal removes the index row again.
+ * Starts a node-pool upgrade in the fleet's object (the pool's facts, index row and
+ * refusals as `startIndexedPoolUpgrade` has them), by RPC.
  */
 export async function startNodePoolUpgrade(
   db: Inventory,
@@ -40,56 +38,17 @@ export async function startNodePoolUpgrade(
   poolName: string,
   input: z.infer<typeof NodePoolUpgradeInput>,
   now: Instant,
-  runOwner?: RunOwner,
 ): Promise<Outcome<OperationBody>> {
-  const cluster = await getCluster(db, clusterName);
-  if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
-  const pool = await getNodePool(db, clusterName, poolName);
-  if (!pool) return refused(404, `node pool ${poolName} does not exist in cluster ${clusterName}`);
-  const target = {
-    version: input.version ?? cluster.statusVersion,
-    nodeImage: input.nodeImage ?? pool.nodeImage,
-  };
-  if (target.version === pool.version && target.nodeImage === pool.nodeImage) {
-    return refused(409, `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`);
-  }
-  const facts = await poolFacts(db, cluster, pool);
-
-  const id = `op-${crypto.randomUUID()}`;
-  await insertOperation(
-    db,
-    { id, kind: "NODE_POOL_UPGRADE", fleet: cluster.fleet, cluster: clusterName, pool: poolName },
-    now,
-  );
-  const maintenance = input.ignoreMaintenanceWindow
-    ? undefined
-    : (cluster.maintenance ?? undefined);
-  const fleet = fleetStub(fleets, cluster.fleet);
-  let started: Awaited<ReturnType<typeof fleet.startNodePoolUpgrade>>;
-  try {
-    started = await fleet.startNodePoolUpgrade(
-      { operationId: id, pool: facts, target },
-      maintenance,
-      pool.uid,
-      runOwner,
-    );
-  } catch (error) {
-    // The object's transaction rolled back, unless the failure came after its commit:
-    // the index row stays only for an operation the object has.
-    console.error(`node-pool upgrade ${id} of ${clusterName}/${poolName} failed to start`, error);
-    const view = await fleet.operation(id).catch(() => undefined);
-    if (view) return accepted(operationBody(view));
-    await deleteOperation(db, id);
-    return refused(
-      409,
-      `the upgrade of node pool ${poolName} could not be started in fleet ${cluster.fleet}; nothing was started, retry later`,
-    );
-  }
-  if (!started.ok) {
-    await deleteOperation(db, id);
-    return started;
-  }
-  return accepted(operationBody(started.value));
+  const started = await startIndexedPoolUpgrade(db, clusterName, poolName, input, now, {
+    start: (prepared) =>
+      fleetStub(fleets, prepared.fleet).startNodePoolUpgrade(
+        prepared.request,
+        prepared.maintenance,
+        prepared.poolUid,
+      ),
+    find: (fleet, id) => fleetStub(fleets, fleet).operation(id),
+  });
+  return started.ok ? accepted(operationBody(started.value)) : started;
 }
 
 /** Cancels, resumes, rolls back or completes the pool's upgrade in its fleet's object. */

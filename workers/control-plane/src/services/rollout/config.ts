@@ -26,9 +26,9 @@ import {
   putRollout,
   type RolloutRow,
 } from "@regatta/inventory";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { Upserted } from "../inventory/upserted.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
 
 type ConfigView = z.infer<typeof RolloutConfig>;
 type StatusView = z.infer<typeof RolloutStatus>;

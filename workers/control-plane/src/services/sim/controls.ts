@@ -23,7 +23,7 @@ import { reanchor, simClock } from "../../clock/clock.ts";
 import { configuredSpeed, loadSimClock, saveSimClock } from "../../clock/sim-clock-store.ts";
 import type { Env } from "../../env.ts";
 import { wakePendingObjects } from "../../objects/wakeups.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { stepClock } from "./stepper.ts";
 
 type Fault = z.infer<typeof SimFault>;

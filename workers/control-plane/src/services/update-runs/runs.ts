@@ -22,8 +22,11 @@ import {
 import type { Env } from "../../env.ts";
 import { runObjectName } from "../../objects/fleet/run-members/members.ts";
 import type { IndexedRun, StoredStrategy } from "../../objects/fleet/run-members/runs-index.ts";
+
+export type { StoredStrategy };
+
 import type { RunControl } from "../../objects/update-run/update-run-object.ts";
-import { accepted, type Outcome, refused } from "../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 
 type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
 

@@ -21,7 +21,7 @@ import {
 } from "@regatta/engine";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { clusterUpgradeSaved } from "../ends.ts";
+import { closeWatch, clusterUpgradeSaved, watchAll } from "../ends.ts";
 import {
   getOperation,
   operationNodes,
@@ -30,7 +30,7 @@ import {
 } from "../node-pool/host.ts";
 import { poolKey } from "../node-pool/keys.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
-import { disownPoolOperation, inboxKey, ownPoolOperation } from "./pool-ends.ts";
+import { inboxKey, poolWatch } from "./pool-ends.ts";
 
 /**
  * The fleet object's cluster upgrades (LIFE-3): one lifecycle machine per operation,
@@ -355,13 +355,13 @@ function startPool(
   const previous = intent.previousOperationId;
   if (previous !== undefined) {
     // Resume the failed attempt where its strategy allows: no node is upgraded twice.
-    ownPoolOperation(tx, previous, hosted.op.id);
+    watchPool(tx, previous, hosted.op.id);
     if (resumeOperation(tx, previous).ok) {
       return { type: "POOL_UPGRADE_STARTED", pool: intent.pool, operationId: previous, at: tx.now };
     }
-    disownPoolOperation(tx, previous);
+    closeWatch(tx, poolWatch(previous));
   }
-  ownPoolOperation(tx, operationId, hosted.op.id);
+  watchPool(tx, operationId, hosted.op.id);
   const started = startOperation(
     tx,
     {
@@ -377,4 +377,11 @@ function startPool(
   );
   if (!started.ok) return fail(started.error.detail);
   return { type: "POOL_UPGRADE_STARTED", pool: intent.pool, operationId, at: tx.now };
+}
+
+/** The cluster upgrade `owner` waits for `poolOperation`'s end (ends.ts). */
+function watchPool(tx: Tx, poolOperation: string, owner: string): void {
+  watchAll(tx, poolWatch(poolOperation), { kind: "cluster-upgrade", operation: owner }, [
+    poolOperation,
+  ]);
 }

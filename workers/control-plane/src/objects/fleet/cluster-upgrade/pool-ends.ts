@@ -1,67 +1,40 @@
-import {
-  isTerminal,
-  type NodePoolOperation,
-  type PoolUpgradeEnded,
-  poolNodes,
-} from "@regatta/engine";
-import type { Tx } from "../../../runtime/types.ts";
-import { timerId } from "../../../runtime/types.ts";
+import type { PoolUpgradeEnded } from "@regatta/engine";
+import { type Tx, timerId } from "../../../runtime/types.ts";
+import type { OperationEnd, Waiter } from "../waiters.ts";
 import { CLUSTER_OP_TIMER } from "./keys.ts";
 
 /**
- * Node-pool operations a cluster upgrade started for its worker pools (LIFE-3) report
- * their end to it through an inbox and a timer: node-pool-host.ts writes, the cluster
- * upgrade host reads, and neither imports the other.
+ * Node-pool operations a cluster upgrade started for its worker pools (LIFE-3): each is
+ * watched on its own (ends.ts), and its end goes to the cluster upgrade's inbox with its
+ * timer due now, where the upgrade's machine takes it on its next step.
  */
 
-/** The cluster upgrade that owns a node-pool operation. */
-const ownerKey = (poolOperation: string) => `pool-op-owner:${poolOperation}`;
 /** Pool ends a cluster upgrade has not taken yet. */
 export const inboxKey = (clusterOperation: string) => `cu-inbox:${clusterOperation}`;
 
-/** Marks `poolOperation` as one `clusterOperation` waits for. */
-export function ownPoolOperation(tx: Tx, poolOperation: string, clusterOperation: string): void {
-  tx.putState(ownerKey(poolOperation), clusterOperation);
-}
+/** The watch of one pool operation for its cluster upgrade. */
+export const poolWatch = (poolOperation: string) => `cu/${poolOperation}`;
 
-/** `poolOperation` will not report to a cluster upgrade after all. */
-export function disownPoolOperation(tx: Tx, poolOperation: string): void {
-  tx.deleteState(ownerKey(poolOperation));
-}
-
-/**
- * Called whenever a node-pool operation is saved: the first time an owned one is
- * terminal, its end (with the pool's nodes by version, LIFE-4) goes to the owner's inbox
- * and the owner's timer is due now.
- */
-export function reportPoolEnd(
+/** Hears a worker pool's end (with the pool's nodes by version, LIFE-4). */
+export function hearPoolEnd(
   tx: Tx,
-  before: NodePoolOperation | undefined,
-  op: NodePoolOperation,
-) {
-  if (!isTerminal(op.header.state)) return;
-  if (before !== undefined && isTerminal(before.header.state)) return;
-  const owner = tx.getState<string>(ownerKey(op.header.id));
-  if (owner === undefined) return;
-  const nodeVersions: Record<string, number> = {};
-  for (const node of poolNodes(op)) {
-    if (node.state === "DELETING") continue;
-    nodeVersions[node.version] = (nodeVersions[node.version] ?? 0) + 1;
-  }
-  const ended: PoolUpgradeEnded = {
-    type: "POOL_UPGRADE_ENDED",
-    pool: op.header.pool,
-    operationId: op.header.id,
-    state: op.header.state,
-    nodeVersions,
-    at: tx.now,
-  };
-  if (op.header.error !== undefined) ended.error = op.header.error;
-  // An end is reported once (a retry of the cluster upgrade starts a new pool operation),
-  // so the link has done its work.
-  tx.deleteState(ownerKey(op.header.id));
+  waiter: Extract<Waiter, { kind: "cluster-upgrade" }>,
+  ends: readonly OperationEnd[],
+): void {
+  const owner = waiter.operation;
   const inbox = tx.getState<PoolUpgradeEnded[]>(inboxKey(owner)) ?? [];
-  inbox.push(ended);
+  for (const end of ends) {
+    const ended: PoolUpgradeEnded = {
+      type: "POOL_UPGRADE_ENDED",
+      pool: end.pool ?? "",
+      operationId: end.operation,
+      state: end.state as PoolUpgradeEnded["state"],
+      nodeVersions: end.nodeVersions ?? {},
+      at: end.at,
+    };
+    if (end.error !== undefined) ended.error = end.error;
+    inbox.push(ended);
+  }
   tx.putState(inboxKey(owner), inbox);
   tx.setTimer({
     id: timerId(CLUSTER_OP_TIMER, owner),

@@ -1,13 +1,13 @@
 import type { SequencedUpgradeType } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
+import type { OperationEnd, Waiter } from "../waiters.ts";
 import { ROLLOUT_TIMER } from "./keys.ts";
 
 /**
  * Operations a rollout group started (a cluster's control-plane upgrade, or the node-pool
- * upgrades of its node phase) report their end to the group through an inbox and its
- * timer: the operation hosts call {@link reportRolloutEnd}, the rollout host reads the
- * inbox, and neither imports the other.
+ * upgrades of its node phase) are watched per phase (ends.ts); the phase's end goes to
+ * the group's inbox and wakes it, and the rollout host reads the inbox on its pass.
  */
 
 /** Who started an operation: the group, for which cluster, phase and version. */
@@ -27,16 +27,9 @@ export interface RolloutEnd {
   error?: string;
 }
 
-/** The open operations of one cluster's phase: a node phase waits for all its pools. */
-interface PhaseOperations {
-  version: string;
-  open: string[];
-  failed?: string;
-}
-
-const ownerKey = (operation: string) => `rollout-op:${operation}`;
-const phaseKey = (owner: RolloutOwner) =>
-  `rollout-phase:${owner.group}|${owner.cluster}|${owner.type}`;
+/** The watch (ends.ts) of one cluster's phase for its group. */
+export const phaseWatch = (owner: RolloutOwner) =>
+  `rollout/${owner.group}|${owner.cluster}|${owner.type}`;
 /** Ends the group's machine has not heard yet. */
 export const rolloutInboxKey = (group: string) => `rollout-inbox:${group}`;
 
@@ -82,48 +75,26 @@ export function deliverRolloutEnds(tx: Tx, group: string, ends: readonly Rollout
   wakeRollout(tx, group, tx.now);
 }
 
-/** Marks `operations` as the ones `owner`'s phase waits for. */
-export function ownRolloutOperations(
-  tx: Tx,
-  owner: RolloutOwner,
-  operations: readonly string[],
-  failed?: string,
-): void {
-  for (const operation of operations) tx.putState(ownerKey(operation), owner);
-  const phase: PhaseOperations = { version: owner.version, open: [...operations] };
-  if (failed !== undefined) phase.failed = failed;
-  tx.putState(phaseKey(owner), phase);
-}
-
 /**
- * Called when an operation comes to rest: if a rollout group started it, the phase
- * learns it ended, and once the last of its operations ended the group hears the end
- * (failed if any failed). Each operation reports once: the link is dropped here.
+ * Hears the end of a cluster's phase once all its operations ended: failed if any
+ * failed or a pool refused to start (`refused`), and the group wakes now.
  */
-export function reportRolloutEnd(
+export function hearPhaseEnd(
   tx: Tx,
-  operation: string,
-  state: string,
-  error: string | undefined,
+  waiter: Extract<Waiter, { kind: "rollout-phase" }>,
+  ends: readonly OperationEnd[],
 ): void {
-  const owner = tx.getState<RolloutOwner>(ownerKey(operation));
-  if (owner === undefined) return;
-  tx.deleteState(ownerKey(operation));
-  const phase = tx.getState<PhaseOperations>(phaseKey(owner));
-  if (phase === undefined) return;
-  phase.open = phase.open.filter((id) => id !== operation);
-  if (state !== "SUCCEEDED") phase.failed ??= `${operation} ${state}${error ? `: ${error}` : ""}`;
-  if (phase.open.length > 0) {
-    tx.putState(phaseKey(owner), phase);
-    return;
-  }
-  tx.deleteState(phaseKey(owner));
+  const failed =
+    waiter.refused ??
+    ends
+      .filter((end) => !end.succeeded)
+      .map((end) => `${end.operation} ${end.state}${end.error ? `: ${end.error}` : ""}`)[0];
   const end: RolloutEnd = {
-    cluster: owner.cluster,
-    type: owner.type,
-    version: owner.version,
-    outcome: phase.failed === undefined ? "SUCCEEDED" : "FAILED",
+    cluster: waiter.cluster,
+    type: waiter.type,
+    version: waiter.version,
+    outcome: failed === undefined ? "SUCCEEDED" : "FAILED",
   };
-  if (phase.failed !== undefined) end.error = phase.failed;
-  deliverRolloutEnds(tx, owner.group, [end]);
+  if (failed !== undefined) end.error = failed;
+  deliverRolloutEnds(tx, waiter.group, [end]);
 }

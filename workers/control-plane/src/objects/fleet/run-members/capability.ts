@@ -1,13 +1,21 @@
-import type { FleetCapability } from "../capability.ts";
-import { deliverRunReport, RUN_REPORT_TIMER, wakeRuns } from "./members.ts";
-import { FORGET_RUN_TIMER, forgetRuns, pruneRuns } from "./retention.ts";
+import type { FleetCapability, FleetCourier } from "../capability.ts";
+import { type MemberEnded, sendMemberEnded, wakeRuns } from "./members.ts";
+import { pruneRuns, sendForgetRun } from "./retention.ts";
+import type { ForgetRun } from "./runs-index.ts";
+
+const memberEnded: FleetCourier<MemberEnded> = {
+  send: (fleet, message) => sendMemberEnded(fleet.env, message),
+};
+const forgetRun: FleetCourier<ForgetRun> = {
+  send: (fleet, message) => sendForgetRun(fleet.env, message),
+};
 
 /** RUN: the fleet's side of update runs (members' ends, the runs index, retention). */
 export const runMembers: FleetCapability = {
   name: "update-run members",
-  timers: {
-    [RUN_REPORT_TIMER]: (fleet, timer) => deliverRunReport(fleet.runtime, fleet.env, timer),
-    [FORGET_RUN_TIMER]: (fleet) => forgetRuns(fleet.runtime, fleet.env),
+  deliveries: {
+    "member-ended": memberEnded as FleetCourier<{ type: string }>,
+    "forget-run": forgetRun as FleetCourier<{ type: string }>,
   },
   async onTick(fleet) {
     await wakeRuns(fleet.runtime, fleet.env);

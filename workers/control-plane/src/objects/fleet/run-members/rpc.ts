@@ -1,6 +1,5 @@
 /** What the fleet object's RPC methods reach in the update-run members' room. */
-export { ownRunMember, type RunOwner, runMemberOperations } from "./members.ts";
-export { scheduleForget } from "./retention.ts";
+export type { RunOwner } from "./members.ts";
 export {
   deleteStrategy,
   getStrategy,
@@ -10,3 +9,4 @@ export {
   type StoredStrategy,
   unregisterRun,
 } from "./runs-index.ts";
+export { startRunMember } from "./start.ts";

@@ -1,4 +1,5 @@
 import { type Instant, ok, type Result, refuse, type UpdateStrategy } from "@regatta/engine";
+import { deliver } from "../../../runtime/deliveries.ts";
 import type { Tx } from "../../../runtime/types.ts";
 
 /**
@@ -31,7 +32,10 @@ export interface IndexedRun {
 const strategyKey = (name: string) => `strategy:${name}`;
 const STRATEGY_NAMES = "strategies";
 const RUNS = "update-runs";
-/** Runs dropped from the index whose objects still hold their state (run-retention.ts). */
+/**
+ * Where an earlier version kept the runs whose objects were still to be emptied; read
+ * once to hand them to deliveries.
+ */
 const FORGOTTEN = "update-runs:forget";
 const TERMINAL = new Set(["Completed", "Skipped", "Failed"]);
 
@@ -109,22 +113,25 @@ export function pruneFinishedRuns(tx: Tx, retentionMs: number): boolean {
   return true;
 }
 
-/** Runs whose objects are still to be emptied. */
-export function runsToForget(tx: Tx): IndexedRun[] {
-  return tx.getState<IndexedRun[]>(FORGOTTEN) ?? [];
+/** What the fleet sends a run object dropped from its index: empty yourself. */
+export interface ForgetRun {
+  type: "forget-run";
+  run: IndexedRun;
 }
 
-/** The run objects that were emptied: no longer to forget. */
-export function runsForgotten(tx: Tx, done: readonly IndexedRun[]): void {
-  const left = runsToForget(tx).filter(
-    (r) => !done.some((d) => d.name === r.name && d.createdAt === r.createdAt),
-  );
-  if (left.length === 0) tx.deleteState(FORGOTTEN);
-  else tx.putState(FORGOTTEN, left);
-}
-
+/** Each dropped run's object is emptied by a durable delivery (runtime/deliveries.ts). */
 function forget(tx: Tx, runs: readonly IndexedRun[]): void {
-  tx.putState(FORGOTTEN, [...runsToForget(tx), ...runs]);
+  for (const run of runs) {
+    deliver<ForgetRun>(tx, `forget/${run.name}/${run.createdAt}`, { type: "forget-run", run });
+  }
+}
+
+/** Runs an earlier version left to forget become deliveries. */
+export function forgetLeftovers(tx: Tx): void {
+  const left = tx.getState<IndexedRun[]>(FORGOTTEN);
+  if (left === undefined) return;
+  tx.deleteState(FORGOTTEN);
+  forget(tx, left);
 }
 
 /** Removes a run that could not be created after all. */

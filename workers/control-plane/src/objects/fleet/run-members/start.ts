@@ -1,0 +1,63 @@
+import type { StartMemberIntent } from "@regatta/engine";
+import { type Outcome, refused } from "../../../outcome.ts";
+import type { FleetContext } from "../capability.ts";
+import { watchedOperations } from "../ends.ts";
+import { upgradeCluster, upgradePools, type Watching } from "../upgrades.ts";
+import { memberWatch, type RunOwner } from "./members.ts";
+
+/**
+ * RUN-5: carries out one START_MEMBER intent in the member's fleet, watched for the run
+ * member (ends.ts) from the transaction that starts it: Full → the cluster upgrade
+ * (LIFE-3) with the run's node image for its worker pools; ControlPlaneOnly → the same
+ * upgrade without worker pools; NodeImageOnly → one node-pool upgrade per pool not yet
+ * on the image. Answers the first operation's id. A start asked again (its answer was
+ * lost) answers the operation already started instead of starting another.
+ */
+export async function startRunMember(
+  fleet: FleetContext,
+  owner: RunOwner,
+  intent: StartMemberIntent,
+): Promise<Outcome<string>> {
+  const watching: Watching = {
+    watch: memberWatch(owner),
+    waiter: { kind: "run-member", ...owner },
+  };
+  const existing = await fleet.runtime.commit((tx) => watchedOperations(tx, watching.watch));
+  if (existing[0] !== undefined) return { ok: true, value: existing[0] };
+  if (intent.upgrade !== "NodeImageOnly") {
+    const version = intent.kubernetesVersion;
+    if (version === undefined) {
+      return refused(422, "RUN-5: no Kubernetes version to upgrade to", "RUN-5");
+    }
+    return upgradeCluster(
+      fleet,
+      intent.cluster,
+      {
+        version,
+        controlPlaneOnly: intent.upgrade === "ControlPlaneOnly",
+        ...(intent.nodeImage ? { nodeImage: intent.nodeImage } : {}),
+      },
+      watching,
+    );
+  }
+  const image = intent.nodeImage;
+  if (image === undefined) return refused(422, "RUN-6: no node image chosen", "RUN-6");
+  const upgraded = await upgradePools(
+    fleet,
+    intent.cluster,
+    { nodeImage: image, ignoreMaintenanceWindow: false },
+    (pool) => pool.nodeImage !== image,
+    watching,
+    { stopAtRefusal: true },
+  );
+  if (upgraded.firstRefusal) return upgraded.firstRefusal;
+  const first = upgraded.started[0];
+  if (first === undefined) {
+    return refused(
+      409,
+      `RUN-9: every node pool of ${intent.cluster} already runs ${image}`,
+      "RUN-9",
+    );
+  }
+  return { ok: true, value: first };
+}

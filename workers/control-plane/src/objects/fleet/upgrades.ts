@@ -1,0 +1,151 @@
+import type { Instant } from "@regatta/engine";
+import { allPages, listNodePools } from "@regatta/inventory";
+import type { Outcome } from "../../outcome.ts";
+import type { Tx } from "../../runtime/types.ts";
+import type { FleetContext } from "./capability.ts";
+import { getClusterOperation, startClusterOperation } from "./cluster-upgrade/host.ts";
+import {
+  type ClusterStarter,
+  type ClusterUpgradeInput,
+  startIndexedClusterUpgrade,
+} from "./cluster-upgrade/start.ts";
+import { closeWatch, openWatch, sealWatch, watchOperation } from "./ends.ts";
+import { getOperation } from "./node-pool/host.ts";
+import {
+  type PoolStarter,
+  type PoolUpgradeInput,
+  startIndexedPoolUpgrade,
+  startPoolUpgrade,
+} from "./node-pool/start.ts";
+import type { Waiter } from "./waiters.ts";
+
+/**
+ * Upgrades a capability of this fleet starts itself (a rollout phase, an update-run
+ * member): started from inside the object, with the waiter's watch (ends.ts) recorded
+ * in the transaction that starts each operation — no RPC into the same object, and no
+ * end that could arrive before its waiter is known.
+ */
+
+/** A waiter and the watch its operations join. */
+export interface Watching {
+  watch: string;
+  waiter: Waiter;
+}
+
+function poolStarter(fleet: FleetContext, watching: Watching): PoolStarter {
+  return {
+    start: (prepared) =>
+      fleet.runtime.commit((tx) =>
+        startPoolUpgrade(
+          tx,
+          prepared.request,
+          {
+            maintenance: prepared.maintenance,
+            poolUid: prepared.poolUid,
+            retentionMs: fleet.retentionMs,
+          },
+          (tx, operation) => watchOperation(tx, watching.watch, operation),
+        ),
+      ),
+    find: (_fleet, id) => fleet.runtime.commit((tx) => getOperation(tx, id)),
+  };
+}
+
+function clusterStarter(fleet: FleetContext, watching: Watching): ClusterStarter {
+  return {
+    start: (_fleet, start) =>
+      fleet.runtime.commit((tx) => {
+        const started = startClusterOperation(tx, { ...start, retentionMs: fleet.retentionMs });
+        if (started.ok) watchOperation(tx, watching.watch, started.value.view.id);
+        return started;
+      }),
+    find: async (_fleet, id) => {
+      const view = await fleet.runtime.commit((tx) => getClusterOperation(tx, id));
+      return view && { view, adoptedPoolOperations: [] };
+    },
+  };
+}
+
+/** Opens the waiter's watch; operations join it as they start. */
+function open(fleet: FleetContext, watching: Watching): Promise<void> {
+  return fleet.runtime.commit((tx) => openWatch(tx, watching.watch, watching.waiter));
+}
+
+/**
+ * A cluster upgrade (LIFE-3) watched by `watching`; its id, or why it did not start.
+ * The watch is sealed: it is heard when this one operation ends.
+ */
+export async function upgradeCluster(
+  fleet: FleetContext,
+  cluster: string,
+  input: ClusterUpgradeInput,
+  watching: Watching,
+): Promise<Outcome<string>> {
+  await open(fleet, watching);
+  const started = await startIndexedClusterUpgrade(
+    fleet.inventory,
+    cluster,
+    input,
+    fleet.runtime.now(),
+    clusterStarter(fleet, watching),
+  );
+  await fleet.runtime.commit((tx) => settle(tx, watching, started.ok));
+  return started.ok ? { ok: true, value: started.value.view.id } : started;
+}
+
+/** What upgrading a cluster's pools did. */
+export interface PoolsUpgraded {
+  started: string[];
+  /** Pools that already had an upgrade of their own (409). */
+  busy: string[];
+  /** `pool: why` for each pool that refused. */
+  refusals: string[];
+  /** The first refusal, as the service answered it. */
+  firstRefusal?: Extract<Outcome<unknown>, { ok: false }>;
+}
+
+/**
+ * Every pool of `cluster` that `needs` it upgrades to `input` (a rollout's node phase,
+ * a NodeImageOnly member), each watched by `watching`; the watch is sealed once all
+ * were tried, or dropped when none started.
+ */
+export async function upgradePools(
+  fleet: FleetContext,
+  cluster: string,
+  input: PoolUpgradeInput,
+  needs: (pool: { version: string; nodeImage: string }) => boolean,
+  watching: Watching,
+  options: { stopAtRefusal?: boolean } = {},
+): Promise<PoolsUpgraded> {
+  const pools = await allPages((page) => listNodePools(fleet.inventory, cluster, page));
+  const result: PoolsUpgraded = { started: [], busy: [], refusals: [] };
+  await open(fleet, watching);
+  const starter = poolStarter(fleet, watching);
+  for (const pool of pools.filter(needs)) {
+    const now: Instant = fleet.runtime.now();
+    const started = await startIndexedPoolUpgrade(
+      fleet.inventory,
+      cluster,
+      pool.name,
+      input,
+      now,
+      starter,
+    );
+    if (started.ok) {
+      result.started.push(started.value.id);
+      continue;
+    }
+    result.firstRefusal ??= started;
+    if (started.error.status === 409 && !options.stopAtRefusal) result.busy.push(pool.name);
+    else result.refusals.push(`${pool.name}: ${started.error.detail}`);
+    if (options.stopAtRefusal) break;
+  }
+  await fleet.runtime.commit((tx) => settle(tx, watching, result.started.length > 0));
+  return result;
+}
+
+/** Seals a watch that has operations; drops one that has none (nothing will end). */
+function settle(tx: Tx, watching: Watching, started: boolean): void {
+  if (started) sealWatch(tx, watching.watch);
+  else closeWatch(tx, watching.watch);
+}

@@ -1,0 +1,134 @@
+import { exponentialBackoff } from "@regatta/engine";
+import type { ObjectRuntime } from "./runtime.ts";
+import { type Timer, type Tx, timerId } from "./types.ts";
+
+/**
+ * One durable way for an object to get something to another object (or to carry out an
+ * intent of its own that needs I/O first): "deliver this, with backoff until it is
+ * taken". A delivery is recorded in the transaction that decided it, so a crash cannot
+ * lose it; it is attempted at once after that commit and, while it fails, again on its
+ * own timer with exponential backoff. The receiving side must take a message once
+ * (a repeat after a lost answer is normal), and the sender applies the answer in a
+ * transaction of its own. Every retry loop of the objects goes through here.
+ */
+
+/** The timer kind every delivery uses (payload: the delivery's id). */
+export const DELIVERY_TIMER = "delivery";
+/** Waits between attempts: 5 s doubling to 10 minutes. */
+const retryWait = exponentialBackoff({ first: 5_000, max: 600_000 });
+/**
+ * Attempts before a delivery is given up (about a week at the longest wait): what was
+ * never taken by then is logged and dropped rather than kept forever.
+ */
+export const MAX_DELIVERY_ATTEMPTS = 1_000;
+
+const key = (id: string) => `delivery:${id}`;
+
+interface StoredDelivery<M> {
+  message: M;
+  attempts: number;
+  /** Counts replacements of the message under the same id. */
+  revision: number;
+}
+
+/** How an object carries its deliveries out: the I/O, then the answer in a transaction. */
+export interface Courier<M, A = unknown> {
+  /** Carries the message out (an RPC, or reads before a local change); throws to retry. */
+  send(message: M): Promise<A>;
+  /** Applies what the receiver answered, in the same transaction that forgets the delivery. */
+  taken?(tx: Tx, message: M, answer: A): void;
+}
+
+/**
+ * Records `message` under `id` (the same id again replaces a delivery not yet taken) and
+ * makes it due now.
+ */
+export function deliver<M>(tx: Tx, id: string, message: M): void {
+  const revision = (tx.getState<StoredDelivery<M>>(key(id))?.revision ?? 0) + 1;
+  tx.putState(key(id), { message, attempts: 0, revision } satisfies StoredDelivery<M>);
+  tx.setTimer({ id: timerId(DELIVERY_TIMER, id), due: tx.now, kind: DELIVERY_TIMER, payload: id });
+}
+
+/** Whether a delivery under `id` waits to be taken. */
+export function pendingDelivery(tx: Tx, id: string): boolean {
+  return tx.getState(key(id)) !== undefined;
+}
+
+/** Drops a delivery not yet taken (its reason went away). */
+export function cancelDelivery(tx: Tx, id: string): void {
+  tx.deleteState(key(id));
+  tx.clearTimer(timerId(DELIVERY_TIMER, id));
+}
+
+/** Attempts in flight in this instance, so an attempt never overlaps another of itself. */
+const inFlight = new WeakMap<ObjectRuntime, Set<string>>();
+
+/**
+ * One attempt of the delivery `id`: taken → its answer applied and the delivery gone;
+ * failed → tried again after the backoff. A delivery already taken does nothing.
+ */
+export async function attemptDelivery<M, A>(
+  runtime: ObjectRuntime,
+  id: string,
+  courier: Courier<M, A>,
+): Promise<void> {
+  const attempts = inFlight.get(runtime) ?? new Set<string>();
+  inFlight.set(runtime, attempts);
+  if (attempts.has(id)) return;
+  attempts.add(id);
+  try {
+    const stored = await runtime.commit((tx) => tx.getState<StoredDelivery<M>>(key(id)));
+    if (!stored) return;
+    let answer: { value: A } | undefined;
+    try {
+      answer = { value: await courier.send(stored.message) };
+    } catch (error) {
+      console.error(`delivery ${id} not taken (attempt ${stored.attempts + 1}); retrying`, error);
+    }
+    await runtime.commit((tx) => {
+      const now = tx.getState<StoredDelivery<M>>(key(id));
+      // Replaced while it was under way: the new message goes on its own timer.
+      if (now === undefined || now.revision !== stored.revision) return;
+      if (answer) {
+        cancelDelivery(tx, id);
+        courier.taken?.(tx, stored.message, answer.value);
+        return;
+      }
+      const tries = stored.attempts + 1;
+      if (tries >= MAX_DELIVERY_ATTEMPTS) {
+        console.error(`delivery ${id} given up after ${tries} attempts`, stored.message);
+        cancelDelivery(tx, id);
+        return;
+      }
+      tx.putState(key(id), { ...stored, attempts: tries });
+      tx.setTimer({
+        id: timerId(DELIVERY_TIMER, id),
+        due: tx.now + retryWait(tries),
+        kind: DELIVERY_TIMER,
+        payload: id,
+      });
+    });
+  } finally {
+    attempts.delete(id);
+  }
+}
+
+/** The delivery timer's handler. */
+export function deliveryTimer<M, A>(
+  runtime: ObjectRuntime,
+  timer: Timer,
+  courier: Courier<M, A>,
+): Promise<void> {
+  return attemptDelivery(runtime, timer.payload ?? "", courier);
+}
+
+/** Attempts now every delivery that is due (after a commit that recorded some). */
+export async function attemptDueDeliveries<M, A>(
+  runtime: ObjectRuntime,
+  courier: Courier<M, A>,
+): Promise<void> {
+  const due = runtime
+    .timers()
+    .filter((timer) => timer.kind === DELIVERY_TIMER && timer.due <= runtime.now());
+  for (const timer of due) await attemptDelivery(runtime, timer.payload ?? "", courier);
+}
