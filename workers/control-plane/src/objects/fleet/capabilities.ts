@@ -72,3 +72,8 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): number {
   routeEvents(tx, fresh);
   return fresh.length;
 }
+
+/** The keys packed into one row: those any capability says it rewrites on every answer. */
+export function packsFleetState(key: string): boolean {
+  return FLEET_CAPABILITIES.some((capability) => capability.packs?.(key) === true);
+}

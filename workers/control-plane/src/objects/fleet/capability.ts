@@ -46,6 +46,11 @@ export interface FleetCapability {
    * for it, inside the deleting transaction so nothing is half-gone.
    */
   clusterDeleted?(tx: Tx, cluster: string, pools: readonly string[], retentionMs: number): void;
+  /**
+   * The state keys it rewrites on every provider answer: kept together in one packed row
+   * (runtime/packed-row.ts) instead of a row each.
+   */
+  packs?(key: string): boolean;
   /** After each tick's due timers (alarm, cron, sim clock moved). */
   onTick?(fleet: FleetContext): Promise<void>;
   /**

@@ -15,11 +15,16 @@ import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../runtime/types.ts";
 import { ObjectWiring } from "../wiring.ts";
 import * as autoscaler from "./autoscaler/rpc.ts";
-import { applyEvents, FLEET_CAPABILITIES, routeEvents, TIMER_HANDLERS } from "./capabilities.ts";
+import {
+  applyEvents,
+  FLEET_CAPABILITIES,
+  packsFleetState,
+  routeEvents,
+  TIMER_HANDLERS,
+} from "./capabilities.ts";
 import type { FleetContext } from "./capability.ts";
 import * as clusterUpgrades from "./cluster-upgrade/rpc.ts";
 import * as nodePools from "./node-pool/rpc.ts";
-import { packsFleetState } from "./packing.ts";
 import { commandsRefused } from "./provider/events.ts";
 import * as rollout from "./rollout/rpc.ts";
 import * as runs from "./run-members/rpc.ts";

@@ -17,6 +17,9 @@ export const nodePoolUpgrades: FleetCapability = {
       retireOperation(fleet.runtime, fleet.inventory, timer.payload ?? ""),
   },
   claimEvents: applyEvents,
+  // Each operation's main row (its shard rows are written in batches and stay apart),
+  // and which operation a pool has, written with a new operation's main row.
+  packs: (key) => key.startsWith("pool-op:") || (key.startsWith("op:") && key.indexOf(":", 3) < 0),
   clusterDeleted(tx, cluster, pools, retentionMs) {
     for (const pool of pools) detachPool(tx, cluster, pool, retentionMs);
   },

@@ -117,12 +117,7 @@ function lower(a: string, b: string): boolean {
 async function carryOut(fleet: FleetContext, group: string, intent: GroupIntent): Promise<void> {
   switch (intent.kind) {
     case "START_CONTROL_PLANE_UPGRADE": {
-      const owner: RolloutOwner = {
-        group,
-        cluster: intent.cluster,
-        type: "CONTROL_PLANE",
-        version: intent.version,
-      };
+      const owner = ownerOf(group, intent, "CONTROL_PLANE");
       const started = await upgradeCluster(
         fleet,
         intent.cluster,
@@ -139,12 +134,7 @@ async function carryOut(fleet: FleetContext, group: string, intent: GroupIntent)
       return;
     }
     case "START_NODE_UPGRADE": {
-      const owner: RolloutOwner = {
-        group,
-        cluster: intent.cluster,
-        type: "NODE",
-        version: intent.version,
-      };
+      const owner = ownerOf(group, intent, "NODE");
       const upgraded = await upgradePools(
         fleet,
         intent.cluster,
@@ -180,6 +170,14 @@ async function carryOut(fleet: FleetContext, group: string, intent: GroupIntent)
     default:
       intent satisfies never;
   }
+}
+
+function ownerOf(
+  group: string,
+  intent: { cluster: string; version: string },
+  type: RolloutOwner["type"],
+): RolloutOwner {
+  return { group, cluster: intent.cluster, type, version: intent.version };
 }
 
 function watching(owner: RolloutOwner): Watching {

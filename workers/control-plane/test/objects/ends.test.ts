@@ -1,0 +1,105 @@
+import type { ClusterUpgrade } from "@regatta/engine";
+import { describe, expect, it } from "vitest";
+import {
+  closeWatch,
+  clusterUpgradeSaved,
+  openWatch,
+  sealWatch,
+  watchAll,
+  watchOperation,
+} from "../../src/objects/fleet/ends.ts";
+import { type RolloutEnd, rolloutInboxKey } from "../../src/objects/fleet/rollout/owners.ts";
+import { memberWatch, type RunOwner } from "../../src/objects/fleet/run-members/members.ts";
+import { pendingDelivery } from "../../src/runtime/deliveries.ts";
+import type { Tx } from "../../src/runtime/types.ts";
+import { freezeClock } from "../helpers.ts";
+import { inFleetRuntime } from "./helpers.ts";
+
+/** A cluster upgrade's save as its host makes it, reduced to what ends.ts reads. */
+function ended(tx: Tx, id: string, state: "SUCCEEDED" | "FAILED", error?: string): void {
+  const op = { id, state, ...(error ? { error } : {}) } as unknown as ClusterUpgrade;
+  clusterUpgradeSaved(tx, op);
+}
+
+const owner: RunOwner = { fleet: "ends", run: "r1", cluster: "c1" };
+
+describe("one way for an operation's end to reach its waiter (ends.ts)", () => {
+  it("RUN-5 a run member is heard once, when its watch is sealed and every operation ended — an end that came before the seal included", async () => {
+    await freezeClock();
+    await inFleetRuntime("ends-member", async (runtime) => {
+      const watch = memberWatch(owner);
+      await runtime.commit((tx) => {
+        openWatch(tx, watch, { kind: "run-member", ...owner });
+        watchOperation(tx, watch, "op-a");
+        watchOperation(tx, watch, "op-b");
+      });
+      // op-a ends while more operations may still join: nothing is reported yet.
+      await runtime.commit((tx) => ended(tx, "op-a", "SUCCEEDED"));
+      expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
+      await runtime.commit((tx) => sealWatch(tx, watch));
+      expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
+      await runtime.commit((tx) => ended(tx, "op-b", "FAILED", "node n1 did not drain"));
+      const report = await runtime.commit((tx) =>
+        tx.getState<{ message: { report: { succeeded: boolean; message: string } } }>(
+          `delivery:${watch}`,
+        ),
+      );
+      expect(report?.message.report).toMatchObject({
+        succeeded: false,
+        message: "op-b: node n1 did not drain",
+      });
+      // The same end saved again (a later save of a terminal operation) is not heard twice.
+      await runtime.commit((tx) => {
+        tx.deleteState(`delivery:${watch}`);
+        ended(tx, "op-b", "FAILED", "node n1 did not drain");
+      });
+      expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
+    });
+  });
+
+  it("SEQ-5 a rollout phase over two pools hears FAILED naming the failed one, once both ended", async () => {
+    await freezeClock();
+    await inFleetRuntime("ends-phase", async (runtime) => {
+      const waiter = {
+        kind: "rollout-phase" as const,
+        group: "ends-phase",
+        cluster: "c1",
+        type: "NODE" as const,
+        version: "1.30.1-gke.1",
+      };
+      await runtime.commit((tx) => watchAll(tx, "phase", waiter, ["op-1", "op-2"]));
+      await runtime.commit((tx) => ended(tx, "op-1", "FAILED", "quota"));
+      const before = await runtime.commit((tx) =>
+        tx.getState<RolloutEnd[]>(rolloutInboxKey("ends-phase")),
+      );
+      expect(before).toBeUndefined();
+      await runtime.commit((tx) => ended(tx, "op-2", "SUCCEEDED"));
+      const inbox = await runtime.commit((tx) =>
+        tx.getState<RolloutEnd[]>(rolloutInboxKey("ends-phase")),
+      );
+      expect(inbox).toEqual([
+        {
+          cluster: "c1",
+          type: "NODE",
+          version: "1.30.1-gke.1",
+          outcome: "FAILED",
+          error: "op-1 FAILED: quota",
+        },
+      ]);
+    });
+  });
+
+  it("a closed watch hears nothing: its waiter went away", async () => {
+    await freezeClock();
+    await inFleetRuntime("ends-closed", async (runtime) => {
+      const watch = memberWatch({ ...owner, run: "r2" });
+      await runtime.commit((tx) => {
+        watchAll(tx, watch, { kind: "run-member", ...owner, run: "r2" }, ["op-x"]);
+        closeWatch(tx, watch);
+      });
+      await runtime.commit((tx) => ended(tx, "op-x", "SUCCEEDED"));
+      expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
+      expect(await runtime.commit((tx) => tx.getState("watched-by:op-x"))).toBeUndefined();
+    });
+  });
+});
