@@ -13,6 +13,17 @@ export async function getOperation(db: Inventory, id: string): Promise<Operation
   return db.select().from(operations).where(eq(operations.id, id)).get();
 }
 
+/**
+ * A fresh operation id. Every command id of an operation starts with it
+ * (`operationOfCommand`), so it holds no `:`; the index row and every webhook callback
+ * find the operation's fleet object by it.
+ *
+ * @example newOperationId() // "op-3f0c9a0e-4b1d-4f7e-9a52-1c2d3e4f5a6b"
+ */
+export function newOperationId(): string {
+  return `op-${crypto.randomUUID()}`;
+}
+
 /** Indexes a new operation so it can be found before its object has answered. */
 export function insertOperation(db: Inventory, operation: OperationWrite, now: Instant) {
   return db.insert(operations).values({ ...operation, createdAt: now });

@@ -83,16 +83,6 @@ export async function deleteRolloutUnlessFollowed(
   return { outcome: "MISSING" };
 }
 
-/** Fleets with at least one configured group: the ones a release or the cron wakes. */
-export async function listRolloutFleets(db: Inventory): Promise<string[]> {
-  const rows = await db
-    .select({ fleet: rollouts.fleet })
-    .from(rollouts)
-    .groupBy(rollouts.fleet)
-    .orderBy(asc(rollouts.fleet));
-  return rows.map((row) => row.fleet);
-}
-
 /** Creates or replaces a group's configuration; resolves to whether it was new. */
 export async function putRollout(
   db: Inventory,

@@ -7,10 +7,10 @@ import {
   type Inventory,
   insertOperation,
   listNodePools,
+  newOperationId,
   updateClusterStatus,
 } from "@regatta/inventory";
 import { startIndexedClusterUpgrade } from "../../objects/fleet/cluster-upgrade/start.ts";
-import { newOperationId } from "../../objects/fleet/node-pool/start.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { clusterOperationBody } from "./cluster-operation-body.ts";
 import type { FleetObjects } from "./node-pool-upgrades.ts";

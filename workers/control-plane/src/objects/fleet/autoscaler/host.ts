@@ -13,7 +13,12 @@ import {
   scalableNodes,
   toRfc3339,
 } from "@regatta/engine";
-import { deleteOperation, type Inventory, insertOperation } from "@regatta/inventory";
+import {
+  deleteOperation,
+  type Inventory,
+  insertOperation,
+  newOperationId,
+} from "@regatta/inventory";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
@@ -87,7 +92,7 @@ export async function evaluateAutoscaler(
   let id = known;
   if (id === undefined) {
     // Webhook callbacks find their fleet object through the D1 operations index.
-    id = `op-${crypto.randomUUID()}`;
+    id = newOperationId();
     await insertOperation(
       db,
       { id, kind: "AUTOSCALER", fleet: facts.fleet, cluster, pool: null },

@@ -19,6 +19,7 @@ import {
   resumeClusterUpgrade,
   startClusterUpgrade,
 } from "@regatta/engine";
+import { newOperationId } from "@regatta/inventory";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { closeWatch, clusterUpgradeSaved, watchAll } from "../ends.ts";
@@ -335,9 +336,7 @@ function startPool(
   // An id the caller indexed, unless the failed attempt already used it (then the
   // operation is readable through the cluster upgrade only).
   const operationId =
-    indexed !== undefined && indexed !== intent.previousOperationId
-      ? indexed
-      : `op-${crypto.randomUUID()}`;
+    indexed !== undefined && indexed !== intent.previousOperationId ? indexed : newOperationId();
   const left =
     intent.previousOperationId === undefined
       ? undefined

@@ -11,11 +11,11 @@ import {
   type Inventory,
   insertOperation,
   listNodePools,
+  newOperationId,
   preflightFacts,
   updateClusterStatus,
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../../outcome.ts";
-import { newOperationId } from "../node-pool/start.ts";
 import type { ClusterUpgradeStart, StartedClusterUpgrade } from "./host.ts";
 
 /**

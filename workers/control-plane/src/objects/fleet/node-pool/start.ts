@@ -11,6 +11,7 @@ import {
   getNodePool,
   type Inventory,
   insertOperation,
+  newOperationId,
   poolFacts,
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../../outcome.ts";
@@ -118,9 +119,4 @@ export async function startIndexedPoolUpgrade(
   }
   if (!started.ok) await deleteOperation(db, id);
   return started;
-}
-
-/** A new operation's id, the one way ids are minted. */
-export function newOperationId(): string {
-  return `op-${crypto.randomUUID()}`;
 }
