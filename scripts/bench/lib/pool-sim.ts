@@ -4,6 +4,7 @@ import {
   DEFAULT_SIM_DURATIONS,
   decideAll,
   type Instant,
+  isTerminal,
   type NodeFacts,
   type NodePoolFacts,
   type NodePoolOperation,
@@ -160,8 +161,7 @@ export function simulateUpgrade(
 }
 
 function isEnded(op: NodePoolOperation): boolean {
-  const state = op.header.state;
-  return state === "SUCCEEDED" || state === "FAILED" || state === "ROLLED_BACK";
+  return isTerminal(op.header.state);
 }
 
 function earliest(a: Instant | undefined, b: Instant | undefined): Instant | undefined {

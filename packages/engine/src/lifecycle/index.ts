@@ -21,7 +21,11 @@ export {
   surgeNodesByZone,
 } from "./preflight.ts";
 export type * from "./types.ts";
-export { isSelfManaged } from "./types.ts";
+export {
+  CLUSTER_UPGRADE_TERMINAL_STATES,
+  isClusterUpgradeTerminal,
+  isSelfManaged,
+} from "./types.ts";
 export {
   type ClusterUpgradeOperationView,
   type ClusterUpgradeStatusView,

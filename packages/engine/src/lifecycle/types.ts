@@ -185,6 +185,20 @@ export interface ClusterUpgrade {
   eventCount: number;
 }
 
+/**
+ * The states a cluster upgrade ends in (LIFE-3: it never rolls back). A FAILED one moves
+ * on only when a user resumes it.
+ */
+export const CLUSTER_UPGRADE_TERMINAL_STATES = [
+  "SUCCEEDED",
+  "FAILED",
+] as const satisfies readonly OperationState[];
+
+/** @example isClusterUpgradeTerminal("FAILED") // true */
+export function isClusterUpgradeTerminal(state: OperationState): boolean {
+  return (CLUSTER_UPGRADE_TERMINAL_STATES as readonly OperationState[]).includes(state);
+}
+
 /** Something the host must do that is not a provider command. */
 export type ClusterUpgradeIntent = {
   type: "START_POOL_UPGRADE";

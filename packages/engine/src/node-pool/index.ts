@@ -20,7 +20,7 @@ export {
   parseCommandId,
 } from "./node-commands.ts";
 export type { NodeTable, PendingStep, TrackedNode } from "./node-steps/node-table.ts";
-export { isTerminal, type OperationHeader } from "./operation.ts";
+export { isTerminal, NODE_POOL_TERMINAL_STATES, type OperationHeader } from "./operation.ts";
 export { type OperationCore, type OperationParts, operationParts, withParts } from "./parts.ts";
 export type { PoolScalingPolicy, ScalingGroupPolicy } from "./scaling.ts";
 export { abandonUpgrade, cancelledAtRest, noteOnOperation } from "./settle.ts";

@@ -49,9 +49,20 @@ export interface OperationHeader extends OperationRef {
   eventCount: number;
 }
 
+/**
+ * The states a node-pool operation ends in: no provider event or tick moves it on (only
+ * a user's resume or rollback of a FAILED one, NUP-7). CANCELLED is not among them: its
+ * started nodes still finish.
+ */
+export const NODE_POOL_TERMINAL_STATES = [
+  "SUCCEEDED",
+  "FAILED",
+  "ROLLED_BACK",
+] as const satisfies readonly OperationState[];
+
 /** True for states no event moves on from. @example isTerminal("SUCCEEDED") // true */
 export function isTerminal(state: OperationState): boolean {
-  return state === "SUCCEEDED" || state === "FAILED" || state === "ROLLED_BACK";
+  return (NODE_POOL_TERMINAL_STATES as readonly OperationState[]).includes(state);
 }
 
 /**

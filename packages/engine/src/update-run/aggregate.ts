@@ -1,8 +1,20 @@
 import type { RunGroup, RunStage, UpdateRun, UpdateRunState } from "./types.ts";
 
-/** States nothing moves out of. */
-export function isTerminalState(state: UpdateRunState): boolean {
-  return state === "Completed" || state === "Skipped" || state === "Failed";
+/** RUN-8: the states nothing moves out of, for a run and each stage, group and member. */
+export const UPDATE_RUN_TERMINAL_STATES = [
+  "Completed",
+  "Skipped",
+  "Failed",
+] as const satisfies readonly UpdateRunState[];
+
+/**
+ * Whether `state` is one of {@link UPDATE_RUN_TERMINAL_STATES}. Takes any text, since
+ * the fleet's run index keeps states as the run object last reported them.
+ *
+ * @example isTerminalState("Skipped") // true
+ */
+export function isTerminalState(state: string): boolean {
+  return (UPDATE_RUN_TERMINAL_STATES as readonly string[]).includes(state);
 }
 
 /** RUN-10, RUN-11: no member starts while the run is stopped or after a failure. */

@@ -1,4 +1,9 @@
-export { currentStageIndex, isHalted, isTerminalState } from "./aggregate.ts";
+export {
+  currentStageIndex,
+  isHalted,
+  isTerminalState,
+  UPDATE_RUN_TERMINAL_STATES,
+} from "./aggregate.ts";
 export type { Candidate, UpdateRunRequest } from "./create.ts";
 export { createUpdateRun, MAX_RUN_MEMBERS } from "./create.ts";
 export { decideUpdateRun } from "./machine.ts";

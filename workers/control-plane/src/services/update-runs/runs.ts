@@ -3,6 +3,7 @@ import type { UpdateRunInput, UpdateStrategyInput } from "@regatta/contract";
 import {
   createUpdateRun,
   type Instant,
+  isTerminalState,
   type UpdateRunView,
   type UpdateStrategy,
   validateStrategy,
@@ -29,8 +30,6 @@ import type { RunControl } from "../../objects/update-run/update-run-object.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 
 type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
-
-const FINISHED = new Set(["Completed", "Skipped", "Failed"]);
 
 function fleetStub(env: Objects, fleet: string) {
   return env.FLEET.get(env.FLEET.idFromName(fleet));
@@ -214,7 +213,7 @@ export async function listRuns(
   // The index learns states on the fleet's ticks; unfinished runs are asked directly.
   const items = await Promise.all(
     slice.map(async (run) => {
-      if (FINISHED.has(run.state)) return run;
+      if (isTerminalState(run.state)) return run;
       const view = await runStub(env, fleet, run.name).view();
       return view ? { ...run, state: view.state } : run;
     }),

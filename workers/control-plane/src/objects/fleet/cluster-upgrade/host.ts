@@ -7,6 +7,7 @@ import {
   type ClusterUpgradeRequest,
   clusterUpgradeOperationView,
   decideClusterUpgradeAll,
+  isClusterUpgradeTerminal,
   isTerminal,
   type Maintenance,
   type NodePoolFacts,
@@ -315,7 +316,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
     });
   }
   clusterUpgradeSaved(tx, hosted.op);
-  if (hosted.op.state === "SUCCEEDED" || hosted.op.state === "FAILED") {
+  if (isClusterUpgradeTerminal(hosted.op.state)) {
     tx.setTimer({
       id: timerId(CLUSTER_SYNC_TIMER, id),
       due: tx.now,

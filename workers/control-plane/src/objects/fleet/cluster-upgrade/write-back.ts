@@ -1,3 +1,4 @@
+import { isClusterUpgradeTerminal } from "@regatta/engine";
 import { deleteOperation, type Inventory, updateClusterStatus } from "@regatta/inventory";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
@@ -26,7 +27,7 @@ export async function syncClusterUpgrade(
 ): Promise<void> {
   const hosted = await runtime.commit((tx) => getHostedClusterUpgrade(tx, id));
   const op = hosted?.op;
-  if (!op || (op.state !== "SUCCEEDED" && op.state !== "FAILED")) return;
+  if (!op || !isClusterUpgradeTerminal(op.state)) return;
   if (hosted?.clusterDeleted) {
     // Nothing to write back; a cluster created again under the name is not this one.
     await runtime.commit((tx) => scheduleRetirement(tx, id, clusterUpgradeRetiresAt(tx, id)));

@@ -1,4 +1,11 @@
-import { type Instant, ok, type Result, refuse, type UpdateStrategy } from "@regatta/engine";
+import {
+  type Instant,
+  isTerminalState,
+  ok,
+  type Result,
+  refuse,
+  type UpdateStrategy,
+} from "@regatta/engine";
 import { deliver } from "../../../runtime/deliveries.ts";
 import type { Tx } from "../../../runtime/types.ts";
 
@@ -37,7 +44,6 @@ const RUNS = "update-runs";
  * once to hand them to deliveries.
  */
 const FORGOTTEN = "update-runs:forget";
-const TERMINAL = new Set(["Completed", "Skipped", "Failed"]);
 
 export function putStrategy(tx: Tx, strategy: StoredStrategy): Result<{ created: boolean }> {
   const names = tx.getState<string[]>(STRATEGY_NAMES) ?? [];
@@ -83,7 +89,7 @@ export function registerRun(
   const entry: IndexedRun = { name, fleet, state: "NotStarted", createdAt };
   const next = [...runs, entry];
   while (next.length > MAX_LISTED_RUNS) {
-    const oldest = next.findIndex((r) => TERMINAL.has(r.state));
+    const oldest = next.findIndex((r) => isTerminalState(r.state));
     if (oldest < 0) {
       return refuse(
         "RUN-4",
@@ -149,7 +155,7 @@ export function listRuns(tx: Tx): IndexedRun[] {
 
 /** Runs the fleet's tick wakes: those not finished. */
 export function activeRuns(tx: Tx): IndexedRun[] {
-  return listRuns(tx).filter((r) => !TERMINAL.has(r.state));
+  return listRuns(tx).filter((r) => !isTerminalState(r.state));
 }
 
 /** Notes the states runs answered a tick with. */
@@ -160,7 +166,7 @@ export function noteRunStates(tx: Tx, states: Readonly<Record<string, string>>):
     const state = states[run.name];
     if (state !== undefined && state !== run.state) {
       run.state = state;
-      if (TERMINAL.has(state)) run.endedAt = tx.now;
+      if (isTerminalState(state)) run.endedAt = tx.now;
       else delete run.endedAt;
       changed = true;
     }
