@@ -13,6 +13,8 @@ export { mayStartAutomaticUpgrade } from "./may-start.ts";
 export { NEXT_OPEN_HORIZON_DAYS, nextWindowOpen } from "./next-open.ts";
 export type { MaintenanceWindow, Weekday } from "./window.ts";
 export { MAX_WINDOW_SECONDS, validateWindow, WEEKDAYS } from "./window.ts";
+export type { WindowInfo } from "./window-info.ts";
+export { windowInfo } from "./window-info.ts";
 export type { WindowInstance } from "./window-instance.ts";
 export { isWindowOpen, nextWindowStart, windowInstanceAt } from "./window-instance.ts";
 export { isValidTimeZone } from "./zoned-time.ts";

@@ -1,3 +1,4 @@
+import type { WindowInfo } from "../maintenance/window-info.ts";
 import type { ProviderEvent } from "../provider/commands.ts";
 import type { Instant } from "../time/instant.ts";
 import type { ZoneRoom } from "./capacity.ts";
@@ -86,16 +87,8 @@ export interface OperationEvent {
   message: string;
 }
 
-/**
- * MW-4: the cluster's maintenance window as the caller sees it. `openUntil` null means
- * closed now; a number means open until then (the operation treats it as closed from
- * that instant on without being told). `nextOpenAt` only feeds the reason text.
- * No window info at all means "no window": always open.
- */
-export interface WindowInfo {
-  openUntil: Instant | null;
-  nextOpenAt?: Instant;
-}
+/** MW-4: what a running upgrade knows of its window (the maintenance capability's word). */
+export type { WindowInfo };
 
 /** Time passed: timers (drain bounds, soaks, backoff) are checked against `now`. */
 export interface TickEvent {

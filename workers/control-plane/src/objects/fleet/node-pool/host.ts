@@ -13,7 +13,6 @@ import {
   type NodePoolOperation,
   type NodePoolOperationView,
   type NodePoolUpgradeRequest,
-  nextWindowOpen,
   nodeTableChanged,
   ok,
   operationOfCommand,
@@ -26,8 +25,7 @@ import {
   resumeUpgrade,
   rollbackUpgrade,
   startNodePoolUpgrade,
-  type WindowInfo,
-  windowInstanceAt,
+  windowInfo,
   workInFlight,
 } from "@regatta/engine";
 import type { Timer, Tx } from "../../../runtime/types.ts";
@@ -52,18 +50,6 @@ export type PoolControl = "cancel" | "resume" | "rollback" | "complete";
  * gets each send as one stored batch, so batches stay far below the 2 MB row limit.
  */
 const COMMANDS_PER_SEND = 500;
-
-/** MW-4: the window as the machine sees it at `now`; undefined = no window configured. */
-export function windowInfo(
-  maintenance: Maintenance | undefined,
-  now: Instant,
-): WindowInfo | undefined {
-  if (!maintenance?.windows?.length) return undefined;
-  const open = windowInstanceAt(maintenance.windows, now);
-  if (open) return { openUntil: open.end };
-  const next = nextWindowOpen(maintenance, now);
-  return next === undefined ? { openUntil: null } : { openUntil: null, nextOpenAt: next };
-}
 
 /** What starting an upgrade needs besides the request. */
 export interface StartContext {
