@@ -4,6 +4,8 @@ export {
   isTerminalState,
   UPDATE_RUN_TERMINAL_STATES,
 } from "./aggregate.ts";
+export type { PublishedRelease } from "./availability.ts";
+export { releaseAvailability } from "./availability.ts";
 export type { Candidate, UpdateRunRequest } from "./create.ts";
 export { createUpdateRun, MAX_RUN_MEMBERS } from "./create.ts";
 export { decideUpdateRun } from "./machine.ts";
