@@ -1,13 +1,12 @@
-import { markReserved, type NodePoolFacts, type ZoneRoom, zoneRoom } from "@regatta/engine";
+import { markReserved, type NodePoolFacts } from "@regatta/engine";
 import {
   allPages,
   type ClusterRow,
-  getMachineType,
   type Inventory,
   listNodesByPool,
   type NodePoolRow,
   reservedMachines,
-  zoneNodeCapacity,
+  zoneRooms,
 } from "../queries/index.ts";
 
 /**
@@ -40,35 +39,8 @@ export async function poolFacts(
       })),
       await reservedMachines(db, pool.machineType, pool.zones),
     ),
-    freeCapacity: await freeCapacity(db, pool.zones, pool.machineType),
+    freeCapacity: await zoneRooms(db, pool.zones, pool.machineType),
   };
   if (pool.upgradeStrategy) facts.upgradeStrategy = pool.upgradeStrategy;
   return facts;
-}
-
-/** NUP-8: room for more of the pool's nodes in each of its zones that has a quota. */
-async function freeCapacity(
-  db: Inventory,
-  poolZones: string[],
-  machineType: string,
-): Promise<Record<string, ZoneRoom>> {
-  const [capacity, machine] = await Promise.all([
-    zoneNodeCapacity(db, poolZones),
-    getMachineType(db, machineType),
-  ]);
-  const free: Record<string, ZoneRoom> = {};
-  for (const [zone, c] of Object.entries(capacity)) {
-    const room = zoneRoom(
-      {
-        nodes: c.quotaNodes,
-        cpuMillis: c.quotaCpuMillis,
-        ips: c.quotaIps,
-        reservedNodes: c.reservedNodes,
-      },
-      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
-      machine?.cpuMillis,
-    );
-    if (room !== undefined) free[zone] = room;
-  }
-  return free;
 }

@@ -1,7 +1,9 @@
+import { type ZoneRoom, zoneRoom } from "@regatta/engine";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { machineTypes, reservations, zones } from "../schema/catalog.ts";
 import { nodePools, nodes } from "../schema/clusters.ts";
 import type { Inventory } from "./db.ts";
+import { getMachineType } from "./machine-types.ts";
 
 /** A zone's quotas and reservations with what its nodes use. */
 export type ZoneNodeCapacity = ZoneQuotaRow & ZoneUsageRow;
@@ -96,6 +98,55 @@ export async function zoneNodeCapacity(
     capacity[zone] = { ...quota, ...(usage[zone] ?? { usedNodes: 0, usedCpuMillis: 0 }) };
   }
   return capacity;
+}
+
+/**
+ * NUP-8, CA-9: room for more nodes of a machine type (`machineCpuMillis` each; undefined
+ * when unknown, then the CPU quota is not checked) in each of `zones` that has a quota.
+ * A zone without one is absent: unlimited.
+ *
+ * @example roomInZones(await zoneNodeCapacity(db, ["europe-west1-b"]), ["europe-west1-b"], 4_000) // { "europe-west1-b": { nodes: 2, limitedBy: "CPU" } }
+ */
+export function roomInZones(
+  capacity: Readonly<Record<string, ZoneNodeCapacity>>,
+  zones: readonly string[],
+  machineCpuMillis: number | undefined,
+): Record<string, ZoneRoom> {
+  const rooms: Record<string, ZoneRoom> = {};
+  for (const zone of zones) {
+    const c = capacity[zone];
+    if (!c) continue;
+    const room = zoneRoom(
+      {
+        nodes: c.quotaNodes,
+        cpuMillis: c.quotaCpuMillis,
+        ips: c.quotaIps,
+        reservedNodes: c.reservedNodes,
+      },
+      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
+      machineCpuMillis,
+    );
+    if (room !== undefined) rooms[zone] = room;
+  }
+  return rooms;
+}
+
+/**
+ * {@link roomInZones} for one pool's zones and machine type, read from the inventory: what
+ * a node-pool upgrade and the cluster preflight plan surge nodes against (NUP-6, NUP-8).
+ *
+ * @example await zoneRooms(db, ["europe-west1-b"], "e2-standard-4") // { "europe-west1-b": { nodes: 2, limitedBy: "CPU" } }
+ */
+export async function zoneRooms(
+  db: Inventory,
+  zones: readonly string[],
+  machineType: string,
+): Promise<Record<string, ZoneRoom>> {
+  const [capacity, machine] = await Promise.all([
+    zoneNodeCapacity(db, zones),
+    getMachineType(db, machineType),
+  ]);
+  return roomInZones(capacity, zones, machine?.cpuMillis);
 }
 
 /**

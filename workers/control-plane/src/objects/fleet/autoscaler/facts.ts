@@ -1,10 +1,4 @@
-import {
-  type AutoscalerPool,
-  type ComputeClass,
-  type NodeColor,
-  type NodeState,
-  zoneRoom,
-} from "@regatta/engine";
+import type { AutoscalerPool, ComputeClass, NodeColor, NodeState, ZoneRoom } from "@regatta/engine";
 import {
   allPages,
   getCluster,
@@ -15,6 +9,7 @@ import {
   listNodesByCluster,
   listReservations,
   type NodePoolRow,
+  roomInZones,
   zoneNodeCapacity,
 } from "@regatta/inventory";
 
@@ -92,7 +87,7 @@ export async function readClusterFacts(
       spot: row.spot,
       flexStart: row.flexStart,
       autoscaling: autoscalingOf(row),
-      zoneCapacity: roomPerZone(row, capacity, machine.cpuMillis),
+      zoneCapacity: nodesPerZone(roomInZones(capacity, row.zones, machine.cpuMillis)),
       reservations: unusedReservations(row, reservations, nodes, pools),
     };
     if (row.tpu) pool.tpu = row.tpu;
@@ -133,29 +128,9 @@ function autoscalingOf(row: NodePoolRow): AutoscalerPool["autoscaling"] {
   return settings;
 }
 
-/** CA-9: how many more nodes of this machine type each zone with a quota can take. */
-function roomPerZone(
-  row: NodePoolRow,
-  capacity: Awaited<ReturnType<typeof zoneNodeCapacity>>,
-  cpuMillis: number,
-): Record<string, number> {
-  const room: Record<string, number> = {};
-  for (const zone of row.zones) {
-    const c = capacity[zone];
-    if (!c) continue;
-    const free = zoneRoom(
-      {
-        nodes: c.quotaNodes,
-        cpuMillis: c.quotaCpuMillis,
-        ips: c.quotaIps,
-        reservedNodes: c.reservedNodes,
-      },
-      { nodes: c.usedNodes, cpuMillis: c.usedCpuMillis },
-      cpuMillis,
-    );
-    if (free !== undefined) room[zone] = Math.max(0, free.nodes);
-  }
-  return room;
+/** CA-9: how many more nodes each zone with a quota can take (a zone absent is unlimited). */
+function nodesPerZone(rooms: Record<string, ZoneRoom>): Record<string, number> {
+  return Object.fromEntries(Object.entries(rooms).map(([zone, room]) => [zone, room.nodes]));
 }
 
 /**
