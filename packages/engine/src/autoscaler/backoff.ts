@@ -1,3 +1,4 @@
+import type { FailureReason } from "../provider/commands.ts";
 import { exponentialBackoff } from "../time/backoff.ts";
 import type { Instant } from "../time/instant.ts";
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, BACKOFF_RESET_MS } from "./defaults.ts";
@@ -63,4 +64,40 @@ export function pruneBackoff(
     if (activeBackoffRecord(entry, now)) kept[pool] = entry;
   }
   return kept;
+}
+
+/**
+ * CA-4: the reason a refused node reports its scale up failed with, as `eventResult`
+ * names it; a refusal that is neither quota nor IP space is a stockout.
+ *
+ * @example scaleUpErrorOf("IP_EXHAUSTED") // "scale.up.error.ip.space.exhausted"
+ */
+export function scaleUpErrorOf(reason: FailureReason): ScaleUpErrorReason {
+  switch (reason) {
+    case "QUOTA_EXCEEDED":
+      return "scale.up.error.quota.exceeded";
+    case "IP_EXHAUSTED":
+      return "scale.up.error.ip.space.exhausted";
+    case "FAILED":
+    case "HEALTH_CHECK_FAIL":
+    case "PREFLIGHT_BLOCKED":
+      return "scale.up.error.out.of.resources";
+    default:
+      return reason satisfies never;
+  }
+}
+
+/**
+ * CA-4: one failed scale up is one failure, however many of its nodes were refused: a
+ * refusal of a node requested at `requestedAt` counts only when no failure of the pool
+ * was recorded since.
+ *
+ * @example isNewScaleUpFailure(state, "pool-a", requestedAt) // false after a sibling's refusal
+ */
+export function isNewScaleUpFailure(
+  state: AutoscalerState,
+  pool: string,
+  requestedAt: Instant,
+): boolean {
+  return (state.backoff[pool]?.lastFailureAt ?? -1) < requestedAt;
 }

@@ -1,8 +1,17 @@
 export {
+  type ActuationInput,
+  type ActuationPlan,
+  nextInFlightStep,
+  type PoolTemplate,
+  planActuation,
+} from "./actuation.ts";
+export {
   backingOff,
   initialAutoscalerState,
+  isNewScaleUpFailure,
   pruneBackoff,
   recordScaleUpFailure,
+  scaleUpErrorOf,
 } from "./backoff.ts";
 export {
   CLUSTER_NODE_CAP,
@@ -14,7 +23,21 @@ export {
 export { evaluateCluster } from "./evaluate.ts";
 export { LABEL, nodeLabels } from "./labels.ts";
 export { locationPolicyOf, type PoolBounds, poolBounds, type ZoneBounds } from "./limits.ts";
+export {
+  autoscalerNodeView,
+  type NodeView,
+  type NodeViewSources,
+  type StoredPool,
+} from "./node-view.ts";
+export {
+  type BindableNode,
+  bindableNodes,
+  evictFromLeaving,
+  type Placement,
+  placePods,
+} from "./placement.ts";
 export { effectiveRequests, utilization } from "./requests.ts";
+export { nextScanAt, type ScanFacts, WAITING_SCAN_MS } from "./scan-cadence.ts";
 export { podKey } from "./snapshot.ts";
 export { gracefulTerminationSeconds, LONG_GRACE_MIN_VERSION } from "./termination.ts";
 export { atomicSliceSize, sliceNodeCount } from "./tpu.ts";

@@ -64,6 +64,15 @@ export function isLeaving(state: NodeState): boolean {
   return state === "DRAINING" || state === "DELETING";
 }
 
+/** What a node of `pool` offers when it reports nothing of its own: its machine's shape. */
+export function machineAllocatable(pool: AutoscalerPool): Resources {
+  return {
+    cpuMillis: pool.machine.cpuMillis,
+    memoryMiB: pool.machine.memoryMiB,
+    accelerators: pool.machine.accelerators ?? 0,
+  };
+}
+
 /** A node as a fresh member of `pool`: nothing on it yet. */
 export function emptyNode(
   pool: AutoscalerPool,
@@ -77,11 +86,7 @@ export function emptyNode(
     zone,
     state: "READY",
     labels: nodeLabels(pool, zone, name),
-    allocatable: {
-      cpuMillis: pool.machine.cpuMillis,
-      memoryMiB: pool.machine.memoryMiB,
-      accelerators: pool.machine.accelerators ?? 0,
-    },
+    allocatable: machineAllocatable(pool),
     used: ZERO,
     pods: [],
     maxPods: pool.maxPodsPerNode ?? DEFAULT_MAX_PODS_PER_NODE,

@@ -283,6 +283,29 @@ export interface ScaleDownAction {
 /** What a pass asks the host to carry out. */
 export type ScalingAction = ScaleUpAction | ScaleDownAction;
 
+/** Where a node the autoscaler changes stands: created, drained (forced after CA-8's grace), deleted. */
+export type InFlightStep = "CREATE" | "DRAIN" | "DRAIN_FORCED" | "DELETE";
+
+/**
+ * A node the autoscaler is creating or removing, from its command until the provider's
+ * answer to the last one: the actuator's status, which the next pass's node view reads
+ * (kubernetes/autoscaler's ToBeDeleted taint and upcoming nodes).
+ */
+export interface NodeInFlight {
+  pool: string;
+  zone: string;
+  step: InFlightStep;
+  /** The id of the command awaiting its answer. */
+  command: string;
+  /** When the first command for the node went out. */
+  since: Instant;
+  /** What the node runs (a created one) or ran (a removed one). */
+  config: NodeConfig;
+  color?: NodeColor;
+  /** Drains: the graceful termination the scale-down granted (CA-8). */
+  graceSeconds?: number;
+}
+
 /** Decisions as `GET …/autoscaler/decisions` names them. */
 export type ActionType = "SCALE_UP" | "SCALE_DOWN" | "NOOP" | "BACKOFF";
 

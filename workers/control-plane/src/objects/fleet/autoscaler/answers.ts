@@ -1,9 +1,11 @@
 import {
   type FailureReason,
+  isNewScaleUpFailure,
+  nextInFlightStep,
   operationOfCommand,
   type ProviderEvent,
   recordScaleUpFailure,
-  type ScaleUpErrorReason,
+  scaleUpErrorOf,
   toRfc3339,
 } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
@@ -53,64 +55,30 @@ function answer(
   if (!entry) return;
   const [node, flight] = entry;
   const succeeded = event.type === "COMMAND_SUCCEEDED";
-  switch (flight.step) {
-    case "CREATE":
-      delete host.inflight[node];
-      if (succeeded) {
-        host.done = (host.done ?? 0) + 1;
-        const facts = { name: node, zone: flight.zone, ...flight.config };
-        if (!scalePool(tx, cluster, flight.pool, { added: [facts], removed: [] })) {
-          queueNodeSync(tx, cluster, {
-            put: { ...facts, pool: flight.pool, state: "READY", color: null },
-          });
-        }
-      } else if ((host.engine.backoff[flight.pool]?.lastFailureAt ?? -1) < flight.since) {
-        // One failed scale-up is one failure, however many of its nodes were refused.
-        backOff(tx, cluster, host, flight.pool, event.reason, event.message);
+  const next = nextInFlightStep(host.id, cluster, node, flight, succeeded);
+  if (next === undefined) delete host.inflight[node];
+  else {
+    host.inflight[node] = next.flight;
+    tx.send([next.command]);
+  }
+  if (flight.step === "CREATE") {
+    if (succeeded) {
+      host.done = (host.done ?? 0) + 1;
+      const facts = { name: node, zone: flight.zone, ...flight.config };
+      if (!scalePool(tx, cluster, flight.pool, { added: [facts], removed: [] })) {
+        queueNodeSync(tx, cluster, {
+          put: { ...facts, pool: flight.pool, state: "READY", color: null },
+        });
       }
-      break;
-    case "DRAIN":
-    case "DRAIN_FORCED": {
-      // CA-8: a drain that did not finish within the graceful termination is forced.
-      const forced = !succeeded && flight.step === "DRAIN";
-      const step = succeeded ? "DELETE" : forced ? "DRAIN_FORCED" : undefined;
-      if (step === undefined) {
-        delete host.inflight[node];
-        break;
-      }
-      const command = `${host.id}:${node}:${step.toLowerCase()}`;
-      host.inflight[node] = { ...flight, step, command };
-      tx.send([
-        step === "DELETE"
-          ? {
-              type: "DELETE_NODE",
-              id: command,
-              cluster,
-              pool: flight.pool,
-              zone: flight.zone,
-              node,
-            }
-          : {
-              type: "DRAIN_NODE",
-              id: command,
-              cluster,
-              pool: flight.pool,
-              node,
-              respectPdb: false,
-              graceSeconds: flight.graceSeconds ?? 0,
-            },
-      ]);
-      break;
+    } else if (isNewScaleUpFailure(host.engine, flight.pool, flight.since)) {
+      backOff(tx, cluster, host, flight.pool, event.reason, event.message);
     }
-    case "DELETE":
-      delete host.inflight[node];
-      if (succeeded) host.done = (host.done ?? 0) + 1;
-      if (succeeded && !scalePool(tx, cluster, flight.pool, { added: [], removed: [node] })) {
-        queueNodeSync(tx, cluster, { remove: node });
-      }
-      break;
-    default:
-      flight.step satisfies never;
+  }
+  if (flight.step === "DELETE" && succeeded) {
+    host.done = (host.done ?? 0) + 1;
+    if (!scalePool(tx, cluster, flight.pool, { added: [], removed: [node] })) {
+      queueNodeSync(tx, cluster, { remove: node });
+    }
   }
   // Pods wait for the next pass to be placed; make it come now.
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due: tx.now, kind: AS_TIMER, payload: cluster });
@@ -131,7 +99,7 @@ function backOff(
   reason: FailureReason,
   message: string,
 ): void {
-  const code = scaleUpError(reason);
+  const code = scaleUpErrorOf(reason);
   host.engine = recordScaleUpFailure(host.engine, pool, code, tx.now);
   const until = host.engine.backoff[pool]?.until ?? tx.now;
   recordDecisions(tx, cluster, [
@@ -144,19 +112,4 @@ function backOff(
       blockedBy: "CA-4",
     },
   ]);
-}
-
-function scaleUpError(reason: FailureReason): ScaleUpErrorReason {
-  switch (reason) {
-    case "QUOTA_EXCEEDED":
-      return "scale.up.error.quota.exceeded";
-    case "IP_EXHAUSTED":
-      return "scale.up.error.ip.space.exhausted";
-    case "FAILED":
-    case "HEALTH_CHECK_FAIL":
-    case "PREFLIGHT_BLOCKED":
-      return "scale.up.error.out.of.resources";
-    default:
-      return reason satisfies never;
-  }
 }

@@ -5,7 +5,7 @@ import { AS_SYNC_TIMER, AS_TIMER } from "./keys.ts";
 import { forgetProvisioning } from "./provisioning.ts";
 import { forgetWorkloads, loadWorkloads, type WorkloadPod } from "./workloads.ts";
 
-/** The autoscaler's per-cluster keys that outlive a pass (see autoscaler-host.ts). */
+/** The autoscaler's per-cluster keys that outlive a pass (see host.ts). */
 export const autoscalerStateKey = (cluster: string) => `as:${cluster}`;
 export const autoscalerIdKey = (id: string) => `as-id:${id}`;
 export const autoscalerSyncKey = (cluster: string) => `as-sync:${cluster}`;

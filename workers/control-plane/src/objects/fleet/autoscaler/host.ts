@@ -1,16 +1,16 @@
 import {
   type AutoscalerInput,
-  type AutoscalerNode,
-  type AutoscalerPool,
+  autoscalerNodeView,
+  bindableNodes,
   evaluateCluster,
+  evictFromLeaving,
   initialAutoscalerState,
-  isTerminal,
-  MINUTE,
-  nodeLabels,
+  type NodePoolOperation,
+  nextScanAt,
+  type PoolTemplate,
   type ProvisioningRequest,
-  poolNodes,
-  poolScalingPolicy,
-  scalableNodes,
+  placePods,
+  planActuation,
   toRfc3339,
 } from "@regatta/engine";
 import {
@@ -24,12 +24,10 @@ import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { poolKey } from "../node-pool/keys.ts";
 import { loadOperation } from "../node-pool/store.ts";
-import { actuate } from "./actuation.ts";
 import { autoscalerIdKey, autoscalerStateKey } from "./cluster.ts";
 import { type RecordedDecision, recordDecisions } from "./decisions.ts";
 import { type ClusterFacts, readClusterFacts } from "./facts.ts";
 import { AS_TIMER } from "./keys.ts";
-import { placePods } from "./placement.ts";
 import {
   addProvisioningRequest,
   provisioningRequests,
@@ -52,10 +50,11 @@ import {
  * then decides inside the object with the engine (`evaluateCluster`) over the stored
  * workloads, the nodes (the inventory's, overlaid with those of pools an upgrade owns
  * and those the autoscaler is creating or removing), and the NUP-12 policy of each pool
- * under upgrade. It carries out scale-ups as CREATE_NODE and scale-downs as DRAIN_NODE
- * then DELETE_NODE commands through the provider, records every decision (CA-17) and
- * wakes at the engine's scan interval. Passes run on a workload change, on the timer
- * and on `POST …/autoscaler/evaluate`.
+ * under upgrade (the engine's `autoscalerNodeView`). The engine plans the commands
+ * (`planActuation`: CREATE_NODE for scale-ups, DRAIN_NODE then DELETE_NODE for
+ * scale-downs) and when to scan next (`nextScanAt`); this host stores, sends, records
+ * every decision (CA-17) and sets the timer. Passes run on a workload change, on the
+ * timer and on `POST …/autoscaler/evaluate`.
  */
 
 /** The answer of one pass. */
@@ -65,13 +64,6 @@ export interface EvaluationView {
   decisions: RecordedDecision[];
   nextScanAt?: string;
 }
-
-/**
- * A cluster whose only business is pods no pass can place yet, nodes waiting out their
- * unneeded time (10 min, CA-5) or a pool's backoff (5–30 min, CA-4): scanned this often,
- * so a removal or a retry comes at most this late.
- */
-const WAITING_SCAN_MS = MINUTE;
 
 const stateKey = autoscalerStateKey;
 const idKey = autoscalerIdKey;
@@ -131,10 +123,15 @@ function decide(
   const cluster = facts.name;
   const host = loadState(tx, cluster, id);
   host.version = facts.controlPlaneVersion;
-  const { nodes, pools, busyPools } = nodeView(tx, facts, host);
+  const { nodes, pools, upgrading } = autoscalerNodeView({
+    stored: facts.nodes,
+    unsynced: syncOverlay(tx, cluster),
+    pools: facts.pools.map((p) => p.pool),
+    upgrades: heldPools(tx, facts),
+    inFlight: host.inflight,
+  });
   const workloads = loadWorkloads(tx, cluster);
-  const pods = workloads.pods.map((pod) => ({ ...pod }));
-  const changed = placePods(pods, bindable(nodes, pools));
+  const placed = placePods(workloads.pods, bindableNodes(nodes, pools));
   const input: AutoscalerInput = {
     cluster: {
       name: cluster,
@@ -143,7 +140,7 @@ function decide(
     },
     pools,
     nodes,
-    pods,
+    pods: placed.pods,
     pdbs: workloads.pdbs,
     computeClasses: facts.computeClasses,
     provisioningRequests: provisioningRequests(tx, cluster).map((p) => p.request),
@@ -152,19 +149,22 @@ function decide(
   const decision = evaluateCluster(input, tx.now);
   host.engine = decision.state;
   recordVerdicts(tx, cluster, decision.provisioning);
-  const commands = actuate(host, decision, facts, nodes, tx.now);
-  tx.send(commands);
-  // Pods on nodes now draining are evicted at once; they are placed at the next pass.
-  for (const [name, flight] of Object.entries(host.inflight)) {
-    if (flight.step === "CREATE") continue;
-    pods.forEach((pod, index) => {
-      if (pod.node === name) {
-        delete pod.node;
-        changed.add(index);
-      }
-    });
-  }
-  saveWorkloadPods(tx, cluster, pods, changed);
+  const plan = planActuation({
+    operationId: host.id,
+    cluster,
+    actions: decision.actions,
+    templates: poolTemplates(facts),
+    nodes,
+    inFlight: host.inflight,
+    seq: host.seq,
+    now: tx.now,
+  });
+  host.inflight = plan.inFlight;
+  host.seq = plan.seq;
+  tx.send(plan.commands);
+  const evicted = evictFromLeaving(placed.pods, host.inflight);
+  const pods = evicted.pods;
+  saveWorkloadPods(tx, cluster, pods, new Set([...placed.changed, ...evicted.changed]));
   const pending = pods.filter((p) => p.node === undefined && !p.daemonSet).length;
   const inputs = { pods: pods.length, pending, nodes: nodes.length, trigger };
   const recorded = recordDecisions(
@@ -183,113 +183,44 @@ function decide(
     })),
   );
   tx.putState(stateKey(cluster), host);
-  // Pending pods the pass could not help (at max, backing off, priority below -10) wait
-  // like unneeded nodes: scanning them every 10 s of virtual time would spin the object
-  // at sim speed without changing anything.
-  const acting = decision.actions.length > 0 || Object.keys(host.inflight).length > 0;
-  const waiting =
-    pending > 0 ||
-    Object.keys(host.engine.unneededSince).length > 0 ||
-    Object.keys(host.engine.backoff).length > 0;
-  // An idle cluster (nothing pending, unneeded, backing off or in flight) has nothing a
-  // scan could change: it sleeps until its workloads, pools or nodes change
-  // (wakeAutoscaler), so a fleet of quiet clusters costs nothing between changes.
-  if (!acting && !busyPools && !waiting) {
+  const inFlight = Object.keys(host.inflight).length;
+  const due = nextScanAt({ decision, inFlight, pending, upgrading }, tx.now);
+  if (due === undefined) {
     tx.clearTimer(timerId(AS_TIMER, cluster));
     return { view: { cluster, at: toRfc3339(tx.now), decisions: recorded }, owner: host.id };
   }
-  // A pool under upgrade wakes the autoscaler at each of its steps (operation-owners.ts):
-  // polling it too is only a safety net, at the waiting pace.
-  const due = acting ? decision.wakeAt : Math.max(decision.wakeAt, tx.now + WAITING_SCAN_MS);
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
   const view = { cluster, at: toRfc3339(tx.now), decisions: recorded, nextScanAt: toRfc3339(due) };
   return { view, owner: host.id };
 }
 
 /**
- * The nodes a pass sees: the inventory's, with the changes not yet written back there,
- * replaced for pools an upgrade owns by the operation's own table (NUP-12), plus the
- * nodes in flight. Pools under upgrade carry their scaling policy and scalable nodes.
+ * Pools whose nodes an upgrade holds (NUP-12): its operation has not written them back
+ * to the inventory yet, so its node table is the truth for them.
  */
-function nodeView(
-  tx: Tx,
-  facts: ClusterFacts,
-  host: HostState,
-): { nodes: AutoscalerNode[]; pools: AutoscalerPool[]; busyPools: boolean } {
-  const overlay = syncOverlay(tx, facts.name);
-  const byName = new Map<string, AutoscalerNode>();
-  for (const node of facts.nodes) {
-    if (overlay.removed.has(node.name)) continue;
-    byName.set(node.name, { ...node });
-  }
-  for (const node of overlay.added) byName.set(node.name, { ...node });
-  const pools: AutoscalerPool[] = [];
-  let busyPools = false;
+function heldPools(tx: Tx, facts: ClusterFacts): Map<string, NodePoolOperation> {
+  const held = new Map<string, NodePoolOperation>();
   for (const { pool } of facts.pools) {
     const opId = tx.getState<string>(poolKey(facts.name, pool.name));
     const hosted = opId ? loadOperation(tx, opId) : undefined;
-    const owned = hosted !== undefined && hosted.detached === undefined && !hosted.synced;
-    const view: AutoscalerPool = { ...pool };
-    if (owned) {
-      for (const [name, node] of byName) if (node.pool === pool.name) byName.delete(name);
-      for (const node of poolNodes(hosted.op)) {
-        byName.set(node.name, {
-          name: node.name,
-          pool: pool.name,
-          zone: node.zone,
-          state: node.state,
-          ...(node.color ? { color: node.color } : {}),
-        });
-      }
-      if (!isTerminal(hosted.op.header.state)) {
-        view.scaling = poolScalingPolicy(hosted.op);
-        view.scalableNodes = scalableNodes(hosted.op);
-        busyPools = true;
-      }
-    }
-    pools.push(view);
-  }
-  for (const [name, flight] of Object.entries(host.inflight)) {
-    const existing = byName.get(name);
-    if (flight.step === "CREATE") {
-      if (!existing) {
-        byName.set(name, {
-          name,
-          pool: flight.pool,
-          zone: flight.zone,
-          state: "PROVISIONING",
-          createdAt: flight.since,
-          ...(flight.color ? { color: flight.color } : {}),
-        });
-      }
-    } else {
-      // Leaving: it counts for no limit and takes no pod (upstream taints it
-      // ToBeDeleted), so a pass never removes a second node in its place.
-      byName.delete(name);
+    if (hosted !== undefined && hosted.detached === undefined && !hosted.synced) {
+      held.set(pool.name, hosted.op);
     }
   }
-  const nodes = [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1));
-  return { nodes, pools, busyPools };
+  return held;
 }
 
-function bindable(nodes: readonly AutoscalerNode[], pools: readonly AutoscalerPool[]) {
-  const byPool = new Map(pools.map((p) => [p.name, p]));
-  return nodes.flatMap((node) => {
-    const pool = byPool.get(node.pool);
-    if (!pool) return [];
-    return [
+/** What the autoscaler's new nodes of each pool are made of. */
+function poolTemplates(facts: ClusterFacts): Map<string, PoolTemplate> {
+  return new Map(
+    facts.pools.map((p) => [
+      p.pool.name,
       {
-        node,
-        allocatable: node.allocatable ?? {
-          cpuMillis: pool.machine.cpuMillis,
-          memoryMiB: pool.machine.memoryMiB,
-          accelerators: pool.machine.accelerators ?? 0,
-        },
-        maxPods: pool.maxPodsPerNode ?? 110,
-        labels: nodeLabels(pool, node.zone, node.name),
+        machineType: p.pool.machine.machineType,
+        config: { version: p.version, nodeImage: p.nodeImage },
       },
-    ];
-  });
+    ]),
+  );
 }
 
 /**

@@ -1,19 +1,7 @@
-import type { AutoscalerState, Instant, NodeColor, NodeConfig } from "@regatta/engine";
+import type { AutoscalerState, Instant, NodeInFlight } from "@regatta/engine";
 
 // What the fleet object keeps per cluster for its autoscaler between passes
-// (autoscaler-host.ts decides, autoscaler-answers.ts takes the provider's answers).
-
-/** A node the autoscaler is creating, draining or deleting. */
-export interface InFlight {
-  pool: string;
-  zone: string;
-  step: "CREATE" | "DRAIN" | "DRAIN_FORCED" | "DELETE";
-  command: string;
-  since: Instant;
-  config: NodeConfig;
-  color?: NodeColor;
-  graceSeconds?: number;
-}
+// (host.ts decides, answers.ts takes the provider's answers).
 
 /** What the object keeps per cluster between passes. */
 export interface HostState {
@@ -21,7 +9,8 @@ export interface HostState {
   id: string;
   engine: AutoscalerState;
   seq: number;
-  inflight: Record<string, InFlight>;
+  /** The actuator's status: nodes whose commands await an answer. */
+  inflight: Record<string, NodeInFlight>;
   /** When the cluster's first pass ran (absent for states stored before it was kept). */
   startedAt?: Instant;
   /** The control-plane version the latest pass saw: the operation's target. */

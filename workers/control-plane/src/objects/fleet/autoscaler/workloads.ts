@@ -124,8 +124,8 @@ export function loadWorkloads(tx: Tx, cluster: string): Workloads {
 }
 
 /**
- * Stores where pods are now (the autoscaler moved evicted or pending pods, see
- * autoscaler-placement.ts); rewrites only the rows that changed.
+ * Stores where pods are now (a pass moved evicted or pending pods: the engine's
+ * `placePods` and `evictFromLeaving`); rewrites only the rows that changed.
  */
 export function saveWorkloadPods(
   tx: Tx,
