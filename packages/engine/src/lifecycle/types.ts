@@ -1,4 +1,5 @@
 import type { Decision } from "../machine/decision.ts";
+import { isOneOf } from "../machine/states.ts";
 import type {
   NodeConfig,
   NodePoolFacts,
@@ -195,9 +196,9 @@ export const CLUSTER_UPGRADE_TERMINAL_STATES = [
 ] as const satisfies readonly OperationState[];
 
 /** @example isClusterUpgradeTerminal("FAILED") // true */
-export function isClusterUpgradeTerminal(state: OperationState): boolean {
-  return (CLUSTER_UPGRADE_TERMINAL_STATES as readonly OperationState[]).includes(state);
-}
+export const isClusterUpgradeTerminal: (state: OperationState) => boolean = isOneOf(
+  CLUSTER_UPGRADE_TERMINAL_STATES,
+);
 
 /** Something the host must do that is not a provider command. */
 export type ClusterUpgradeIntent = {

@@ -1,1 +1,2 @@
 export type * from "./decision.ts";
+export { isOneOf } from "./states.ts";

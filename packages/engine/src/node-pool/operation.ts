@@ -1,4 +1,5 @@
 import type { Decision } from "../machine/decision.ts";
+import { isOneOf } from "../machine/states.ts";
 import type { FailureReason, ProviderCommand } from "../provider/commands.ts";
 import { exponentialBackoff } from "../time/backoff.ts";
 import { DAY, HOUR, type Instant, MINUTE, SECOND, toRfc3339 } from "../time/instant.ts";
@@ -61,9 +62,7 @@ export const NODE_POOL_TERMINAL_STATES = [
 ] as const satisfies readonly OperationState[];
 
 /** True for states no event moves on from. @example isTerminal("SUCCEEDED") // true */
-export function isTerminal(state: OperationState): boolean {
-  return (NODE_POOL_TERMINAL_STATES as readonly OperationState[]).includes(state);
-}
+export const isTerminal: (state: OperationState) => boolean = isOneOf(NODE_POOL_TERMINAL_STATES);
 
 /**
  * QUOTA_EXCEEDED / IP_EXHAUSTED: wait for capacity (NUP-6) instead of failing.

@@ -1,3 +1,4 @@
+import { isOneOf } from "../machine/states.ts";
 import type { RunGroup, RunStage, UpdateRun, UpdateRunState } from "./types.ts";
 
 /** RUN-8: the states nothing moves out of, for a run and each stage, group and member. */
@@ -13,9 +14,7 @@ export const UPDATE_RUN_TERMINAL_STATES = [
  *
  * @example isTerminalState("Skipped") // true
  */
-export function isTerminalState(state: string): boolean {
-  return (UPDATE_RUN_TERMINAL_STATES as readonly string[]).includes(state);
-}
+export const isTerminalState = isOneOf(UPDATE_RUN_TERMINAL_STATES);
 
 /** RUN-10, RUN-11: no member starts while the run is stopped or after a failure. */
 export function isHalted(run: UpdateRun): boolean {

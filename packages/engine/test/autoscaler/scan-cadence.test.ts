@@ -61,12 +61,8 @@ describe("nextScanAt", () => {
   });
 
   it("CA-4 a pool backing off is scanned at the waiting pace", () => {
-    const state = recordScaleUpFailure(
-      initialAutoscalerState(),
-      "web",
-      "scale.up.error.quota.exceeded",
-      T0,
-    );
+    const quota = "scale.up.error.quota.exceeded";
+    const state = recordScaleUpFailure(initialAutoscalerState(), "web", quota, T0);
     expect(nextScanAt(facts({ decision: { state } }), T0)).toBe(T0 + WAITING_SCAN_MS);
   });
 
