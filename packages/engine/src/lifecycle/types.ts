@@ -196,9 +196,7 @@ export const CLUSTER_UPGRADE_TERMINAL_STATES = [
 ] as const satisfies readonly OperationState[];
 
 /** @example isClusterUpgradeTerminal("FAILED") // true */
-export const isClusterUpgradeTerminal: (state: OperationState) => boolean = isOneOf(
-  CLUSTER_UPGRADE_TERMINAL_STATES,
-);
+export const isClusterUpgradeTerminal = isOneOf(CLUSTER_UPGRADE_TERMINAL_STATES);
 
 /** Something the host must do that is not a provider command. */
 export type ClusterUpgradeIntent = {

@@ -62,7 +62,7 @@ export const NODE_POOL_TERMINAL_STATES = [
 ] as const satisfies readonly OperationState[];
 
 /** True for states no event moves on from. @example isTerminal("SUCCEEDED") // true */
-export const isTerminal: (state: OperationState) => boolean = isOneOf(NODE_POOL_TERMINAL_STATES);
+export const isTerminal = isOneOf(NODE_POOL_TERMINAL_STATES);
 
 /**
  * QUOTA_EXCEEDED / IP_EXHAUSTED: wait for capacity (NUP-6) instead of failing.
