@@ -29,7 +29,11 @@ export async function api(
   }
   const response = await SELF.fetch(`https://regatta.test${path}`, { method, headers, body });
   const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined, headers: response.headers };
+  return {
+    status: response.status,
+    body: text ? JSON.parse(text) : undefined,
+    headers: response.headers,
+  };
 }
 
 async function put(path: string, body: unknown): Promise<void> {
