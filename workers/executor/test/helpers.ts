@@ -1,4 +1,4 @@
-import { SELF } from "cloudflare:test";
+import { runInDurableObject, SELF } from "cloudflare:test";
 import { signatureHeaders } from "@regatta/protocol";
 import { expect } from "vitest";
 import { bindings } from "./bindings.ts";
@@ -122,14 +122,70 @@ export async function setLink(
   expect(res.status).toBe(204);
 }
 
-/** What passed over the network, by host and answer. */
-export async function networkStats(): Promise<Record<string, Record<string, number>>> {
-  return (await bindings.NETWORK.fetch("http://network.test/stats")).json();
+/** One request that crossed the network (test/network-worker.js). */
+export interface Crossing {
+  host: string;
+  path: string;
+  mode: string;
+  /** The receiver's answer; null when the network did not pass the request on. */
+  status: number | null;
+  timestamp: string | null;
+  signature: string | null;
+  body: string;
+  answer: string;
+}
+
+/** What crossed the network to `host`, oldest first (the last 500 requests in all). */
+export async function crossings(host: "executor.test" | "control-plane.test"): Promise<Crossing[]> {
+  const log = (await (
+    await bindings.NETWORK.fetch("http://network.test/log")
+  ).json()) as Crossing[];
+  return log.filter((entry) => entry.host === host);
 }
 
 /** The control plane's fleet object delivers its outbox and runs its due timers now. */
 export async function tickFleet(fleet: string): Promise<void> {
   await bindings.FLEET.get(bindings.FLEET.idFromName(fleet)).tick();
+}
+
+/** A batch the control plane has not delivered yet (a row of its object's outbox). */
+export interface Undelivered {
+  id: string;
+  attempts: number;
+  /** How long until its next attempt, measured now. */
+  dueInMs: number;
+  lastError: string | null;
+}
+
+/** The control plane's undelivered batches in `fleet`'s object. */
+export async function controlPlaneOutbox(fleet: string): Promise<Undelivered[]> {
+  const stub = bindings.FLEET.get(bindings.FLEET.idFromName(fleet));
+  return runInDurableObject(stub, (_object, state) =>
+    state.storage.sql
+      .exec<{ id: string; attempts: number; next_attempt: number; last_error: string | null }>(
+        "SELECT id, attempts, next_attempt, last_error FROM outbox ORDER BY seq",
+      )
+      .toArray()
+      .map((row) => ({
+        id: row.id,
+        attempts: row.attempts,
+        dueInMs: row.next_attempt - Date.now(),
+        lastError: row.last_error,
+      })),
+  );
+}
+
+/**
+ * In webhook mode the control plane runs on wall time and retries a failed delivery
+ * after 5 s, doubling. Rather than sleep, a test makes those retries due now (the due
+ * time of its outbox rows) and ticks the object, which retries them as its alarm would.
+ */
+export async function retryDeliveriesNow(fleet: string): Promise<void> {
+  const stub = bindings.FLEET.get(bindings.FLEET.idFromName(fleet));
+  await runInDurableObject(stub, (_object, state) => {
+    state.storage.sql.exec("UPDATE outbox SET next_attempt = 0");
+  });
+  await tickFleet(fleet);
 }
 
 export async function tickRun(fleet: string, run: string): Promise<void> {

@@ -5,23 +5,23 @@
  * other worker by host name. A test can break one direction:
  *   up          pass the request on;
  *   down        answer 503 without passing it on (nothing listening);
- *   error       answer 500 without passing it on (a crashing executor);
+ *   error       answer 500 without passing it on (a crashing receiver);
  *   lose-answer pass it on, then answer 504 (the work was done, the answer lost — what a
  *               slow receiver looks like to a sender that timed out).
- * `PUT http://network.test/links/{host}` `{mode}` sets a direction; `GET …/stats` counts
- * what passed, by host and answer. Plain JavaScript: miniflare runs it as is.
+ * `PUT http://network.test/links/{host}` `{mode}` sets a direction; `GET …/log` lists
+ * what passed (newest last, the last 500), with the signature headers, both bodies and
+ * the receiver's real answer. Plain JavaScript: miniflare runs it as is.
  */
 
 /** @type {Record<string, string>} */
 const modes = {};
-/** @type {Record<string, Record<string, number>>} */
-const stats = {};
-
-/** @param {string} host @param {string} outcome */
-function tally(host, outcome) {
-  stats[host] ??= {};
-  stats[host][outcome] = (stats[host][outcome] ?? 0) + 1;
-}
+/**
+ * @typedef {{ host: string; path: string; mode: string; status: number | null;
+ *   timestamp: string | null; signature: string | null; body: string; answer: string }} Entry
+ */
+/** @type {Entry[]} */
+const log = [];
+const KEPT = 500;
 
 export default {
   /**
@@ -30,35 +30,52 @@ export default {
    */
   async fetch(request, env) {
     const url = new URL(request.url);
-    if (url.host === "network.test") {
-      const link = /^\/links\/([^/]+)$/.exec(url.pathname);
-      if (link && request.method === "PUT") {
-        const { mode } = /** @type {{ mode: string }} */ (await request.json());
-        modes[link[1] ?? ""] = mode;
-        return new Response(null, { status: 204 });
-      }
-      if (url.pathname === "/stats") return Response.json(stats);
-      return new Response("unknown network control", { status: 404 });
-    }
+    if (url.host === "network.test") return control(request, url);
     const target = { "executor.test": env.EXECUTOR, "control-plane.test": env.CONTROL_PLANE }[
       url.host
     ];
-    if (target === undefined) {
-      tally(url.host, "unroutable");
-      return new Response(`no route to ${url.host}`, { status: 502 });
-    }
     const mode = modes[url.host] ?? "up";
+    const body = await request.text();
+    /** @type {Entry} */
+    const entry = {
+      host: url.host,
+      path: url.pathname,
+      mode,
+      status: null,
+      timestamp: request.headers.get("x-regatta-timestamp"),
+      signature: request.headers.get("x-regatta-signature"),
+      body,
+      answer: "",
+    };
+    log.push(entry);
+    if (log.length > KEPT) log.shift();
+    if (target === undefined) return new Response(`no route to ${url.host}`, { status: 502 });
     if (mode === "down" || mode === "error") {
-      tally(url.host, mode);
       return new Response(`${url.host} is ${mode}`, { status: mode === "down" ? 503 : 500 });
     }
-    const response = await target.fetch(request);
-    tally(url.host, String(response.status));
-    if (mode === "lose-answer") {
-      await response.body?.cancel();
-      tally(url.host, "answer-lost");
-      return new Response("the answer was lost", { status: 504 });
-    }
-    return response;
+    const response = await target.fetch(url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.method === "GET" || request.method === "HEAD" ? undefined : body,
+    });
+    entry.status = response.status;
+    entry.answer = await response.text();
+    if (mode === "lose-answer") return new Response("the answer was lost", { status: 504 });
+    return new Response(entry.answer, { status: response.status, headers: response.headers });
   },
 };
+
+/**
+ * @param {Request} request
+ * @param {URL} url
+ */
+async function control(request, url) {
+  const link = /^\/links\/([^/]+)$/.exec(url.pathname);
+  if (link && request.method === "PUT") {
+    const { mode } = /** @type {{ mode: string }} */ (await request.json());
+    modes[link[1] ?? ""] = mode;
+    return new Response(null, { status: 204 });
+  }
+  if (url.pathname === "/log") return Response.json(log);
+  return new Response("unknown network control", { status: 404 });
+}
