@@ -52,11 +52,9 @@ const commandType = z.enum(Object.keys(EXECUTOR_DURATIONS) as [keyof SimDuration
 const durationsSchema = z.partialRecord(
   commandType,
   z
-    .number()
-    .min(0)
-    .max(MAX_DURATION_SECONDS, {
-      error: `must be at most ${MAX_DURATION_SECONDS} seconds`,
-    }),
+    .number({ error: "must be a number of seconds" })
+    .min(0, { error: "must be 0 seconds or more" })
+    .max(MAX_DURATION_SECONDS, { error: `must be at most ${MAX_DURATION_SECONDS} seconds` }),
 );
 
 /** The executor cannot run as configured; every request answers 503 with the reasons. */
@@ -137,10 +135,15 @@ function readDurations(raw: string | undefined, problems: string[]): SimDuration
   const parsed = durationsSchema.safeParse(json);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
+      if (issue.code === "unrecognized_keys") {
+        const known = commandType.options.join(", ");
+        problems.push(
+          `EXECUTOR_DURATIONS: unknown command type ${issue.keys.join(", ")} (one of ${known})`,
+        );
+        continue;
+      }
       const where = issue.path.length > 0 ? `.${issue.path.join(".")}` : "";
-      const known =
-        issue.code === "invalid_key" ? ` (one of ${commandType.options.join(", ")})` : "";
-      problems.push(`EXECUTOR_DURATIONS${where}: ${issue.message}${known}`);
+      problems.push(`EXECUTOR_DURATIONS${where}: ${issue.message}`);
     }
     return { ...EXECUTOR_DURATIONS };
   }

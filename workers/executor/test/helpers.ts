@@ -199,7 +199,7 @@ export async function tickRun(fleet: string, run: string): Promise<void> {
  */
 export async function driveUntil<T>(
   read: () => Promise<T>,
-  done: (value: T) => boolean,
+  done: (value: NoInfer<T>) => boolean,
   options: { fleet: string; run?: string; stepSeconds?: number; maxSteps?: number },
 ): Promise<T> {
   const maxSteps = options.maxSteps ?? 200;
