@@ -28,21 +28,27 @@ export function takeCommand(
   return inserted.rowsWritten > 0;
 }
 
-/** Forgets ids past their retention, and the oldest beyond the cap; returns how many. */
-export function pruneLedger(sql: SqlStorage, wallNow: number): number {
-  const expired = sql.exec(
+/**
+ * Forgets ids past their retention, and the oldest beyond the cap, a bounded number per
+ * call. Ids are inserted in arrival order and only the oldest are deleted, so the rowid
+ * span stands in for the count without scanning the table (storage bills rows read).
+ */
+export function pruneLedger(
+  sql: SqlStorage,
+  wallNow: number,
+  bounds: { retentionMs: number; maxIds: number } = {
+    retentionMs: LEDGER_RETENTION_MS,
+    maxIds: LEDGER_MAX_IDS,
+  },
+): void {
+  sql.exec(
     "DELETE FROM commands WHERE id IN (SELECT id FROM commands WHERE received_wall < ? ORDER BY received_wall LIMIT ?)",
-    wallNow - LEDGER_RETENTION_MS,
+    wallNow - bounds.retentionMs,
     PRUNE_ROWS,
-  ).rowsWritten;
-  const { total } = sql.exec<{ total: number }>("SELECT COUNT(*) AS total FROM commands").one();
-  const over = Math.min(total - LEDGER_MAX_IDS, PRUNE_ROWS);
-  const capped =
-    over > 0
-      ? sql.exec(
-          "DELETE FROM commands WHERE id IN (SELECT id FROM commands ORDER BY received_wall LIMIT ?)",
-          over,
-        ).rowsWritten
-      : 0;
-  return expired + capped;
+  );
+  sql.exec(
+    "DELETE FROM commands WHERE rowid IN (SELECT rowid FROM commands WHERE rowid <= (SELECT MAX(rowid) FROM commands) - ? ORDER BY rowid LIMIT ?)",
+    bounds.maxIds,
+    PRUNE_ROWS,
+  );
 }
