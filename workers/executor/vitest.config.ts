@@ -7,8 +7,8 @@ import { recordTally } from "./test/tally.ts";
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const here = fileURLToPath(new URL(".", import.meta.url));
 
-/** The secret both workers share in the tests. */
-export const TEST_SECRET = "test-webhook-secret-shared";
+/** The secret both workers share in the tests (test/helpers.ts signs with it too). */
+const TEST_SECRET = "test-webhook-secret-shared";
 
 /**
  * The executor as a deployment runs it: bundled by wrangler from its own wrangler.toml

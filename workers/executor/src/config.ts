@@ -64,7 +64,7 @@ export class ConfigurationError extends Error {}
  * Reads and checks the executor's bindings, reporting every problem at once so one
  * restart fixes them all.
  *
- * @example readConfig({ CONTROL_PLANE_URL: "ftp://x", … }) // { ok: false, problems: ["CONTROL_PLANE_URL must be an http(s) URL, got ftp://x", …] }
+ * @example readConfig({ CONTROL_PLANE_URL: "ftp://x", … }) // { ok: false, problems: ["CONTROL_PLANE_URL must be an http(s) URL without query or fragment, got ftp://x", …] }
  */
 export function readConfig(
   env: Partial<Env>,
@@ -84,15 +84,9 @@ export function readConfig(
     problems.push(`COMMANDS_PATH must be a path starting with "/", got ${commandsPath}`);
   }
   const durations = readDurations(env.EXECUTOR_DURATIONS, problems);
-  const clock = env.EXECUTOR_CLOCK?.trim() || "wall";
-  if (clock !== "wall" && clock !== "manual") {
-    problems.push(`EXECUTOR_CLOCK must be wall or manual, got ${clock}`);
-  }
+  const clock = readClock(env.EXECUTOR_CLOCK, problems);
   if (problems.length > 0 || controlPlaneUrl === undefined) return { ok: false, problems };
-  return {
-    ok: true,
-    config: { controlPlaneUrl, secret, commandsPath, durations, clock: clock as ClockMode },
-  };
+  return { ok: true, config: { controlPlaneUrl, secret, commandsPath, durations, clock } };
 }
 
 /** {@link readConfig}, throwing {@link ConfigurationError} when anything is wrong. */
@@ -121,6 +115,13 @@ function baseUrl(raw: string | undefined, problems: string[]): URL | undefined {
   // A base with a path (a control plane behind a prefix) keeps it in every callback URL.
   if (!url.pathname.endsWith("/")) url.pathname = `${url.pathname}/`;
   return url;
+}
+
+function readClock(raw: string | undefined, problems: string[]): ClockMode {
+  const mode = raw?.trim() || "wall";
+  if (mode === "wall" || mode === "manual") return mode;
+  problems.push(`EXECUTOR_CLOCK must be wall or manual, got ${mode}`);
+  return "wall";
 }
 
 function readDurations(raw: string | undefined, problems: string[]): SimDurations {

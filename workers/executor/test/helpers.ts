@@ -5,7 +5,7 @@ import { bindings } from "./bindings.ts";
 import type { Tally } from "./tally.ts";
 
 export const ADMIN = "test-admin-token";
-/** The secret both workers share (vitest.config.ts). */
+/** The secret both workers share (set in vitest.config.ts, which workerd cannot import). */
 export const SECRET = "test-webhook-secret-shared";
 export const OLD = "1.21.11-gke.1100";
 export const NEW = "1.21.14-gke.4300";

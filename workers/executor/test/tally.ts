@@ -51,7 +51,7 @@ export default function setup(): () => void {
     if (!t) return;
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
-      `executor: ${t.carriedOut} commands carried out (${t.duplicateCommands} redelivered ones acknowledged, not run again); callbacks refused: ${t.callbacksRefused + t.callbacksIgnored + t.callbacksRejected} (${t.callbacksRefused} forged/replayed → 401, ${t.callbacksIgnored} duplicates ignored, ${t.callbacksRejected} rejected 4xx); ${t.batchesRefused} forged/replayed batches → 401; ${t.files} test files in ${seconds} s`,
+      `executor: ${t.carriedOut} commands carried out (${t.duplicateCommands} redelivered ones acknowledged, not run again); callbacks refused: ${t.callbacksRefused + t.callbacksIgnored + t.callbacksRejected} (${t.callbacksRefused} forged/replayed → 401, ${t.callbacksIgnored} duplicates ignored, ${t.callbacksRejected} rejected 4xx); ${t.batchesRefused} forged/replayed batches → 401 (from ${t.files} test files; run took ${seconds} s)`,
     );
   };
 }
