@@ -75,15 +75,16 @@ await_health() {
   exit 1
 }
 
+await_health "$url" "$dev"
 if [ "$EXECUTOR" = reference ]; then
   # Its own wrangler.toml and local state; it reports back to the control plane's port.
+  # Started once the control plane listens, so each wrangler finds its own free inspector port.
   wrangler dev --config workers/executor/wrangler.toml --ip 127.0.0.1 --port "$EXECUTOR_PORT" \
-    --inspector-port "$((EXECUTOR_PORT + 20000))" --show-interactive-dev-session=false \
+    --show-interactive-dev-session=false \
     --var "CONTROL_PLANE_URL:$url" --var "WEBHOOK_SECRET:$WEBHOOK_SECRET" &
   pids+=("$!")
   await_health "http://localhost:$EXECUTOR_PORT" "$!"
 fi
-await_health "$url" "$dev"
 
 REGATTA_URL="$url" REGATTA_TOKEN="$TOKEN" REGATTA_PROVIDER="$PROVIDER" SIM_SPEED="$SPEED" \
   REGATTA_DEMO="$DEMO" tsx scripts/demo/seed.ts
