@@ -2,6 +2,10 @@
 # `npm start`: brings the toolchain, applies the D1 migrations locally, starts the control
 # plane with `wrangler dev`, seeds the demo inventory and prints the URL and admin token.
 # Honours PORT, REGATTA_ADMIN_TOKEN, REGATTA_PROVIDER, SIM_SPEED, REGATTA_DEMO (API.md).
+# With REGATTA_PROVIDER=webhook it also starts the reference executor (workers/executor)
+# on PORT+1, wired to the control plane with a generated secret, unless an executor of
+# your own is given: REGATTA_WEBHOOK_URL and REGATTA_WEBHOOK_SECRET (or WEBHOOK_URL and
+# WEBHOOK_SECRET, in the environment or .dev.vars).
 set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$REGATTA_ROOT"
@@ -22,9 +26,28 @@ case "$PROVIDER" in
 esac
 # Webhook settings come from the environment or from .dev.vars.
 dev_var() { [ -n "${!1:-}" ] || { [ -f .dev.vars ] && grep -q "^$1=." .dev.vars; }; }
-if [ "$PROVIDER" = webhook ] && ! { dev_var WEBHOOK_URL && dev_var WEBHOOK_SECRET; }; then
-  echo "regatta: REGATTA_PROVIDER=webhook needs WEBHOOK_URL and WEBHOOK_SECRET" >&2
-  exit 1
+random_secret() { node -e 'process.stdout.write(require("node:crypto").randomBytes(24).toString("base64url"))'; }
+EXECUTOR=none
+if [ "$PROVIDER" = webhook ]; then
+  if [ -n "${REGATTA_WEBHOOK_URL:-}${REGATTA_WEBHOOK_SECRET:-}" ]; then
+    if [ -z "${REGATTA_WEBHOOK_URL:-}" ] || [ -z "${REGATTA_WEBHOOK_SECRET:-}" ]; then
+      echo "regatta: REGATTA_WEBHOOK_URL and REGATTA_WEBHOOK_SECRET go together (your executor's URL and its secret)" >&2
+      exit 1
+    fi
+    WEBHOOK_URL="$REGATTA_WEBHOOK_URL" WEBHOOK_SECRET="$REGATTA_WEBHOOK_SECRET"
+    EXECUTOR=yours
+  elif dev_var WEBHOOK_URL && dev_var WEBHOOK_SECRET; then
+    EXECUTOR=yours
+  elif dev_var WEBHOOK_URL || dev_var WEBHOOK_SECRET; then
+    echo "regatta: REGATTA_PROVIDER=webhook needs WEBHOOK_URL and WEBHOOK_SECRET" >&2
+    exit 1
+  else
+    # Nothing of yours: the reference executor, on the next port, with a fresh secret.
+    EXECUTOR=reference
+    EXECUTOR_PORT="${REGATTA_EXECUTOR_PORT:-$((PORT + 1))}"
+    WEBHOOK_URL="http://localhost:$EXECUTOR_PORT/commands"
+    WEBHOOK_SECRET="$(random_secret)"
+  fi
 fi
 TOKEN="${REGATTA_ADMIN_TOKEN:-rgt_admin_$(node -e 'process.stdout.write(require("node:crypto").randomBytes(18).toString("base64url"))')}"
 
@@ -37,14 +60,31 @@ for name in WEBHOOK_URL WEBHOOK_SECRET; do
 done
 wrangler dev --ip 127.0.0.1 --port "$PORT" --show-interactive-dev-session=false "${vars[@]}" &
 dev=$!
-trap 'kill "$dev" 2>/dev/null || true' EXIT INT TERM
+pids=("$dev")
+trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT INT TERM
 
 url="http://localhost:$PORT"
-for _ in $(seq 1 120); do
-  if node -e "fetch('$url/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then break; fi
-  if ! kill -0 "$dev" 2>/dev/null; then echo "regatta: wrangler dev exited" >&2; exit 1; fi
-  sleep 0.5
-done
+# Waits for a worker's /healthz (up to a minute), or for its wrangler dev to exit.
+await_health() {
+  for _ in $(seq 1 120); do
+    if node -e "fetch('$1/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"; then return 0; fi
+    if ! kill -0 "$2" 2>/dev/null; then echo "regatta: wrangler dev for $1 exited" >&2; exit 1; fi
+    sleep 0.5
+  done
+  echo "regatta: $1 did not answer /healthz within a minute" >&2
+  exit 1
+}
+
+await_health "$url" "$dev"
+if [ "$EXECUTOR" = reference ]; then
+  # Its own wrangler.toml and local state; it reports back to the control plane's port.
+  # Started once the control plane listens, so each wrangler finds its own free inspector port.
+  wrangler dev --config workers/executor/wrangler.toml --ip 127.0.0.1 --port "$EXECUTOR_PORT" \
+    --show-interactive-dev-session=false \
+    --var "CONTROL_PLANE_URL:$url" --var "WEBHOOK_SECRET:$WEBHOOK_SECRET" &
+  pids+=("$!")
+  await_health "http://localhost:$EXECUTOR_PORT" "$!"
+fi
 
 REGATTA_URL="$url" REGATTA_TOKEN="$TOKEN" REGATTA_PROVIDER="$PROVIDER" SIM_SPEED="$SPEED" \
   REGATTA_DEMO="$DEMO" tsx scripts/demo/seed.ts
@@ -54,9 +94,14 @@ cat <<MSG
   Regatta control plane: $url   (API docs: $url/docs, OpenAPI: $url/openapi.json)
   Admin token:           $TOKEN
   Provider:              $PROVIDER$([ "$PROVIDER" = sim ] && echo " (virtual clock x$SPEED)")
+$(case "$EXECUTOR" in
+  reference) echo "  Executor:              http://localhost:$EXECUTOR_PORT (reference executor, docs/executor.md; status: /status)" ;;
+  yours) echo "  Executor:              yours, at $WEBHOOK_URL" ;;
+esac)
   Demo inventory:        $DEMO
 
   Try: curl -H "Authorization: Bearer $TOKEN" $url/v1/fleets
 
 MSG
-wait "$dev"
+# Either worker stopping stops both.
+wait -n "${pids[@]}"

@@ -1,8 +1,8 @@
 import { env, SELF } from "cloudflare:test";
 import { openInventory } from "@regatta/inventory";
+import { sign } from "@regatta/protocol";
 import { simClock } from "../src/clock/clock.ts";
 import { loadSimClock, saveSimClock } from "../src/clock/sim-clock-store.ts";
-import { sign } from "../src/providers/signature.ts";
 import { checkAnswer, checkResponse } from "./openapi-check.ts";
 
 export const ADMIN = "test-admin-token";

@@ -1,11 +1,11 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import type { ProviderCommand } from "@regatta/engine";
+import { sign, verify } from "@regatta/protocol";
 import { afterEach, describe, expect, it } from "vitest";
 import { simClock } from "../src/clock/clock.ts";
 import type { Env } from "../src/env.ts";
 import type { FleetObject } from "../src/objects/fleet/fleet-object.ts";
 import type { ObjectWiring } from "../src/objects/wiring.ts";
-import { sign, verify } from "../src/providers/signature.ts";
 import { WebhookExecutor } from "../src/providers/webhook-executor.ts";
 import { ObjectRuntime } from "../src/runtime/runtime.ts";
 import { clusterBody, poolBody, seedBasics } from "./fixtures.ts";

@@ -1,6 +1,12 @@
+import {
+  checkSignature,
+  SIGNATURE_HEADER,
+  type SignedRequest,
+  TIMESTAMP_HEADER,
+} from "@regatta/protocol";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app.ts";
-import { verifyExecutorSignature } from "../providers/signature.ts";
+import { ProblemError } from "../http/problem.ts";
 
 /**
  * The executor callback's own authentication: no bearer token, an HMAC-SHA256 over the
@@ -15,11 +21,28 @@ export const executorSignature = createMiddleware<AppEnv>(async (c, next) => {
       method: c.req.method,
       path: c.req.path,
       body: await c.req.text(),
-      timestamp: c.req.header("x-regatta-timestamp"),
-      signature: c.req.header("x-regatta-signature"),
+      timestamp: c.req.header(TIMESTAMP_HEADER),
+      signature: c.req.header(SIGNATURE_HEADER),
     },
     Date.now(),
   );
   c.set("principal", { name: "executor", role: "viewer", fleets: [], scopes: [] });
   await next();
 });
+
+/**
+ * Executor callbacks carry no bearer token: they prove themselves with the shared HMAC
+ * secret (API.md "Executors"). Unsigned, badly signed, or signed more than 5 minutes
+ * from `wallNow` (the receiver's wall clock, never the sim's virtual one) → 401. Within
+ * those 5 minutes a replay is recognised by the fleet's inbox, which remembers events
+ * longer than that.
+ */
+export async function verifyExecutorSignature(
+  secret: string | undefined,
+  request: SignedRequest,
+  wallNow: number,
+): Promise<void> {
+  if (!secret) throw new ProblemError(401, "executor callbacks need WEBHOOK_SECRET configured");
+  const refusal = await checkSignature(secret, request, wallNow);
+  if (refusal) throw new ProblemError(401, refusal.detail);
+}

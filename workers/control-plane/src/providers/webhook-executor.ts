@@ -1,4 +1,5 @@
 import { toRfc3339 } from "@regatta/engine";
+import { type CommandBatch, signatureHeaders } from "@regatta/protocol";
 import type { Env } from "../env.ts";
 import {
   DeliveryFailure,
@@ -6,7 +7,6 @@ import {
   type OutboxBatch,
   type OutboxExecutor,
 } from "../runtime/types.ts";
-import { sign } from "./signature.ts";
 
 /** How long one POST may take before it counts as failed (and is retried). */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
@@ -40,19 +40,18 @@ export class WebhookExecutor implements OutboxExecutor {
     const url = this.env.WEBHOOK_URL;
     const secret = this.env.WEBHOOK_SECRET;
     if (!url || !secret) throw new Error("webhook provider needs WEBHOOK_URL and WEBHOOK_SECRET");
-    const body = JSON.stringify({
+    const message: CommandBatch = {
       batch: batch.id,
       sentAt: toRfc3339(effects.now),
       commands: batch.commands,
-    });
+    };
+    const body = JSON.stringify(message);
     // Wall time, whatever the deployment's clock: the receiver checks it against its own.
-    const timestamp = Math.floor(Date.now() / 1000);
-    const signature = await sign(secret, {
-      timestamp,
-      method: "POST",
-      path: new URL(url).pathname,
-      body,
-    });
+    const signed = await signatureHeaders(
+      secret,
+      { method: "POST", path: new URL(url).pathname, body },
+      Date.now(),
+    );
     let response: Response;
     try {
       response = await this.post(url, {
@@ -60,8 +59,7 @@ export class WebhookExecutor implements OutboxExecutor {
         headers: {
           "content-type": "application/json",
           "idempotency-key": batch.id,
-          "x-regatta-timestamp": String(timestamp),
-          "x-regatta-signature": signature,
+          ...signed,
         },
         body,
         signal: AbortSignal.timeout(this.timeoutMs),

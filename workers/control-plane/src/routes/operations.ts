@@ -8,6 +8,7 @@ import {
 } from "@regatta/contract";
 import type { ProviderEvent } from "@regatta/engine";
 import { getCluster } from "@regatta/inventory";
+import type { ExecutorCallback } from "@regatta/protocol";
 import { type App, router } from "../app.ts";
 import { executorSignature } from "../auth/executor.ts";
 import { authorize } from "../auth/middleware.ts";
@@ -148,7 +149,8 @@ export function executorCallbackRoutes(): App {
   const app = router();
   app.openapi(events, async (c) => {
     const { id } = c.req.valid("param");
-    const event = c.req.valid("json");
+    // The contract's schema and the protocol package describe one body.
+    const event: ExecutorCallback = c.req.valid("json");
     if (!event.commandId.startsWith(`${id}:`)) {
       throw new ProblemError(422, `command ${event.commandId} does not belong to operation ${id}`);
     }

@@ -1,4 +1,5 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
+import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
 
 /**
  * What the runtime, its transactions and the executors share. A leaf: the runtime and
@@ -81,10 +82,10 @@ export interface AlarmHost {
 
 /**
  * How long after it was signed a delivered event may still arrive: executor callbacks
- * older than this are refused (providers/signature.ts), so the inbox that recognises
- * repeats must remember an event at least this long.
+ * older than this are refused (the signature window of `@regatta/protocol`), so the
+ * inbox that recognises repeats must remember an event at least this long.
  */
-export const EVENT_REPLAY_WINDOW_MS = 5 * 60_000;
+export const EVENT_REPLAY_WINDOW_MS = SIGNATURE_WINDOW_MS;
 
 /**
  * Where a test may make the object "die" (the runtime throws {@link ObjectCrash}): after a commit and
