@@ -30,6 +30,18 @@ export function versionAtLeast(a: string | undefined, b: string): boolean {
   return pa !== undefined && pb !== undefined && compareVersions(pa, pb) >= 0;
 }
 
+/**
+ * `a` is below `b`: a pool the node phase still has to upgrade. Unparseable versions
+ * never are, so a pool whose version cannot be read is left alone.
+ *
+ * @example versionBelow("1.21.14-gke.900", "1.21.14-gke.4300") // true
+ */
+export function versionBelow(a: string, b: string): boolean {
+  const pa = tryParseVersion(a);
+  const pb = tryParseVersion(b);
+  return pa !== undefined && pb !== undefined && compareVersions(pa, pb) < 0;
+}
+
 function trackingOf(from: string, to: string): Tracking {
   const a = tryParseVersion(from);
   const b = tryParseVersion(to);

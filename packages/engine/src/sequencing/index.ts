@@ -1,7 +1,7 @@
 export type { ChainLink } from "./chain.ts";
 export { DEFAULT_MAX_GROUPS, MAX_GROUPS_LIMIT, maxGroupsSetting, validateChain } from "./chain.ts";
 export type { ClusterHold, ClusterTarget } from "./eligibility.ts";
-export { clusterHold, clusterTarget, versionAtLeast } from "./eligibility.ts";
+export { clusterHold, clusterTarget, versionAtLeast, versionBelow } from "./eligibility.ts";
 export {
   decideGroup,
   decideGroupAll,

@@ -1,5 +1,6 @@
 import {
   type ClusterUpgrade,
+  isClusterUpgradeTerminal,
   isTerminal,
   type NodePoolOperation,
   poolNodes,
@@ -190,7 +191,7 @@ function nodePoolOperationSaved(
 
 /** After a cluster upgrade was saved: its end, once, when it is SUCCEEDED or FAILED. */
 export function clusterUpgradeSaved(tx: Tx, op: ClusterUpgrade): void {
-  if (op.state !== "SUCCEEDED" && op.state !== "FAILED") return;
+  if (!isClusterUpgradeTerminal(op.state)) return;
   const end: OperationEnd = {
     operation: op.id,
     state: op.state,

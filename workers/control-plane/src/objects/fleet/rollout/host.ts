@@ -1,5 +1,4 @@
 import {
-  compareVersions,
   decideGroupAll,
   type GroupEvent,
   type GroupFacts,
@@ -9,7 +8,7 @@ import {
   type QualificationMessage,
   type RolloutStatusView,
   rolloutStatus,
-  tryParseVersion,
+  versionBelow,
 } from "@regatta/engine";
 import { fleetOfGroup, loadGroupFacts } from "@regatta/inventory";
 import { attemptDelivery, deliver } from "../../../runtime/deliveries.ts";
@@ -107,12 +106,6 @@ function adoptPending(tx: Tx, group: string): void {
   savePending(tx, group, []);
 }
 
-function lower(a: string, b: string): boolean {
-  const pa = tryParseVersion(a);
-  const pb = tryParseVersion(b);
-  return pa !== undefined && pb !== undefined && compareVersions(pa, pb) < 0;
-}
-
 /** Carries one intent out; throws when it should be tried again. */
 async function carryOut(fleet: FleetContext, group: string, intent: GroupIntent): Promise<void> {
   switch (intent.kind) {
@@ -140,7 +133,7 @@ async function carryOut(fleet: FleetContext, group: string, intent: GroupIntent)
         intent.cluster,
         // MW-4 holds inside the pool's upgrade; the group already waited for the window.
         { version: intent.version, ignoreMaintenanceWindow: false },
-        (pool) => lower(pool.version, intent.version),
+        (pool) => versionBelow(pool.version, intent.version),
         watching(owner),
       );
       // A pool already upgrading (by hand) is not a failure: its end shows in the
