@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { Cluster, ClusterUpgradeInput, Operation } from "@regatta/contract";
+import type { Cluster, ClusterUpgradeInput } from "@regatta/contract";
 import type { Instant } from "@regatta/engine";
 import {
   allPages,
@@ -12,10 +12,8 @@ import {
 } from "@regatta/inventory";
 import { startIndexedClusterUpgrade } from "../../objects/fleet/cluster-upgrade/start.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
-import { clusterOperationBody } from "./cluster-operation-body.ts";
 import type { FleetObjects } from "./node-pool-upgrades.ts";
-
-type OperationBody = z.infer<typeof Operation>;
+import { clusterOperationBody, type OperationBody } from "./operation-body.ts";
 
 /**
  * LIFE-3: upgrades `clusterName` to `input.version` in its fleet's object by RPC (the

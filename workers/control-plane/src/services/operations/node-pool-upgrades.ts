@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
-import type { NodePoolUpgradeInput, Operation } from "@regatta/contract";
-import { type Instant, type NodePoolOperationView, toRfc3339 } from "@regatta/engine";
+import type { NodePoolUpgradeInput } from "@regatta/contract";
+import type { Instant } from "@regatta/engine";
 import {
   getOperation,
   type Inventory,
@@ -15,10 +15,12 @@ export type { PoolControl };
 
 import { startIndexedPoolUpgrade } from "../../objects/fleet/node-pool/start.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
-import { autoscalerOperationBody } from "./autoscaler-operation-body.ts";
-import { clusterOperationBody } from "./cluster-operation-body.ts";
-
-type OperationBody = z.infer<typeof Operation>;
+import {
+  autoscalerOperationBody,
+  clusterOperationBody,
+  type OperationBody,
+  nodePoolOperationBody as operationBody,
+} from "./operation-body.ts";
 
 /** The fleet objects, one per fleet, that run the operations. */
 export type FleetObjects = Env["FLEET"];
@@ -141,24 +143,4 @@ export async function withLiveNodes(
     }
   }
   return merged.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-}
-
-function operationBody(view: NodePoolOperationView): OperationBody {
-  const body: OperationBody = {
-    id: view.id,
-    kind: view.kind,
-    target: view.target,
-    strategy: view.strategy,
-    state: view.state,
-    phase: view.phase,
-    progress: view.progress,
-    events: view.events.map((event) => ({ at: toRfc3339(event.at), message: event.message })),
-    eventCount: view.eventCount,
-    startedAt: toRfc3339(view.startedAt),
-    updatedAt: toRfc3339(view.updatedAt),
-  };
-  if (view.reason !== undefined) body.reason = view.reason;
-  if (view.error !== undefined) body.error = view.error;
-  if (view.endedAt !== undefined) body.endedAt = toRfc3339(view.endedAt);
-  return body;
 }
