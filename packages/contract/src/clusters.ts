@@ -71,6 +71,9 @@ export const ClusterComponents = z
           attempts: z.int(),
           poolOperation: z.string().optional(),
           error: z.string().optional(),
+          failingSince: Rfc3339.optional(),
+          lastFailure: z.string().optional(),
+          nextAttemptAt: Rfc3339.optional(),
         }),
       )
       .optional(),

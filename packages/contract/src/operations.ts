@@ -66,6 +66,18 @@ export const Operation = z
       })
       .optional()
       .openapi({ description: "CLUSTER_UPGRADE: the preflight it started with (LIFE-2)." }),
+    healthChecks: z
+      .object({
+        failingSince: Rfc3339,
+        attempts: z.int(),
+        lastFailure: z.string(),
+        nextAttemptAt: Rfc3339.optional(),
+      })
+      .optional()
+      .openapi({
+        description:
+          "CLUSTER_UPGRADE: cluster health checks that keep failing, while they do (LIFE-3: they repeat until all pass; cancel to stop).",
+      }),
     events: z.array(z.object({ at: Rfc3339, message: z.string() })),
     eventCount: z.int().optional(),
     error: z.string().optional(),

@@ -1,6 +1,7 @@
 export { lifecycleCommandId, parseLifecycleCommandId, stepCommand } from "./commands.ts";
 export {
   abandonClusterUpgrade,
+  cancelClusterUpgrade,
   decideClusterUpgrade,
   decideClusterUpgradeAll,
   resumeClusterUpgrade,
@@ -8,8 +9,7 @@ export {
 } from "./machine.ts";
 export {
   DOWNTIME,
-  HEALTH_CHECK_INTERVAL,
-  HEALTH_CHECK_LIMIT,
+  healthCheckWait,
   LIFECYCLE_DRAIN_LIMIT,
   planSteps,
   poolStepId,

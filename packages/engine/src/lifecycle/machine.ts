@@ -2,13 +2,7 @@ import { ok, type Result, refuse } from "../rules/violation.ts";
 import { type Instant, MINUTE, toRfc3339 } from "../time/instant.ts";
 import { parseLifecycleCommandId } from "./commands.ts";
 import { componentFailed, Pass } from "./pass.ts";
-import {
-  HEALTH_CHECK_INTERVAL,
-  HEALTH_CHECK_LIMIT,
-  LIFECYCLE_DRAIN_LIMIT,
-  planSteps,
-  poolStepId,
-} from "./plan.ts";
+import { healthCheckWait, LIFECYCLE_DRAIN_LIMIT, planSteps, poolStepId } from "./plan.ts";
 import { preflight } from "./preflight.ts";
 import type {
   ClusterUpgrade,
@@ -138,19 +132,14 @@ function apply(pass: Pass, event: ClusterUpgradeEvent): void {
       }
       const what = `${event.reason}: ${event.message}`;
       if (step.action.type === "HEALTH_CHECKS") {
+        // LIFE-3: checks repeat until all pass; a failing one is never the upgrade's end.
         const failingFor = now - (step.firstAt ?? now);
-        if (failingFor >= HEALTH_CHECK_LIMIT) {
-          pass.fail(
-            step,
-            `LIFE-3: cluster health checks still failing after ${Math.floor(failingFor / MINUTE)} minutes (${what}); spec.version ${pass.op.spec.version}, status.version ${pass.op.status.version}; resume checks again`,
-          );
-        } else {
-          step.status = "WAITING";
-          step.retryAt = now + HEALTH_CHECK_INTERVAL;
-          pass.log(
-            `LIFE-3: health check ${step.attempts} failed (${what}); checking again at ${toRfc3339(step.retryAt)}`,
-          );
-        }
+        step.status = "WAITING";
+        step.lastFailure = what;
+        step.retryAt = now + healthCheckWait(step.attempts);
+        pass.log(
+          `LIFE-3: health check ${step.attempts} failed (${what}); failing for ${Math.floor(failingFor / MINUTE)} minutes; checking again at ${toRfc3339(step.retryAt)} — checks repeat until all pass (POST /v1/operations/${pass.op.id}/cancel stops the upgrade)`,
+        );
       } else if (step.action.type === "RUN_PREFLIGHT") {
         pass.op.preflight = {
           passed: false,
@@ -262,6 +251,41 @@ export function abandonClusterUpgrade(
 }
 
 /**
+ * The operator stops a running upgrade (LIFE-3: health checks that keep failing never end
+ * it on their own). Whatever runs or waits stops where it is and nothing more starts; a
+ * late answer to a command already sent is ignored. Resume retries from where it stopped.
+ *
+ * @example cancelClusterUpgrade(running, now).ok // true; .value.state.state === "CANCELLED"
+ */
+export function cancelClusterUpgrade(
+  op: ClusterUpgrade,
+  now: Instant,
+): Result<ClusterUpgradeDecision> {
+  if (op.state !== "RUNNING" && op.state !== "PAUSED") {
+    return refuse(
+      "LIFE-3",
+      409,
+      `LIFE-3: ${op.id} is ${op.state}; only a running cluster upgrade can be cancelled`,
+    );
+  }
+  const pass = new Pass(op, now);
+  const stopped = pass.op.steps.filter((s) => s.status === "RUNNING" || s.status === "WAITING");
+  const during = stopped.map((s) => s.id).join(", ") || pass.op.phase;
+  const message = `LIFE-3: cancelled by the operator during ${during}; spec.version ${pass.op.spec.version}, status.version ${pass.op.status.version}; resume retries from there`;
+  for (const step of stopped) {
+    step.status = "FAILED";
+    step.endedAt = now;
+    step.error = "cancelled";
+    delete step.retryAt;
+  }
+  pass.op.state = "CANCELLED";
+  pass.op.reason = message;
+  pass.op.endedAt = now;
+  pass.log(message);
+  return ok(pass.finish());
+}
+
+/**
  * Retries a failed upgrade from the failed steps; steps that are done stay done (no
  * component is upgraded twice) and steps still in flight are not started again.
  *
@@ -271,11 +295,11 @@ export function resumeClusterUpgrade(
   op: ClusterUpgrade,
   now: Instant,
 ): Result<ClusterUpgradeDecision> {
-  if (op.state !== "FAILED") {
+  if (op.state !== "FAILED" && op.state !== "CANCELLED") {
     return refuse(
       "LIFE-3",
       409,
-      `LIFE-3: ${op.id} is ${op.state}; only a failed cluster upgrade can be resumed`,
+      `LIFE-3: ${op.id} is ${op.state}; only a failed or cancelled cluster upgrade can be resumed`,
     );
   }
   const pass = new Pass(op, now);
@@ -284,6 +308,8 @@ export function resumeClusterUpgrade(
     step.status = "PENDING";
     delete step.retryAt;
     delete step.firstAt;
+    delete step.lastFailure;
+    delete step.error;
   }
   pass.op.state = "RUNNING";
   delete pass.op.error;

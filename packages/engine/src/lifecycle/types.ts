@@ -151,6 +151,8 @@ export interface LifecycleStep {
   /** HEALTH_CHECKS: the first check, and when the next one is due while WAITING. */
   firstAt?: Instant;
   retryAt?: Instant;
+  /** HEALTH_CHECKS: what the last failed check said (cleared when one passes). */
+  lastFailure?: string;
   /** WORKER_POOL: the node-pool operation the host started for it. */
   poolOperation?: string;
   error?: string;
@@ -187,12 +189,13 @@ export interface ClusterUpgrade {
 }
 
 /**
- * The states a cluster upgrade ends in (LIFE-3: it never rolls back). A FAILED one moves
- * on only when a user resumes it.
+ * The states a cluster upgrade ends in (LIFE-3: it never rolls back). A FAILED or
+ * CANCELLED one moves on only when a user resumes it.
  */
 export const CLUSTER_UPGRADE_TERMINAL_STATES = [
   "SUCCEEDED",
   "FAILED",
+  "CANCELLED",
 ] as const satisfies readonly OperationState[];
 
 /** @example isClusterUpgradeTerminal("FAILED") // true */

@@ -19,6 +19,10 @@ export interface ComponentStatus {
   attempts: number;
   poolOperation?: string;
   error?: string;
+  /** HEALTH_CHECKS while they fail (LIFE-3): since when, what the last said, the next. */
+  failingSince?: Instant;
+  lastFailure?: string;
+  nextAttemptAt?: Instant;
 }
 
 /** LIFE-4: the cluster's status fields while (and after) it upgrades. */
@@ -48,6 +52,13 @@ export interface ClusterUpgradeOperationView {
   /** LIFE-7: expected disruption per component, fixed before the upgrade started. */
   downtime: Array<{ component: string } & Downtime>;
   preflight: PreflightResult;
+  /** LIFE-3: cluster health checks that keep failing, while they do. */
+  healthChecks?: {
+    failingSince: Instant;
+    attempts: number;
+    lastFailure: string;
+    nextAttemptAt?: Instant;
+  };
   events: OperationEvent[];
   eventCount: number;
   error?: string;
@@ -80,6 +91,11 @@ export function clusterUpgradeView(op: ClusterUpgrade): ClusterUpgradeStatusView
       };
       if (s.poolOperation !== undefined) c.poolOperation = s.poolOperation;
       if (s.error !== undefined) c.error = s.error;
+      if (s.lastFailure !== undefined) {
+        c.lastFailure = s.lastFailure;
+        if (s.firstAt !== undefined) c.failingSince = s.firstAt;
+        if (s.retryAt !== undefined) c.nextAttemptAt = s.retryAt;
+      }
       return c;
     });
   const versions: Record<string, number> = {};
@@ -132,5 +148,14 @@ export function clusterUpgradeOperationView(op: ClusterUpgrade): ClusterUpgradeO
   if (op.reason !== undefined) view.reason = op.reason;
   if (op.error !== undefined) view.error = op.error;
   if (op.endedAt !== undefined) view.endedAt = op.endedAt;
+  const checks = op.steps.find((s) => s.action.type === "HEALTH_CHECKS");
+  if (checks?.lastFailure !== undefined && checks.status === "WAITING") {
+    view.healthChecks = {
+      failingSince: checks.firstAt ?? checks.startedAt ?? op.updatedAt,
+      attempts: checks.attempts,
+      lastFailure: checks.lastFailure,
+    };
+    if (checks.retryAt !== undefined) view.healthChecks.nextAttemptAt = checks.retryAt;
+  }
   return view;
 }

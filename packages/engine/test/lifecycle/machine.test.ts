@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   abandonClusterUpgrade,
   type ClusterUpgrade,
+  cancelClusterUpgrade,
   clusterUpgradeOperationView,
   clusterUpgradeView,
   decideClusterUpgrade,
-  HEALTH_CHECK_LIMIT,
   LIFECYCLE_DRAIN_LIMIT,
   planSteps,
   resumeClusterUpgrade,
@@ -84,19 +84,54 @@ describe("cluster upgrade machine", () => {
     expect(log.filter((line) => line.includes(" HEALTH_CHECK health-checks")).length).toBe(4);
   });
 
-  it("LIFE-3 health checks give up after HEALTH_CHECK_LIMIT and a resume checks again", () => {
+  it("LIFE-3 health checks repeat until all pass: twelve failed checks over more than an hour never end the upgrade, the waits grow to 10 minutes, the status shows since when and why, and the thirteenth check passing finishes it", () => {
+    const checksAt: number[] = [];
+    let failingView: ReturnType<typeof clusterUpgradeOperationView>["healthChecks"];
+    const { op } = driveCluster(start(request(userCluster())), T0, {
+      answer: (command, _step, nth) => {
+        if (command.type !== "HEALTH_CHECK") return undefined;
+        return nth <= 12 ? { ok: false, reason: "HEALTH_CHECK_FAIL" } : { ok: true };
+      },
+      observe: (current, decision, now) => {
+        if (decision.commands.some((c) => c.type === "HEALTH_CHECK")) checksAt.push(now);
+        expect(current.state).not.toBe("FAILED");
+        const view = clusterUpgradeOperationView(current).healthChecks;
+        if (view !== undefined) failingView = view;
+      },
+    });
+    expect(op.state).toBe("SUCCEEDED");
+    expect(checksAt).toHaveLength(13);
+    const waits = checksAt.slice(1).map((at, i) => at - checksAt[i]!);
+    // Each wait is the backoff after a failed check plus the check's own duration.
+    const backoff = waits.map((w) => Math.round((w - (waits.at(-1)! - 10 * MINUTE)) / MINUTE));
+    expect(backoff).toEqual([1, 2, 4, 8, 10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(failingView).toMatchObject({
+      attempts: 12,
+      lastFailure: expect.stringMatching(/^HEALTH_CHECK_FAIL/),
+    });
+    expect(failingView!.failingSince).toBe(checksAt[0]);
+    expect(op.events.some((e) => e.message.includes("checks repeat until all pass"))).toBe(true);
+  });
+
+  it("LIFE-3 the operator cancels an upgrade whose health checks keep failing: it ends CANCELLED where it stood, a late answer is ignored, and a resume checks again", () => {
     const failing = driveCluster(start(request(userCluster())), T0, {
       answer: (command) =>
         command.type === "HEALTH_CHECK" ? { ok: false, reason: "HEALTH_CHECK_FAIL" } : undefined,
+      script: [
+        {
+          at: T0 + 6 * 3_600_000,
+          label: "cancel",
+          act: (op, now) => cancelClusterUpgrade(op, now),
+        },
+      ],
     });
-    expect(failing.op.state).toBe("FAILED");
-    expect(failing.op.error).toMatch(
-      /^LIFE-3: cluster health checks still failing after 30 minutes/,
-    );
-    expect(HEALTH_CHECK_LIMIT).toBe(30 * MINUTE);
+    expect(failing.op.state).toBe("CANCELLED");
+    expect(failing.op.reason).toMatch(/^LIFE-3: cancelled by the operator during health-checks/);
     expect(failing.op.status.version).toBe("1.14.3");
+    expect(cancelClusterUpgrade(failing.op, failing.op.updatedAt).ok).toBe(false);
     const resumed = resumeClusterUpgrade(failing.op, failing.op.updatedAt);
     expect(resumed.ok && resumed.value.commands.map((c) => c.type)).toEqual(["HEALTH_CHECK"]);
+    expect(resumed.ok && resumed.value.state.state).toBe("RUNNING");
   });
 
   it("VER-7 worker pools start only after the control-plane pool, planned against the control plane's new version", () => {

@@ -16,7 +16,10 @@ import { controlPlaneNow } from "../clock/now.ts";
 import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
-import { resumeClusterUpgrade } from "../services/operations/cluster-upgrades.ts";
+import {
+  cancelClusterUpgrade,
+  resumeClusterUpgrade,
+} from "../services/operations/cluster-upgrades.ts";
 import type { PoolControl } from "../services/operations/node-pool-upgrades.ts";
 import {
   controlNodePoolUpgrade,
@@ -73,6 +76,16 @@ const resume = createRoute({
     "Retry a failed cluster upgrade from its failed component (LIFE-3); node-pool upgrades resume on their pool",
   request: { params: OperationParams },
   responses: { 200: json("the operation, running again", Operation), ...PROBLEMS },
+});
+
+const cancel = createRoute({
+  method: "post",
+  path: "/v1/operations/{id}/cancel",
+  tags,
+  summary:
+    "Stop a running cluster upgrade (LIFE-3: its health checks repeat until they pass); node-pool upgrades cancel on their pool",
+  request: { params: OperationParams },
+  responses: { 200: json("the operation, cancelled", Operation), ...PROBLEMS },
 });
 
 const events = createRoute({
@@ -137,6 +150,18 @@ export function operationRoutes(): App {
     const now = await controlPlaneNow(c.env, db);
     const resumed = await resumeClusterUpgrade(db, c.env.FLEET, { id, ...located }, now);
     return c.json(orRefuse(resumed), 200);
+  });
+  app.openapi(cancel, async (c) => {
+    const db = c.var.inventory;
+    const { id } = c.req.valid("param");
+    const located = orRefuse(await locateOperation(db, id));
+    const found = await getCluster(db, located.cluster);
+    authorize(c.var.principal, "write", {
+      kind: "fleet",
+      fleet: located.fleet,
+      scopes: found?.scopes ?? [],
+    });
+    return c.json(orRefuse(await cancelClusterUpgrade(c.env.FLEET, { id, ...located })), 200);
   });
   return app;
 }

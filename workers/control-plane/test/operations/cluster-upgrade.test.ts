@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { clusterBody, poolBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
-import { advanceUntil, NEW, OLD, type OperationBody, useNodePoolFixtures } from "./helpers.ts";
+import {
+  advanceUntil,
+  clusterWithPool,
+  NEW,
+  OLD,
+  type OperationBody,
+  useNodePoolFixtures,
+} from "./helpers.ts";
 
 useNodePoolFixtures();
 
@@ -160,6 +167,74 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect(op.events.map((e) => e.message).join("\n")).toContain(`retrying ${component}`);
     await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
     expect((await clusterStatus("cu-fault")).status.version).toBe(NEW);
+  });
+
+  it("LIFE-3 health checks repeat until all pass: after 3 hours of failing checks the upgrade still runs and shows since when and why; POST /v1/operations/{id}/cancel stops it, resume checks again and it finishes once the cluster is healthy", async () => {
+    await userClusterWithPools("cu-health");
+    const fault = await api("PUT", "/v1/sim/faults/cu-health", {
+      body: { match: { cluster: "cu-health" }, effect: "HEALTH_CHECK_FAIL" },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
+    const started = await api("POST", "/v1/clusters/cu-health/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const id = started.body.id as string;
+    const failing = (await advanceUntil(id, (op) => op.phase === "HEALTH_CHECKS" || ended(op), {
+      stepSeconds: 60,
+    })) as ClusterOperation;
+    expect(failing.state).toBe("RUNNING");
+    await api("POST", "/v1/sim/advance", { body: { seconds: 3 * 3600 } });
+    const after = await api("GET", `/v1/operations/${id}`);
+    expect(after.body.state, after.body.error).toBe("RUNNING");
+    expect(after.body.healthChecks).toMatchObject({
+      lastFailure: expect.stringMatching(/HEALTH_CHECK_FAIL/),
+      failingSince: expect.any(String),
+      nextAttemptAt: expect.any(String),
+    });
+    expect(after.body.healthChecks.attempts).toBeGreaterThan(10);
+    const cluster = (await api("GET", "/v1/clusters/cu-health")).body;
+    const checks = cluster.status.components.components.find(
+      (c: { id: string }) => c.id === "health-checks",
+    );
+    expect(checks).toMatchObject({
+      state: "WAITING",
+      failingSince: after.body.healthChecks.failingSince,
+    });
+
+    const cancelled = await api("POST", `/v1/operations/${id}/cancel`);
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.state).toBe("CANCELLED");
+    expect(cancelled.body.reason).toMatch(
+      /^LIFE-3: cancelled by the operator during health-checks/,
+    );
+    const again = await api("POST", `/v1/operations/${id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.body.detail).toMatch(
+      /^LIFE-3: .* only a running cluster upgrade can be cancelled/,
+    );
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    expect((await clusterStatus("cu-health")).status).toMatchObject({
+      version: OLD,
+      phase: "UPGRADE_FAILED",
+    });
+
+    expect((await api("DELETE", "/v1/sim/faults/cu-health")).status).toBe(204);
+    const resumed = await api("POST", `/v1/operations/${id}/resume`);
+    expect(resumed.status, JSON.stringify(resumed.body)).toBe(200);
+    const op = (await advanceUntil(id, ended, { stepSeconds: 60 })) as ClusterOperation;
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    expect((await clusterStatus("cu-health")).status.version).toBe(NEW);
+  });
+
+  it("LIFE-3 a node-pool upgrade is not cancelled through /v1/operations/{id}/cancel: 409 naming its pool's path", async () => {
+    await clusterWithPool("cu-pool-cancel", { nodeCount: 1, zones: ["europe-west1-b"] });
+    const started = await api("POST", "/v1/clusters/cu-pool-cancel/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const refused = await api("POST", `/v1/operations/${started.body.id}/cancel`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toMatch(/node-pools\/\{pool\}\/cancel/);
   });
 
   it("LIFE-3 POST /v1/operations/{id}/resume retries a failed cluster upgrade from its failed component; a running one is 409", async () => {

@@ -102,6 +102,10 @@ export class FleetObject extends DurableObject<Env> {
     const retentionMs = this.retentionMs();
     return this.inTx((tx) => clusterUpgrades.startClusterOperation(tx, { ...start, retentionMs }));
   }
+  /** LIFE-3: the operator stops a running cluster upgrade. */
+  async cancelClusterUpgrade(id: string) {
+    return this.inTx((tx) => clusterUpgrades.cancelClusterOperation(tx, id));
+  }
   /** LIFE-3: retries a failed cluster upgrade from its failed component. */
   async resumeClusterUpgrade(id: string, poolOperationIds: Record<string, string>) {
     return this.inTx((tx) => clusterUpgrades.resumeClusterOperation(tx, id, poolOperationIds));

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { Cluster, ClusterUpgradeInput } from "@regatta/contract";
-import type { Instant } from "@regatta/engine";
+import { type Instant, toRfc3339 } from "@regatta/engine";
 import {
   allPages,
   deleteOperation,
@@ -85,6 +85,26 @@ export async function resumeClusterUpgrade(
   return accepted(clusterOperationBody(resumed.value.view));
 }
 
+/**
+ * `POST /v1/operations/{id}/cancel`: stops a running cluster upgrade (LIFE-3: its health
+ * checks repeat until they pass, so only the operator ends one that keeps failing).
+ */
+export async function cancelClusterUpgrade(
+  fleets: FleetObjects,
+  located: { id: string; fleet: string; kind: string },
+): Promise<Outcome<OperationBody>> {
+  if (located.kind !== "CLUSTER_UPGRADE") {
+    return refused(
+      409,
+      `operation ${located.id} is a ${located.kind}; cancel it on its node pool (POST /v1/clusters/{cluster}/node-pools/{pool}/cancel)`,
+    );
+  }
+  const cancelled = await fleets
+    .get(fleets.idFromName(located.fleet))
+    .cancelClusterUpgrade(located.id);
+  return cancelled.ok ? accepted(clusterOperationBody(cancelled.value)) : cancelled;
+}
+
 /** Cluster phases during and after a failed cluster upgrade, when its status has more. */
 const UPGRADE_PHASES = new Set(["UPGRADING", "UPGRADE_FAILED"]);
 
@@ -100,5 +120,11 @@ export async function withUpgradeStatus(
   if (!UPGRADE_PHASES.has(view.status.phase)) return view;
   const upgrade = await fleets.get(fleets.idFromName(view.fleet)).clusterUpgradeStatus(view.name);
   if (!upgrade) return view;
-  return { ...view, status: { ...view.status, components: { ...upgrade } } };
+  // Instants as the API writes them (LIFE-3: failing health checks show since when).
+  const components = upgrade.components.map(({ failingSince, nextAttemptAt, ...component }) => ({
+    ...component,
+    ...(failingSince !== undefined && { failingSince: toRfc3339(failingSince) }),
+    ...(nextAttemptAt !== undefined && { nextAttemptAt: toRfc3339(nextAttemptAt) }),
+  }));
+  return { ...view, status: { ...view.status, components: { ...upgrade, components } } };
 }

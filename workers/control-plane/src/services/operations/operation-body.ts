@@ -62,6 +62,16 @@ export function clusterOperationBody(view: ClusterUpgradeOperationView): Operati
       findings: view.preflight.findings,
       at: toRfc3339(view.preflight.at),
     },
+    ...(view.healthChecks && {
+      healthChecks: {
+        failingSince: toRfc3339(view.healthChecks.failingSince),
+        attempts: view.healthChecks.attempts,
+        lastFailure: view.healthChecks.lastFailure,
+        ...(view.healthChecks.nextAttemptAt !== undefined && {
+          nextAttemptAt: toRfc3339(view.healthChecks.nextAttemptAt),
+        }),
+      },
+    }),
   };
 }
 

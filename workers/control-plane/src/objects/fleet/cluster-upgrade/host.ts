@@ -5,10 +5,10 @@ import {
   type ClusterUpgradeEvent,
   type ClusterUpgradeOperationView,
   type ClusterUpgradeRequest,
+  cancelClusterUpgrade,
   clusterUpgradeOperationView,
   decideClusterUpgradeAll,
   isClusterUpgradeTerminal,
-  isTerminal,
   type Maintenance,
   type NodePoolFacts,
   ok,
@@ -92,7 +92,7 @@ function load(tx: Tx, id: string): HostedClusterUpgrade | undefined {
 export function runningClusterUpgrade(tx: Tx, cluster: string): ClusterUpgrade | undefined {
   const id = tx.getState<string>(clusterKey(cluster));
   const hosted = id ? load(tx, id) : undefined;
-  if (!hosted || isTerminal(hosted.op.state) || hosted.op.state === "CANCELLED") return undefined;
+  if (!hosted || isClusterUpgradeTerminal(hosted.op.state)) return undefined;
   return hosted.op;
 }
 
@@ -108,14 +108,17 @@ export function startClusterOperation(
   const cluster = request.facts.cluster;
   const latestId = tx.getState<string>(clusterKey(cluster));
   const latest = latestId ? load(tx, latestId) : undefined;
-  if (latest && !isTerminal(latest.op.state)) {
+  if (latest && !isClusterUpgradeTerminal(latest.op.state)) {
     return refuse(
       "LIFE-3",
       409,
       `LIFE-3: cluster ${cluster} already has cluster upgrade ${latest.op.id} (${latest.op.state}) to ${latest.op.target}; wait for it`,
     );
   }
-  if (latest?.op.state === "FAILED" && latest.op.target === request.version) {
+  if (
+    (latest?.op.state === "FAILED" || latest?.op.state === "CANCELLED") &&
+    latest.op.target === request.version
+  ) {
     return resumeClusterOperation(tx, latest.op.id, start.poolOperationIds);
   }
   const running = poolOperationRunning(tx, request);
@@ -196,6 +199,16 @@ export function resumeClusterOperation(
   return ok({ view: clusterUpgradeOperationView(hosted.op), adoptedPoolOperations });
 }
 
+/** LIFE-3: the operator stops a running cluster upgrade (its health checks keep failing). */
+export function cancelClusterOperation(tx: Tx, id: string): Result<ClusterUpgradeOperationView> {
+  const hosted = load(tx, id);
+  if (!hosted) return refuse("LIFE-3", 409, `LIFE-3: ${id} is not a cluster upgrade`);
+  const cancelled = cancelClusterUpgrade(hosted.op, tx.now);
+  if (!cancelled.ok) return cancelled;
+  save(tx, hosted, cancelled.value);
+  return ok(clusterUpgradeOperationView(hosted.op));
+}
+
 export function getClusterOperation(tx: Tx, id: string): ClusterUpgradeOperationView | undefined {
   const hosted = load(tx, id);
   return hosted && clusterUpgradeOperationView(hosted.op);
@@ -208,7 +221,7 @@ export function getClusterOperation(tx: Tx, id: string): ClusterUpgradeOperation
 export function clusterUpgradeRetirable(tx: Tx, id: string): boolean {
   const hosted = load(tx, id);
   const endedAt = hosted?.op.endedAt;
-  if (!hosted || endedAt === undefined || !isTerminal(hosted.op.state)) return false;
+  if (!hosted || endedAt === undefined || !isClusterUpgradeTerminal(hosted.op.state)) return false;
   return endedAt + hosted.retentionMs <= tx.now;
 }
 
@@ -228,7 +241,8 @@ export function forgetClusterUpgrade(tx: Tx, id: string): void {
 export function clusterUpgradeRetiresAt(tx: Tx, id: string): number | undefined {
   const hosted = load(tx, id);
   const endedAt = hosted?.op.endedAt;
-  if (!hosted || endedAt === undefined || !isTerminal(hosted.op.state)) return undefined;
+  if (!hosted || endedAt === undefined || !isClusterUpgradeTerminal(hosted.op.state))
+    return undefined;
   return endedAt + hosted.retentionMs;
 }
 

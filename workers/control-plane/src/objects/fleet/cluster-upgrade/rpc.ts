@@ -1,6 +1,7 @@
 /** What the fleet object's RPC methods reach in the cluster-upgrade room. */
 export {
   type ClusterUpgradeStart,
+  cancelClusterOperation,
   getClusterOperation,
   getClusterUpgrade,
   resumeClusterOperation,
