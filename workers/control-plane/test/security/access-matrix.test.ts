@@ -42,6 +42,7 @@ const PARAMS_BY_PATH: Record<string, Record<string, (w: World) => string>> = {
   "/v1/operations/{id}": { id: (w) => w.operationId },
   "/v1/operations/{id}/events": { id: (w) => w.operationId },
   "/v1/operations/{id}/resume": { id: (w) => w.operationId },
+  "/v1/operations/{id}/cancel": { id: (w) => w.operationId },
   "/v1/sim/faults/{id}": { id: () => "mx-fault" },
   "/v1/reservations/{id}": { id: () => "mx-reservation" },
   "/v1/tokens/{name}": { name: () => "mx-victim" },
