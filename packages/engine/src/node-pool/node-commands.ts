@@ -10,7 +10,15 @@ export interface OperationRef {
   cluster: string;
   pool: string;
   machineType?: string;
+  /**
+   * LIFE-6: the pool upgrades as part of a cluster upgrade, whose drains are best effort:
+   * PodDisruptionBudgets are not honoured and no pod's grace runs past 20 minutes.
+   */
+  bestEffortDrain?: true;
 }
+
+/** LIFE-6: the longest a cluster upgrade's drain waits for a pod. */
+const BEST_EFFORT_GRACE_SECONDS = 20 * 60;
 
 const STEPS: ReadonlySet<string> = new Set<NodeStep>([
   "CREATE",
@@ -124,8 +132,11 @@ export function nodeCommand(
         type: "DRAIN_NODE",
         pool,
         node,
-        respectPdb: step === "DRAIN",
-        graceSeconds: target.graceSeconds ?? 0,
+        respectPdb: step === "DRAIN" && ref.bestEffortDrain !== true,
+        graceSeconds:
+          ref.bestEffortDrain === true
+            ? Math.min(target.graceSeconds ?? 0, BEST_EFFORT_GRACE_SECONDS)
+            : (target.graceSeconds ?? 0),
       };
     case "DELETE": {
       const remove: ProviderCommand = {

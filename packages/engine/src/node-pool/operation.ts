@@ -184,6 +184,7 @@ export function newHeader(
     eventCount: 0,
   };
   if (ref.machineType !== undefined) header.machineType = ref.machineType;
+  if (ref.bestEffortDrain === true) header.bestEffortDrain = true;
   return header;
 }
 

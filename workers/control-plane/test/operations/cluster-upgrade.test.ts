@@ -169,6 +169,23 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect((await clusterStatus("cu-fault")).status.version).toBe(NEW);
   });
 
+  it("LIFE-6 a worker pool's drains in a cluster upgrade do not honour PDBs: pods guarded by a PDB do not hold the upgrade", async () => {
+    await userClusterWithPools("cu-pdb");
+    const fault = await api("PUT", "/v1/sim/faults/cu-pdb", {
+      body: { match: { cluster: "cu-pdb", operation: "DRAIN_NODE" }, effect: "STUCK_DRAIN" },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
+    const started = await api("POST", "/v1/clusters/cu-pdb/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const op = (await advanceUntil(started.body.id, ended, {
+      stepSeconds: 60,
+      maxSteps: 45,
+    })) as ClusterOperation;
+    // Held by the PDB, a drain that honours it would wait out its hour.
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    expect((await api("DELETE", "/v1/sim/faults/cu-pdb")).status).toBe(204);
+  });
+
   it("LIFE-3 health checks repeat until all pass: after 3 hours of failing checks the upgrade still runs and shows since when and why; POST /v1/operations/{id}/cancel stops it, resume checks again and it finishes once the cluster is healthy", async () => {
     await userClusterWithPools("cu-health");
     const fault = await api("PUT", "/v1/sim/faults/cu-health", {

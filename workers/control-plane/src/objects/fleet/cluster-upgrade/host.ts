@@ -382,6 +382,8 @@ function startPool(
       operationId,
       pool: { ...facts, controlPlaneVersion: intent.controlPlaneVersion },
       target: intent.target,
+      // LIFE-6: every drain of a cluster upgrade is best effort, worker pools' included.
+      bestEffortDrain: true,
     },
     {
       maintenance: hosted.maintenance,
