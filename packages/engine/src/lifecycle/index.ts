@@ -10,9 +10,11 @@ export {
 export {
   DOWNTIME,
   healthCheckWait,
+  IN_PLACE_FROM,
   LIFECYCLE_DRAIN_LIMIT,
   planSteps,
   poolStepId,
+  throughBootstrap,
 } from "./plan.ts";
 export {
   diagnosticFromAnswer,

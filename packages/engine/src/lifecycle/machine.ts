@@ -2,7 +2,14 @@ import { ok, type Result, refuse } from "../rules/violation.ts";
 import { type Instant, MINUTE, toRfc3339 } from "../time/instant.ts";
 import { parseLifecycleCommandId } from "./commands.ts";
 import { componentFailed, Pass } from "./pass.ts";
-import { healthCheckWait, LIFECYCLE_DRAIN_LIMIT, planSteps, poolStepId } from "./plan.ts";
+import {
+  healthCheckWait,
+  IN_PLACE_FROM,
+  LIFECYCLE_DRAIN_LIMIT,
+  planSteps,
+  poolStepId,
+  throughBootstrap,
+} from "./plan.ts";
 import { preflight } from "./preflight.ts";
 import type {
   ClusterUpgrade,
@@ -59,7 +66,7 @@ export function startClusterUpgrade(
     role: facts.role,
     from: facts.version,
     target: request.version,
-    useBootstrap: request.useBootstrap === true,
+    useBootstrap: throughBootstrap(request),
     state: "RUNNING",
     phase: "PREFLIGHT",
     spec: { version: facts.version },
@@ -83,7 +90,7 @@ export function startClusterUpgrade(
   const how = !isSelfManaged(facts.role)
     ? "user cluster"
     : op.useBootstrap
-      ? `${facts.role} cluster through a bootstrap cluster (LIFE-5)`
+      ? `${facts.role} cluster through a bootstrap cluster (LIFE-5${request.useBootstrap === true ? "" : `: in-place upgrades start at ${IN_PLACE_FROM}`})`
       : `${facts.role} cluster in place (LIFE-5: lifecycle controllers upgrade themselves)`;
   pass.log(
     `LIFE-2: preflight passed with ${checked.findings.length} findings; upgrading ${how} ${facts.version} → ${request.version}`,

@@ -1,5 +1,7 @@
 import { exponentialBackoff } from "../time/backoff.ts";
 import { MINUTE } from "../time/instant.ts";
+import { compareVersions } from "../version/compare.ts";
+import { tryParseVersion } from "../version/version.ts";
 import type {
   ClusterUpgradePhase,
   ClusterUpgradeRequest,
@@ -8,6 +10,24 @@ import type {
   StepAction,
 } from "./types.ts";
 import { isSelfManaged } from "./types.ts";
+
+/** LIFE-5: self-managed clusters upgrade in place to this version and later (seed 003). */
+export const IN_PLACE_FROM = "1.15.0";
+
+/**
+ * LIFE-5: whether a self-managed cluster's upgrade goes through a bootstrap cluster: when
+ * asked (`useBootstrap`), and always to a version below {@link IN_PLACE_FROM} — seed 003:
+ * "Ab bmctl-Version 1.15.0 ist das standardmäßige Upgradeverhalten … ein direktes Upgrade".
+ *
+ * @example throughBootstrap({ ...request, version: "1.14.3" }) // true for an admin cluster
+ */
+export function throughBootstrap(request: ClusterUpgradeRequest): boolean {
+  if (!isSelfManaged(request.facts.role)) return false;
+  if (request.useBootstrap === true) return true;
+  const target = tryParseVersion(request.version);
+  const from = tryParseVersion(IN_PLACE_FROM);
+  return target !== undefined && from !== undefined && compareVersions(target, from) < 0;
+}
 
 /**
  * LIFE-3: health checks "repeat until all pass" (seed 003: "bis alle Prüfungen
@@ -87,7 +107,7 @@ export function poolStepId(pool: string): string {
 export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
   const { facts } = request;
   const selfManaged = isSelfManaged(facts.role);
-  const bootstrap = selfManaged && request.useBootstrap === true;
+  const bootstrap = throughBootstrap(request);
   const steps: LifecycleStep[] = [];
   let last: string[] = [];
   const add = (s: LifecycleStep): void => {

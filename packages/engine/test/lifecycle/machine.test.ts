@@ -6,6 +6,7 @@ import {
   clusterUpgradeOperationView,
   clusterUpgradeView,
   decideClusterUpgrade,
+  IN_PLACE_FROM,
   LIFECYCLE_DRAIN_LIMIT,
   planSteps,
   resumeClusterUpgrade,
@@ -294,6 +295,33 @@ describe("cluster upgrade machine", () => {
     expect(times(op, "control-plane-load-balancers").start).toBe(times(op, "cluster-operator").end);
     expect(clusterUpgradeView(op).lifecycleControllersManifestsVersion).toBe("1.15.11");
     expect(op.steps.some((s) => s.id.includes("bootstrap"))).toBe(false);
+  });
+
+  it("LIFE-5 in-place upgrades start at 1.15.0: a self-managed cluster upgraded to 1.14.3 goes through a bootstrap cluster without asking; to 1.15.0 in place; a user cluster never", () => {
+    const older = start(
+      request(
+        adminCluster({
+          version: "1.14.2",
+          lifecycleControllersVersion: "1.14.2",
+          managedClusters: [{ name: "bm-1", version: "1.14.2" }],
+          pools: [],
+        }),
+        { version: "1.14.3" },
+      ),
+    );
+    expect(older.state.useBootstrap).toBe(true);
+    expect(older.state.steps.map((s) => s.id)).toContain("pivot-to-bootstrap");
+    expect(older.state.events[0]?.message).toContain("in-place upgrades start at 1.15.0");
+    const inPlace = start(
+      request(adminCluster({ version: "1.14.3", pools: [] }), { version: "1.15.0" }),
+    );
+    expect(inPlace.state.useBootstrap).toBe(false);
+    expect(inPlace.state.steps.map((s) => s.id)[0]).toBe("preflight-operator");
+    expect(IN_PLACE_FROM).toBe("1.15.0");
+    const user = start(
+      request(userCluster({ version: "1.14.2", pools: [] }), { version: "1.14.3" }),
+    );
+    expect(user.state.useBootstrap).toBe(false);
   });
 
   it("LIFE-5 useBootstrap: create a bootstrap, pivot to it, target status stale while it owns the upgrade, pivot back, delete it — all as events", () => {
