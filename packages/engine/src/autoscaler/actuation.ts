@@ -8,7 +8,8 @@ import type { AutoscalerNode, NodeInFlight, ScalingAction } from "./types.ts";
  * are in flight because of them (kubernetes/autoscaler's scale-down Actuator, without
  * its effects). A scale-up is one CREATE_NODE per node, all at once (CA-3); a scale-down
  * drains each node honouring PDBs within its graceful termination (CA-8), then deletes
- * it. The host sends the commands and keeps the in-flight nodes as its status.
+ * it; a node still being created that did not register in time is deleted at once
+ * (CA-4). The host sends the commands and keeps the in-flight nodes as its status.
  */
 
 /** What new nodes of a pool are made of. */
@@ -97,6 +98,22 @@ export function planActuation(input: ActuationInput): ActuationPlan {
       continue;
     }
     for (const node of action.nodes) {
+      const creating = inFlight[node];
+      if (creating?.step === "CREATE") {
+        // CA-4: a node that did not register in time is a failed scale up; it runs no
+        // pod, so it is deleted at once (upstream deletes the unregistered instance).
+        const command = `${operationId}:${node}:delete`;
+        inFlight[node] = { ...creating, step: "DELETE", command, since: now };
+        commands.push({
+          type: "DELETE_NODE",
+          id: command,
+          cluster,
+          pool: creating.pool,
+          zone: creating.zone,
+          node,
+        });
+        continue;
+      }
       if (Object.hasOwn(inFlight, node)) continue;
       const command = `${operationId}:${node}:drain`;
       inFlight[node] = {

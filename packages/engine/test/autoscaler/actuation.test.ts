@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type ActuationInput,
+  autoscalerNodeView,
   initialAutoscalerState,
   isNewScaleUpFailure,
   type NodeInFlight,
@@ -144,6 +145,46 @@ describe("planActuation", () => {
       graceSeconds: 3600,
     });
     expect(planned.seq).toBe(0);
+  });
+
+  it("CA-4 a node whose creation timed out is deleted at once (no drain) and leaves the count", () => {
+    const creating: NodeInFlight = {
+      pool: "web",
+      zone: ZONE_A,
+      step: "CREATE",
+      command: "op-as:web-as-1:create",
+      since: T0,
+      config: WEB.config,
+    };
+    const planned = plan({
+      actions: [scaleDown(["web-as-1"])],
+      inFlight: { "web-as-1": creating },
+      now: T0 + 16 * MIN,
+    });
+    expect(planned.commands).toEqual([
+      {
+        type: "DELETE_NODE",
+        id: "op-as:web-as-1:delete",
+        cluster: "c1",
+        pool: "web",
+        zone: ZONE_A,
+        node: "web-as-1",
+      },
+    ]);
+    expect(planned.inFlight["web-as-1"]).toMatchObject({
+      step: "DELETE",
+      command: "op-as:web-as-1:delete",
+      since: T0 + 16 * MIN,
+    });
+    // Leaving: the next pass's view no longer counts it toward the pool's maximum.
+    const view = autoscalerNodeView({
+      stored: [],
+      unsynced: { added: [], removed: new Set() },
+      pools: [],
+      upgrades: new Map(),
+      inFlight: planned.inFlight,
+    });
+    expect(view.nodes).toEqual([]);
   });
 
   it("CA-3 an action on a pool new nodes cannot be made of is left out", () => {
