@@ -1,6 +1,7 @@
+import { FORCED_DRAIN_LIMIT } from "../node-pool/operation.ts";
 import type { NodeConfig } from "../node-pool/types.ts";
 import type { ProviderCommand } from "../provider/commands.ts";
-import type { Instant } from "../time/instant.ts";
+import { type Instant, MINUTE, SECOND } from "../time/instant.ts";
 import type { AutoscalerNode, NodeInFlight, ScalingAction } from "./types.ts";
 
 /**
@@ -193,4 +194,83 @@ export function nextInFlightStep(
     default:
       return flight.step satisfies never;
   }
+}
+
+/**
+ * When a node in flight needs the actuator without waiting for an answer (CA-8): a
+ * drain still honouring PDBs when its graceful termination ends is forced; a forced
+ * drain still stuck {@link FORCED_DRAIN_LIMIT} after that is given up and the node
+ * deleted (the node goes with whatever pods are left, as node-pool upgrades do, NUP-3).
+ * Undefined for steps that only an answer moves on.
+ *
+ * @example stepDeadline(draining) // draining.since + 600 s for a 10-minute grace
+ */
+export function stepDeadline(flight: NodeInFlight): Instant | undefined {
+  const grace = (flight.graceSeconds ?? 0) * SECOND;
+  switch (flight.step) {
+    case "DRAIN":
+      return flight.since + grace;
+    case "DRAIN_FORCED":
+      return flight.since + grace + FORCED_DRAIN_LIMIT;
+    case "CREATE":
+    case "DELETE":
+      return undefined;
+    default:
+      return flight.step satisfies never;
+  }
+}
+
+/** The earliest {@link stepDeadline} of the nodes in flight, or undefined. */
+export function nextStepDeadline(
+  inFlight: Readonly<Record<string, NodeInFlight>>,
+): Instant | undefined {
+  let next: Instant | undefined;
+  for (const flight of Object.values(inFlight)) {
+    const due = stepDeadline(flight);
+    if (due !== undefined && (next === undefined || due < next)) next = due;
+  }
+  return next;
+}
+
+/** A step the actuator takes on its own because a deadline passed. */
+export interface OverdueStep {
+  node: string;
+  pool: string;
+  /** The node's next state in flight. */
+  flight: NodeInFlight;
+  command: ProviderCommand;
+  /** CA-17: why, for the decision log. */
+  reason: string;
+}
+
+/**
+ * CA-8: "if the node cannot be terminated gracefully within the limit, it is terminated
+ * by force" (seed 001). Every drain whose graceful termination ran out by `now` is sent
+ * again without PDBs; every forced drain stuck past its own limit is followed by the
+ * delete. Nodes in name order; `inFlight` is left as it was.
+ *
+ * @example overdueSteps("op-1", "c1", { n1: draining }, draining.since + 600_000)[0].command.type // "DRAIN_NODE" (respectPdb false)
+ */
+export function overdueSteps(
+  operationId: string,
+  cluster: string,
+  inFlight: Readonly<Record<string, NodeInFlight>>,
+  now: Instant,
+): OverdueStep[] {
+  const steps: OverdueStep[] = [];
+  for (const node of Object.keys(inFlight).sort()) {
+    const flight = inFlight[node] as NodeInFlight;
+    const due = stepDeadline(flight);
+    if (due === undefined || now < due) continue;
+    const forced = flight.step === "DRAIN";
+    // A drain that did not finish is forced; a forced one given up is treated as done.
+    const next = nextInFlightStep(operationId, cluster, node, flight, !forced);
+    if (next === undefined) continue;
+    const minutes = `${Math.round(((flight.graceSeconds ?? 0) * SECOND) / MINUTE)} min`;
+    const reason = forced
+      ? `CA-8: node ${node} still draining after ${minutes} of graceful termination: drain forced, PodDisruptionBudgets no longer honoured`
+      : `CA-8: forced drain of node ${node} still stuck ${Math.round(FORCED_DRAIN_LIMIT / MINUTE)} min later: the node is deleted with the pods left on it`;
+    steps.push({ node, pool: flight.pool, ...next, reason });
+  }
+  return steps;
 }

@@ -2,8 +2,12 @@ export {
   type ActuationInput,
   type ActuationPlan,
   nextInFlightStep,
+  nextStepDeadline,
+  type OverdueStep,
+  overdueSteps,
   type PoolTemplate,
   planActuation,
+  stepDeadline,
 } from "./actuation.ts";
 export {
   backingOff,
