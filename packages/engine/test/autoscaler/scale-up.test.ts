@@ -378,6 +378,21 @@ describe("TPU pools", () => {
     ).toBe(true);
   });
 
+  it("CA-13 a multi-host pool put with a size that is neither 0 nor the slice is refused", () => {
+    const base = {
+      machineType: "ct5lp-hightpu-4t",
+      zones: [A],
+      tpu: { topology: "16x16", multiHost: true },
+      autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 64 },
+    };
+    expect(validateAutoscaling({ ...base, nodeCount: 5 })).toMatchObject({
+      ok: false,
+      error: { rule: "CA-13", status: 422 },
+    });
+    expect(validateAutoscaling({ ...base, nodeCount: 64 }).ok).toBe(true);
+    expect(validateAutoscaling({ ...base, nodeCount: 0 }).ok).toBe(true);
+  });
+
   it("CA-13 scale down drains the whole multi-host pool to 0 at once, or keeps all of it", () => {
     const nodes = Array.from({ length: 64 }, (_, i) =>
       node(`tpu-${String(i).padStart(2, "0")}`, "tpu", A),

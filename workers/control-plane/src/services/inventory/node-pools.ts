@@ -1,6 +1,12 @@
 import type { z } from "@hono/zod-openapi";
 import type { Node, NodePool, NodePoolInput } from "@regatta/contract";
-import { compareVersions, type Instant, toRfc3339, tryParseVersion } from "@regatta/engine";
+import {
+  compareVersions,
+  type Instant,
+  toRfc3339,
+  tryParseVersion,
+  validateAutoscaling,
+} from "@regatta/engine";
 import {
   type ClusterRow,
   deleteNodePool,
@@ -50,6 +56,11 @@ export async function putNodePool(
       422,
       `machine type ${spec.machineType} does not exist; PUT /v1/machine-types/${spec.machineType} first`,
     );
+  }
+  if (spec.autoscaling) {
+    // CA-1, CA-10, CA-13, CA-16: limits the autoscaler could never honour are refused here.
+    const checked = validateAutoscaling({ ...spec, autoscaling: spec.autoscaling });
+    if (!checked.ok) return refused(422, checked.error.detail, checked.error.rule);
   }
   const known = await knownZoneNames(db, spec.zones);
   const missing = spec.zones.filter((zone) => !known.includes(zone));
