@@ -50,10 +50,14 @@ export function estimateOption(
   for (const g of groups) {
     const n = remaining(g);
     if (n === 0 || !poolAccepts(pool, g.sample)) continue;
-    const zoneOk = g.pinsZone
-      ? usableZones.some((z) => nodeSelectorMatches(g.sample.pod, nodeLabels(pool, z)))
-      : true;
-    if (!zoneOk || !fits(g.sample, template)) continue;
+    // A pod pinned to a zone is tried on a new node in each of the pool's zones it names,
+    // not only the first zone's.
+    const zone = g.pinsZone
+      ? usableZones.find((z) => nodeSelectorMatches(g.sample.pod, nodeLabels(pool, z)))
+      : template.zone;
+    if (zone === undefined) continue;
+    const probe = zone === template.zone ? template : templateNode(pool, overhead, zone);
+    if (!fits(g.sample, probe)) continue;
     pods += n;
     cpu += g.sample.requests.cpuMillis * n;
     mem += g.sample.requests.memoryMiB * n;

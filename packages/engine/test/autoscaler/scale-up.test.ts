@@ -254,6 +254,26 @@ describe("scale up", () => {
     ).toEqual({ [C]: 5 });
   });
 
+  it("CA-3 CA-10 a pending pod pinned to any zone of the pool, not only its first, gets a node in that zone", () => {
+    const zone = "topology.kubernetes.io/zone";
+    for (const pinned of [B, C]) {
+      const bySelector = pod("by-selector", 3000, 256, { nodeSelector: { [zone]: pinned } });
+      const byAffinity = pod("by-affinity", 3000, 256, {
+        affinity: { nodeAffinity: [{ key: zone, operator: "In", values: [pinned] }] },
+      });
+      const d = evaluateCluster(
+        input({ pools: [pool("web")], pods: [bySelector, byAffinity] }),
+        T0,
+      );
+      expect(ups(d), pinned).toMatchObject([{ pool: "web", delta: 2, zones: { [pinned]: 2 } }]);
+    }
+    // A zone the pool does not have is still no reason to grow it.
+    const elsewhere = pod("elsewhere", 3000, 256, { nodeSelector: { [zone]: "europe-west4-a" } });
+    expect(ups(evaluateCluster(input({ pools: [pool("web")], pods: [elsewhere] }), T0))).toEqual(
+      [],
+    );
+  });
+
   it("CA-10 balancing applies to scale up only: scale down removes unneeded nodes whatever the zones", () => {
     const nodes = [
       node("a-1", "web", A),

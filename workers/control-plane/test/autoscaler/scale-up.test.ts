@@ -99,6 +99,33 @@ describe("scale-up through the API (CA-3, CA-10, CA-17)", () => {
     expect(all.some((d) => d.action === "NOOP" && /max|limit/i.test(d.reason))).toBe(true);
   });
 
+  it("CA-3 CA-10 a pending pod pinned to the pool's second zone gets a node there", async () => {
+    await clusterWithPools("up-zone", {
+      p: {
+        zones: TWO_ZONES,
+        nodeCount: 0,
+        autoscaling: { enabled: true, minNodes: 0, maxNodes: 3 },
+      },
+    });
+    const put = await putPods(
+      "up-zone",
+      pods("pinned", 1, 3000, {
+        nodeSelector: { "topology.kubernetes.io/zone": "europe-west1-c" },
+      }),
+    );
+    const up = put.decisions.find((d) => d.action === "SCALE_UP") as unknown as {
+      delta: number;
+      zones: Record<string, number>;
+    };
+    expect(up, JSON.stringify(put.decisions)).toBeDefined();
+    expect(up.zones).toEqual({ "europe-west1-c": 1 });
+    await advance(180);
+    await evaluate("up-zone");
+    const [placed] = await podsOf("up-zone");
+    const nodes = await nodesOf("up-zone", "p");
+    expect(nodes.find((n) => n.name === placed?.node)?.zone).toBe("europe-west1-c");
+  });
+
   it("CA-12 pods with priority below -10 never trigger a scale-up", async () => {
     await clusterWithPools("up-prio", {
       p: {
