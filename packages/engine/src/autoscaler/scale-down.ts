@@ -35,11 +35,23 @@ function takeOff(node: SimNode, pod: PodInfo): void {
   node.antiTerms = node.pods.flatMap((p) => p.pod.affinity?.podAntiAffinity ?? []);
 }
 
+/** Where Kubernetes runs its system pods. */
+const SYSTEM_NAMESPACE = "kube-system";
+
 /** CA-7: a pod that never leaves its node, and why; undefined when it may be evicted. */
 export function unmovable(pass: Pass, pod: PodInfo): string | undefined {
   const safe = pod.pod.annotations?.["cluster-autoscaler.kubernetes.io/safe-to-evict"];
   if (safe === "false") return `pod ${podName(pod)} has safe-to-evict=false`;
   if (safe === "true") return undefined;
+  // Upstream's system-pod rule (seed 001: system pods left on several nodes keep them,
+  // "configure a PodDisruptionBudget to get around this"): a kube-system pod moves only
+  // when a budget of its namespace selects it.
+  if (
+    (pod.pod.namespace ?? "default") === SYSTEM_NAMESPACE &&
+    !(pass.input.pdbs ?? []).some((pdb) => covers(pdb, pod))
+  ) {
+    return `pod ${pod.key} is a kube-system pod without a PodDisruptionBudget`;
+  }
   if (pod.pod.controller === undefined || pod.pod.controller === null) {
     return `pod ${podName(pod)} has no controller`;
   }

@@ -188,6 +188,35 @@ describe("scale down", () => {
     expect(downs(allowed)[0]?.nodes).toEqual(["web-1"]);
   });
 
+  it("CA-7 a kube-system pod keeps its node unless a PodDisruptionBudget in kube-system selects it", () => {
+    const system = { namespace: "kube-system", labels: { app: "x" } };
+    const kept = evaluateCluster(twoNodes(system), T0);
+    expect(downs(kept)).toEqual([]);
+    expect(kept.records.find((r) => r.blockedBy === "CA-7")?.reason).toBe(
+      "node web-1 kept: pod kube-system/x is a kube-system pod without a PodDisruptionBudget",
+    );
+    // A budget elsewhere does not count; one in kube-system that selects it does.
+    const elsewhere = [
+      { name: "x", namespace: "default", selector: { app: "x" }, maxUnavailable: 1 },
+    ];
+    expect(downs(evaluateCluster({ ...twoNodes(system), pdbs: elsewhere }, T0))).toEqual([]);
+    const budget = [
+      { name: "x", namespace: "kube-system", selector: { app: "x" }, maxUnavailable: 1 },
+    ];
+    expect(downs(evaluateCluster({ ...twoNodes(system), pdbs: budget }, T0))[0]?.nodes).toEqual([
+      "web-1",
+    ]);
+    // safe-to-evict=true lets it go, as upstream's rule order does.
+    const marked = evaluateCluster(
+      twoNodes({
+        ...system,
+        annotations: { "cluster-autoscaler.kubernetes.io/safe-to-evict": "true" },
+      }),
+      T0,
+    );
+    expect(downs(marked)[0]?.nodes).toEqual(["web-1"]);
+  });
+
   it("CA-7 a PodDisruptionBudget is shared: the second node of the same app stays once the budget is spent", () => {
     const nodes = [node("w-1", "web", A), node("w-2", "web", A), node("w-3", "web", B)];
     const ps = [
