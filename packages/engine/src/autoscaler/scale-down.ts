@@ -195,7 +195,7 @@ function evacuate(
 /**
  * CA-5, CA-7, CA-8, CA-11, CA-13: removes nodes whose pods all fit elsewhere. A node is a
  * candidate when it is READY or cordoned, its pool autoscales, NUP-12 lets it go, and its requests
- * are at most half its allocatable (upstream threshold). It must stay removable for the
+ * are below half its allocatable (upstream threshold, strictly below). It must stay removable for the
  * profile's unneeded time (10 min; 1 min with optimize-utilization) and no scale up may
  * have happened in the last 10 min (upstream defaults). Minimums hold (CA-5/CA-6), a
  * standard cluster keeps a node, at most 10 nodes go per pass, and a multi-host TPU
@@ -232,7 +232,8 @@ export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["un
     const pool = node.pool;
     if (!pool.autoscaling.enabled) continue;
     const u = utilization(node.used, node.allocatable);
-    if (u > options.scaleDownUtilizationThreshold) continue;
+    // Upstream: a node is underused only strictly below the threshold.
+    if (u >= options.scaleDownUtilizationThreshold) continue;
     const group = groupOf(pool, node);
     if (!group?.scaleDown || scalable.get(pool.name)?.has(node.name) === false) {
       kept.push({

@@ -57,6 +57,26 @@ describe("scale down", () => {
     expect(d.state.unneededSince).toEqual({});
   });
 
+  it("CA-5 a node at exactly 0.5 utilization is not a candidate: upstream's threshold is strictly below", () => {
+    // web-2 is busy by memory (not a candidate) and has room for web-1's pod.
+    const at = (cpuMillis: number) =>
+      input(
+        {
+          pools: [pool("web")],
+          nodes: [node("web-1", "web", A), node("web-2", "web", B)],
+          pods: [
+            pod("x", cpuMillis, 256, { node: "web-1" }),
+            pod("y", 1000, 9000, { node: "web-2" }),
+          ],
+        },
+        { backoff: {}, unneededSince: { "web-1": T0 - 11 * MIN } },
+      );
+    const half = evaluateCluster(at(2000), T0);
+    expect(downs(half)).toEqual([]);
+    expect(half.state.unneededSince).toEqual({});
+    expect(downs(evaluateCluster(at(1999), T0))[0]?.nodes).toEqual(["web-1"]);
+  });
+
   it("CA-5 a node whose pod fits on no other node stays", () => {
     const d = evaluateCluster(twoNodes({ containers: [{ cpuMillis: 1600, memoryMiB: 256 }] }), T0);
     expect(downs(d)).toEqual([]);

@@ -120,6 +120,22 @@ describe("scale-down through the API (CA-5, CA-7, CA-11)", () => {
     );
   });
 
+  it("CA-5 a node at exactly half of its allocatable is not underused (upstream compares strictly below)", async () => {
+    await clusterWithPools("down-half", {
+      p: { zones: ZONE, nodeCount: 2, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    const [half, busy] = (await nodesOf("down-half", "p")).map((n) => n.name).sort();
+    // 2 of 4 CPU on one node; the other is busy by memory and has room for it.
+    await putPods("down-half", [
+      { name: "half-0", containers: [{ cpuMillis: 2000, memoryMiB: 256 }], node: half },
+      { name: "busy-0", containers: [{ cpuMillis: 1000, memoryMiB: 9000 }], node: busy },
+    ]);
+    await advance(660);
+    await passAndSettle("down-half");
+    expect((await nodesOf("down-half", "p")).map((n) => n.name).sort()).toEqual([half, busy]);
+    expect((await decisions("down-half", "p")).some((d) => d.action === "SCALE_DOWN")).toBe(false);
+  });
+
   it("CA-11 optimize-utilization removes an unneeded node sooner than balanced", async () => {
     await clusterWithPools("down-prof", {
       fast: {
