@@ -76,6 +76,15 @@ export const UpgradeStrategy = z
   })
   .openapi("UpgradeStrategy");
 
+/** A node taint (`--node-taints`): pods must tolerate NoSchedule and NoExecute ones (CA-3). */
+export const Taint = z
+  .strictObject({
+    key: z.string().min(1).max(317),
+    value: z.string().max(63).optional(),
+    effect: z.enum(["NoSchedule", "PreferNoSchedule", "NoExecute"]),
+  })
+  .openapi("Taint");
+
 const nodePoolSpecFields = {
   machineType: Name,
   zones: z.array(ZoneName).min(1).max(16).refine(distinct, { error: "zones must not repeat" }),
@@ -94,6 +103,17 @@ const nodePoolSpecFields = {
   computeClass: Name.optional().openapi({
     description:
       "CA-15: the compute class this pool serves; pods ask for it with the node selector cloud.google.com/compute-class",
+  }),
+  labels: z
+    .record(z.string().min(1).max(317), z.string().max(63))
+    .refine((r) => Object.keys(r).length <= 64, { error: "at most 64 labels" })
+    .optional()
+    .openapi({
+      description: "Labels the pool's nodes carry (`--node-labels`); node selectors match them.",
+    }),
+  taints: z.array(Taint).max(32).optional().openapi({
+    description:
+      "Taints the pool's nodes carry (`--node-taints`); only pods tolerating the NoSchedule and NoExecute ones land on them (CA-3).",
   }),
   autoscaling: Autoscaling.optional(),
   upgradeStrategy: UpgradeStrategy.optional(),

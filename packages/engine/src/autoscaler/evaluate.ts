@@ -125,7 +125,9 @@ export function evaluateCluster(input: AutoscalerInput, now: Instant): Autoscale
               now,
               ctx.pool.name,
               "NOOP",
-              "nothing to do: no pending pod needs it and no node of it is underused",
+              pass.unplaced === undefined
+                ? "nothing to do: no pending pod needs it and no node of it is underused"
+                : "nothing to do: no pending pod fits it and no node of it is underused",
             )
           : // The one decision a user sees for pods left pending on purpose.
             record(
@@ -137,6 +139,8 @@ export function evaluateCluster(input: AutoscalerInput, now: Instant): Autoscale
             ),
     );
   }
+  // CA-17: pending pods no pool can take, and why, said once for the cluster.
+  if (pass.unplaced !== undefined) pass.records.push(record(now, null, "NOOP", pass.unplaced));
   const next: AutoscalerState = {
     ...state,
     unneededSince,

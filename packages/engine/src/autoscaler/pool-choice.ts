@@ -62,7 +62,7 @@ export function estimateOption(
     cpu += g.sample.requests.cpuMillis * n;
     mem += g.sample.requests.memoryMiB * n;
     acc += g.sample.requests.accelerators * n;
-    if ((g.sample.pod.affinity?.podAntiAffinity?.length ?? 0) > 0) {
+    if (g.sample.constraints.antiAffinity.length > 0) {
       spreadNodes = Math.max(spreadNodes, n);
     }
   }

@@ -1,4 +1,5 @@
 import type { RuleId } from "../rules/violation.ts";
+import { requiredNodeExpressions } from "./constraints.ts";
 import { KEPT_RECORDS_PER_POOL, NON_EMPTY_CANDIDATES_PER_PASS, unneededMs } from "./defaults.ts";
 import { minutesText, podName, record } from "./explain.ts";
 import { fits } from "./fit.ts";
@@ -32,7 +33,7 @@ interface Move {
 function takeOff(node: SimNode, pod: PodInfo): void {
   node.used = subtractResources(node.used, pod.requests);
   node.pods.splice(node.pods.lastIndexOf(pod), 1);
-  node.antiTerms = node.pods.flatMap((p) => p.pod.affinity?.podAntiAffinity ?? []);
+  node.antiTerms = node.pods.flatMap((p) => p.constraints.antiAffinity);
 }
 
 /** Where Kubernetes runs its system pods. */
@@ -63,12 +64,11 @@ export function unmovable(pass: Pass, pod: PodInfo): string | undefined {
 
 /** Whether a pod's placement depends on selectors or affinity (CA-7 wording). */
 function constrained(pod: PodInfo): boolean {
-  const a = pod.pod.affinity;
   return (
     Object.keys(pod.pod.nodeSelector ?? {}).length > 0 ||
-    (a?.nodeAffinity?.length ?? 0) > 0 ||
-    (a?.podAffinity?.length ?? 0) > 0 ||
-    (a?.podAntiAffinity?.length ?? 0) > 0
+    requiredNodeExpressions(pod.pod.affinity?.nodeAffinity).length > 0 ||
+    pod.constraints.affinity.length > 0 ||
+    pod.constraints.antiAffinity.length > 0
   );
 }
 

@@ -1,8 +1,18 @@
 import type { RuleId } from "../rules/violation.ts";
 import { SCALE_UP_PRIORITY_CUTOFF } from "./defaults.ts";
-import { clockText, cpuText, inZones, podName, podsText, record, zonesText } from "./explain.ts";
+import {
+  clockText,
+  cpuText,
+  inZones,
+  podName,
+  podsText,
+  record,
+  unmodelledText,
+  zonesText,
+} from "./explain.ts";
 import { fits } from "./fit.ts";
 import { groupPods, type PodGroup, remaining, unplaced } from "./groups.ts";
+import { nodeLabels } from "./labels.ts";
 import { type Packing, packOntoNewNodes, templateNode } from "./packing.ts";
 import type { Pass } from "./pass.ts";
 import { compareOptions, estimateOption, type PoolOption } from "./pool-choice.ts";
@@ -278,11 +288,41 @@ export function scaleUp(pass: Pass): PodInfo[] {
     const sample = left
       .slice(0, 5)
       .map((p) => `${podName(p)} (${cpuText(p.requests.cpuMillis)}, ${p.requests.memoryMiB} MiB)`);
-    pass.notes.push(
+    const why = [
       `${left.length} pending ${left.length === 1 ? "pod fits" : "pods fit"} no pool that may grow: ${sample.join(", ")}${left.length > 5 ? ", …" : ""}`,
-    );
+      ...noPoolCarries(pass, left),
+      unmodelledText(left),
+    ].filter((part) => part !== undefined);
+    pass.unplaced = why.join("; ");
+    pass.notes.push(pass.unplaced);
   }
   return left;
+}
+
+/**
+ * Node selectors no pool's nodes satisfy: upstream would leave such pods to node
+ * auto-provisioning (a new pool with those labels), which Regatta does not model.
+ */
+function noPoolCarries(pass: Pass, pods: readonly PodInfo[]): string[] {
+  const offered = new Set<string>();
+  for (const ctx of pass.pools.values()) {
+    for (const zone of ctx.pool.zones) {
+      for (const [key, value] of Object.entries(nodeLabels(ctx.pool, zone))) {
+        offered.add(`${key}=${value}`);
+      }
+    }
+  }
+  const missing = new Map<string, PodInfo>();
+  for (const pod of pods) {
+    for (const [key, value] of Object.entries(pod.pod.nodeSelector ?? {})) {
+      const label = `${key}=${value}`;
+      if (!offered.has(label) && !missing.has(label)) missing.set(label, pod);
+    }
+  }
+  return [...missing].map(
+    ([label, pod]) =>
+      `no node pool has ${label} (${podName(pod)}); node auto-provisioning, which would create one, is not modelled`,
+  );
 }
 
 /** CA-17: "3 pods of 4 CPU pending; pool a2-spot chosen: cheapest with capacity in us-central1-b; +2 nodes". */
@@ -304,5 +344,6 @@ function scaleUpReason(
     why = `the only pool that fits, ${inZones(zones)}`;
   }
   const n = packing.bins.length;
-  return `${podsText(packing.placed)} pending; pool ${best.pool.name} chosen: ${why}; +${n} ${n === 1 ? "node" : "nodes"} (${zonesText(zones)})`;
+  const unmodelled = unmodelledText(packing.placed);
+  return `${podsText(packing.placed)} pending; pool ${best.pool.name} chosen: ${why}; +${n} ${n === 1 ? "node" : "nodes"} (${zonesText(zones)})${unmodelled === undefined ? "" : `; ${unmodelled}`}`;
 }

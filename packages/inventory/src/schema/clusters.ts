@@ -15,6 +15,7 @@ import type {
   AutoscalingConfig,
   ClusterComponents,
   Maintenance,
+  TaintConfig,
   TpuConfig,
   UpgradeStrategyConfig,
 } from "./json.ts";
@@ -85,6 +86,10 @@ export const nodePools = sqliteTable(
     tpu: text("tpu", { mode: "json" }).$type<TpuConfig>(),
     /** CA-15: the compute class the pool serves (null: none). */
     computeClass: text("compute_class"),
+    /** Labels its nodes carry (`--node-labels`; null: none). */
+    labels: text("labels", { mode: "json" }).$type<Record<string, string>>(),
+    /** CA-3: taints its nodes carry (`--node-taints`; null: none). */
+    taints: text("taints", { mode: "json" }).$type<TaintConfig[]>(),
     autoscaling: text("autoscaling", { mode: "json" }).$type<AutoscalingConfig>(),
     upgradeStrategy: text("upgrade_strategy", { mode: "json" }).$type<UpgradeStrategyConfig>(),
     /**

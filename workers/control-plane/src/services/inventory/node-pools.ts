@@ -88,6 +88,8 @@ export async function putNodePool(
     autopilotManaged: spec.autopilotManaged,
     tpu: spec.tpu ?? null,
     computeClass: spec.computeClass ?? null,
+    labels: spec.labels ?? null,
+    taints: spec.taints ?? null,
     autoscaling: spec.autoscaling ?? null,
     upgradeStrategy: spec.upgradeStrategy ?? null,
   };
@@ -175,6 +177,8 @@ export function nodePoolView(row: NodePoolRow): z.infer<typeof NodePool> {
   };
   if (row.tpu) view.tpu = row.tpu;
   if (row.computeClass) view.computeClass = row.computeClass;
+  if (row.labels) view.labels = row.labels;
+  if (row.taints) view.taints = row.taints;
   if (row.autoscaling) view.autoscaling = row.autoscaling as NonNullable<typeof view.autoscaling>;
   if (row.upgradeStrategy)
     view.upgradeStrategy = row.upgradeStrategy as NonNullable<typeof view.upgradeStrategy>;

@@ -92,6 +92,8 @@ export async function readClusterFacts(
     };
     if (row.tpu) pool.tpu = row.tpu;
     if (row.computeClass) pool.computeClass = row.computeClass;
+    if (row.labels) pool.labels = row.labels;
+    if (row.taints) pool.taints = row.taints;
     poolFacts.push({ pool, version: row.version, nodeImage: row.nodeImage, uid: row.uid });
   }
   return {
