@@ -15,7 +15,7 @@ import { groupPods, type PodGroup, remaining, unplaced } from "./groups.ts";
 import { nodeLabels } from "./labels.ts";
 import { type Packing, packOntoNewNodes, templateNode } from "./packing.ts";
 import type { Pass } from "./pass.ts";
-import { compareOptions, estimateOption, type PoolOption } from "./pool-choice.ts";
+import { compareOptions, estimateOption, levelSpotPrices, type PoolOption } from "./pool-choice.ts";
 import type { PoolContext } from "./pool-context.ts";
 import { zoneSlots } from "./pool-context.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
@@ -259,13 +259,13 @@ export function scaleUp(pass: Pass): PodInfo[] {
       if (option) options.push(option);
     }
     if (options.length === 0) break;
-    options.sort(compareOptions);
-    const best = options[0] as PoolOption;
+    const ranked = levelSpotPrices(options).sort(compareOptions);
+    const best = ranked[0] as PoolOption;
     const ctx = pass.pools.get(best.pool.name) as PoolContext;
     used.add(best.pool.name);
     const packing = packForPool(pass, ctx, groups);
     if (packing.placed.length === 0) continue;
-    commitScaleUp(pass, ctx, packing, scaleUpReason(packing, best, options.slice(1), blocked));
+    commitScaleUp(pass, ctx, packing, scaleUpReason(packing, best, ranked.slice(1), blocked));
   }
   for (const [pool, block] of blocked) {
     if (pass.recorded.has(pool) || block.rule === "CA-4") continue;
@@ -338,6 +338,11 @@ function scaleUpReason(
     why = `compute class ${best.pool.computeClass} rule ${best.classRank + 1}${best.classRank > 0 ? " (higher rules have no capacity)" : ""}`;
   } else if (best.reserved) {
     why = `unused reservation ${inZones(zones)}`;
+  } else if (best.pool.spot && others.some((o) => o.pool.spot && !o.reserved)) {
+    const spot = [best, ...others.filter((o) => o.pool.spot && !o.reserved)]
+      .map((o) => o.pool.name)
+      .sort();
+    why = `least waste among the spot pools (${spot.join(", ")}); price does not decide between spot pools, ${inZones(zones)}`;
   } else if (others.length > 0 || blocked.size > 0) {
     why = `cheapest with capacity ${inZones(zones)}`;
   } else {

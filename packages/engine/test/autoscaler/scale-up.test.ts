@@ -145,6 +145,38 @@ describe("scale up", () => {
     );
   });
 
+  it("CA-9 among several spot pools the cheapest is not chosen automatically: least waste decides (seed 001)", () => {
+    const spotMem = pool("spot-highmem", {
+      spot: true,
+      machine: {
+        machineType: "n2-highmem-8",
+        cpuMillis: 8000,
+        memoryMiB: 65536,
+        pricePerHour: 1,
+        spotPricePerHour: 0.2,
+      },
+    });
+    const spotStd = pool("spot-standard", {
+      spot: true,
+      machine: {
+        machineType: "e2-standard-8",
+        cpuMillis: 8000,
+        memoryMiB: 32768,
+        pricePerHour: 0.8,
+        spotPricePerHour: 0.25,
+      },
+    });
+    const d = evaluateCluster(
+      input({ pools: [pool("on-demand"), spotMem, spotStd], pods: pods("p", 2, 3500, 12000) }),
+      T0,
+    );
+    // The standard shape wastes less of its node than the cheaper highmem one.
+    expect(ups(d)).toMatchObject([{ pool: "spot-standard", delta: 1 }]);
+    expect(d.records.find((r) => r.action === "SCALE_UP")?.reason).toMatch(
+      /pool spot-standard chosen: least waste among the spot pools \(spot-highmem, spot-standard\); price does not decide between spot pools, in us-central1-a;/,
+    );
+  });
+
   it("CA-9 a more expensive but available pool beats an unavailable cheap one", () => {
     const spot = pool("a2-spot", {
       spot: true,
