@@ -18,7 +18,8 @@ export const Tpu = z
 
 /**
  * Cluster-autoscaler settings (CA-1, CA-10, CA-11): limits either per zone
- * (`minNodes`/`maxNodes`) or across zones (`totalMinNodes`/`totalMaxNodes`).
+ * (`minNodes`/`maxNodes`) or across zones (`totalMinNodes`/`totalMaxNodes`); a profile
+ * overriding the cluster's.
  */
 export const Autoscaling = z
   .strictObject({
@@ -28,7 +29,10 @@ export const Autoscaling = z
     totalMinNodes: Total.optional(),
     totalMaxNodes: Total.optional(),
     locationPolicy: z.enum(["BALANCED", "ANY"]).optional(),
-    profile: z.enum(["balanced", "optimize-utilization"]).default("balanced"),
+    profile: z.enum(["balanced", "optimize-utilization"]).optional().openapi({
+      description:
+        "CA-11 is a cluster setting (the cluster's autoscalingProfile); set here it overrides it for this pool, an extension of Regatta's. Absent: the cluster's.",
+    }),
   })
   .refine(
     (a) =>

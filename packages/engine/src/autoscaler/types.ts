@@ -176,7 +176,7 @@ export interface AutoscalingSettings {
   totalMaxNodes?: number;
   /** CA-10 default: ANY for spot and flex-start pools, BALANCED otherwise. */
   locationPolicy?: LocationPolicy;
-  /** CA-11, default `balanced`. */
+  /** CA-11 is per cluster; set here it overrides the cluster's for this pool (extension). */
   profile?: AutoscalingProfile;
 }
 
@@ -288,6 +288,11 @@ export interface AutoscalerCluster {
   name: string;
   controlPlaneVersion: string;
   autopilot?: boolean;
+  /**
+   * CA-11 `--autoscaling-profile`: absent, `balanced` on Standard clusters and
+   * `optimize-utilization` on Autopilot ones (balanced is not available there).
+   */
+  profile?: AutoscalingProfile;
   /** CA-16: at most 15,000 nodes; a lower cap may be given. */
   maxNodes?: number;
   /** Zones that are down: their per-zone limits drop out (CA-1) and nothing is added there. */

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   type AutoscalerPod,
   type AutoscalerState,
+  clusterProfile,
   evaluateCluster,
   type ScaleDownAction,
+  validateProfile,
 } from "../../src/index.ts";
 import { input, MIN, node, pod, pool, T0, ZONES } from "./fixtures.ts";
 
@@ -332,6 +334,44 @@ describe("scale down", () => {
       T0,
     );
     expect(downs(optimized)[0]?.nodes).toEqual(["web-1"]);
+  });
+
+  it("CA-11 the profile is the cluster's; a pool's own profile overrides it (extension); Autopilot clusters optimize utilization", () => {
+    const base = twoNodes({}, T0 - 2 * MIN);
+    const optimizedCluster = evaluateCluster(
+      { ...base, cluster: { ...base.cluster, profile: "optimize-utilization" } },
+      T0,
+    );
+    expect(downs(optimizedCluster)[0]?.nodes).toEqual(["web-1"]);
+    expect(
+      downs(evaluateCluster({ ...base, cluster: { ...base.cluster, autopilot: true } }, T0))[0]
+        ?.nodes,
+    ).toEqual(["web-1"]);
+    const poolKeepsBalanced = evaluateCluster(
+      {
+        ...base,
+        cluster: { ...base.cluster, profile: "optimize-utilization" },
+        pools: [
+          pool("web", {
+            autoscaling: { enabled: true, minNodes: 0, maxNodes: 10, profile: "balanced" },
+          }),
+        ],
+      },
+      T0,
+    );
+    expect(downs(poolKeepsBalanced)).toEqual([]);
+  });
+
+  it("CA-11 the balanced profile is not available on Autopilot clusters (422)", () => {
+    expect(validateProfile({ autopilot: true, profile: "balanced" })).toMatchObject({
+      ok: false,
+      error: { rule: "CA-11", status: 422 },
+    });
+    expect(validateProfile({ autopilot: true, profile: "optimize-utilization" }).ok).toBe(true);
+    expect(validateProfile({ autopilot: true }).ok).toBe(true);
+    expect(validateProfile({ autopilot: false, profile: "balanced" }).ok).toBe(true);
+    expect(clusterProfile({ autopilot: true })).toBe("optimize-utilization");
+    expect(clusterProfile({ autopilot: false })).toBe("balanced");
   });
 
   it("CA-11 optimize-utilization packs pending pods onto the busiest node that fits", () => {

@@ -9,7 +9,13 @@ import {
   text,
 } from "drizzle-orm/sqlite-core";
 import { machineTypes } from "./catalog.ts";
-import { CLUSTER_ROLES, NODE_COLORS, NODE_STATES, RELEASE_CHANNELS } from "./enums.ts";
+import {
+  AUTOSCALING_PROFILES,
+  CLUSTER_ROLES,
+  NODE_COLORS,
+  NODE_STATES,
+  RELEASE_CHANNELS,
+} from "./enums.ts";
 import { fleets } from "./fleets.ts";
 import type {
   AutoscalingConfig,
@@ -39,6 +45,8 @@ export const clusters = sqliteTable(
     region: text("region").notNull(),
     releaseChannel: text("release_channel", { enum: RELEASE_CHANNELS }).notNull(),
     autopilot: integer("autopilot", { mode: "boolean" }).notNull().default(false),
+    /** CA-11 `--autoscaling-profile` (null: the default for the cluster's mode). */
+    autoscalingProfile: text("autoscaling_profile", { enum: AUTOSCALING_PROFILES }),
     specVersion: text("spec_version").notNull(),
     statusVersion: text("status_version").notNull(),
     phase: text("phase").notNull(),

@@ -6,6 +6,7 @@ import {
   toRfc3339,
   tryParseVersion,
   validateAutoscaling,
+  validateProfile,
 } from "@regatta/engine";
 import {
   type ClusterRow,
@@ -61,6 +62,11 @@ export async function putNodePool(
     // CA-1, CA-10, CA-13, CA-16: limits the autoscaler could never honour are refused here.
     const checked = validateAutoscaling({ ...spec, autoscaling: spec.autoscaling });
     if (!checked.ok) return refused(422, checked.error.detail, checked.error.rule);
+    const profile = validateProfile({
+      autopilot: cluster.autopilot,
+      profile: spec.autoscaling.profile,
+    });
+    if (!profile.ok) return profile;
   }
   const known = await knownZoneNames(db, spec.zones);
   const missing = spec.zones.filter((zone) => !known.includes(zone));

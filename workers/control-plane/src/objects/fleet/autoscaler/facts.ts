@@ -1,4 +1,11 @@
-import type { AutoscalerPool, ComputeClass, NodeColor, NodeState, ZoneRoom } from "@regatta/engine";
+import type {
+  AutoscalerPool,
+  AutoscalingProfile,
+  ComputeClass,
+  NodeColor,
+  NodeState,
+  ZoneRoom,
+} from "@regatta/engine";
 import {
   allPages,
   getCluster,
@@ -44,6 +51,8 @@ export interface ClusterFacts {
   fleet: string;
   controlPlaneVersion: string;
   autopilot: boolean;
+  /** CA-11: the cluster's `--autoscaling-profile`, when set. */
+  profile?: AutoscalingProfile;
   pools: PoolFacts[];
   nodes: StoredNode[];
   computeClasses: ComputeClass[];
@@ -101,6 +110,7 @@ export async function readClusterFacts(
     fleet: cluster.fleet,
     controlPlaneVersion: cluster.statusVersion,
     autopilot: cluster.autopilot,
+    ...(cluster.autoscalingProfile ? { profile: cluster.autoscalingProfile } : {}),
     pools: poolFacts,
     computeClasses: classes.map((c) => ({
       name: c.name,

@@ -141,6 +141,7 @@ function decide(
       name: cluster,
       controlPlaneVersion: facts.controlPlaneVersion,
       autopilot: facts.autopilot,
+      ...(facts.profile ? { profile: facts.profile } : {}),
     },
     pools,
     nodes,
