@@ -15,6 +15,10 @@ const clusterSpecFields = {
   region: RegionName,
   releaseChannel: ReleaseChannel,
   autopilot: z.boolean().default(false),
+  autoscalingProfile: z.enum(["balanced", "optimize-utilization"]).optional().openapi({
+    description:
+      "CA-11 `--autoscaling-profile`: when absent, balanced on Standard clusters and optimize-utilization on Autopilot ones (balanced is not available there, 422). Answers always show the profile in force.",
+  }),
   version: Version.openapi({ description: "Desired control-plane version (spec.version, VER-8)." }),
   updateGroup: Name.optional().openapi({
     description: "The update-run group this cluster joins (RUN-3).",

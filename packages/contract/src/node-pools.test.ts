@@ -116,9 +116,11 @@ describe("upgrade strategy", () => {
 
 describe("autoscaling", () => {
   it("CA-1 limits are per zone or total, min not above max", () => {
-    expect(Autoscaling.parse({ enabled: true, minNodes: 1, maxNodes: 4 })).toMatchObject({
-      profile: "balanced",
-    });
+    // CA-11 (seed 001): the profile is the cluster's (`clusters update --autoscaling-profile`),
+    // so a pool without one no longer defaults to balanced: the cluster's applies.
+    const parsed = Autoscaling.parse({ enabled: true, minNodes: 1, maxNodes: 4 });
+    expect(parsed).toMatchObject({ minNodes: 1, maxNodes: 4 });
+    expect(parsed.profile).toBeUndefined();
     expect(Autoscaling.safeParse({ enabled: true, minNodes: 5, maxNodes: 4 }).success).toBe(false);
     expect(
       Autoscaling.safeParse({ enabled: true, totalMinNodes: 3, totalMaxNodes: 12 }).success,

@@ -18,7 +18,8 @@ export const Tpu = z
 
 /**
  * Cluster-autoscaler settings (CA-1, CA-10, CA-11): limits either per zone
- * (`minNodes`/`maxNodes`) or across zones (`totalMinNodes`/`totalMaxNodes`).
+ * (`minNodes`/`maxNodes`) or across zones (`totalMinNodes`/`totalMaxNodes`); a profile
+ * overriding the cluster's.
  */
 export const Autoscaling = z
   .strictObject({
@@ -28,7 +29,10 @@ export const Autoscaling = z
     totalMinNodes: Total.optional(),
     totalMaxNodes: Total.optional(),
     locationPolicy: z.enum(["BALANCED", "ANY"]).optional(),
-    profile: z.enum(["balanced", "optimize-utilization"]).default("balanced"),
+    profile: z.enum(["balanced", "optimize-utilization"]).optional().openapi({
+      description:
+        "CA-11 is a cluster setting (the cluster's autoscalingProfile); set here it overrides it for this pool, an extension of Regatta's. Absent: the cluster's.",
+    }),
   })
   .refine(
     (a) =>
@@ -76,6 +80,15 @@ export const UpgradeStrategy = z
   })
   .openapi("UpgradeStrategy");
 
+/** A node taint (`--node-taints`): pods must tolerate NoSchedule and NoExecute ones (CA-3). */
+export const Taint = z
+  .strictObject({
+    key: z.string().min(1).max(317),
+    value: z.string().max(63).optional(),
+    effect: z.enum(["NoSchedule", "PreferNoSchedule", "NoExecute"]),
+  })
+  .openapi("Taint");
+
 const nodePoolSpecFields = {
   machineType: Name,
   zones: z.array(ZoneName).min(1).max(16).refine(distinct, { error: "zones must not repeat" }),
@@ -94,6 +107,17 @@ const nodePoolSpecFields = {
   computeClass: Name.optional().openapi({
     description:
       "CA-15: the compute class this pool serves; pods ask for it with the node selector cloud.google.com/compute-class",
+  }),
+  labels: z
+    .record(z.string().min(1).max(317), z.string().max(63))
+    .refine((r) => Object.keys(r).length <= 64, { error: "at most 64 labels" })
+    .optional()
+    .openapi({
+      description: "Labels the pool's nodes carry (`--node-labels`); node selectors match them.",
+    }),
+  taints: z.array(Taint).max(32).optional().openapi({
+    description:
+      "Taints the pool's nodes carry (`--node-taints`); only pods tolerating the NoSchedule and NoExecute ones land on them (CA-3).",
   }),
   autoscaling: Autoscaling.optional(),
   upgradeStrategy: UpgradeStrategy.optional(),

@@ -47,27 +47,139 @@ export const PodAffinityTerm = z
   })
   .openapi("PodAffinityTerm");
 
-/** One required node-affinity expression; all of a pod's must hold. */
+/**
+ * One node-affinity expression (Kubernetes' NodeSelectorRequirement): In and NotIn take
+ * values, Gt and Lt exactly one integer, Exists and DoesNotExist none.
+ */
 export const NodeSelectorRequirement = z
+  .strictObject({
+    key: LabelKey,
+    operator: z.enum(["In", "NotIn", "Exists", "DoesNotExist", "Gt", "Lt"]),
+    values: z.array(LabelValue).max(32).optional(),
+  })
+  .refine(
+    (r) =>
+      r.operator === "In" || r.operator === "NotIn"
+        ? r.values !== undefined
+        : r.operator === "Gt" || r.operator === "Lt"
+          ? r.values?.length === 1 && /^-?\d+$/.test(r.values[0] ?? "")
+          : r.values === undefined,
+    {
+      error: "In and NotIn take values; Gt and Lt one integer; Exists and DoesNotExist none",
+      path: ["values"],
+    },
+  )
+  .openapi("NodeSelectorRequirement");
+
+/** Kubernetes' NodeSelectorTerm: all its expressions hold (`matchFields` is not simulated). */
+export const NodeSelectorTerm = z
+  .strictObject({
+    matchExpressions: z.array(NodeSelectorRequirement).max(16).optional(),
+    matchFields: z.array(NodeSelectorRequirement).max(16).optional(),
+  })
+  .openapi("NodeSelectorTerm");
+
+/** Kubernetes' NodeAffinity: required terms (any holds) and soft preferences. */
+export const KubernetesNodeAffinity = z
+  .strictObject({
+    requiredDuringSchedulingIgnoredDuringExecution: z
+      .strictObject({ nodeSelectorTerms: z.array(NodeSelectorTerm).min(1).max(16) })
+      .optional(),
+    preferredDuringSchedulingIgnoredDuringExecution: z
+      .array(z.strictObject({ weight: z.int().min(1).max(100), preference: NodeSelectorTerm }))
+      .max(16)
+      .optional(),
+  })
+  .openapi("KubernetesNodeAffinity");
+
+/** One expression of a Kubernetes label selector. */
+const LabelSelectorRequirement = z
   .strictObject({
     key: LabelKey,
     operator: z.enum(["In", "NotIn", "Exists", "DoesNotExist"]),
     values: z.array(LabelValue).max(32).optional(),
   })
-  .refine((r) => (r.operator === "In" || r.operator === "NotIn") === (r.values !== undefined), {
-    error: "In and NotIn take values; Exists and DoesNotExist take none",
-    path: ["values"],
-  })
-  .openapi("NodeSelectorRequirement");
+  .openapi("LabelSelectorRequirement");
 
-/** Required scheduling constraints the autoscaler's fit check honours (CA-3, CA-7). */
+/** Kubernetes' LabelSelector. */
+export const LabelSelector = z
+  .strictObject({
+    matchLabels: Labels.optional(),
+    matchExpressions: z.array(LabelSelectorRequirement).max(16).optional(),
+  })
+  .openapi("LabelSelector");
+
+/** Kubernetes' PodAffinityTerm; only `kubernetes.io/hostname` is simulated. */
+export const KubernetesPodAffinityTerm = z
+  .strictObject({
+    labelSelector: LabelSelector.optional(),
+    topologyKey: LabelKey,
+    namespaces: z.array(PodName).max(32).optional(),
+    namespaceSelector: LabelSelector.optional(),
+    matchLabelKeys: z.array(LabelKey).max(16).optional(),
+    mismatchLabelKeys: z.array(LabelKey).max(16).optional(),
+  })
+  .openapi("KubernetesPodAffinityTerm");
+
+/** Kubernetes' PodAffinity / PodAntiAffinity. */
+export const KubernetesPodAffinity = z
+  .strictObject({
+    requiredDuringSchedulingIgnoredDuringExecution: z
+      .array(KubernetesPodAffinityTerm)
+      .max(8)
+      .optional(),
+    preferredDuringSchedulingIgnoredDuringExecution: z
+      .array(
+        z.strictObject({
+          weight: z.int().min(1).max(100),
+          podAffinityTerm: KubernetesPodAffinityTerm,
+        }),
+      )
+      .max(8)
+      .optional(),
+  })
+  .openapi("KubernetesPodAffinity");
+
+/**
+ * Scheduling constraints (CA-3, CA-7): Regatta's simple form (lists of required terms)
+ * or Kubernetes' own, as an agent copies it from the pod spec. Required node affinity
+ * and pod (anti-)affinity on the hostname topology are simulated; the rest is named in
+ * the decision as not modelled.
+ */
 export const Affinity = z
   .strictObject({
-    nodeAffinity: z.array(NodeSelectorRequirement).max(16).optional(),
-    podAffinity: z.array(PodAffinityTerm).max(8).optional(),
-    podAntiAffinity: z.array(PodAffinityTerm).max(8).optional(),
+    nodeAffinity: z
+      .union([z.array(NodeSelectorRequirement).max(16), KubernetesNodeAffinity])
+      .optional(),
+    podAffinity: z.union([z.array(PodAffinityTerm).max(8), KubernetesPodAffinity]).optional(),
+    podAntiAffinity: z.union([z.array(PodAffinityTerm).max(8), KubernetesPodAffinity]).optional(),
   })
   .openapi("Affinity");
+
+/** Kubernetes' Toleration (CA-3: a pool's NoSchedule/NoExecute taints need one). */
+export const Toleration = z
+  .strictObject({
+    key: LabelKey.optional(),
+    operator: z.enum(["Equal", "Exists"]).optional(),
+    value: LabelValue.optional(),
+    effect: z.enum(["NoSchedule", "PreferNoSchedule", "NoExecute"]).optional(),
+    tolerationSeconds: z.int().optional(),
+  })
+  .openapi("Toleration");
+
+/** Kubernetes' TopologySpreadConstraint: accepted, not simulated (named in the decision). */
+export const TopologySpreadConstraint = z
+  .strictObject({
+    maxSkew: z.int().min(1),
+    topologyKey: LabelKey,
+    whenUnsatisfiable: z.enum(["DoNotSchedule", "ScheduleAnyway"]),
+    labelSelector: LabelSelector.optional(),
+    minDomains: z.int().min(1).optional(),
+    nodeAffinityPolicy: z.enum(["Honor", "Ignore"]).optional(),
+    nodeTaintsPolicy: z.enum(["Honor", "Ignore"]).optional(),
+    matchLabelKeys: z.array(LabelKey).max(16).optional(),
+  })
+  .openapi("TopologySpreadConstraint");
 
 /** One pod of a workload snapshot (API.md, Autoscaler). */
 export const Pod = z
@@ -87,6 +199,12 @@ export const Pod = z
     localStorage: z.boolean().default(false),
     affinity: Affinity.optional(),
     nodeSelector: Labels.optional(),
+    tolerations: z.array(Toleration).max(64).optional(),
+    topologySpreadConstraints: z.array(TopologySpreadConstraint).max(16).optional(),
+    /** kube-scheduler's behaviour is simulated; another scheduler is named in the decision. */
+    schedulerName: z.string().min(1).max(253).optional(),
+    /** Informational: the priority itself is `priority`. */
+    priorityClassName: z.string().min(1).max(253).optional(),
     daemonSet: z.boolean().default(false),
   })
   .openapi("Pod");

@@ -11,6 +11,7 @@ import { clockText, minutesText, podName, record } from "./explain.ts";
 import { migrateToBetterRules } from "./migration.ts";
 import type { Pass } from "./pass.ts";
 import { countsTowardSize, poolContexts } from "./pool-context.ts";
+import { poolProfile } from "./profile.ts";
 import { provisionRequests } from "./provisioning.ts";
 import { scaleDown } from "./scale-down.ts";
 import { scaleUp } from "./scale-up.ts";
@@ -73,7 +74,15 @@ function provisionTimeouts(pass: Pass, state: AutoscalerState): AutoscalerState 
  *
  * @example evaluateCluster({ cluster, pools, nodes, pods, state: initialAutoscalerState() }, now).actions
  */
-export function evaluateCluster(input: AutoscalerInput, now: Instant): AutoscalerDecision {
+export function evaluateCluster(given: AutoscalerInput, now: Instant): AutoscalerDecision {
+  // CA-11: every pool scales by its resolved profile (its own, else the cluster's).
+  const input: AutoscalerInput = {
+    ...given,
+    pools: given.pools.map((pool) => ({
+      ...pool,
+      autoscaling: { ...pool.autoscaling, profile: poolProfile(given.cluster, pool) },
+    })),
+  };
   const options = resolveOptions(input.options);
   const snapshot = buildSnapshot(input);
   const pass: Pass = {
@@ -125,7 +134,9 @@ export function evaluateCluster(input: AutoscalerInput, now: Instant): Autoscale
               now,
               ctx.pool.name,
               "NOOP",
-              "nothing to do: no pending pod needs it and no node of it is underused",
+              pass.unplaced === undefined
+                ? "nothing to do: no pending pod needs it and no node of it is underused"
+                : "nothing to do: no pending pod fits it and no node of it is underused",
             )
           : // The one decision a user sees for pods left pending on purpose.
             record(
@@ -137,6 +148,8 @@ export function evaluateCluster(input: AutoscalerInput, now: Instant): Autoscale
             ),
     );
   }
+  // CA-17: pending pods no pool can take, and why, said once for the cluster.
+  if (pass.unplaced !== undefined) pass.records.push(record(now, null, "NOOP", pass.unplaced));
   const next: AutoscalerState = {
     ...state,
     unneededSince,

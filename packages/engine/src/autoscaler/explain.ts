@@ -52,7 +52,7 @@ export function minutesText(ms: number): string {
 /** CA-17: one decision record. */
 export function record(
   at: Instant,
-  pool: string,
+  pool: string | null,
   action: ActionType,
   reason: string,
   extra: {
@@ -72,4 +72,26 @@ export function record(
     reason,
     ...(extra.blockedBy ? { blockedBy: extra.blockedBy } : {}),
   };
+}
+
+/**
+ * CA-17: the constraints of `pods` the simulation does not model, each with a pod that
+ * has it: "not modelled: preferred node affinity (web-0 +2 more); …"; undefined when
+ * every constraint is modelled.
+ */
+export function unmodelledText(pods: readonly PodInfo[]): string | undefined {
+  const seen = new Map<string, { first: PodInfo; count: number }>();
+  for (const pod of pods) {
+    for (const what of pod.constraints.unmodelled) {
+      const entry = seen.get(what);
+      if (entry) entry.count += 1;
+      else seen.set(what, { first: pod, count: 1 });
+    }
+  }
+  if (seen.size === 0) return undefined;
+  const parts = [...seen].map(
+    ([what, { first, count }]) =>
+      `${what} (${podName(first)}${count > 1 ? ` +${count - 1} more` : ""})`,
+  );
+  return `not modelled: ${parts.join("; ")}`;
 }

@@ -1,20 +1,22 @@
-import { LABEL, nodeSelectorMatches, podComputeClass, selectorMatches } from "./labels.ts";
+import { labelSelectorMatches, requiredNodeExpressions, tolerates } from "./constraints.ts";
+import { LABEL, nodeSelectorMatches, podComputeClass } from "./labels.ts";
 import type { PodInfo, SimNode } from "./snapshot.ts";
-import type { AutoscalerPool, PodAffinityTerm } from "./types.ts";
+import type { AutoscalerPool, LabelSelector } from "./types.ts";
 
 /**
  * Taint-like rules GKE puts on special pools: a compute-class pool takes only pods of
  * its class (CA-15) and a pod of a class only lands on its class's pools; accelerator
- * pools (GPU, TPU) take only pods that request accelerators, as GKE taints them.
+ * pools (GPU, TPU) take only pods that request accelerators, as GKE taints them. And
+ * the pool's own taints: the pod must tolerate each NoSchedule and NoExecute one.
  */
 export function poolAccepts(pool: AutoscalerPool, pod: PodInfo): boolean {
   if (podComputeClass(pod.pod) !== pool.computeClass) return false;
   if ((pool.machine.accelerators ?? 0) > 0 && pod.requests.accelerators === 0) return false;
-  return true;
+  return pool.taints === undefined || tolerates(pod.pod.tolerations, pool.taints);
 }
 
-function termMatchesAny(term: PodAffinityTerm, pods: readonly PodInfo[]): boolean {
-  return pods.some((p) => selectorMatches(term.labelSelector, p.pod.labels));
+function termMatchesAny(term: LabelSelector, pods: readonly PodInfo[]): boolean {
+  return pods.some((p) => labelSelectorMatches(term, p.pod.labels));
 }
 
 /**
@@ -24,16 +26,16 @@ function termMatchesAny(term: PodAffinityTerm, pods: readonly PodInfo[]): boolea
  * kube-scheduler allows the first pod of a group.
  */
 function affinityAllows(pod: PodInfo, node: SimNode): boolean {
-  const affinity = pod.pod.affinity;
-  for (const term of affinity?.podAntiAffinity ?? []) {
+  const { affinity, antiAffinity } = pod.constraints;
+  for (const term of antiAffinity) {
     if (termMatchesAny(term, node.pods)) return false;
   }
   for (const term of node.antiTerms) {
-    if (selectorMatches(term.labelSelector, pod.pod.labels)) return false;
+    if (labelSelectorMatches(term, pod.pod.labels)) return false;
   }
-  for (const term of affinity?.podAffinity ?? []) {
+  for (const term of affinity) {
     if (termMatchesAny(term, node.pods)) continue;
-    if (!selectorMatches(term.labelSelector, pod.pod.labels)) return false;
+    if (!labelSelectorMatches(term, pod.pod.labels)) return false;
   }
   return true;
 }
@@ -44,7 +46,7 @@ export type MisfitReason = "resources" | "pods" | "selector" | "affinity" | "poo
 /**
  * A scheduler-style fit check: requests within what is left (CA-2), a free pod slot
  * (`maxPodsPerNode`), node selector and required node affinity, pod (anti-)affinity on
- * the node topology, and the pool's taint-like rules.
+ * the node topology, and the pool's taints and taint-like rules.
  */
 export function misfit(pod: PodInfo, node: SimNode): MisfitReason | undefined {
   if (node.pods.length >= node.maxPods) return "pods";
@@ -72,5 +74,5 @@ export function fits(pod: PodInfo, node: SimNode): boolean {
 /** Whether the pod names a zone through its selector or node affinity. */
 export function pinsZone(pod: PodInfo): boolean {
   if (pod.pod.nodeSelector?.[LABEL.zone] !== undefined) return true;
-  return (pod.pod.affinity?.nodeAffinity ?? []).some((r) => r.key === LABEL.zone);
+  return requiredNodeExpressions(pod.pod.affinity?.nodeAffinity).some((r) => r.key === LABEL.zone);
 }

@@ -2,7 +2,7 @@ import { pinsZone } from "./fit.ts";
 import type { PodInfo } from "./snapshot.ts";
 
 /**
- * Pods that schedule alike (same requests, selectors, affinity, labels): the simulation
+ * Pods that schedule alike (same requests, selectors, affinity, labels, tolerations): the simulation
  * places a group in one sweep, the way upstream groups equivalent pods, so 50,000 pending
  * pods of a few shapes cost a few sweeps instead of 50,000 scans.
  */
@@ -16,9 +16,17 @@ export interface PodGroup {
 }
 
 function equivalenceKey(p: PodInfo): string {
-  const { nodeSelector, affinity, labels } = p.pod;
+  const { nodeSelector, affinity, labels, tolerations } = p.pod;
   const r = p.requests;
-  return JSON.stringify([r.cpuMillis, r.memoryMiB, r.accelerators, nodeSelector, affinity, labels]);
+  return JSON.stringify([
+    r.cpuMillis,
+    r.memoryMiB,
+    r.accelerators,
+    nodeSelector,
+    affinity,
+    labels,
+    tolerations,
+  ]);
 }
 
 /** Groups pods into equivalence groups, in the order of their first member. */

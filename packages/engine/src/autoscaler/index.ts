@@ -2,8 +2,12 @@ export {
   type ActuationInput,
   type ActuationPlan,
   nextInFlightStep,
+  nextStepDeadline,
+  type OverdueStep,
+  overdueSteps,
   type PoolTemplate,
   planActuation,
+  stepDeadline,
 } from "./actuation.ts";
 export {
   backingOff,
@@ -36,6 +40,7 @@ export {
   type Placement,
   placePods,
 } from "./placement.ts";
+export { clusterProfile, poolProfile, validateProfile } from "./profile.ts";
 export { effectiveRequests, utilization } from "./requests.ts";
 export { nextScanAt, type ScanFacts, WAITING_SCAN_MS } from "./scan-cadence.ts";
 export { podKey } from "./snapshot.ts";

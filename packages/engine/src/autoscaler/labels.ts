@@ -1,4 +1,5 @@
-import type { AutoscalerPod, AutoscalerPool, NodeSelectorRequirement } from "./types.ts";
+import { requiredNodeAffinityHolds } from "./constraints.ts";
+import type { AutoscalerPod, AutoscalerPool } from "./types.ts";
 
 /** Well-known node labels the fit check matches selectors against. */
 export const LABEL = {
@@ -34,22 +35,6 @@ export function nodeLabels(
   return labels;
 }
 
-function requirementHolds(req: NodeSelectorRequirement, labels: Record<string, string>): boolean {
-  const value = labels[req.key];
-  switch (req.operator) {
-    case "In":
-      return value !== undefined && (req.values ?? []).includes(value);
-    case "NotIn":
-      return value === undefined || !(req.values ?? []).includes(value);
-    case "Exists":
-      return value !== undefined;
-    case "DoesNotExist":
-      return value === undefined;
-    default:
-      return req.operator satisfies never;
-  }
-}
-
 /** Node selector and required node affinity of the pod, against a node's labels. */
 export function nodeSelectorMatches(
   pod: Pick<AutoscalerPod, "nodeSelector" | "affinity">,
@@ -58,10 +43,7 @@ export function nodeSelectorMatches(
   for (const [key, value] of Object.entries(pod.nodeSelector ?? {})) {
     if (labels[key] !== value) return false;
   }
-  for (const req of pod.affinity?.nodeAffinity ?? []) {
-    if (!requirementHolds(req, labels)) return false;
-  }
-  return true;
+  return requiredNodeAffinityHolds(pod.affinity?.nodeAffinity, labels);
 }
 
 /** Whether `labels` carry every key/value of `selector` (an empty selector matches all). */

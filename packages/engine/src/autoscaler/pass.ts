@@ -25,4 +25,6 @@ export interface Pass {
   recorded: Set<string>;
   /** CA-12: pending pods below the priority cut-off that no existing node took. */
   belowCutoff: PodInfo[];
+  /** CA-17: why pending pods fit no pool that may grow, for the pools' NOOPs. */
+  unplaced?: string;
 }

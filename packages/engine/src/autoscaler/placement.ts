@@ -1,3 +1,4 @@
+import { tolerates } from "./constraints.ts";
 import { DEFAULT_MAX_PODS_PER_NODE } from "./defaults.ts";
 import { nodeLabels, nodeSelectorMatches } from "./labels.ts";
 import { addResources, effectiveRequests, fitsIn, ZERO } from "./requests.ts";
@@ -8,6 +9,7 @@ import type {
   AutoscalerPool,
   NodeInFlight,
   Resources,
+  Taint,
 } from "./types.ts";
 
 /**
@@ -26,6 +28,8 @@ export interface BindableNode {
   maxPods: number;
   /** The labels node selectors see ({@link nodeLabels}). */
   labels: Record<string, string>;
+  /** The pool's taints: a pod lands only if it tolerates them. */
+  taints?: Taint[];
 }
 
 /** Pods after a placement: the same array order, changed pods as new objects. */
@@ -55,6 +59,7 @@ export function bindableNodes(
         allocatable: node.allocatable ?? machineAllocatable(pool),
         maxPods: pool.maxPodsPerNode ?? DEFAULT_MAX_PODS_PER_NODE,
         labels: nodeLabels(pool, node.zone, node.name),
+        ...(pool.taints ? { taints: pool.taints } : {}),
       },
     ];
   });
@@ -62,8 +67,8 @@ export function bindableNodes(
 
 /**
  * Evicts pods from nodes that cannot run them and binds pending pods where they fit
- * (CA-2: by requests; node selectors and required node affinity as the scheduler checks
- * them). Higher priority and larger pods are placed first (the scheduler's queue order).
+ * (CA-2: by requests; node selectors, required node affinity and taints as the scheduler
+ * checks them). Higher priority and larger pods are placed first (the scheduler's queue order).
  * `pods` is left as it was.
  *
  * @example placePods([{ name: "p", containers: [{ cpuMillis: 100, memoryMiB: 64 }] }], bindableNodes(nodes, pools)).pods[0].node // "n1"
@@ -112,6 +117,7 @@ export function placePods(
       const after = addResources(u.req, req);
       if (!fitsIn(after, candidate.allocatable)) continue;
       if (!nodeSelectorMatches(pod, candidate.labels)) continue;
+      if (!tolerates(pod.tolerations, candidate.taints)) continue;
       move(index, candidate.node.name);
       used.set(candidate.node.name, { req: after, pods: u.pods + 1 });
       break;

@@ -20,6 +20,11 @@ export interface PoolOption {
   /** Lower bound of the nodes they need (requests over capacity per resource). */
   nodes: number;
   costPerPod: number;
+  /**
+   * The price the ranking compares: the pool's own cost per pod, except that spot pools
+   * all rank at the cheapest spot pool's ({@link levelSpotPrices}).
+   */
+  rankPrice: number;
   /** Least-waste tie-break: the unused share of CPU and memory on those nodes. */
   waste: number;
   /** CA-9: the pool has matching unused reservations. */
@@ -50,15 +55,19 @@ export function estimateOption(
   for (const g of groups) {
     const n = remaining(g);
     if (n === 0 || !poolAccepts(pool, g.sample)) continue;
-    const zoneOk = g.pinsZone
-      ? usableZones.some((z) => nodeSelectorMatches(g.sample.pod, nodeLabels(pool, z)))
-      : true;
-    if (!zoneOk || !fits(g.sample, template)) continue;
+    // A pod pinned to a zone is tried on a new node in each of the pool's zones it names,
+    // not only the first zone's.
+    const zone = g.pinsZone
+      ? usableZones.find((z) => nodeSelectorMatches(g.sample.pod, nodeLabels(pool, z)))
+      : template.zone;
+    if (zone === undefined) continue;
+    const probe = zone === template.zone ? template : templateNode(pool, overhead, zone);
+    if (!fits(g.sample, probe)) continue;
     pods += n;
     cpu += g.sample.requests.cpuMillis * n;
     mem += g.sample.requests.memoryMiB * n;
     acc += g.sample.requests.accelerators * n;
-    if ((g.sample.pod.affinity?.podAntiAffinity?.length ?? 0) > 0) {
+    if (g.sample.constraints.antiAffinity.length > 0) {
       spreadNodes = Math.max(spreadNodes, n);
     }
   }
@@ -76,11 +85,13 @@ export function estimateOption(
   if (slice !== undefined) nodes = slice;
   const waste = 1 - (cpu / (nodes * a.cpuMillis || 1) + mem / (nodes * a.memoryMiB || 1)) / 2;
   const reserved = usableZones.some((z) => (pool.reservations?.[z] ?? 0) > 0);
+  const costPerPod = (nodes * nodePrice(pool)) / pods;
   return {
     pool,
     pods,
     nodes,
-    costPerPod: (nodes * nodePrice(pool)) / pods,
+    costPerPod,
+    rankPrice: costPerPod,
     waste,
     reserved,
     classRank,
@@ -88,9 +99,24 @@ export function estimateOption(
 }
 
 /**
+ * CA-9, seed 001: "if several node pools use Spot VMs, the cluster autoscaler does not
+ * automatically choose the cheapest". Spot pools keep their edge over on-demand ones (the
+ * cheapest spot price stands for all of them) but price does not order them among
+ * themselves: the next expander, least waste, does. Returns new options.
+ *
+ * @example levelSpotPrices([spotA, spotB]).map((o) => o.rankPrice) // both the cheaper one's
+ */
+export function levelSpotPrices(options: readonly PoolOption[]): PoolOption[] {
+  const spot = options.filter((o) => o.pool.spot);
+  if (spot.length < 2) return [...options];
+  const cheapest = Math.min(...spot.map((o) => o.costPerPod));
+  return options.map((o) => (o.pool.spot ? { ...o, rankPrice: cheapest } : o));
+}
+
+/**
  * CA-9 order of options: the compute-class rule first (CA-15: a higher rule wins while
  * it has capacity), then pools with unused reservations, then the cheapest per pod
- * (spot priced as spot), then the least waste (upstream's least-waste expander as the
+ * (spot priced as spot; spot pools level, {@link levelSpotPrices}), then the least waste (upstream's least-waste expander as the
  * tie-break between equally cheap pools), then the pool name so passes are
  * deterministic. Pools without capacity never get an option, so an available pool
  * beats an unavailable cheap one.
@@ -98,7 +124,7 @@ export function estimateOption(
 export function compareOptions(a: PoolOption, b: PoolOption): number {
   if (a.classRank !== b.classRank) return a.classRank - b.classRank;
   if (a.reserved !== b.reserved) return a.reserved ? -1 : 1;
-  if (a.costPerPod !== b.costPerPod) return a.costPerPod - b.costPerPod;
+  if (a.rankPrice !== b.rankPrice) return a.rankPrice - b.rankPrice;
   if (a.waste !== b.waste) return a.waste - b.waste;
   return a.pool.name < b.pool.name ? -1 : a.pool.name > b.pool.name ? 1 : 0;
 }

@@ -2,7 +2,7 @@ import { record } from "./explain.ts";
 import { fits } from "./fit.ts";
 import { groupPods, remaining } from "./groups.ts";
 import type { Pass } from "./pass.ts";
-import { compareOptions, estimateOption, type PoolOption } from "./pool-choice.ts";
+import { compareOptions, estimateOption, levelSpotPrices, type PoolOption } from "./pool-choice.ts";
 import type { PoolContext } from "./pool-context.ts";
 import { commitScaleUp, packForPool, scaleUpBlock } from "./scale-up.ts";
 import { type PodInfo, placeOn, podInfo, type SimNode } from "./snapshot.ts";
@@ -69,8 +69,7 @@ function poolFor(pass: Pass, req: ProvisioningRequest, pods: PodInfo[]): PoolCon
     );
     if (option && option.pods === pods.length) options.push(option);
   }
-  options.sort(compareOptions);
-  const best = options[0];
+  const best = levelSpotPrices(options).sort(compareOptions)[0];
   return best ? pass.pools.get(best.pool.name) : undefined;
 }
 

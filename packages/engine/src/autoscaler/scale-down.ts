@@ -1,4 +1,5 @@
 import type { RuleId } from "../rules/violation.ts";
+import { requiredNodeExpressions } from "./constraints.ts";
 import { KEPT_RECORDS_PER_POOL, NON_EMPTY_CANDIDATES_PER_PASS, unneededMs } from "./defaults.ts";
 import { minutesText, podName, record } from "./explain.ts";
 import { fits } from "./fit.ts";
@@ -32,14 +33,26 @@ interface Move {
 function takeOff(node: SimNode, pod: PodInfo): void {
   node.used = subtractResources(node.used, pod.requests);
   node.pods.splice(node.pods.lastIndexOf(pod), 1);
-  node.antiTerms = node.pods.flatMap((p) => p.pod.affinity?.podAntiAffinity ?? []);
+  node.antiTerms = node.pods.flatMap((p) => p.constraints.antiAffinity);
 }
+
+/** Where Kubernetes runs its system pods. */
+const SYSTEM_NAMESPACE = "kube-system";
 
 /** CA-7: a pod that never leaves its node, and why; undefined when it may be evicted. */
 export function unmovable(pass: Pass, pod: PodInfo): string | undefined {
   const safe = pod.pod.annotations?.["cluster-autoscaler.kubernetes.io/safe-to-evict"];
   if (safe === "false") return `pod ${podName(pod)} has safe-to-evict=false`;
   if (safe === "true") return undefined;
+  // Upstream's system-pod rule (seed 001: system pods left on several nodes keep them,
+  // "configure a PodDisruptionBudget to get around this"): a kube-system pod moves only
+  // when a budget of its namespace selects it.
+  if (
+    (pod.pod.namespace ?? "default") === SYSTEM_NAMESPACE &&
+    !(pass.input.pdbs ?? []).some((pdb) => covers(pdb, pod))
+  ) {
+    return `pod ${pod.key} is a kube-system pod without a PodDisruptionBudget`;
+  }
   if (pod.pod.controller === undefined || pod.pod.controller === null) {
     return `pod ${podName(pod)} has no controller`;
   }
@@ -51,12 +64,11 @@ export function unmovable(pass: Pass, pod: PodInfo): string | undefined {
 
 /** Whether a pod's placement depends on selectors or affinity (CA-7 wording). */
 function constrained(pod: PodInfo): boolean {
-  const a = pod.pod.affinity;
   return (
     Object.keys(pod.pod.nodeSelector ?? {}).length > 0 ||
-    (a?.nodeAffinity?.length ?? 0) > 0 ||
-    (a?.podAffinity?.length ?? 0) > 0 ||
-    (a?.podAntiAffinity?.length ?? 0) > 0
+    requiredNodeExpressions(pod.pod.affinity?.nodeAffinity).length > 0 ||
+    pod.constraints.affinity.length > 0 ||
+    pod.constraints.antiAffinity.length > 0
   );
 }
 
@@ -183,7 +195,7 @@ function evacuate(
 /**
  * CA-5, CA-7, CA-8, CA-11, CA-13: removes nodes whose pods all fit elsewhere. A node is a
  * candidate when it is READY or cordoned, its pool autoscales, NUP-12 lets it go, and its requests
- * are at most half its allocatable (upstream threshold). It must stay removable for the
+ * are below half its allocatable (upstream threshold, strictly below). It must stay removable for the
  * profile's unneeded time (10 min; 1 min with optimize-utilization) and no scale up may
  * have happened in the last 10 min (upstream defaults). Minimums hold (CA-5/CA-6), a
  * standard cluster keeps a node, at most 10 nodes go per pass, and a multi-host TPU
@@ -220,7 +232,8 @@ export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["un
     const pool = node.pool;
     if (!pool.autoscaling.enabled) continue;
     const u = utilization(node.used, node.allocatable);
-    if (u > options.scaleDownUtilizationThreshold) continue;
+    // Upstream: a node is underused only strictly below the threshold.
+    if (u >= options.scaleDownUtilizationThreshold) continue;
     const group = groupOf(pool, node);
     if (!group?.scaleDown || scalable.get(pool.name)?.has(node.name) === false) {
       kept.push({

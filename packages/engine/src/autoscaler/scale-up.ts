@@ -1,11 +1,21 @@
 import type { RuleId } from "../rules/violation.ts";
 import { SCALE_UP_PRIORITY_CUTOFF } from "./defaults.ts";
-import { clockText, cpuText, inZones, podName, podsText, record, zonesText } from "./explain.ts";
+import {
+  clockText,
+  cpuText,
+  inZones,
+  podName,
+  podsText,
+  record,
+  unmodelledText,
+  zonesText,
+} from "./explain.ts";
 import { fits } from "./fit.ts";
 import { groupPods, type PodGroup, remaining, unplaced } from "./groups.ts";
+import { nodeLabels } from "./labels.ts";
 import { type Packing, packOntoNewNodes, templateNode } from "./packing.ts";
 import type { Pass } from "./pass.ts";
-import { compareOptions, estimateOption, type PoolOption } from "./pool-choice.ts";
+import { compareOptions, estimateOption, levelSpotPrices, type PoolOption } from "./pool-choice.ts";
 import type { PoolContext } from "./pool-context.ts";
 import { zoneSlots } from "./pool-context.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
@@ -249,13 +259,13 @@ export function scaleUp(pass: Pass): PodInfo[] {
       if (option) options.push(option);
     }
     if (options.length === 0) break;
-    options.sort(compareOptions);
-    const best = options[0] as PoolOption;
+    const ranked = levelSpotPrices(options).sort(compareOptions);
+    const best = ranked[0] as PoolOption;
     const ctx = pass.pools.get(best.pool.name) as PoolContext;
     used.add(best.pool.name);
     const packing = packForPool(pass, ctx, groups);
     if (packing.placed.length === 0) continue;
-    commitScaleUp(pass, ctx, packing, scaleUpReason(packing, best, options.slice(1), blocked));
+    commitScaleUp(pass, ctx, packing, scaleUpReason(packing, best, ranked.slice(1), blocked));
   }
   for (const [pool, block] of blocked) {
     if (pass.recorded.has(pool) || block.rule === "CA-4") continue;
@@ -278,11 +288,41 @@ export function scaleUp(pass: Pass): PodInfo[] {
     const sample = left
       .slice(0, 5)
       .map((p) => `${podName(p)} (${cpuText(p.requests.cpuMillis)}, ${p.requests.memoryMiB} MiB)`);
-    pass.notes.push(
+    const why = [
       `${left.length} pending ${left.length === 1 ? "pod fits" : "pods fit"} no pool that may grow: ${sample.join(", ")}${left.length > 5 ? ", …" : ""}`,
-    );
+      ...noPoolCarries(pass, left),
+      unmodelledText(left),
+    ].filter((part) => part !== undefined);
+    pass.unplaced = why.join("; ");
+    pass.notes.push(pass.unplaced);
   }
   return left;
+}
+
+/**
+ * Node selectors no pool's nodes satisfy: upstream would leave such pods to node
+ * auto-provisioning (a new pool with those labels), which Regatta does not model.
+ */
+function noPoolCarries(pass: Pass, pods: readonly PodInfo[]): string[] {
+  const offered = new Set<string>();
+  for (const ctx of pass.pools.values()) {
+    for (const zone of ctx.pool.zones) {
+      for (const [key, value] of Object.entries(nodeLabels(ctx.pool, zone))) {
+        offered.add(`${key}=${value}`);
+      }
+    }
+  }
+  const missing = new Map<string, PodInfo>();
+  for (const pod of pods) {
+    for (const [key, value] of Object.entries(pod.pod.nodeSelector ?? {})) {
+      const label = `${key}=${value}`;
+      if (!offered.has(label) && !missing.has(label)) missing.set(label, pod);
+    }
+  }
+  return [...missing].map(
+    ([label, pod]) =>
+      `no node pool has ${label} (${podName(pod)}); node auto-provisioning, which would create one, is not modelled`,
+  );
 }
 
 /** CA-17: "3 pods of 4 CPU pending; pool a2-spot chosen: cheapest with capacity in us-central1-b; +2 nodes". */
@@ -298,11 +338,17 @@ function scaleUpReason(
     why = `compute class ${best.pool.computeClass} rule ${best.classRank + 1}${best.classRank > 0 ? " (higher rules have no capacity)" : ""}`;
   } else if (best.reserved) {
     why = `unused reservation ${inZones(zones)}`;
+  } else if (best.pool.spot && others.some((o) => o.pool.spot && !o.reserved)) {
+    const spot = [best, ...others.filter((o) => o.pool.spot && !o.reserved)]
+      .map((o) => o.pool.name)
+      .sort();
+    why = `least waste among the spot pools (${spot.join(", ")}); price does not decide between spot pools, ${inZones(zones)}`;
   } else if (others.length > 0 || blocked.size > 0) {
     why = `cheapest with capacity ${inZones(zones)}`;
   } else {
     why = `the only pool that fits, ${inZones(zones)}`;
   }
   const n = packing.bins.length;
-  return `${podsText(packing.placed)} pending; pool ${best.pool.name} chosen: ${why}; +${n} ${n === 1 ? "node" : "nodes"} (${zonesText(zones)})`;
+  const unmodelled = unmodelledText(packing.placed);
+  return `${podsText(packing.placed)} pending; pool ${best.pool.name} chosen: ${why}; +${n} ${n === 1 ? "node" : "nodes"} (${zonesText(zones)})${unmodelled === undefined ? "" : `; ${unmodelled}`}`;
 }

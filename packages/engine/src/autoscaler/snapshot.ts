@@ -1,5 +1,6 @@
 import type { NodeColor, NodeState } from "../node-pool/types.ts";
 import type { Instant } from "../time/instant.ts";
+import { type PodConstraints, podConstraints } from "./constraints.ts";
 import { DEFAULT_MAX_PODS_PER_NODE, SCALE_UP_PRIORITY_CUTOFF } from "./defaults.ts";
 import { nodeLabels } from "./labels.ts";
 import { addResources, effectiveRequests, ZERO } from "./requests.ts";
@@ -7,7 +8,7 @@ import type {
   AutoscalerInput,
   AutoscalerPod,
   AutoscalerPool,
-  PodAffinityTerm,
+  LabelSelector,
   Resources,
 } from "./types.ts";
 
@@ -18,6 +19,8 @@ export interface PodInfo {
   key: string;
   requests: Resources;
   priority: number;
+  /** Pod (anti-)affinity in one form, and what is not modelled (CA-3, CA-17). */
+  constraints: PodConstraints;
 }
 
 /** A node in the simulation: what it holds and what is left. */
@@ -34,7 +37,7 @@ export interface SimNode {
   maxPods: number;
   createdAt?: Instant;
   /** Anti-affinity terms of the pods on it (checked against incoming pods too). */
-  antiTerms: PodAffinityTerm[];
+  antiTerms: LabelSelector[];
   /** Pods below the priority cut-off running here: they take no room but CA-7 still applies. */
   expendable: PodInfo[];
 }
@@ -56,7 +59,13 @@ export function podKey(pod: Pick<AutoscalerPod, "name" | "namespace">): string {
 
 /** A pod prepared for the simulation (CA-2 requests computed once). */
 export function podInfo(pod: AutoscalerPod): PodInfo {
-  return { pod, key: podKey(pod), requests: effectiveRequests(pod), priority: pod.priority ?? 0 };
+  return {
+    pod,
+    key: podKey(pod),
+    requests: effectiveRequests(pod),
+    priority: pod.priority ?? 0,
+    constraints: podConstraints(pod),
+  };
 }
 
 /** Nodes whose pods the simulation moves away: they are going or gone. */
@@ -100,8 +109,8 @@ export function emptyNode(
 export function placeOn(node: SimNode, pod: PodInfo): void {
   node.used = addResources(node.used, pod.requests);
   node.pods.push(pod);
-  const anti = pod.pod.affinity?.podAntiAffinity;
-  if (anti) node.antiTerms.push(...anti);
+  const anti = pod.constraints.antiAffinity;
+  if (anti.length > 0) node.antiTerms.push(...anti);
 }
 
 /**

@@ -18,16 +18,48 @@ export interface ContainerRequests {
   accelerators?: number;
 }
 
-/** One required node-affinity expression; every expression of a pod must hold. */
+/**
+ * One node-affinity expression (Kubernetes' NodeSelectorRequirement); `Gt`/`Lt` compare
+ * the label as an integer with the one value given.
+ */
 export interface NodeSelectorRequirement {
+  key: string;
+  operator: "In" | "NotIn" | "Exists" | "DoesNotExist" | "Gt" | "Lt";
+  values?: string[];
+}
+
+/** Kubernetes' NodeSelectorTerm: every expression holds. `matchFields` is not simulated. */
+export interface NodeSelectorTerm {
+  matchExpressions?: NodeSelectorRequirement[];
+  matchFields?: NodeSelectorRequirement[];
+}
+
+/** Kubernetes' NodeAffinity: a node matching any required term; preferences are soft. */
+export interface NodeAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: { nodeSelectorTerms: NodeSelectorTerm[] };
+  preferredDuringSchedulingIgnoredDuringExecution?: {
+    weight: number;
+    preference: NodeSelectorTerm;
+  }[];
+}
+
+/** One expression of a Kubernetes label selector. */
+export interface LabelSelectorRequirement {
   key: string;
   operator: "In" | "NotIn" | "Exists" | "DoesNotExist";
   values?: string[];
 }
 
+/** Kubernetes' LabelSelector: every label and every expression holds. */
+export interface LabelSelector {
+  matchLabels?: Record<string, string>;
+  matchExpressions?: LabelSelectorRequirement[];
+}
+
 /**
- * A pod (anti-)affinity term. Only the node (hostname) topology is simulated for pods;
- * zone spreading is expressed through node selectors / node affinity on `topology.kubernetes.io/zone`.
+ * A pod (anti-)affinity term in the snapshot's simple form. Only the node (hostname)
+ * topology is simulated for pods; zone spreading is expressed through node selectors /
+ * node affinity on `topology.kubernetes.io/zone`.
  */
 export interface PodAffinityTerm {
   /** Labels the other pod must carry (all of them). */
@@ -35,11 +67,60 @@ export interface PodAffinityTerm {
   topologyKey?: "kubernetes.io/hostname";
 }
 
-/** The "simple" affinity of the workloads snapshot. */
+/** Kubernetes' PodAffinityTerm; namespaces are not simulated (all pods are compared). */
+export interface KubernetesPodAffinityTerm {
+  labelSelector?: LabelSelector;
+  topologyKey: string;
+  namespaces?: string[];
+  namespaceSelector?: LabelSelector;
+}
+
+/** Kubernetes' PodAffinity / PodAntiAffinity: required terms, and soft preferences. */
+export interface KubernetesPodAffinity {
+  requiredDuringSchedulingIgnoredDuringExecution?: KubernetesPodAffinityTerm[];
+  preferredDuringSchedulingIgnoredDuringExecution?: {
+    weight: number;
+    podAffinityTerm: KubernetesPodAffinityTerm;
+  }[];
+}
+
+/**
+ * A pod's affinity: the snapshot's simple form (lists of required terms) or Kubernetes'
+ * own (`requiredDuringSchedulingIgnoredDuringExecution`, `preferred…`), as an agent copies
+ * it from the pod spec.
+ */
 export interface PodAffinity {
-  nodeAffinity?: NodeSelectorRequirement[];
-  podAffinity?: PodAffinityTerm[];
-  podAntiAffinity?: PodAffinityTerm[];
+  nodeAffinity?: NodeSelectorRequirement[] | NodeAffinity;
+  podAffinity?: PodAffinityTerm[] | KubernetesPodAffinity;
+  podAntiAffinity?: PodAffinityTerm[] | KubernetesPodAffinity;
+}
+
+/** How strongly a taint keeps pods away. */
+export type TaintEffect = "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+
+/** A node taint (a pool's `--node-taints`). */
+export interface Taint {
+  key: string;
+  value?: string;
+  effect: TaintEffect;
+}
+
+/** Kubernetes' Toleration. */
+export interface Toleration {
+  key?: string;
+  operator?: "Equal" | "Exists";
+  value?: string;
+  effect?: TaintEffect;
+  tolerationSeconds?: number;
+}
+
+/** Kubernetes' TopologySpreadConstraint (not simulated: named in the decision). */
+export interface TopologySpreadConstraint {
+  maxSkew: number;
+  topologyKey: string;
+  whenUnsatisfiable: "DoNotSchedule" | "ScheduleAnyway";
+  labelSelector?: LabelSelector;
+  minDomains?: number;
 }
 
 /** A pod of the workloads snapshot (API.md `PUT /v1/clusters/{cluster}/workloads`). */
@@ -60,6 +141,14 @@ export interface AutoscalerPod {
   localStorage?: boolean;
   affinity?: PodAffinity;
   nodeSelector?: Record<string, string>;
+  /** Taints of a node it may land on (CA-3); pools' NoSchedule/NoExecute taints need one. */
+  tolerations?: Toleration[];
+  /** Not simulated; named in the decision (seed 001: DoNotSchedule is not supported). */
+  topologySpreadConstraints?: TopologySpreadConstraint[];
+  /** Seed 001: only kube-scheduler's behaviour is simulated; another scheduler is named. */
+  schedulerName?: string;
+  /** Informational (the value that counts is `priority`). */
+  priorityClassName?: string;
   /** DaemonSet pods run on every matching node: they reduce what a new node holds (CA-2). */
   daemonSet?: boolean;
 }
@@ -87,7 +176,7 @@ export interface AutoscalingSettings {
   totalMaxNodes?: number;
   /** CA-10 default: ANY for spot and flex-start pools, BALANCED otherwise. */
   locationPolicy?: LocationPolicy;
-  /** CA-11, default `balanced`. */
+  /** CA-11 is per cluster; set here it overrides the cluster's for this pool (extension). */
   profile?: AutoscalingProfile;
 }
 
@@ -119,6 +208,8 @@ export interface AutoscalerPool {
   maxPodsPerNode?: number;
   /** Labels its nodes carry (beyond the ones derived from pool, zone, spot, class). */
   labels?: Record<string, string>;
+  /** Taints its nodes carry: only pods that tolerate the NoSchedule/NoExecute ones land. */
+  taints?: Taint[];
   spot?: boolean;
   flexStart?: boolean;
   tpu?: TpuSettings;
@@ -197,6 +288,11 @@ export interface AutoscalerCluster {
   name: string;
   controlPlaneVersion: string;
   autopilot?: boolean;
+  /**
+   * CA-11 `--autoscaling-profile`: absent, `balanced` on Standard clusters and
+   * `optimize-utilization` on Autopilot ones (balanced is not available there).
+   */
+  profile?: AutoscalingProfile;
   /** CA-16: at most 15,000 nodes; a lower cap may be given. */
   maxNodes?: number;
   /** Zones that are down: their per-zone limits drop out (CA-1) and nothing is added there. */
@@ -315,7 +411,8 @@ export type ActionType = "SCALE_UP" | "SCALE_DOWN" | "NOOP" | "BACKOFF";
  */
 export interface DecisionRecord {
   at: Instant;
-  pool: string;
+  /** The pool decided on; null for the cluster as a whole (pending pods no pool can take). */
+  pool: string | null;
   action: ActionType;
   delta: number;
   zones?: Record<string, number>;

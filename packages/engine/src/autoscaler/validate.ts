@@ -7,7 +7,11 @@ import type { AutoscalerPool } from "./types.ts";
 export type AutoscalingPoolSettings = Pick<
   AutoscalerPool,
   "autoscaling" | "flexStart" | "spot" | "tpu" | "zones"
-> & { machineType: string };
+> & {
+  machineType: string;
+  /** Nodes per zone the pool is put with (CA-13: a multi-host pool holds 0 or a slice). */
+  nodeCount?: number;
+};
 
 function isCount(n: number | undefined): boolean {
   return n === undefined || (Number.isInteger(n) && n >= 0);
@@ -16,8 +20,9 @@ function isCount(n: number | undefined): boolean {
 /**
  * Checks a pool's `autoscaling` settings before they are stored. CA-1: per-zone or total
  * limits, not both; whole numbers ≥ 0; min ≤ max. CA-10: BALANCED is rejected for
- * flex-start pools. CA-13: a multi-host TPU pool's topology must name a whole slice and
- * its maximum must hold one. CA-16: no pool may be allowed past 15,000 nodes.
+ * flex-start pools. CA-13: a multi-host TPU pool's topology must name a whole slice, its
+ * maximum must hold one, and its minimum and size are 0 or the slice. CA-16: no pool may
+ * be allowed past 15,000 nodes.
  *
  * @example validateAutoscaling({ machineType: "e2-standard-4", zones: ["a"], flexStart: true, autoscaling: { enabled: true, locationPolicy: "BALANCED" } }) // refuses with CA-10
  */
@@ -82,6 +87,14 @@ export function validateAutoscaling(pool: AutoscalingPoolSettings): Result<true>
         "CA-13",
         422,
         `CA-13: a multi-host TPU pool holds 0 or ${slice} nodes; minimum ${min} is neither`,
+      );
+    }
+    const size = (pool.nodeCount ?? 0) * pool.zones.length;
+    if (size !== 0 && size !== slice) {
+      return refuse(
+        "CA-13",
+        422,
+        `CA-13: a multi-host TPU pool holds 0 or ${slice} nodes; ${size} nodes is neither`,
       );
     }
   }

@@ -1,16 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
   type ActuationInput,
+  autoscalerNodeView,
   initialAutoscalerState,
   isNewScaleUpFailure,
   type NodeInFlight,
   nextInFlightStep,
+  nextStepDeadline,
+  overdueSteps,
   type PoolTemplate,
   planActuation,
   recordScaleUpFailure,
   type ScaleDownAction,
   type ScaleUpAction,
   scaleUpErrorOf,
+  stepDeadline,
 } from "../../src/index.ts";
 import { MIN, node, T0, ZONES } from "./fixtures.ts";
 
@@ -146,6 +150,46 @@ describe("planActuation", () => {
     expect(planned.seq).toBe(0);
   });
 
+  it("CA-4 a node whose creation timed out is deleted at once (no drain) and leaves the count", () => {
+    const creating: NodeInFlight = {
+      pool: "web",
+      zone: ZONE_A,
+      step: "CREATE",
+      command: "op-as:web-as-1:create",
+      since: T0,
+      config: WEB.config,
+    };
+    const planned = plan({
+      actions: [scaleDown(["web-as-1"])],
+      inFlight: { "web-as-1": creating },
+      now: T0 + 16 * MIN,
+    });
+    expect(planned.commands).toEqual([
+      {
+        type: "DELETE_NODE",
+        id: "op-as:web-as-1:delete",
+        cluster: "c1",
+        pool: "web",
+        zone: ZONE_A,
+        node: "web-as-1",
+      },
+    ]);
+    expect(planned.inFlight["web-as-1"]).toMatchObject({
+      step: "DELETE",
+      command: "op-as:web-as-1:delete",
+      since: T0 + 16 * MIN,
+    });
+    // Leaving: the next pass's view no longer counts it toward the pool's maximum.
+    const view = autoscalerNodeView({
+      stored: [],
+      unsynced: { added: [], removed: new Set() },
+      pools: [],
+      upgrades: new Map(),
+      inFlight: planned.inFlight,
+    });
+    expect(view.nodes).toEqual([]);
+  });
+
   it("CA-3 an action on a pool new nodes cannot be made of is left out", () => {
     const planned = plan({ actions: [scaleUp({ [ZONE_A]: 1 }, { pool: "unknown" })] });
     expect(planned).toEqual({ commands: [], inFlight: {}, seq: 0 });
@@ -211,6 +255,60 @@ describe("nextInFlightStep", () => {
         );
       }
     }
+  });
+});
+
+describe("overdueSteps", () => {
+  const draining = (graceSeconds: number): NodeInFlight => ({
+    pool: "web",
+    zone: ZONE_A,
+    step: "DRAIN",
+    command: "op-as:web-1:drain",
+    since: T0,
+    config: WEB.config,
+    graceSeconds,
+  });
+
+  it("CA-8 a drain not finished when its grace ends is forced without PDBs, 10 min or 1 h after it began", () => {
+    for (const grace of [600, 3600]) {
+      const inFlight = { "web-1": draining(grace) };
+      expect(nextStepDeadline(inFlight)).toBe(T0 + grace * 1000);
+      expect(overdueSteps("op-as", "c1", inFlight, T0 + grace * 1000 - 1)).toEqual([]);
+      const [step] = overdueSteps("op-as", "c1", inFlight, T0 + grace * 1000);
+      expect(step?.command).toEqual({
+        type: "DRAIN_NODE",
+        id: "op-as:web-1:drain_forced",
+        cluster: "c1",
+        pool: "web",
+        node: "web-1",
+        respectPdb: false,
+        graceSeconds: grace,
+      });
+      expect(step?.flight.step).toBe("DRAIN_FORCED");
+      expect(step?.reason).toMatch(
+        new RegExp(`^CA-8: node web-1 still draining after ${grace / 60} min`),
+      );
+    }
+  });
+
+  it("CA-8 a forced drain still stuck 5 min later is given up: the node is deleted", () => {
+    const forced: NodeInFlight = {
+      ...draining(600),
+      step: "DRAIN_FORCED",
+      command: "op-as:web-1:drain_forced",
+    };
+    const due = T0 + 600_000 + 5 * MIN;
+    expect(stepDeadline(forced)).toBe(due);
+    expect(overdueSteps("op-as", "c1", { "web-1": forced }, due - 1)).toEqual([]);
+    const [step] = overdueSteps("op-as", "c1", { "web-1": forced }, due);
+    expect(step?.command).toMatchObject({ type: "DELETE_NODE", node: "web-1", zone: ZONE_A });
+    expect(step?.flight.step).toBe("DELETE");
+  });
+
+  it("CA-8 creates and deletes wait for their answer", () => {
+    const creating: NodeInFlight = { ...draining(600), step: "CREATE" };
+    expect(stepDeadline(creating)).toBeUndefined();
+    expect(nextStepDeadline({ a: creating, b: { ...creating, step: "DELETE" } })).toBeUndefined();
   });
 });
 

@@ -2,8 +2,10 @@ import { describe, expect, it } from "vitest";
 import {
   type AutoscalerPod,
   type AutoscalerState,
+  clusterProfile,
   evaluateCluster,
   type ScaleDownAction,
+  validateProfile,
 } from "../../src/index.ts";
 import { input, MIN, node, pod, pool, T0, ZONES } from "./fixtures.ts";
 
@@ -55,6 +57,26 @@ describe("scale down", () => {
     const d = evaluateCluster(twoNodes({ containers: [{ cpuMillis: 2100, memoryMiB: 256 }] }), T0);
     expect(downs(d)).toEqual([]);
     expect(d.state.unneededSince).toEqual({});
+  });
+
+  it("CA-5 a node at exactly 0.5 utilization is not a candidate: upstream's threshold is strictly below", () => {
+    // web-2 is busy by memory (not a candidate) and has room for web-1's pod.
+    const at = (cpuMillis: number) =>
+      input(
+        {
+          pools: [pool("web")],
+          nodes: [node("web-1", "web", A), node("web-2", "web", B)],
+          pods: [
+            pod("x", cpuMillis, 256, { node: "web-1" }),
+            pod("y", 1000, 9000, { node: "web-2" }),
+          ],
+        },
+        { backoff: {}, unneededSince: { "web-1": T0 - 11 * MIN } },
+      );
+    const half = evaluateCluster(at(2000), T0);
+    expect(downs(half)).toEqual([]);
+    expect(half.state.unneededSince).toEqual({});
+    expect(downs(evaluateCluster(at(1999), T0))[0]?.nodes).toEqual(["web-1"]);
   });
 
   it("CA-5 a node whose pod fits on no other node stays", () => {
@@ -188,6 +210,35 @@ describe("scale down", () => {
     expect(downs(allowed)[0]?.nodes).toEqual(["web-1"]);
   });
 
+  it("CA-7 a kube-system pod keeps its node unless a PodDisruptionBudget in kube-system selects it", () => {
+    const system = { namespace: "kube-system", labels: { app: "x" } };
+    const kept = evaluateCluster(twoNodes(system), T0);
+    expect(downs(kept)).toEqual([]);
+    expect(kept.records.find((r) => r.blockedBy === "CA-7")?.reason).toBe(
+      "node web-1 kept: pod kube-system/x is a kube-system pod without a PodDisruptionBudget",
+    );
+    // A budget elsewhere does not count; one in kube-system that selects it does.
+    const elsewhere = [
+      { name: "x", namespace: "default", selector: { app: "x" }, maxUnavailable: 1 },
+    ];
+    expect(downs(evaluateCluster({ ...twoNodes(system), pdbs: elsewhere }, T0))).toEqual([]);
+    const budget = [
+      { name: "x", namespace: "kube-system", selector: { app: "x" }, maxUnavailable: 1 },
+    ];
+    expect(downs(evaluateCluster({ ...twoNodes(system), pdbs: budget }, T0))[0]?.nodes).toEqual([
+      "web-1",
+    ]);
+    // safe-to-evict=true lets it go, as upstream's rule order does.
+    const marked = evaluateCluster(
+      twoNodes({
+        ...system,
+        annotations: { "cluster-autoscaler.kubernetes.io/safe-to-evict": "true" },
+      }),
+      T0,
+    );
+    expect(downs(marked)[0]?.nodes).toEqual(["web-1"]);
+  });
+
   it("CA-7 a PodDisruptionBudget is shared: the second node of the same app stays once the budget is spent", () => {
     const nodes = [node("w-1", "web", A), node("w-2", "web", A), node("w-3", "web", B)];
     const ps = [
@@ -283,6 +334,44 @@ describe("scale down", () => {
       T0,
     );
     expect(downs(optimized)[0]?.nodes).toEqual(["web-1"]);
+  });
+
+  it("CA-11 the profile is the cluster's; a pool's own profile overrides it (extension); Autopilot clusters optimize utilization", () => {
+    const base = twoNodes({}, T0 - 2 * MIN);
+    const optimizedCluster = evaluateCluster(
+      { ...base, cluster: { ...base.cluster, profile: "optimize-utilization" } },
+      T0,
+    );
+    expect(downs(optimizedCluster)[0]?.nodes).toEqual(["web-1"]);
+    expect(
+      downs(evaluateCluster({ ...base, cluster: { ...base.cluster, autopilot: true } }, T0))[0]
+        ?.nodes,
+    ).toEqual(["web-1"]);
+    const poolKeepsBalanced = evaluateCluster(
+      {
+        ...base,
+        cluster: { ...base.cluster, profile: "optimize-utilization" },
+        pools: [
+          pool("web", {
+            autoscaling: { enabled: true, minNodes: 0, maxNodes: 10, profile: "balanced" },
+          }),
+        ],
+      },
+      T0,
+    );
+    expect(downs(poolKeepsBalanced)).toEqual([]);
+  });
+
+  it("CA-11 the balanced profile is not available on Autopilot clusters (422)", () => {
+    expect(validateProfile({ autopilot: true, profile: "balanced" })).toMatchObject({
+      ok: false,
+      error: { rule: "CA-11", status: 422 },
+    });
+    expect(validateProfile({ autopilot: true, profile: "optimize-utilization" }).ok).toBe(true);
+    expect(validateProfile({ autopilot: true }).ok).toBe(true);
+    expect(validateProfile({ autopilot: false, profile: "balanced" }).ok).toBe(true);
+    expect(clusterProfile({ autopilot: true })).toBe("optimize-utilization");
+    expect(clusterProfile({ autopilot: false })).toBe("balanced");
   });
 
   it("CA-11 optimize-utilization packs pending pods onto the busiest node that fits", () => {

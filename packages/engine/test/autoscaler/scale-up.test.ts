@@ -145,6 +145,38 @@ describe("scale up", () => {
     );
   });
 
+  it("CA-9 among several spot pools the cheapest is not chosen automatically: least waste decides (seed 001)", () => {
+    const spotMem = pool("spot-highmem", {
+      spot: true,
+      machine: {
+        machineType: "n2-highmem-8",
+        cpuMillis: 8000,
+        memoryMiB: 65536,
+        pricePerHour: 1,
+        spotPricePerHour: 0.2,
+      },
+    });
+    const spotStd = pool("spot-standard", {
+      spot: true,
+      machine: {
+        machineType: "e2-standard-8",
+        cpuMillis: 8000,
+        memoryMiB: 32768,
+        pricePerHour: 0.8,
+        spotPricePerHour: 0.25,
+      },
+    });
+    const d = evaluateCluster(
+      input({ pools: [pool("on-demand"), spotMem, spotStd], pods: pods("p", 2, 3500, 12000) }),
+      T0,
+    );
+    // The standard shape wastes less of its node than the cheaper highmem one.
+    expect(ups(d)).toMatchObject([{ pool: "spot-standard", delta: 1 }]);
+    expect(d.records.find((r) => r.action === "SCALE_UP")?.reason).toMatch(
+      /pool spot-standard chosen: least waste among the spot pools \(spot-highmem, spot-standard\); price does not decide between spot pools, in us-central1-a;/,
+    );
+  });
+
   it("CA-9 a more expensive but available pool beats an unavailable cheap one", () => {
     const spot = pool("a2-spot", {
       spot: true,
@@ -252,6 +284,26 @@ describe("scale up", () => {
     expect(
       ups(evaluateCluster(input({ pools: [scarce], pods: pods("p", 5, 3500) }), T0))[0]?.zones,
     ).toEqual({ [C]: 5 });
+  });
+
+  it("CA-3 CA-10 a pending pod pinned to any zone of the pool, not only its first, gets a node in that zone", () => {
+    const zone = "topology.kubernetes.io/zone";
+    for (const pinned of [B, C]) {
+      const bySelector = pod("by-selector", 3000, 256, { nodeSelector: { [zone]: pinned } });
+      const byAffinity = pod("by-affinity", 3000, 256, {
+        affinity: { nodeAffinity: [{ key: zone, operator: "In", values: [pinned] }] },
+      });
+      const d = evaluateCluster(
+        input({ pools: [pool("web")], pods: [bySelector, byAffinity] }),
+        T0,
+      );
+      expect(ups(d), pinned).toMatchObject([{ pool: "web", delta: 2, zones: { [pinned]: 2 } }]);
+    }
+    // A zone the pool does not have is still no reason to grow it.
+    const elsewhere = pod("elsewhere", 3000, 256, { nodeSelector: { [zone]: "europe-west4-a" } });
+    expect(ups(evaluateCluster(input({ pools: [pool("web")], pods: [elsewhere] }), T0))).toEqual(
+      [],
+    );
   });
 
   it("CA-10 balancing applies to scale up only: scale down removes unneeded nodes whatever the zones", () => {
@@ -376,6 +428,21 @@ describe("TPU pools", () => {
         autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 64 },
       }).ok,
     ).toBe(true);
+  });
+
+  it("CA-13 a multi-host pool put with a size that is neither 0 nor the slice is refused", () => {
+    const base = {
+      machineType: "ct5lp-hightpu-4t",
+      zones: [A],
+      tpu: { topology: "16x16", multiHost: true },
+      autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 64 },
+    };
+    expect(validateAutoscaling({ ...base, nodeCount: 5 })).toMatchObject({
+      ok: false,
+      error: { rule: "CA-13", status: 422 },
+    });
+    expect(validateAutoscaling({ ...base, nodeCount: 64 }).ok).toBe(true);
+    expect(validateAutoscaling({ ...base, nodeCount: 0 }).ok).toBe(true);
   });
 
   it("CA-13 scale down drains the whole multi-host pool to 0 at once, or keeps all of it", () => {

@@ -9,12 +9,19 @@ import {
   text,
 } from "drizzle-orm/sqlite-core";
 import { machineTypes } from "./catalog.ts";
-import { CLUSTER_ROLES, NODE_COLORS, NODE_STATES, RELEASE_CHANNELS } from "./enums.ts";
+import {
+  AUTOSCALING_PROFILES,
+  CLUSTER_ROLES,
+  NODE_COLORS,
+  NODE_STATES,
+  RELEASE_CHANNELS,
+} from "./enums.ts";
 import { fleets } from "./fleets.ts";
 import type {
   AutoscalingConfig,
   ClusterComponents,
   Maintenance,
+  TaintConfig,
   TpuConfig,
   UpgradeStrategyConfig,
 } from "./json.ts";
@@ -38,6 +45,8 @@ export const clusters = sqliteTable(
     region: text("region").notNull(),
     releaseChannel: text("release_channel", { enum: RELEASE_CHANNELS }).notNull(),
     autopilot: integer("autopilot", { mode: "boolean" }).notNull().default(false),
+    /** CA-11 `--autoscaling-profile` (null: the default for the cluster's mode). */
+    autoscalingProfile: text("autoscaling_profile", { enum: AUTOSCALING_PROFILES }),
     specVersion: text("spec_version").notNull(),
     statusVersion: text("status_version").notNull(),
     phase: text("phase").notNull(),
@@ -85,6 +94,10 @@ export const nodePools = sqliteTable(
     tpu: text("tpu", { mode: "json" }).$type<TpuConfig>(),
     /** CA-15: the compute class the pool serves (null: none). */
     computeClass: text("compute_class"),
+    /** Labels its nodes carry (`--node-labels`; null: none). */
+    labels: text("labels", { mode: "json" }).$type<Record<string, string>>(),
+    /** CA-3: taints its nodes carry (`--node-taints`; null: none). */
+    taints: text("taints", { mode: "json" }).$type<TaintConfig[]>(),
     autoscaling: text("autoscaling", { mode: "json" }).$type<AutoscalingConfig>(),
     upgradeStrategy: text("upgrade_strategy", { mode: "json" }).$type<UpgradeStrategyConfig>(),
     /**

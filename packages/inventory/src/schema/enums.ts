@@ -8,6 +8,10 @@ export type ClusterRole = (typeof CLUSTER_ROLES)[number];
 export const RELEASE_CHANNELS = ["RAPID", "REGULAR", "STABLE"] as const;
 export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
 
+/** Cluster-autoscaler profiles (CA-11). */
+export const AUTOSCALING_PROFILES = ["balanced", "optimize-utilization"] as const;
+export type AutoscalingProfileName = (typeof AUTOSCALING_PROFILES)[number];
+
 /** Node states as the API shows them. */
 export const NODE_STATES = ["READY", "PROVISIONING", "CORDONED", "DRAINING", "DELETING"] as const;
 export type NodeState = (typeof NODE_STATES)[number];

@@ -41,6 +41,13 @@ export interface TpuConfig {
   multiHost: boolean;
 }
 
+/** A node pool's taint (CA-3). */
+export interface TaintConfig {
+  key: string;
+  value?: string;
+  effect: "NoSchedule" | "PreferNoSchedule" | "NoExecute";
+}
+
 /** Autoscaling settings of a node pool (CA-1, CA-10, CA-11). */
 export interface AutoscalingConfig {
   enabled: boolean;

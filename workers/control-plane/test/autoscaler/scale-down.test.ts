@@ -77,6 +77,65 @@ describe("scale-down through the API (CA-5, CA-7, CA-11)", () => {
     expect(kept.some((d) => /controller/.test(d.reason))).toBe(true);
   });
 
+  it("CA-7 a node running a kube-system pod is kept unless a PodDisruptionBudget in kube-system selects the pod", async () => {
+    await clusterWithPools("down-sys", {
+      p: { zones: ZONE, nodeCount: 3, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    const [guarded, budgeted, big] = (await nodesOf("down-sys", "p")).map((n) => n.name).sort();
+    const res = await api("PUT", "/v1/clusters/down-sys/workloads", {
+      body: {
+        pods: [
+          ...pods("dns", 1, 100, {
+            namespace: "kube-system",
+            node: guarded,
+            labels: { app: "dns" },
+          }),
+          ...pods("metrics", 1, 100, {
+            namespace: "kube-system",
+            node: budgeted,
+            labels: { app: "metrics" },
+          }),
+          ...pods("app", 1, 2500, { node: big }),
+        ],
+        pdbs: [
+          {
+            name: "metrics",
+            namespace: "kube-system",
+            selector: { app: "metrics" },
+            maxUnavailable: 1,
+          },
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await advance(660);
+    await passAndSettle("down-sys");
+    const left = (await nodesOf("down-sys", "p")).map((n) => n.name).sort();
+    expect(left).toEqual([guarded, big]);
+    const kept = (await decisions("down-sys", "p")).find(
+      (d) => d.blockedBy === "CA-7" && d.nodes?.includes(guarded!),
+    );
+    expect(kept?.reason).toBe(
+      `node ${guarded} kept: pod kube-system/dns-0 is a kube-system pod without a PodDisruptionBudget`,
+    );
+  });
+
+  it("CA-5 a node at exactly half of its allocatable is not underused (upstream compares strictly below)", async () => {
+    await clusterWithPools("down-half", {
+      p: { zones: ZONE, nodeCount: 2, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    const [half, busy] = (await nodesOf("down-half", "p")).map((n) => n.name).sort();
+    // 2 of 4 CPU on one node; the other is busy by memory and has room for it.
+    await putPods("down-half", [
+      { name: "half-0", containers: [{ cpuMillis: 2000, memoryMiB: 256 }], node: half },
+      { name: "busy-0", containers: [{ cpuMillis: 1000, memoryMiB: 9000 }], node: busy },
+    ]);
+    await advance(660);
+    await passAndSettle("down-half");
+    expect((await nodesOf("down-half", "p")).map((n) => n.name).sort()).toEqual([half, busy]);
+    expect((await decisions("down-half", "p")).some((d) => d.action === "SCALE_DOWN")).toBe(false);
+  });
+
   it("CA-11 optimize-utilization removes an unneeded node sooner than balanced", async () => {
     await clusterWithPools("down-prof", {
       fast: {

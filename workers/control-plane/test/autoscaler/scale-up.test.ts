@@ -99,6 +99,33 @@ describe("scale-up through the API (CA-3, CA-10, CA-17)", () => {
     expect(all.some((d) => d.action === "NOOP" && /max|limit/i.test(d.reason))).toBe(true);
   });
 
+  it("CA-3 CA-10 a pending pod pinned to the pool's second zone gets a node there", async () => {
+    await clusterWithPools("up-zone", {
+      p: {
+        zones: TWO_ZONES,
+        nodeCount: 0,
+        autoscaling: { enabled: true, minNodes: 0, maxNodes: 3 },
+      },
+    });
+    const put = await putPods(
+      "up-zone",
+      pods("pinned", 1, 3000, {
+        nodeSelector: { "topology.kubernetes.io/zone": "europe-west1-c" },
+      }),
+    );
+    const up = put.decisions.find((d) => d.action === "SCALE_UP") as unknown as {
+      delta: number;
+      zones: Record<string, number>;
+    };
+    expect(up, JSON.stringify(put.decisions)).toBeDefined();
+    expect(up.zones).toEqual({ "europe-west1-c": 1 });
+    await advance(180);
+    await evaluate("up-zone");
+    const [placed] = await podsOf("up-zone");
+    const nodes = await nodesOf("up-zone", "p");
+    expect(nodes.find((n) => n.name === placed?.node)?.zone).toBe("europe-west1-c");
+  });
+
   it("CA-12 pods with priority below -10 never trigger a scale-up", async () => {
     await clusterWithPools("up-prio", {
       p: {
@@ -146,6 +173,44 @@ describe("scale-up through the API (CA-3, CA-10, CA-17)", () => {
     expect(up.pool).toBe("spot");
     expect(up.delta).toBe(3);
     expect(up.reason).toMatch(/spot/);
+  });
+
+  it("CA-9 among several spot pools the cheapest is not chosen automatically: least waste decides, and the decision says so", async () => {
+    for (const [name, memoryMiB, spotPricePerHour] of [
+      ["n2-highmem-8", 65_536, 0.2],
+      ["e2-standard-8", 32_768, 0.25],
+    ] as const) {
+      const res = await api("PUT", `/v1/machine-types/${name}`, {
+        body: { cpuMillis: 8000, memoryMiB, pricePerHour: 1, spotPricePerHour },
+      });
+      expect(res.status).toBeLessThan(300);
+    }
+    const spot = (machineType: string) => ({
+      machineType,
+      zones: ["europe-west1-b"],
+      nodeCount: 0,
+      spot: true,
+      autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 },
+    });
+    await clusterWithPools("up-spots", {
+      "spot-highmem": spot("n2-highmem-8"),
+      "spot-standard": spot("e2-standard-8"),
+    });
+    const put = await putPods(
+      "up-spots",
+      Array.from({ length: 2 }, (_, i) => ({
+        name: `w-${i}`,
+        containers: [{ cpuMillis: 3500, memoryMiB: 12_000 }],
+      })),
+    );
+    const up = put.decisions.find((d) => d.action === "SCALE_UP") as unknown as {
+      pool: string;
+      reason: string;
+    };
+    expect(up.pool).toBe("spot-standard");
+    expect(up.reason).toMatch(
+      /least waste among the spot pools \(spot-highmem, spot-standard\); price does not decide between spot pools/,
+    );
   });
 
   it("CA-13 a multi-host TPU pool scales from 0 to the whole 16x16 slice of ct5lp-hightpu-4t: 64 nodes", async () => {

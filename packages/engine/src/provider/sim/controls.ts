@@ -1,32 +1,40 @@
-import type { Instant } from "../../time/instant.ts";
+import { type Instant, SECOND } from "../../time/instant.ts";
 import { resolveSettings, type SimConfig } from "./config.ts";
 import { putFault, removeFault, type SimFault } from "./faults.ts";
 import { queueInsert } from "./queue.ts";
 import type { SimState } from "./state.ts";
 
 /**
+ * Seed 001: a preempted Spot VM's pods "have only 15 seconds to finish"; the node is
+ * gone once that notice has run out.
+ */
+export const SPOT_PREEMPTION_NOTICE_SECONDS = 15;
+
+/**
  * The node a preemption takes away. With `zone`, the node's capacity is given back when
  * the preemption is reported (a preempted node is gone, the engine does not delete it).
+ * `noticeSeconds` (default 0) is how long the node runs on after the notice.
  */
 export interface PreemptTarget {
   cluster: string;
   pool: string;
   node: string;
   zone?: string;
+  noticeSeconds?: number;
 }
 
 /**
- * Schedules a NODE_PREEMPTED report at `now` (NUP-11 short-lived pools), delivered by
- * the next `simAdvance` in order with the other reports.
+ * Schedules a NODE_PREEMPTED report at `now` plus the notice (NUP-11 short-lived pools,
+ * spot pools), delivered by `simAdvance` in order with the other reports.
  *
- * @example sim = simPreempt(sim, { cluster: "c", pool: "flex", node: "n-3", zone: "a" }, now);
+ * @example sim = simPreempt(sim, { cluster: "c", pool: "spot", node: "n-3", zone: "a", noticeSeconds: SPOT_PREEMPTION_NOTICE_SECONDS }, now);
  */
 export function simPreempt(state: SimState, target: PreemptTarget, now: Instant): SimState {
   const at = Math.max(now, state.now);
-  const { zone, ...node } = target;
+  const { zone, noticeSeconds = 0, ...node } = target;
   const entry = {
     seq: state.seq,
-    event: { type: "NODE_PREEMPTED" as const, ...node, at },
+    event: { type: "NODE_PREEMPTED" as const, ...node, at: at + noticeSeconds * SECOND },
     ...(zone === undefined ? {} : { release: zone }),
   };
   return { ...state, now: at, seq: state.seq + 1, queue: queueInsert(state.queue, [entry]) };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SECOND } from "../../time/instant.ts";
 import { DEFAULT_SIM_DURATIONS } from "./config.ts";
-import { simPreempt } from "./controls.ts";
+import { SPOT_PREEMPTION_NOTICE_SECONDS, simPreempt } from "./controls.ts";
 import { create, healthCheck, oneOfEach, remove, reportAll, secondsById, T0 } from "./fixtures.ts";
 import { createSim, simAdvance, simNextEventAt, simSubmit } from "./sim.ts";
 import type { SimState } from "./state.ts";
@@ -106,6 +106,26 @@ describe("sim preemption", () => {
       { type: "COMMAND_SUCCEEDED", commandId: "h", at: T0 + 10 * SECOND },
     ]);
     expect(simUsage(state).zones["zone-a"]).toEqual({ capacity: 2, used: 1, free: 1 });
+  });
+
+  it("CA-3 a spot node preempted with the seed's 15 s notice is reported gone when the notice runs out", () => {
+    let sim = createSim({ seed: 1, capacity: { "zone-a": { quotaNodes: 2, inUse: 2 } } }, T0);
+    const target = { cluster: "prod-1", pool: "spot", node: "n-1", zone: "zone-a" };
+    sim = simPreempt(sim, { ...target, noticeSeconds: SPOT_PREEMPTION_NOTICE_SECONDS }, T0);
+    const early = simAdvance(sim, T0 + 14 * SECOND);
+    expect(early.events).toEqual([]);
+    expect(simUsage(early.state).zones["zone-a"]?.used).toBe(2);
+    const { state, events } = simAdvance(early.state, T0 + 15 * SECOND);
+    expect(events).toEqual([
+      {
+        type: "NODE_PREEMPTED",
+        cluster: "prod-1",
+        pool: "spot",
+        node: "n-1",
+        at: T0 + 15 * SECOND,
+      },
+    ]);
+    expect(simUsage(state).zones["zone-a"]?.used).toBe(1);
   });
 });
 

@@ -195,9 +195,9 @@ export class FleetObject extends DurableObject<Env> {
     return rollout.readRolloutStatus(await this.context(), group);
   }
 
-  /** Sim only: a spot or flex-start node goes away (NUP-11). */
-  async preempt(target: PreemptTarget) {
-    return this.inTx((tx) => preemptSim(tx, target));
+  /** Sim only: a spot or flex-start node goes away (NUP-11; spot after its notice). */
+  async preempt(target: PreemptTarget): Promise<void> {
+    await this.inTx((tx) => preemptSim(tx, target));
   }
 
   /** Test and operator visibility: the object's clock and pending work. */

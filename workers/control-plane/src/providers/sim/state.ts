@@ -64,12 +64,15 @@ export function advanceSim(tx: Tx): ProviderEvent[] {
   return events;
 }
 
-/** A node of the fleet's clusters goes away now (NUP-11); false before the sim ran at all. */
-export function preemptSim(tx: Tx, target: PreemptTarget): boolean {
-  const sim = loadSimState(tx);
-  if (!sim) return false;
+/**
+ * A node of the fleet's clusters is preempted now and goes away once its notice ran out
+ * (NUP-11, spot pools). The sim starts here if nothing was sent to it yet: a node the
+ * inventory has can be preempted before any command reached the sim, and the sim counts
+ * the inventory's nodes per zone when it first takes a command.
+ */
+export function preemptSim(tx: Tx, target: PreemptTarget): void {
+  const sim = loadSimState(tx) ?? createSim({ seed: SIM_SEED }, tx.now);
   saveSim(tx, simPreempt(sim, target, tx.now));
-  return true;
 }
 
 function loadSim(tx: Tx, capacity: Record<string, ZoneCapacityConfig>): SimState {

@@ -5,11 +5,13 @@ import {
   checkInCatalogue,
   checkUpgradePath,
   checkUserSkew,
+  clusterProfile,
   type Instant,
   nextWindowOpen,
   parseVersion,
   toRfc3339,
   validateMaintenance,
+  validateProfile,
 } from "@regatta/engine";
 import {
   allPages,
@@ -61,6 +63,21 @@ export async function putCluster(
     if (!maintenance.ok) return maintenance;
   }
 
+  const profile = validateProfile({ autopilot: spec.autopilot, profile: spec.autoscalingProfile });
+  if (!profile.ok) return profile;
+  if (spec.autopilot) {
+    // CA-11: an Autopilot cluster has no balanced pool either.
+    const pools = await allPages((page) => listNodePools(db, name, page));
+    const balanced = pools.filter((p) => p.autoscaling?.profile === "balanced").map((p) => p.name);
+    if (balanced.length > 0) {
+      return refused(
+        422,
+        `CA-11: the balanced autoscaling profile is not available on Autopilot clusters; node pools ${balanced.join(", ")} set it`,
+        "CA-11",
+      );
+    }
+  }
+
   const admin = await checkReferences(db, name, spec);
   if (!admin.ok) return admin;
   if (admin.value) {
@@ -97,6 +114,7 @@ export async function putCluster(
     region: spec.region,
     releaseChannel: spec.releaseChannel,
     autopilot: spec.autopilot,
+    autoscalingProfile: spec.autoscalingProfile ?? null,
     specVersion: spec.version,
     updateGroup: spec.updateGroup ?? null,
     maintenance: spec.maintenance ?? null,
@@ -202,6 +220,10 @@ export function clusterView(row: ClusterRow, now: Instant): ClusterView {
     region: row.region,
     releaseChannel: row.releaseChannel,
     autopilot: row.autopilot,
+    autoscalingProfile: clusterProfile({
+      autopilot: row.autopilot,
+      ...(row.autoscalingProfile ? { profile: row.autoscalingProfile } : {}),
+    }),
     version: row.specVersion,
     deprecatedApiUsage: row.deprecatedApiUsage,
     status: {

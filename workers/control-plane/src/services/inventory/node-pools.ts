@@ -1,6 +1,13 @@
 import type { z } from "@hono/zod-openapi";
 import type { Node, NodePool, NodePoolInput } from "@regatta/contract";
-import { compareVersions, type Instant, toRfc3339, tryParseVersion } from "@regatta/engine";
+import {
+  compareVersions,
+  type Instant,
+  toRfc3339,
+  tryParseVersion,
+  validateAutoscaling,
+  validateProfile,
+} from "@regatta/engine";
 import {
   type ClusterRow,
   deleteNodePool,
@@ -51,6 +58,16 @@ export async function putNodePool(
       `machine type ${spec.machineType} does not exist; PUT /v1/machine-types/${spec.machineType} first`,
     );
   }
+  if (spec.autoscaling) {
+    // CA-1, CA-10, CA-13, CA-16: limits the autoscaler could never honour are refused here.
+    const checked = validateAutoscaling({ ...spec, autoscaling: spec.autoscaling });
+    if (!checked.ok) return refused(422, checked.error.detail, checked.error.rule);
+    const profile = validateProfile({
+      autopilot: cluster.autopilot,
+      profile: spec.autoscaling.profile,
+    });
+    if (!profile.ok) return profile;
+  }
   const known = await knownZoneNames(db, spec.zones);
   const missing = spec.zones.filter((zone) => !known.includes(zone));
   if (missing.length > 0) return refused(422, `unknown zone(s): ${missing.join(", ")}`);
@@ -77,6 +94,8 @@ export async function putNodePool(
     autopilotManaged: spec.autopilotManaged,
     tpu: spec.tpu ?? null,
     computeClass: spec.computeClass ?? null,
+    labels: spec.labels ?? null,
+    taints: spec.taints ?? null,
     autoscaling: spec.autoscaling ?? null,
     upgradeStrategy: spec.upgradeStrategy ?? null,
   };
@@ -164,6 +183,8 @@ export function nodePoolView(row: NodePoolRow): z.infer<typeof NodePool> {
   };
   if (row.tpu) view.tpu = row.tpu;
   if (row.computeClass) view.computeClass = row.computeClass;
+  if (row.labels) view.labels = row.labels;
+  if (row.taints) view.taints = row.taints;
   if (row.autoscaling) view.autoscaling = row.autoscaling as NonNullable<typeof view.autoscaling>;
   if (row.upgradeStrategy)
     view.upgradeStrategy = row.upgradeStrategy as NonNullable<typeof view.upgradeStrategy>;

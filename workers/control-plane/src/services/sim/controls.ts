@@ -6,12 +6,17 @@ import type {
   SimSettings,
   SimStatus,
 } from "@regatta/contract";
-import { DEFAULT_REJECTION_DELAY_SECONDS, toRfc3339 } from "@regatta/engine";
+import {
+  DEFAULT_REJECTION_DELAY_SECONDS,
+  SPOT_PREEMPTION_NOTICE_SECONDS,
+  toRfc3339,
+} from "@regatta/engine";
 import {
   allPages,
   deleteSimFault,
   getCluster,
   getNode,
+  getNodePool,
   getSimSettings,
   type Inventory,
   listSimFaults,
@@ -91,20 +96,22 @@ export class SimControls {
     return this.status();
   }
 
-  /** Reports a node of the cluster's pool as preempted, through its fleet's sim. */
+  /**
+   * Reports a node of the cluster's pool as preempted, through its fleet's sim: a spot
+   * node after the seed's 15 s notice, any other at once.
+   */
   async preempt(input: z.infer<typeof SimPreemptInput>): Promise<Outcome<void>> {
     const cluster = await getCluster(this.db, input.cluster);
     if (!cluster) return refused(404, `cluster ${input.cluster} does not exist`);
+    const pool = await getNodePool(this.db, input.cluster, input.pool);
+    if (!pool) return refused(404, `node pool ${input.pool} does not exist in ${input.cluster}`);
     const node = await getNode(this.db, input.cluster, input.node);
-    const target = { ...input, ...(node ? { zone: node.zone } : {}) };
-    const preempted = await this.env.FLEET.get(this.env.FLEET.idFromName(cluster.fleet)).preempt(
-      target,
-    );
-    if (!preempted)
-      return refused(
-        409,
-        `fleet ${cluster.fleet} has no simulated activity yet; start an upgrade first`,
-      );
+    const target = {
+      ...input,
+      ...(node ? { zone: node.zone } : {}),
+      ...(pool.spot ? { noticeSeconds: SPOT_PREEMPTION_NOTICE_SECONDS } : {}),
+    };
+    await this.env.FLEET.get(this.env.FLEET.idFromName(cluster.fleet)).preempt(target);
     return accepted(undefined);
   }
 

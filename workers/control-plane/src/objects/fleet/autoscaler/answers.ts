@@ -11,7 +11,11 @@ import {
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { scalePool } from "../node-pool/host.ts";
-import { autoscalerIdKey as idKey, autoscalerStateKey as stateKey } from "./cluster.ts";
+import {
+  autoscalerIdKey as idKey,
+  autoscalerStateKey as stateKey,
+  wakeAutoscaler,
+} from "./cluster.ts";
 import { recordDecisions } from "./decisions.ts";
 import { AS_SYNC_TIMER, AS_TIMER } from "./keys.ts";
 import type { HostState } from "./state.ts";
@@ -19,13 +23,14 @@ import { queueNodeSync } from "./sync.ts";
 
 /**
  * Provider answers to the autoscaler's commands (their ids start with a cluster's
- * autoscaler id); returns the events that are not its own.
+ * autoscaler id), and preemptions of nodes no upgrade holds; returns the events that
+ * are not its own.
  */
 export function applyAutoscalerEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderEvent[] {
   const rest: ProviderEvent[] = [];
   for (const event of events) {
     if (event.type === "NODE_PREEMPTED") {
-      rest.push(event);
+      preempted(tx, event);
       continue;
     }
     const operation = operationOfCommand(event.commandId);
@@ -112,4 +117,30 @@ function backOff(
       blockedBy: "CA-4",
     },
   ]);
+}
+
+/**
+ * A node went away on its own (a spot VM preempted after its notice): it leaves the
+ * inventory, a change of the autoscaler's in flight on it ends, and a pass runs now, so
+ * its pods are pending and the pool (or another) replaces the capacity (CA-3).
+ */
+function preempted(tx: Tx, event: Extract<ProviderEvent, { type: "NODE_PREEMPTED" }>): void {
+  const { cluster, pool, node } = event;
+  queueNodeSync(tx, cluster, { remove: node });
+  const host = tx.getState<HostState>(stateKey(cluster));
+  if (!host) return;
+  const next = structuredClone(host);
+  delete next.inflight[node];
+  tx.putState(stateKey(cluster), next);
+  recordDecisions(tx, cluster, [
+    {
+      at: tx.now,
+      pool,
+      action: "NOOP",
+      delta: 0,
+      nodes: [node],
+      reason: `node ${node} was preempted and is gone; its pods are pending again and the next pass replaces the capacity`,
+    },
+  ]);
+  wakeAutoscaler(tx, cluster);
 }

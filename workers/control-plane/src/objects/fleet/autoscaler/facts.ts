@@ -1,4 +1,11 @@
-import type { AutoscalerPool, ComputeClass, NodeColor, NodeState, ZoneRoom } from "@regatta/engine";
+import type {
+  AutoscalerPool,
+  AutoscalingProfile,
+  ComputeClass,
+  NodeColor,
+  NodeState,
+  ZoneRoom,
+} from "@regatta/engine";
 import {
   allPages,
   getCluster,
@@ -44,6 +51,8 @@ export interface ClusterFacts {
   fleet: string;
   controlPlaneVersion: string;
   autopilot: boolean;
+  /** CA-11: the cluster's `--autoscaling-profile`, when set. */
+  profile?: AutoscalingProfile;
   pools: PoolFacts[];
   nodes: StoredNode[];
   computeClasses: ComputeClass[];
@@ -92,6 +101,8 @@ export async function readClusterFacts(
     };
     if (row.tpu) pool.tpu = row.tpu;
     if (row.computeClass) pool.computeClass = row.computeClass;
+    if (row.labels) pool.labels = row.labels;
+    if (row.taints) pool.taints = row.taints;
     poolFacts.push({ pool, version: row.version, nodeImage: row.nodeImage, uid: row.uid });
   }
   return {
@@ -99,6 +110,7 @@ export async function readClusterFacts(
     fleet: cluster.fleet,
     controlPlaneVersion: cluster.statusVersion,
     autopilot: cluster.autopilot,
+    ...(cluster.autoscalingProfile ? { profile: cluster.autoscalingProfile } : {}),
     pools: poolFacts,
     computeClasses: classes.map((c) => ({
       name: c.name,

@@ -4,9 +4,12 @@ import {
   bindableNodes,
   evaluateCluster,
   evictFromLeaving,
+  type Instant,
   initialAutoscalerState,
   type NodePoolOperation,
   nextScanAt,
+  nextStepDeadline,
+  overdueSteps,
   type PoolTemplate,
   type ProvisioningRequest,
   placePods,
@@ -123,6 +126,7 @@ function decide(
   const cluster = facts.name;
   const host = loadState(tx, cluster, id);
   host.version = facts.controlPlaneVersion;
+  forceOverdue(tx, cluster, host);
   const { nodes, pools, upgrading } = autoscalerNodeView({
     stored: facts.nodes,
     unsynced: syncOverlay(tx, cluster),
@@ -137,6 +141,7 @@ function decide(
       name: cluster,
       controlPlaneVersion: facts.controlPlaneVersion,
       autopilot: facts.autopilot,
+      ...(facts.profile ? { profile: facts.profile } : {}),
     },
     pools,
     nodes,
@@ -184,7 +189,10 @@ function decide(
   );
   tx.putState(stateKey(cluster), host);
   const inFlight = Object.keys(host.inflight).length;
-  const due = nextScanAt({ decision, inFlight, pending, upgrading }, tx.now);
+  const due = earliest(
+    nextScanAt({ decision, inFlight, pending, upgrading }, tx.now),
+    nextStepDeadline(host.inflight),
+  );
   if (due === undefined) {
     tx.clearTimer(timerId(AS_TIMER, cluster));
     return { view: { cluster, at: toRfc3339(tx.now), decisions: recorded }, owner: host.id };
@@ -192,6 +200,35 @@ function decide(
   tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
   const view = { cluster, at: toRfc3339(tx.now), decisions: recorded, nextScanAt: toRfc3339(due) };
   return { view, owner: host.id };
+}
+
+/**
+ * CA-8: drains whose graceful termination ran out are forced, forced drains stuck past
+ * their limit are followed by the delete, whether or not the provider answered; each
+ * step is logged.
+ */
+function forceOverdue(tx: Tx, cluster: string, host: HostState): void {
+  const steps = overdueSteps(host.id, cluster, host.inflight, tx.now);
+  if (steps.length === 0) return;
+  for (const step of steps) host.inflight[step.node] = step.flight;
+  tx.send(steps.map((step) => step.command));
+  recordDecisions(
+    tx,
+    cluster,
+    steps.map((step) => ({
+      at: tx.now,
+      pool: step.pool,
+      action: "SCALE_DOWN" as const,
+      delta: 0,
+      nodes: [step.node],
+      reason: step.reason,
+      blockedBy: "CA-8",
+    })),
+  );
+}
+
+function earliest(a: Instant | undefined, b: Instant | undefined): Instant | undefined {
+  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 /**

@@ -251,11 +251,18 @@ export function operationNodes(tx: Tx, id: string): PoolNode[] | undefined {
   return hosted && poolNodes(hosted.op);
 }
 
-/** Command reports carry their operation in the id; a preemption belongs to the pool's. */
+/**
+ * Command reports carry their operation in the id; a preemption belongs to the pool's
+ * operation while that operation's node table is the truth for the pool (it runs, or its
+ * nodes are not written back yet). Once settled, the inventory holds the pool's nodes and
+ * the preemption is the autoscaler room's.
+ */
 function operationOf(tx: Tx, event: ProviderEvent): string | undefined {
-  if (event.type === "NODE_PREEMPTED")
-    return tx.getState<string>(poolKey(event.cluster, event.pool));
-  return operationOfCommand(event.commandId);
+  if (event.type !== "NODE_PREEMPTED") return operationOfCommand(event.commandId);
+  const id = tx.getState<string>(poolKey(event.cluster, event.pool));
+  const hosted = id ? loadOperation(tx, id) : undefined;
+  if (!hosted || hosted.detached !== undefined) return undefined;
+  return isTerminal(hosted.op.header.state) && hosted.synced ? undefined : id;
 }
 
 /** Persists a decision; `fresh` writes every row (a new operation has none yet). */
