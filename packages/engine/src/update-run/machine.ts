@@ -4,6 +4,7 @@ import { isTerminalState } from "./aggregate.ts";
 import { applyMembership } from "./membership.ts";
 import { consistentImage } from "./node-image.ts";
 import { runPass } from "./pass.ts";
+import { alreadyThere } from "./readiness.ts";
 import type {
   RunMember,
   SkipTarget,
@@ -241,6 +242,42 @@ function memberEnded(
 }
 
 /**
+ * A start the fleet refused: RUN-9 when the member's facts, read again after the refusal,
+ * show it already there (upgraded by hand since the run decided to start it), so it is
+ * Skipped and the group moves on; anything else fails it (RUN-11).
+ */
+function startRefused(
+  run: UpdateRun,
+  event: Extract<UpdateRunEvent, { type: "MEMBER_START_REFUSED" }>,
+  now: Instant,
+): Result<UpdateRunDecision> {
+  const member = findMember(run, event.cluster);
+  if (member?.state !== "Running" || member.operationId !== undefined) {
+    return ok(decision(run, now, [`refused start of ${event.cluster} ignored: not starting`]));
+  }
+  const done = alreadyThere(run.goal, member.facts, member.nodeImage);
+  if (done === undefined) {
+    return memberEnded(
+      run,
+      {
+        type: "MEMBER_ENDED",
+        cluster: event.cluster,
+        succeeded: false,
+        message: event.message,
+        at: event.at,
+      },
+      now,
+    );
+  }
+  member.state = "Skipped";
+  member.skippedBy = "system";
+  member.message = done;
+  delete member.startedAt;
+  delete member.nodeImage;
+  return ok(decision(run, now, [`${member.cluster}: ${done} when its start arrived`]));
+}
+
+/**
  * The update-run machine (SPEC RUN): START, STOP, SKIP, TICK (with the fleet's current
  * members, EXT-8) and member answers in; the next status tree, `intents` (START_MEMBER)
  * for the host and the wake-up out. Refusals (409 wrong state, 422 unknown target) leave
@@ -279,6 +316,8 @@ export function decideUpdateRun(
     }
     case "MEMBER_ENDED":
       return memberEnded(run, event, now);
+    case "MEMBER_START_REFUSED":
+      return startRefused(run, event, now);
     default:
       return event satisfies never;
   }

@@ -44,6 +44,12 @@ export function applyMembership(
   }
   for (const facts of membership.present) {
     const member = members.get(facts.cluster);
-    if (member?.state === "NotStarted" || member?.state === "Pending") member.facts = facts;
+    if (member === undefined) continue;
+    // A member whose start the fleet has not confirmed yet is read again too: a refused
+    // start is judged on them (RUN-9).
+    const starting = member.state === "Running" && member.operationId === undefined;
+    if (member.state === "NotStarted" || member.state === "Pending" || starting) {
+      member.facts = facts;
+    }
   }
 }

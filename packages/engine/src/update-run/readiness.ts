@@ -2,7 +2,7 @@ import { mayStartAutomaticUpgrade } from "../maintenance/may-start.ts";
 import { HOUR, type Instant } from "../time/instant.ts";
 import { minorOf, tryParseVersion } from "../version/version.ts";
 import { imageFits, latestImage } from "./node-image.ts";
-import type { RunMember, UpdateRun } from "./types.ts";
+import type { MemberFacts, RunMember, UpdateGoal, UpdateRun } from "./types.ts";
 
 /**
  * How often a member Pending on region availability (CH-3) is looked at again: the host
@@ -23,6 +23,31 @@ function minorChange(from: string, to: string): boolean {
 }
 
 /**
+ * RUN-9: why the member has nothing left to do — already at the target Kubernetes
+ * version (Full, ControlPlaneOnly), or every pool already on `nodeImage` (NodeImageOnly)
+ * — judged on its facts as they are; undefined when it has work to do.
+ *
+ * @example alreadyThere(run.goal, { ...facts, version: "1.28.3" }, undefined) // "RUN-9: already at the target Kubernetes version 1.28.3" for a Full goal to 1.28.3
+ */
+export function alreadyThere(
+  goal: UpdateGoal,
+  facts: MemberFacts,
+  nodeImage: string | undefined,
+): string | undefined {
+  const target = goal.kubernetesVersion;
+  if (goal.type !== "NodeImageOnly") {
+    return target !== undefined && facts.version === target
+      ? `RUN-9: already at the target Kubernetes version ${target}`
+      : undefined;
+  }
+  if (facts.pools.length === 0) return "RUN-9: no node pools, nothing to re-image";
+  if (nodeImage !== undefined && facts.pools.every((pool) => pool.nodeImage === nodeImage)) {
+    return `RUN-9: every node pool already runs ${nodeImage}`;
+  }
+  return undefined;
+}
+
+/**
  * RUN-9 system skips, then RUN-8's three Pending reasons (target version not in the
  * member's region, node image not in the region, window not open), else the member may
  * start with the node image RUN-6 picks for it.
@@ -31,8 +56,9 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
   const { goal, availability } = run;
   const facts = member.facts;
   const target = goal.kubernetesVersion;
-  if (goal.type !== "NodeImageOnly" && target !== undefined && facts.version === target) {
-    return { kind: "skip", message: `RUN-9: already at the target Kubernetes version ${target}` };
+  if (goal.type !== "NodeImageOnly") {
+    const done = alreadyThere(goal, facts, undefined);
+    if (done !== undefined) return { kind: "skip", message: done };
   }
   if (goal.type !== "NodeImageOnly" && target !== undefined) {
     const regions = availability.versionRegions[target];
@@ -70,12 +96,8 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
     }
   }
   if (goal.type === "NodeImageOnly") {
-    if (facts.pools.length === 0) {
-      return { kind: "skip", message: "RUN-9: no node pools, nothing to re-image" };
-    }
-    if (facts.pools.every((pool) => pool.nodeImage === nodeImage)) {
-      return { kind: "skip", message: `RUN-9: every node pool already runs ${nodeImage}` };
-    }
+    const done = alreadyThere(goal, facts, nodeImage);
+    if (done !== undefined) return { kind: "skip", message: done };
   }
   const kind =
     goal.type === "NodeImageOnly"

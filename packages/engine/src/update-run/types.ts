@@ -187,6 +187,12 @@ export type UpdateRunEvent =
    */
   | { type: "TICK"; at: Instant; availability?: Availability; membership?: FleetMembership }
   | { type: "MEMBER_STARTED"; cluster: string; operationId: string; at: Instant }
+  /**
+   * The fleet refused to start the member (a blocking preflight finding, or it is already
+   * there: a manual upgrade that ended since the run looked). Sent after a TICK with the
+   * member's facts as they are now, so the run can tell the two apart (RUN-9, RUN-11).
+   */
+  | { type: "MEMBER_START_REFUSED"; cluster: string; message: string; at: Instant }
   | {
       type: "MEMBER_ENDED";
       cluster: string;

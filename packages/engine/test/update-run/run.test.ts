@@ -358,6 +358,57 @@ describe("update run engine", () => {
     expect(first.state.state).toBe("Skipped");
   });
 
+  it("RUN-9 a member the fleet finds already at the target when its start arrives (upgraded by hand since the run looked) is Skipped, not Failed, and the group's next member starts", () => {
+    const run = created(request([member("a"), member("b"), member("c")]));
+    const first = started(run);
+    expect(first.intents.map((i) => i.cluster)).toEqual(["a"]);
+    const next = step(first.state, {
+      type: "MEMBER_ENDED",
+      cluster: "a",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(next.intents.map((i) => i.cluster)).toEqual(["b"]);
+    // The fleet's refusal, after the run read the member again: a manual upgrade's end
+    // reached the inventory between the run's decision and the start.
+    const read = step(next.state, {
+      type: "TICK",
+      at: T0 + 600 * SECOND,
+      membership: { present: [member("b", { version: "1.28.3" }), member("c")], departed: [] },
+    });
+    const refused = step(read.state, {
+      type: "MEMBER_START_REFUSED",
+      cluster: "b",
+      message: "VER-8: b already runs 1.28.3",
+      at: T0 + 600 * SECOND,
+    });
+    expect(memberOf(refused.state, "b")).toMatchObject({
+      state: "Skipped",
+      skippedBy: "system",
+      message: "RUN-9: already at the target Kubernetes version 1.28.3",
+    });
+    expect(memberOf(refused.state, "b").startedAt).toBeUndefined();
+    expect(refused.intents.map((i) => i.cluster)).toEqual(["c"]);
+    expect(refused.state.state).toBe("Running");
+  });
+
+  it("RUN-11 a start the fleet refuses for another reason (a blocking preflight finding) still fails the member and the run", () => {
+    const run = created(request([member("a"), member("b")]));
+    const first = started(run);
+    const refused = step(first.state, {
+      type: "MEMBER_START_REFUSED",
+      cluster: "a",
+      message: "LIFE-2: preflight found a blocking problem",
+      at: T0,
+    });
+    expect(memberOf(refused.state, "a")).toMatchObject({
+      state: "Failed",
+      message: "LIFE-2: preflight found a blocking problem",
+    });
+    expect(refused.intents).toEqual([]);
+    expect(refused.state.state).toBe("Failed");
+  });
+
   it("RUN-9 NodeImageOnly skips a member whose pools all run the target image", () => {
     const goal = { type: "NodeImageOnly" as const, nodeImageSelection: "Latest" as const };
     const run = created(

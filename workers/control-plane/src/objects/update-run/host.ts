@@ -145,10 +145,13 @@ export function memberStarted(tx: Tx, cluster: string, operationId: string): voi
   applyRunEvent(tx, { type: "MEMBER_STARTED", cluster, operationId, at: tx.now });
 }
 
-/** The fleet refused to start it (a preflight finding, a 409): the member fails (RUN-11). */
+/**
+ * The fleet refused to start it: the member fails (RUN-11, a preflight finding, a 409),
+ * unless its facts, read again since, show it already there (RUN-9: Skipped).
+ */
 export function memberStartRefused(tx: Tx, cluster: string, message: string): void {
   if (!dropStart(tx, cluster)) return;
-  applyRunEvent(tx, { type: "MEMBER_ENDED", cluster, succeeded: false, message, at: tx.now });
+  applyRunEvent(tx, { type: "MEMBER_START_REFUSED", cluster, message, at: tx.now });
 }
 
 /**
