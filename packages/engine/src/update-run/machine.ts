@@ -255,7 +255,11 @@ function startRefused(
   if (member?.state !== "Running" || member.operationId !== undefined) {
     return ok(decision(run, now, [`refused start of ${event.cluster} ignored: not starting`]));
   }
-  const done = alreadyThere(run.goal, member.facts, member.nodeImage);
+  const images = {
+    ...(member.nodeImage === undefined ? {} : { nodeImage: member.nodeImage }),
+    ...(member.nodeImages === undefined ? {} : { nodeImages: member.nodeImages }),
+  };
+  const done = alreadyThere(run.goal, member.facts, images);
   if (done === undefined) {
     return memberEnded(
       run,
@@ -274,6 +278,7 @@ function startRefused(
   member.message = done;
   delete member.startedAt;
   delete member.nodeImage;
+  delete member.nodeImages;
   return ok(decision(run, now, [`${member.cluster}: ${done} when its start arrived`]));
 }
 

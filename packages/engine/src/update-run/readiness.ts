@@ -1,7 +1,13 @@
 import { mayStartAutomaticUpgrade } from "../maintenance/may-start.ts";
 import { HOUR, type Instant } from "../time/instant.ts";
 import { minorOf, tryParseVersion } from "../version/version.ts";
-import { imageFits, latestImage } from "./node-image.ts";
+import {
+  type ChosenImages,
+  chosenImages,
+  imageFits,
+  latestImages,
+  poolImage,
+} from "./node-image.ts";
 import type { MemberFacts, RunMember, UpdateGoal, UpdateRun } from "./types.ts";
 
 /**
@@ -14,7 +20,7 @@ export const REGION_RECHECK = HOUR;
 export type Readiness =
   | { kind: "skip"; message: string }
   | { kind: "pending"; message: string; retryAt: Instant | undefined }
-  | { kind: "start"; nodeImage: string | undefined };
+  | { kind: "start"; images: ChosenImages };
 
 function minorChange(from: string, to: string): boolean {
   const a = tryParseVersion(from);
@@ -32,7 +38,7 @@ function minorChange(from: string, to: string): boolean {
 export function alreadyThere(
   goal: UpdateGoal,
   facts: MemberFacts,
-  nodeImage: string | undefined,
+  images: ChosenImages,
 ): string | undefined {
   const target = goal.kubernetesVersion;
   if (goal.type !== "NodeImageOnly") {
@@ -41,8 +47,9 @@ export function alreadyThere(
       : undefined;
   }
   if (facts.pools.length === 0) return "RUN-9: no node pools, nothing to re-image";
-  if (nodeImage !== undefined && facts.pools.every((pool) => pool.nodeImage === nodeImage)) {
-    return `RUN-9: every node pool already runs ${nodeImage}`;
+  if (facts.pools.every((pool) => pool.nodeImage === poolImage(images, pool))) {
+    const shown = images.nodeImage ?? "its image";
+    return `RUN-9: every node pool already runs ${shown}`;
   }
   return undefined;
 }
@@ -57,7 +64,7 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
   const facts = member.facts;
   const target = goal.kubernetesVersion;
   if (goal.type !== "NodeImageOnly") {
-    const done = alreadyThere(goal, facts, undefined);
+    const done = alreadyThere(goal, facts, {});
     if (done !== undefined) return { kind: "skip", message: done };
   }
   if (goal.type !== "NodeImageOnly" && target !== undefined) {
@@ -70,33 +77,35 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
       };
     }
   }
-  let nodeImage: string | undefined;
+  let images: ChosenImages = {};
   if (goal.type !== "ControlPlaneOnly" && facts.pools.length > 0) {
     if (goal.nodeImageSelection === "Consistent") {
-      nodeImage = run.nodeImage;
+      const nodeImage = run.nodeImage;
       const misfit =
         nodeImage === undefined
           ? facts.pools[0]
-          : facts.pools.find((pool) => !imageFits(nodeImage!, pool));
+          : facts.pools.find((pool) => !imageFits(nodeImage, pool));
       if (misfit !== undefined) {
         return {
           kind: "skip",
           message: `RUN-9: the consistent node image ${nodeImage ?? "(none)"} has no version for node pool ${misfit.name} (${misfit.nodeImage})`,
         };
       }
+      if (nodeImage !== undefined) images = { nodeImage };
     } else {
-      nodeImage = latestImage(availability, facts);
-      if (nodeImage === undefined) {
+      const latest = latestImages(availability, facts);
+      if (latest.kind === "missing") {
         return {
           kind: "pending",
-          message: `RUN-8: no node image for ${facts.pools[0]!.nodeImage} is available in region ${facts.region} yet; see the release tracker (GET /v1/releases)`,
+          message: `RUN-8: no node image for node pool ${latest.pool.name} (${latest.pool.nodeImage}) is available in region ${facts.region} yet; see the release tracker (GET /v1/releases)`,
           retryAt: now + REGION_RECHECK,
         };
       }
+      images = chosenImages(latest.byPool);
     }
   }
   if (goal.type === "NodeImageOnly") {
-    const done = alreadyThere(goal, facts, nodeImage);
+    const done = alreadyThere(goal, facts, images);
     if (done !== undefined) return { kind: "skip", message: done };
   }
   const kind =
@@ -109,5 +118,5 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
   if (!window.allowed) {
     return { kind: "pending", message: `RUN-8: ${window.reason}`, retryAt: window.nextOpen };
   }
-  return { kind: "start", nodeImage };
+  return { kind: "start", images };
 }

@@ -91,7 +91,10 @@ export interface RunMember {
   skippedBy?: SkipOrigin;
   startedAt?: Instant;
   endedAt?: Instant;
+  /** RUN-6: the image every pool moves to, when they all get the same one. */
   nodeImage?: string;
+  /** RUN-6: each pool's image by pool name, when they differ (pools of several OS families). */
+  nodeImages?: Record<string, string>;
   operationId?: string;
   facts: MemberFacts;
 }
@@ -146,7 +149,10 @@ export interface StartMemberIntent {
   cluster: string;
   upgrade: UpgradeType;
   kubernetesVersion?: string;
+  /** RUN-6: the image every pool of the member's OS family moves to. */
   nodeImage?: string;
+  /** RUN-6: each pool's image by pool name, when the pools get different ones. */
+  nodeImages?: Record<string, string>;
 }
 
 /** A skip request target (RUN-12). */

@@ -9,6 +9,8 @@ export interface RunMemberView {
   startedAt?: string;
   endedAt?: string;
   nodeImage?: string;
+  /** RUN-6: each pool's image, when the member's pools get different ones. */
+  nodeImages?: { pool: string; nodeImage: string }[];
   operation?: string;
 }
 
@@ -92,6 +94,11 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
                 startedAt: time(m.startedAt),
                 endedAt: time(m.endedAt),
                 nodeImage: m.nodeImage,
+                nodeImages:
+                  m.nodeImages &&
+                  Object.entries(m.nodeImages)
+                    .sort(([a], [b]) => (a < b ? -1 : 1))
+                    .map(([pool, nodeImage]) => ({ pool, nodeImage })),
                 operation: m.operationId,
               }),
             ),

@@ -207,6 +207,57 @@ describe("update run engine", () => {
     ]);
   });
 
+  it("RUN-6 Latest picks for each node pool the newest image of that pool's OS family in the member's region: a cos pool and an ubuntu pool each get their own", () => {
+    const availability = {
+      versionRegions: {},
+      nodeImages: [
+        { version: "cos-105", regions: ["eu", "asia"] },
+        { version: "ubuntu-2204-v1", regions: ["eu", "asia"] },
+        { version: "cos-110", regions: ["eu", "asia"] },
+        { version: "ubuntu-2204-v2", regions: ["eu"] },
+      ],
+    };
+    const pools = [
+      { name: "np", nodeImage: "cos-97" },
+      { name: "gpu", nodeImage: "ubuntu-2004-v9" },
+    ];
+    const run = created(
+      request([member("eu1", { pools }), member("asia1", { region: "asia", pools })], {
+        availability,
+      }),
+    );
+    const { starts, run: end } = drive(run, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(starts.map((s) => [s.cluster, s.nodeImages])).toEqual([
+      ["eu1", { np: "cos-110", gpu: "ubuntu-2204-v2" }],
+      ["asia1", { np: "cos-110", gpu: "ubuntu-2204-v1" }],
+    ]);
+    expect(starts.every((s) => s.nodeImage === undefined)).toBe(true);
+    expect(updateRunView(end).stages[0]!.groups[0]!.members[0]).toMatchObject({
+      cluster: "eu1",
+      nodeImages: [
+        { pool: "gpu", nodeImage: "ubuntu-2204-v2" },
+        { pool: "np", nodeImage: "cos-110" },
+      ],
+    });
+    // A pool whose family has no image in the region yet holds the member (RUN-8).
+    const noUbuntu = created(
+      request([member("us1", { region: "us", pools })], {
+        availability: {
+          versionRegions: {},
+          nodeImages: [{ version: "cos-110", regions: ["us"] }],
+        },
+      }),
+    );
+    const held = started(noUbuntu);
+    expect(held.intents).toEqual([]);
+    expect(memberOf(held.state, "us1").state).toBe("Pending");
+    expect(memberOf(held.state, "us1").message).toBe(
+      "RUN-8: no node image for node pool gpu (ubuntu-2004-v9) is available in region us yet; see the release tracker (GET /v1/releases)",
+    );
+  });
+
   it("RUN-6 Consistent chooses once at run start the newest image common to all member regions, shown in the status", () => {
     const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
     const run = created(request([member("eu1"), member("asia1", { region: "asia" })], { goal }));
