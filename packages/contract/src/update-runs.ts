@@ -115,7 +115,13 @@ export const UpdateRun = z
     strategy: Name.optional(),
     upgrade: z.object({ type: UpgradeType, kubernetesVersion: Version.optional() }),
     nodeImageSelection: NodeImageSelection,
-    nodeImage: NodeImage.optional().openapi({ description: "RUN-6 Consistent: the chosen image." }),
+    nodeImage: NodeImage.optional().openapi({
+      description: "RUN-6 Consistent: the chosen image (the members' pools have one OS family).",
+    }),
+    nodeImages: z.array(NodeImage).optional().openapi({
+      description:
+        "RUN-6 Consistent: the image chosen for each OS family, when the members' pools have several.",
+    }),
     createdAt: Rfc3339,
     startedAt: Rfc3339.optional(),
     endedAt: Rfc3339.optional(),

@@ -13,6 +13,7 @@ export {
   type ChosenImages,
   chosenImages,
   consistentImage,
+  consistentImages,
   imageFamily,
   imageFits,
   latestImage,

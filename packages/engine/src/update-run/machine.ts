@@ -2,7 +2,7 @@ import { ok, type Result, refuse } from "../rules/violation.ts";
 import type { Instant } from "../time/instant.ts";
 import { isTerminalState } from "./aggregate.ts";
 import { applyMembership } from "./membership.ts";
-import { consistentImage } from "./node-image.ts";
+import { consistentImages } from "./node-image.ts";
 import { runPass } from "./pass.ts";
 import { alreadyThere } from "./readiness.ts";
 import type {
@@ -55,26 +55,33 @@ function decision(
 }
 
 /**
- * RUN-6 Consistent: chosen once, at the first start, from every member's region; members
- * whose cluster already left the fleet (EXT-8) have no say.
+ * RUN-6 Consistent: chosen once, at the first start, one image per OS family from the
+ * regions of the members with pools of it; members whose cluster already left the fleet
+ * (EXT-8) have no say. Each member keeps the pools it had then (RUN-9: a pool added later
+ * has no consistent image). No image at all refuses the start.
  */
 function chooseImage(run: UpdateRun): Result<void> {
   if (run.goal.nodeImageSelection !== "Consistent" || run.goal.type === "ControlPlaneOnly")
     return ok(undefined);
-  const members = allMembers(run).filter(
-    (m) => m.skippedBy !== "fleet" && m.facts.pools.length > 0,
+  const members = allMembers(run).filter((m) => m.skippedBy !== "fleet");
+  const withPools = members.filter((m) => m.facts.pools.length > 0);
+  if (withPools.length === 0) return ok(undefined);
+  const chosen = consistentImages(
+    run.availability,
+    withPools.map((m) => m.facts),
   );
-  if (members.length === 0) return ok(undefined);
-  const regions = [...new Set(members.map((m) => m.facts.region))].sort();
-  const image = consistentImage(run.availability, regions);
-  if (image === undefined) {
+  const images = Object.values(chosen);
+  if (images.length === 0) {
+    const regions = [...new Set(withPools.map((m) => m.facts.region))].sort();
     return refuse(
       "RUN-6",
       422,
       `RUN-6: no node image is published in every member region (${regions.join(", ")})`,
     );
   }
-  run.nodeImage = image;
+  run.consistentImages = chosen;
+  if (images.length === 1) run.nodeImage = images[0]!;
+  for (const member of members) member.poolsAtStart = member.facts.pools.map((p) => p.name);
   return ok(undefined);
 }
 
@@ -91,7 +98,10 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
     const chosen = chooseImage(run);
     if (!chosen.ok) return chosen;
     run.startedAt = now;
-    notes.push(run.nodeImage ? `started; consistent node image ${run.nodeImage}` : "started");
+    const images = Object.values(run.consistentImages ?? {});
+    notes.push(
+      images.length > 0 ? `started; consistent node images ${images.join(", ")}` : "started",
+    );
   } else {
     notes.push("RUN-10: started again; resumes where it stopped");
   }

@@ -91,18 +91,48 @@ export function latestImages(availability: Availability, member: MemberFacts): L
 }
 
 /**
- * RUN-6 Consistent: at run start, the newest image published in every member region;
- * undefined when no image is common to all of them.
+ * RUN-6 Consistent: the newest image (of `family`, when given) published in every one of
+ * `regions`; undefined when no image is common to all of them.
  *
  * @example consistentImage({ versionRegions: {}, nodeImages: [{ version: "cos-1", regions: ["a", "b"] }, { version: "cos-2", regions: ["a"] }] }, ["a", "b"]) // "cos-1"
  */
 export function consistentImage(
   availability: Availability,
   regions: readonly string[],
+  family?: string,
 ): string | undefined {
   for (let i = availability.nodeImages.length - 1; i >= 0; i--) {
     const image = availability.nodeImages[i]!;
+    if (family !== undefined && imageFamily(image.version) !== family) continue;
     if (regions.every((region) => image.regions.includes(region))) return image.version;
   }
   return undefined;
+}
+
+/**
+ * RUN-6 Consistent at run start: for each OS family of the members' pools, the newest
+ * image of that family published in every region of the members that have such a pool;
+ * a family with none common to them is left out (its pools have no consistent image).
+ *
+ * @example consistentImages(availability, [{ ...facts, region: "eu", pools: [{ name: "np", nodeImage: "cos-97" }] }]) // { cos: "cos-110" }
+ */
+export function consistentImages(
+  availability: Availability,
+  members: readonly MemberFacts[],
+): Record<string, string> {
+  const regionsOf = new Map<string, Set<string>>();
+  for (const member of members) {
+    for (const pool of member.pools) {
+      const family = imageFamily(pool.nodeImage);
+      const regions = regionsOf.get(family) ?? new Set<string>();
+      regions.add(member.region);
+      regionsOf.set(family, regions);
+    }
+  }
+  const chosen: Record<string, string> = {};
+  for (const [family, regions] of [...regionsOf].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const image = consistentImage(availability, [...regions], family);
+    if (image !== undefined) chosen[family] = image;
+  }
+  return chosen;
 }

@@ -4,7 +4,7 @@ import { minorOf, tryParseVersion } from "../version/version.ts";
 import {
   type ChosenImages,
   chosenImages,
-  imageFits,
+  imageFamily,
   latestImages,
   poolImage,
 } from "./node-image.ts";
@@ -55,6 +55,37 @@ export function alreadyThere(
 }
 
 /**
+ * RUN-6 Consistent for a member: each pool's image is the one chosen at run start for its
+ * OS family. RUN-9: a pool without one — its family had no image common to the regions,
+ * or the pool was added after the run started (the seed's new VM SKU) — skips the member.
+ */
+function consistentFor(
+  run: UpdateRun,
+  member: RunMember,
+): { kind: "skip"; message: string } | { kind: "images"; images: ChosenImages } {
+  // A run started before images were chosen per family kept only its one image.
+  const chosen =
+    run.consistentImages ??
+    (run.nodeImage === undefined ? {} : { [imageFamily(run.nodeImage)]: run.nodeImage });
+  const shown = Object.values(chosen).join(", ") || "(none)";
+  const noun = Object.keys(chosen).length > 1 ? "images" : "image";
+  const byPool: Record<string, string> = {};
+  for (const pool of member.facts.pools) {
+    const image = chosen[imageFamily(pool.nodeImage)];
+    const added = member.poolsAtStart !== undefined && !member.poolsAtStart.includes(pool.name);
+    if (image === undefined || added) {
+      const have = Object.keys(chosen).length > 1 ? "have" : "has";
+      return {
+        kind: "skip",
+        message: `RUN-9: the consistent node ${noun} ${shown} ${have} no version for node pool ${pool.name} (${pool.nodeImage})${added ? ": the pool was added after the run started" : ""}`,
+      };
+    }
+    byPool[pool.name] = image;
+  }
+  return { kind: "images", images: chosenImages(byPool) };
+}
+
+/**
  * RUN-9 system skips, then RUN-8's three Pending reasons (target version not in the
  * member's region, node image not in the region, window not open), else the member may
  * start with the node image RUN-6 picks for it.
@@ -80,18 +111,9 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
   let images: ChosenImages = {};
   if (goal.type !== "ControlPlaneOnly" && facts.pools.length > 0) {
     if (goal.nodeImageSelection === "Consistent") {
-      const nodeImage = run.nodeImage;
-      const misfit =
-        nodeImage === undefined
-          ? facts.pools[0]
-          : facts.pools.find((pool) => !imageFits(nodeImage, pool));
-      if (misfit !== undefined) {
-        return {
-          kind: "skip",
-          message: `RUN-9: the consistent node image ${nodeImage ?? "(none)"} has no version for node pool ${misfit.name} (${misfit.nodeImage})`,
-        };
-      }
-      if (nodeImage !== undefined) images = { nodeImage };
+      const consistent = consistentFor(run, member);
+      if (consistent.kind === "skip") return consistent;
+      images = consistent.images;
     } else {
       const latest = latestImages(availability, facts);
       if (latest.kind === "missing") {

@@ -96,6 +96,11 @@ export interface RunMember {
   /** RUN-6: each pool's image by pool name, when they differ (pools of several OS families). */
   nodeImages?: Record<string, string>;
   operationId?: string;
+  /**
+   * RUN-9 Consistent: the member's node pools when the run first started, the ones its
+   * images were chosen for; a pool added since has none.
+   */
+  poolsAtStart?: string[];
   facts: MemberFacts;
 }
 
@@ -137,8 +142,10 @@ export interface UpdateRun {
   stopped: boolean;
   /** RUN-11: the first failure's summary; nothing further is attempted. */
   failure?: string;
-  /** RUN-6 Consistent: chosen once, at the first start. */
+  /** RUN-6 Consistent: chosen once, at the first start (the image, when one OS family). */
   nodeImage?: string;
+  /** RUN-6 Consistent: the image chosen at the first start for each OS family, by family. */
+  consistentImages?: Record<string, string>;
   availability: Availability;
   stages: RunStage[];
 }

@@ -39,8 +39,10 @@ export interface UpdateRunView {
   strategy?: string;
   upgrade: { type: UpdateRun["goal"]["type"]; kubernetesVersion?: string };
   nodeImageSelection: UpdateRun["goal"]["nodeImageSelection"];
-  /** RUN-6 Consistent: the image every member gets. */
+  /** RUN-6 Consistent: the image every member gets (one OS family). */
   nodeImage?: string;
+  /** RUN-6 Consistent: the image chosen for each OS family, when the pools have several. */
+  nodeImages?: string[];
   createdAt: string;
   startedAt?: string;
   endedAt?: string;
@@ -71,6 +73,10 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
     upgrade,
     nodeImageSelection: run.goal.nodeImageSelection,
     nodeImage: run.nodeImage,
+    nodeImages:
+      run.consistentImages && Object.keys(run.consistentImages).length > 1
+        ? Object.values(run.consistentImages)
+        : undefined,
     createdAt: toRfc3339(run.createdAt),
     startedAt: time(run.startedAt),
     endedAt: time(run.endedAt),

@@ -282,6 +282,82 @@ describe("update run engine", () => {
     ]);
   });
 
+  it("RUN-6 Consistent chooses at run start one image per OS family, common to the regions of the members with pools of it: a newer ubuntu image does not leave cos members without one", () => {
+    const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
+    const availability = {
+      versionRegions: {},
+      nodeImages: [
+        { version: "cos-105", regions: ["eu", "asia"] },
+        { version: "cos-110", regions: ["eu"] },
+        { version: "ubuntu-2204-v1", regions: ["eu", "asia"] },
+        { version: "ubuntu-2204-v2", regions: ["eu"] },
+      ],
+    };
+    const mixed = [
+      { name: "np", nodeImage: "cos-97" },
+      { name: "gpu", nodeImage: "ubuntu-2004-v9" },
+    ];
+    const run = created(
+      request(
+        [
+          member("cos-eu"),
+          member("cos-asia", { region: "asia" }),
+          member("mixed-eu", { pools: mixed }),
+        ],
+        { goal, availability },
+      ),
+    );
+    const { starts, run: end } = drive(run, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(end.state).toBe("Completed");
+    expect(starts.map((s) => [s.cluster, s.nodeImage ?? s.nodeImages])).toEqual([
+      ["cos-eu", "cos-105"],
+      ["cos-asia", "cos-105"],
+      ["mixed-eu", { np: "cos-105", gpu: "ubuntu-2204-v2" }],
+    ]);
+    expect(updateRunView(end).nodeImages).toEqual(["cos-105", "ubuntu-2204-v2"]);
+    expect(updateRunView(end).nodeImage).toBeUndefined();
+  });
+
+  it("RUN-9 Consistent: a node pool added to a member after the run started has no consistent image, so the member is Skipped when its turn comes instead of being re-imaged; the others go on", () => {
+    const goal = { type: "NodeImageOnly" as const, nodeImageSelection: "Consistent" as const };
+    const run = created(request([member("a"), member("b"), member("c")], { goal }));
+    const first = started(run);
+    expect(first.state.nodeImage).toBe("cos-110");
+    expect(first.intents.map((i) => i.cluster)).toEqual(["a"]);
+    // b gains a pool (a new VM SKU) while a is upgraded.
+    const grown = step(first.state, {
+      type: "TICK",
+      at: T0 + 60 * SECOND,
+      membership: {
+        present: [
+          member("b", {
+            pools: [
+              { name: "np", nodeImage: "cos-97" },
+              { name: "late", nodeImage: "cos-97" },
+            ],
+          }),
+          member("c"),
+        ],
+        departed: [],
+      },
+    });
+    const next = step(grown.state, {
+      type: "MEMBER_ENDED",
+      cluster: "a",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(memberOf(next.state, "b")).toMatchObject({
+      state: "Skipped",
+      skippedBy: "system",
+      message:
+        "RUN-9: the consistent node image cos-110 has no version for node pool late (cos-97): the pool was added after the run started",
+    });
+    expect(next.intents.map((i) => [i.cluster, i.nodeImage])).toEqual([["c", "cos-110"]]);
+  });
+
   it("RUN-6 Consistent with no image common to every region refuses the start", () => {
     const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
     const availability = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { poolBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
 import {
   advanceRunUntil,
@@ -7,6 +8,7 @@ import {
   FLEET,
   memberOf,
   NEW,
+  OLD,
   type RunBody,
   useRunFixtures,
 } from "./helpers.ts";
@@ -50,5 +52,44 @@ describe("RUN-9 system skips through the API", () => {
     expect(memberOf(done, "hand-c").state).toBe("Completed");
     expect(memberOf(done, "hand-d").state).toBe("Completed");
     expect((await api("GET", "/v1/clusters/hand-d")).body.status.version).toBe(NEW);
+  });
+
+  it("RUN-9 Consistent: a member given a node pool after the run started (no consistent image was chosen for it) is Skipped when its turn comes; none of its pools is re-imaged", async () => {
+    await cluster("cons-a", { updateGroup: "cons" }, { np: {} });
+    await cluster("cons-b", { updateGroup: "cons" }, { np: {} });
+    await cluster("cons-c", { updateGroup: "cons" }, { np: {} });
+    const created = await createRun({
+      name: "cons-run",
+      stages: [{ name: "cons", groups: [{ name: "cons" }] }],
+      upgrade: { type: "NodeImageOnly" },
+      nodeImageSelection: "Consistent",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const started = await start("cons-run");
+    expect(started.status).toBe(200);
+    expect(started.body.nodeImage).toBe("cos-110");
+    expect(memberOf(started.body, "cons-a").state).toBe("Running");
+    const late = await api("PUT", "/v1/clusters/cons-b/node-pools/late", {
+      body: poolBody({ version: OLD, nodeCount: 1, zones: ["europe-west1-b"] }),
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(201);
+    const done = await advanceRunUntil("cons-run", settled);
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "cons-b")).toMatchObject({
+      state: "Skipped",
+      message:
+        "RUN-9: the consistent node image cos-110 has no version for node pool late (cos-97): the pool was added after the run started",
+    });
+    for (const pool of ["np", "late"]) {
+      expect((await api("GET", `/v1/clusters/cons-b/node-pools/${pool}`)).body.nodeImage).toBe(
+        "cos-97",
+      );
+    }
+    for (const name of ["cons-a", "cons-c"]) {
+      expect(memberOf(done, name)).toMatchObject({ state: "Completed", nodeImage: "cos-110" });
+      expect((await api("GET", `/v1/clusters/${name}/node-pools/np`)).body.nodeImage).toBe(
+        "cos-110",
+      );
+    }
   });
 });
