@@ -97,6 +97,11 @@ export interface RunMember {
   nodeImages?: Record<string, string>;
   operationId?: string;
   /**
+   * RUN-10: the end (or refused start) of the member's upgrade heard while the run was
+   * stopped and not tracking it; shown when the run starts again.
+   */
+  untracked?: UntrackedEnd;
+  /**
    * RUN-9 Consistent: the member's node pools when the run first started, the ones its
    * images were chosen for; a pool added since has none.
    */
@@ -213,6 +218,12 @@ export type UpdateRunEvent =
       message?: string;
       at: Instant;
     };
+
+/** RUN-10: what a member's upgrade did while its stopped run was not tracking it. */
+export type UntrackedEnd = Extract<
+  UpdateRunEvent,
+  { type: "MEMBER_ENDED" } | { type: "MEMBER_START_REFUSED" }
+>;
 
 /** A run decision: the shared `Decision` plus the members to start. */
 export interface UpdateRunDecision extends Decision<UpdateRun> {

@@ -408,8 +408,13 @@ describe("update run engine", () => {
       succeeded: true,
       at: T0 + 600 * SECOND,
     });
-    expect(ended.state.state).toBe("Pending");
-    expect(groupOf(ended.state, "default").state).toBe("Pending");
+    // Seed 002: a group is Pending only when all its members are Pending or not started;
+    // with one Completed it is Running, waiting for the Pending one.
+    expect(groupOf(ended.state, "default")).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending member(s) soon",
+    });
+    expect(ended.state.state).toBe("Running");
     expect(ended.wakeAt).toBe(T0 + 2 * HOUR);
     const opened = step(ended.state, { type: "TICK", at: T0 + 2 * HOUR });
     expect(opened.intents.map((i) => i.cluster)).toEqual(["soon"]);
@@ -444,7 +449,7 @@ describe("update run engine", () => {
     expect(imageOut.intents.map((i) => i.cluster)).toEqual(["us1"]);
   });
 
-  it("RUN-8 a stage with one Pending group holds the next stage; stage and run are Pending", () => {
+  it("RUN-8 a stage with one Pending group holds the next stage; with its other group Completed the stage is Running, waiting for the Pending one (seed: Pending only when all its groups are)", () => {
     const members = [
       { ...member("a1"), group: "a" },
       { ...member("b1", { maintenance: CLOSED }), group: "b" },
@@ -458,9 +463,12 @@ describe("update run engine", () => {
     expect(starts.map((s) => s.cluster)).toEqual(["a1"]);
     expect(groupOf(end, "a").state).toBe("Completed");
     expect(groupOf(end, "b").state).toBe("Pending");
-    expect(end.stages[0]!.state).toBe("Pending");
+    expect(end.stages[0]).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending group(s) b",
+    });
     expect(end.stages[1]!.state).toBe("NotStarted");
-    expect(end.state).toBe("Pending");
+    expect(end.state).toBe("Running");
     // Saturday 22:00 the window opens: b1 runs, then the next stage.
     const later = drive(end, T0 + 24 * HOUR, {
       until: T0 + 7 * 24 * HOUR,
@@ -563,12 +571,23 @@ describe("update run engine", () => {
     expect(first.intents.map((i) => i.cluster)).toEqual(["fine"]);
   });
 
-  it("RUN-10 a stop during a member upgrade keeps the upgrade going; start resumes where it stopped", () => {
+  it("RUN-10 a stop stops tracking: the member under way shows Stopped and its upgrade goes on; what it did shows when the run starts again, which resumes where it stopped", () => {
     const run = created(request([member("c1"), member("c2")]));
     const first = started(run);
-    const stopped = step(first.state, { type: "STOP", at: T0 + 60 * SECOND });
+    const confirmed = step(first.state, {
+      type: "MEMBER_STARTED",
+      cluster: "c1",
+      operationId: "op-1",
+      at: T0,
+    });
+    const stopped = step(confirmed.state, { type: "STOP", at: T0 + 60 * SECOND });
     expect(stopped.state.state).toBe("Stopped");
-    expect(memberOf(stopped.state, "c1").state).toBe("Running");
+    expect(memberOf(stopped.state, "c1")).toMatchObject({
+      state: "Stopped",
+      operationId: "op-1",
+      message: "RUN-10: the run stopped tracking this member's upgrade (op-1); it is not cancelled",
+    });
+    expect(groupOf(stopped.state, "default").state).toBe("Stopped");
     expect(stopped.intents).toEqual([]);
     const ended = step(stopped.state, {
       type: "MEMBER_ENDED",
@@ -576,13 +595,87 @@ describe("update run engine", () => {
       succeeded: true,
       at: T0 + 600 * SECOND,
     });
-    expect(memberOf(ended.state, "c1").state).toBe("Completed");
+    // Not tracked while stopped: the end is kept, not shown.
+    expect(memberOf(ended.state, "c1").state).toBe("Stopped");
+    expect(memberOf(ended.state, "c1").endedAt).toBeUndefined();
     expect(ended.intents).toEqual([]);
     expect(ended.state.state).toBe("Stopped");
-    expect(groupOf(ended.state, "default").state).toBe("Stopped");
     const again = step(ended.state, { type: "START", at: T0 + HOUR });
+    expect(memberOf(again.state, "c1")).toMatchObject({
+      state: "Completed",
+      endedAt: T0 + 600 * SECOND,
+    });
+    expect(memberOf(again.state, "c1").message).toBeUndefined();
     expect(again.intents.map((i) => i.cluster)).toEqual(["c2"]);
     expect(again.state.state).toBe("Running");
+  });
+
+  it("RUN-10 RUN-11 an upgrade still going when the run starts again is tracked again; one that failed while the run was stopped shows Failed then and fails the run", () => {
+    const run = created(request([member("c1"), member("c2")]));
+    const first = started(run);
+    const stopped = step(first.state, { type: "STOP", at: T0 + 60 * SECOND });
+    expect(memberOf(stopped.state, "c1").state).toBe("Stopped");
+    const resumed = step(stopped.state, { type: "START", at: T0 + 120 * SECOND });
+    expect(memberOf(resumed.state, "c1").state).toBe("Running");
+    expect(memberOf(resumed.state, "c1").message).toBeUndefined();
+    expect(resumed.intents).toEqual([]);
+    const stoppedAgain = step(resumed.state, { type: "STOP", at: T0 + 180 * SECOND });
+    const failed = step(stoppedAgain.state, {
+      type: "MEMBER_ENDED",
+      cluster: "c1",
+      succeeded: false,
+      message: "control plane upgrade failed",
+      at: T0 + 600 * SECOND,
+    });
+    expect(failed.state.state).toBe("Stopped");
+    const shown = step(failed.state, { type: "START", at: T0 + HOUR });
+    expect(memberOf(shown.state, "c1")).toMatchObject({
+      state: "Failed",
+      message: "control plane upgrade failed",
+      endedAt: T0 + 600 * SECOND,
+    });
+    expect(shown.state.state).toBe("Failed");
+    expect(shown.intents).toEqual([]);
+  });
+
+  it("RUN-8 a group is Pending only when all its members are Pending or NotStarted, a stage only when all its groups are: a Completed member keeps its group Running while it waits for a Pending one", () => {
+    const members = [
+      { ...member("a1", { maintenance: CLOSED }), group: "a" },
+      { ...member("b1"), group: "b" },
+      { ...member("b2", { maintenance: CLOSED }), group: "b" },
+    ];
+    const run = created(request(members, { strategy: strategy([["a", "b"]]) }));
+    const first = started(run);
+    expect(groupOf(first.state, "a")).toMatchObject({ state: "Pending" });
+    expect(groupOf(first.state, "b").state).toBe("Running");
+    expect(first.state.stages[0]!.state).toBe("Running");
+    const ended = step(first.state, {
+      type: "MEMBER_ENDED",
+      cluster: "b1",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(groupOf(ended.state, "a").state).toBe("Pending");
+    expect(groupOf(ended.state, "b")).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending member(s) b2",
+    });
+    expect(ended.state.stages[0]!.state).toBe("Running");
+    expect(ended.state.state).toBe("Running");
+    // Every group Pending: the stage and the run are.
+    const held = started(
+      created(
+        request(
+          [
+            { ...member("a1", { maintenance: CLOSED }), group: "a" },
+            { ...member("b2", { maintenance: CLOSED }), group: "b" },
+          ],
+          { strategy: strategy([["a", "b"]]) },
+        ),
+      ),
+    );
+    expect(held.state.stages[0]!.state).toBe("Pending");
+    expect(held.state.state).toBe("Pending");
   });
 
   it("RUN-10 stop and start are refused in the wrong state (409)", () => {
