@@ -108,7 +108,7 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   }
   run.stopped = false;
   for (const member of allMembers(run)) {
-    if (member.state === "Stopped") retrack(run, member, now, notes);
+    if (member.state === "Stopped") retrack(run, member, notes);
   }
   return ok(decision(run, now, notes));
 }
@@ -118,7 +118,7 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
  * Running if it still runs, else what it did while the run was stopped (Completed,
  * Failed with RUN-11, or a refused start judged as then, RUN-9).
  */
-function retrack(run: UpdateRun, member: RunMember, now: Instant, notes: string[]): void {
+function retrack(run: UpdateRun, member: RunMember, notes: string[]): void {
   member.state = "Running";
   delete member.message;
   const end = member.untracked;
