@@ -6,6 +6,7 @@ import type { Pass } from "./pass.ts";
 import { type Budget, covers, disruptionBudgets } from "./pdb.ts";
 import { countsTowardSize, groupOf } from "./pool-context.ts";
 import { subtractResources, utilization } from "./requests.ts";
+import { notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
 import { gracefulTerminationSeconds, localStorageBlocks } from "./termination.ts";
 import type { AutoscalerState } from "./types.ts";
@@ -37,8 +38,8 @@ function takeOff(node: SimNode, pod: PodInfo): void {
 
 /** CA-7: a pod that never leaves its node, and why; undefined when it may be evicted. */
 export function unmovable(pass: Pass, pod: PodInfo): string | undefined {
-  const safe = pod.pod.annotations?.["cluster-autoscaler.kubernetes.io/safe-to-evict"];
-  if (safe === "false") return `pod ${podName(pod)} has safe-to-evict=false`;
+  const safe = pod.pod.annotations?.[SAFE_TO_EVICT];
+  if (notSafeToEvict(pod.pod)) return `pod ${podName(pod)} has safe-to-evict=false`;
   if (safe === "true") return undefined;
   if (pod.pod.controller === undefined || pod.pod.controller === null) {
     return `pod ${podName(pod)} has no controller`;

@@ -2,6 +2,7 @@ export {
   nodesUnderUpgrade,
   poolScalingPolicy,
   scalableNodes,
+  unevictableNews,
 } from "./autoscaler-interplay.ts";
 export {
   markReserved,
