@@ -46,6 +46,7 @@ describe("releases", () => {
       versions: [],
       nodeImages: [],
       regions: {},
+      endOfLife: {},
     });
     expect(
       ReleaseInput.safeParse({ ...release, targets: { "1.20.1": "1.21.14-gke.4300" } }).success,
@@ -54,6 +55,19 @@ describe("releases", () => {
       false,
     );
     expect(ReleaseInput.safeParse({ ...release, channel: "EXTENDED" }).success).toBe(false);
+  });
+
+  it("CH-2 a release dates each minor's end of life (RFC 3339, keyed by minor)", () => {
+    const release = { channel: "REGULAR", targets: {} };
+    const dated = { ...release, endOfLife: { "1.23": "2023-07-31T00:00:00Z" } };
+    expect(ReleaseInput.parse(dated).endOfLife).toEqual({ "1.23": "2023-07-31T00:00:00Z" });
+    expect(ReleaseInput.safeParse({ ...release, endOfLife: { "1.23": "soon" } }).success).toBe(
+      false,
+    );
+    expect(
+      ReleaseInput.safeParse({ ...release, endOfLife: { "1.23.4": "2023-07-31T00:00:00Z" } })
+        .success,
+    ).toBe(false);
   });
 
   it("CH-3 node images and versions carry their regions", () => {

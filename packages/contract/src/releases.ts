@@ -30,6 +30,14 @@ export const VersionRegions = z
   .record(Version, z.array(RegionName).max(256))
   .openapi("VersionRegions");
 
+/**
+ * CH-2: when each minor reaches end of life; a cluster of that minor with no
+ * auto-upgrade target is upgraded then, to the newest published version of the next minor.
+ */
+export const MinorEndOfLife = z
+  .record(Minor, Rfc3339)
+  .openapi("MinorEndOfLife", { example: { "1.23": "2023-07-31T00:00:00Z" } });
+
 const releaseFields = {
   channel: ReleaseChannel,
   targets: ChannelTargets,
@@ -38,6 +46,7 @@ const releaseFields = {
   }),
   nodeImages: z.array(NodeImageAvailability).max(1000).default([]),
   regions: VersionRegions.default({}),
+  endOfLife: MinorEndOfLife.default({}),
 };
 
 /** `PUT /v1/releases/{release}` body. */

@@ -20,7 +20,11 @@ export const FleetRolloutInput = z
   .strictObject({ upstreamFleet: Name.nullable().optional(), ...soakFields })
   .openapi("FleetRolloutInput");
 
-/** `PUT /v1/fleets/{fleet}/scopes/{scope}/rollout`: the upstream is a scope of the same fleet or `fleet/scope`. */
+/**
+ * `PUT /v1/fleets/{fleet}/scopes/{scope}/rollout`: the upstream is `fleet/scope`, a team's
+ * scope in another fleet (a bare name means the same fleet, which SEQ-2 refuses: one team
+ * scope per fleet in a sequence).
+ */
 export const ScopeRolloutInput = z
   .strictObject({
     upstreamScope: z

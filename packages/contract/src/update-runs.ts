@@ -76,7 +76,16 @@ const RunMember = z.object({
   }),
   startedAt: Rfc3339.optional(),
   endedAt: Rfc3339.optional(),
-  nodeImage: NodeImage.optional(),
+  nodeImage: NodeImage.optional().openapi({
+    description: "RUN-6: the image the member's node pools move to, when they all get the same.",
+  }),
+  nodeImages: z
+    .array(z.object({ pool: Name, nodeImage: NodeImage }))
+    .optional()
+    .openapi({
+      description:
+        "RUN-6: each node pool's image, when the member's pools get different ones (Latest takes the newest image of each pool's OS family in the member's region).",
+    }),
   operation: z.string().optional().openapi({ description: "The member's operation id." }),
 });
 
@@ -106,7 +115,13 @@ export const UpdateRun = z
     strategy: Name.optional(),
     upgrade: z.object({ type: UpgradeType, kubernetesVersion: Version.optional() }),
     nodeImageSelection: NodeImageSelection,
-    nodeImage: NodeImage.optional().openapi({ description: "RUN-6 Consistent: the chosen image." }),
+    nodeImage: NodeImage.optional().openapi({
+      description: "RUN-6 Consistent: the chosen image (the members' pools have one OS family).",
+    }),
+    nodeImages: z.array(NodeImage).optional().openapi({
+      description:
+        "RUN-6 Consistent: the image chosen for each OS family, when the members' pools have several.",
+    }),
     createdAt: Rfc3339,
     startedAt: Rfc3339.optional(),
     endedAt: Rfc3339.optional(),

@@ -42,6 +42,7 @@ export {
 } from "./placement.ts";
 export { clusterProfile, poolProfile, validateProfile } from "./profile.ts";
 export { effectiveRequests, utilization } from "./requests.ts";
+export { nodesWithUnevictablePods, notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 export { nextScanAt, type ScanFacts, WAITING_SCAN_MS } from "./scan-cadence.ts";
 export { podKey } from "./snapshot.ts";
 export { gracefulTerminationSeconds, LONG_GRACE_MIN_VERSION } from "./termination.ts";

@@ -7,6 +7,7 @@ import type { Pass } from "./pass.ts";
 import { type Budget, covers, disruptionBudgets } from "./pdb.ts";
 import { countsTowardSize, groupOf } from "./pool-context.ts";
 import { subtractResources, utilization } from "./requests.ts";
+import { notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
 import { gracefulTerminationSeconds, localStorageBlocks } from "./termination.ts";
 import type { AutoscalerState } from "./types.ts";
@@ -41,8 +42,8 @@ const SYSTEM_NAMESPACE = "kube-system";
 
 /** CA-7: a pod that never leaves its node, and why; undefined when it may be evicted. */
 export function unmovable(pass: Pass, pod: PodInfo): string | undefined {
-  const safe = pod.pod.annotations?.["cluster-autoscaler.kubernetes.io/safe-to-evict"];
-  if (safe === "false") return `pod ${podName(pod)} has safe-to-evict=false`;
+  const safe = pod.pod.annotations?.[SAFE_TO_EVICT];
+  if (notSafeToEvict(pod.pod)) return `pod ${podName(pod)} has safe-to-evict=false`;
   if (safe === "true") return undefined;
   // Upstream's system-pod rule (seed 001: system pods left on several nodes keep them,
   // "configure a PodDisruptionBudget to get around this"): a kube-system pod moves only

@@ -4,6 +4,8 @@ export type { Channel, ChannelTargets } from "./channel.ts";
 export { CHANNELS, isChannel } from "./channel.ts";
 export type { ReleaseTargets } from "./current-targets.ts";
 export { currentTargets } from "./current-targets.ts";
+export type { EndOfLifeTarget, MinorEndOfLife, ReleaseEndOfLife } from "./end-of-life.ts";
+export { currentEndOfLife, endOfLifeTarget } from "./end-of-life.ts";
 export type { ReleaseVersions } from "./release-catalogue.ts";
 export { releaseCatalogue } from "./release-catalogue.ts";
 export type { ReleaseName } from "./release-name.ts";

@@ -196,7 +196,7 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
   for (const pool of pools) {
     const target = {
       version: request.version,
-      nodeImage: request.nodeImage ?? pool.nodes[0]?.nodeImage ?? "",
+      nodeImage: request.nodeImages?.[pool.pool] ?? pool.nodes[0]?.nodeImage ?? "",
     };
     add(
       step(

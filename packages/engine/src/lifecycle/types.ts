@@ -97,8 +97,8 @@ export interface ClusterUpgradeRequest {
   operationId: string;
   facts: ClusterFacts;
   version: string;
-  /** Worker pools keep their own image unless one is given. */
-  nodeImage?: string;
+  /** Worker pools keep their own image unless one is given for them, by pool name (RUN-6). */
+  nodeImages?: Readonly<Record<string, string>>;
   /** LIFE-5: self-managed clusters only; upgrade through a temporary bootstrap cluster. */
   useBootstrap?: boolean;
 }

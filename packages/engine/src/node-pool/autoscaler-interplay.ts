@@ -58,3 +58,22 @@ export function scalableNodes(op: NodePoolOperation): string[] {
 export function nodesUnderUpgrade(op: NodePoolOperation): string[] {
   return [...strategyModule(op.kind).underUpgrade(op)].sort();
 }
+
+/**
+ * NUP-10: whether `nodes` (those running pods marked not safe to evict, as the cluster's
+ * workloads show them now) is news to the pool's upgrade: only an autoscaled blue-green
+ * upgrade that has not ended keeps them, for its blue nodes.
+ *
+ * @example unevictableNews(autoscaledOp, ["a-001"]) // true when it did not know a-001 held such pods
+ */
+export function unevictableNews(op: NodePoolOperation, nodes: readonly string[]): boolean {
+  if (op.kind !== "AUTOSCALED_BLUE_GREEN" || isTerminal(op.header.state)) return false;
+  const blue = new Set(
+    allNodes(op.nodes)
+      .filter((node) => node.color === "BLUE")
+      .map((node) => node.name),
+  );
+  const now = nodes.filter((name) => blue.has(name)).sort();
+  const known = [...(op.unevictable ?? [])].sort();
+  return now.length !== known.length || now.some((name, i) => name !== known[i]);
+}

@@ -2,6 +2,7 @@ export {
   nodesUnderUpgrade,
   poolScalingPolicy,
   scalableNodes,
+  unevictableNews,
 } from "./autoscaler-interplay.ts";
 export {
   markReserved,
@@ -53,7 +54,7 @@ export type {
   ShortLivedPhase,
 } from "./strategies/short-lived/operation.ts";
 export type { SurgeOperation } from "./strategies/surge/operation.ts";
-export { chooseStrategy, type StrategyChoice } from "./strategy.ts";
+export { chooseStrategy, type StrategyChoice, validateStrategyConfig } from "./strategy.ts";
 export type * from "./types.ts";
 export {
   decideAll,

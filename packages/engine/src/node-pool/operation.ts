@@ -221,6 +221,8 @@ export interface MachineRun<S> {
   scaled(removed: readonly string[], added: readonly NodeFacts[]): void;
   /** The maintenance window opened or closed (MW-4). */
   window(window: WindowInfo): void;
+  /** Which nodes hold pods marked not safe to evict now (NUP-10); others ignore it. */
+  unevictable?(nodes: readonly string[]): void;
   finish(): Decision<S>;
 }
 
@@ -244,6 +246,9 @@ export function routeEvent<S>(run: MachineRun<S>, event: NodePoolEvent): Decisio
       break;
     case "WINDOW":
       run.window(event.window);
+      break;
+    case "UNEVICTABLE_PODS":
+      run.unevictable?.(event.nodes);
       break;
     // Node-pool drains honour PDBs and end with their own answer (NUP-3); a passed
     // best-effort drain belongs to lifecycle components only (LIFE-6).

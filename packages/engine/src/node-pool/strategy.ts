@@ -1,8 +1,10 @@
-import { ok, type Result } from "../rules/violation.ts";
+import { ok, type Result, refuse } from "../rules/violation.ts";
 import { compareVersions, parseVersion } from "../version/index.ts";
+import { AUTOSCALED_BLUE_GREEN_DEFAULTS } from "./strategies/autoscaled-blue-green/settings.ts";
+import { BLUE_GREEN_DEFAULTS } from "./strategies/blue-green/settings.ts";
 import { type ResolvedStrategy, strategyModule } from "./strategies/index.ts";
-import { resolveSurge } from "./strategies/surge/settings.ts";
-import type { NodePoolFacts } from "./types.ts";
+import { resolveSurge, SURGE_DEFAULTS } from "./strategies/surge/settings.ts";
+import type { NodePoolFacts, UpgradeStrategySettings } from "./types.ts";
 
 /** The chosen strategy and the NUP-1 reason it was chosen. */
 export interface StrategyChoice {
@@ -47,4 +49,52 @@ export function chooseStrategy(facts: NodePoolFacts): Result<StrategyChoice> {
   const why = configured.type === undefined ? "NUP-1: default surge" : `NUP-1: configured ${type}`;
   const resolved = strategyModule(type).resolve(configured, facts);
   return resolved.ok ? ok({ strategy: resolved.value, why }) : resolved;
+}
+
+/** Every setting's default, across the strategies: what leaves a setting unchanged. */
+const SETTING_DEFAULTS: Readonly<Record<string, number | undefined>> = {
+  ...SURGE_DEFAULTS,
+  ...BLUE_GREEN_DEFAULTS,
+  ...AUTOSCALED_BLUE_GREEN_DEFAULTS,
+};
+
+/**
+ * NUP-1 when a pool's strategy is configured (`PUT …/node-pools/{pool}`): an Autopilot
+ * cluster's pool and an Autopilot-managed pool always upgrade by surge with its default
+ * settings, so choosing another strategy or changing a setting is refused (422) rather
+ * than accepted and ignored. Surge with its defaults (what the API stores for `{}`) is
+ * what they do anyway, and is accepted.
+ *
+ * @example validateStrategyConfig({ autopilotManaged: true }, { type: "BLUE_GREEN" }) // 422 NUP-1
+ * @example validateStrategyConfig({ autopilotManaged: true }, { type: "SURGE", maxSurge: 1 }) // ok
+ */
+export function validateStrategyConfig(
+  pool: Pick<NodePoolFacts, "autopilotCluster" | "autopilotManaged">,
+  configured: UpgradeStrategySettings | undefined,
+): Result<void> {
+  if (!(pool.autopilotCluster || pool.autopilotManaged) || configured === undefined) {
+    return ok(undefined);
+  }
+  const what = pool.autopilotCluster ? "Autopilot clusters' pools" : "Autopilot-managed pools";
+  const type = configured.type ?? "SURGE";
+  if (type !== "SURGE") {
+    return refuse(
+      "NUP-1",
+      422,
+      `NUP-1: ${what} always upgrade by surge; upgradeStrategy.type ${type} cannot be chosen`,
+    );
+  }
+  const changed = Object.entries(configured).filter(
+    ([field, value]) =>
+      field !== "type" && value !== undefined && value !== SETTING_DEFAULTS[field],
+  );
+  if (changed.length > 0) {
+    const list = changed.map(([field, value]) => `${field}=${value}`).join(", ");
+    return refuse(
+      "NUP-1",
+      422,
+      `NUP-1: ${what} always upgrade by surge with its default settings; ${list} cannot be set`,
+    );
+  }
+  return ok(undefined);
 }

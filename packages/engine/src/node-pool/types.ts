@@ -64,6 +64,8 @@ export interface NodePoolFacts {
   machineType?: string;
   upgradeStrategy?: UpgradeStrategySettings;
   nodes: NodeFacts[];
+  /** Nodes holding pods marked not safe to evict, when the caller knows them (NUP-10). */
+  unevictableNodes?: string[];
   /**
    * Room for more of the pool's nodes per zone (see {@link zoneRoom}), when the caller
    * knows it. NUP-8 checks it before any green node is created; a zone that is absent
@@ -114,5 +116,21 @@ export interface PoolScaledEvent {
   removed: string[];
 }
 
+/**
+ * The pool's nodes that hold pods marked not safe to evict
+ * (`cluster-autoscaler.kubernetes.io/safe-to-evict: "false"`), as the cluster's latest
+ * workloads show them: NUP-10 keeps such blue nodes until 7 days after the cordon.
+ */
+export interface UnevictablePodsEvent {
+  type: "UNEVICTABLE_PODS";
+  at: Instant;
+  nodes: string[];
+}
+
 /** Everything a node-pool upgrade machine reacts to; controls are functions (controls.ts). */
-export type NodePoolEvent = ProviderEvent | TickEvent | WindowEvent | PoolScaledEvent;
+export type NodePoolEvent =
+  | ProviderEvent
+  | TickEvent
+  | WindowEvent
+  | PoolScaledEvent
+  | UnevictablePodsEvent;

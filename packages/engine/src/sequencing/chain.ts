@@ -18,10 +18,32 @@ function upstreamOf(links: ReadonlyMap<string, ChainLink>, group: string): strin
   return links.get(group)?.upstream;
 }
 
+/** The fleet of a group key (`fleet` or `fleet/scope`). */
+function fleetOf(group: string): string {
+  const slash = group.indexOf("/");
+  return slash < 0 ? group : group.slice(0, slash);
+}
+
+/**
+ * SEQ-2: the first two scopes of `chain` in one fleet. Seed 000: a team-scope sequence
+ * qualifies a team's clusters from fleet to fleet; one with several team scopes of a
+ * single fleet is not supported.
+ */
+function sameFleetScopes(chain: readonly string[]): [string, string] | undefined {
+  const seen = new Map<string, string>();
+  for (const group of chain) {
+    const first = seen.get(fleetOf(group));
+    if (first !== undefined) return [first, group];
+    seen.set(fleetOf(group), group);
+  }
+  return undefined;
+}
+
 /**
  * SEQ-1/SEQ-2: checks the sequence `proposal` would join, given every other group's link,
  * and returns it head first. Linear (one upstream, one downstream), acyclic, all of one
- * kind, at most `maxGroups` long; an upstream must itself be configured.
+ * kind (team scopes: one per fleet), at most `maxGroups` long; an upstream must itself be
+ * configured.
  *
  * @example validateChain([{ group: "testing", kind: "FLEET" }], { group: "staging", kind: "FLEET", upstream: "testing" }) // ok(["testing", "staging"])
  */
@@ -87,6 +109,16 @@ export function validateChain(
     }
     seen.add(at);
     chain.push(at);
+  }
+  if (proposal.kind === "SCOPE") {
+    const clash = sameFleetScopes(chain);
+    if (clash !== undefined) {
+      return refuse(
+        "SEQ-2",
+        422,
+        `SEQ-2: a team-scope sequence takes one team scope per fleet; ${clash[0]} and ${clash[1]} are both in fleet ${fleetOf(clash[0])}`,
+      );
+    }
   }
   if (chain.length > maxGroups) {
     return refuse(

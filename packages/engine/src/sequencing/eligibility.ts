@@ -1,6 +1,7 @@
 import { autoUpgradeTarget } from "../channel/auto-upgrade-target.ts";
 import type { Channel } from "../channel/channel.ts";
 import { CHANNELS } from "../channel/channel.ts";
+import { type EndOfLifeTarget, endOfLifeTarget } from "../channel/end-of-life.ts";
 import type { UpgradeKind } from "../maintenance/exclusion.ts";
 import { mayStartAutomaticUpgrade } from "../maintenance/may-start.ts";
 import type { Instant } from "../time/instant.ts";
@@ -51,15 +52,17 @@ function trackingOf(from: string, to: string): Tracking {
 }
 
 /**
- * CH-1/CH-2 for the control plane (the channel's entry for its minor), SEQ-6 for nodes
- * (the nodes follow their own control plane once it is ahead of them).
+ * CH-1/CH-2 for the control plane (the channel's entry for its minor; with none, the end
+ * of life of its minor, seed 000), SEQ-6 for nodes (the nodes follow their own control
+ * plane once it is ahead of them).
  *
- * @example clusterTarget(cluster, facts, "CONTROL_PLANE") // {none: false, version: "1.21.14-gke.4300", tracking: "MINOR"} for a 1.20 cluster under 2022-R25
+ * @example clusterTarget(cluster, facts, "CONTROL_PLANE", now) // {none: false, version: "1.21.14-gke.4300", tracking: "MINOR"} for a 1.20 cluster under 2022-R25
  */
 export function clusterTarget(
   cluster: SequencedCluster,
   facts: GroupFacts,
   type: SequencedUpgradeType,
+  now: Instant,
 ): ClusterTarget {
   if (type === "NODE") {
     if (cluster.nodeVersion === undefined) {
@@ -75,8 +78,45 @@ export function clusterTarget(
     };
   }
   const target = autoUpgradeTarget(cluster.version, facts.targets[cluster.channel] ?? {});
-  if (target.none) return { none: true, reason: target.reason };
-  return { none: false, version: target.target, tracking: target.kind };
+  if (!target.none) return { none: false, version: target.target, tracking: target.kind };
+  const eol = endOfLifeOf(cluster, facts, now);
+  switch (eol.kind) {
+    case "NONE":
+      return { none: true, reason: target.reason };
+    case "LATER":
+    case "NOTHING_PUBLISHED":
+      return { none: true, reason: `${target.reason}; ${eol.reason}` };
+    case "TARGET":
+      return { none: false, version: eol.target, tracking: "MINOR" };
+    default:
+      return eol satisfies never;
+  }
+}
+
+/** CH-2: where the end of life of its minor leaves the cluster (seed 000). */
+function endOfLifeOf(cluster: SequencedCluster, facts: GroupFacts, now: Instant): EndOfLifeTarget {
+  return endOfLifeTarget(
+    cluster.version,
+    facts.endOfLife?.[cluster.channel] ?? {},
+    facts.published?.[cluster.channel] ?? [],
+    now,
+  );
+}
+
+/**
+ * CH-2: the next end of life, after `now`, of a minor whose clusters have no target:
+ * the group looks again then.
+ *
+ * @example nextEndOfLife(facts, now) // the instant 1.23 reaches end of life, for a group with a 1.23 cluster
+ */
+export function nextEndOfLife(facts: GroupFacts, now: Instant): Instant | undefined {
+  let next: Instant | undefined;
+  for (const cluster of facts.clusters) {
+    if (!autoUpgradeTarget(cluster.version, facts.targets[cluster.channel] ?? {}).none) continue;
+    const eol = endOfLifeOf(cluster, facts, now);
+    if (eol.kind === "LATER" && (next === undefined || eol.at < next)) next = eol.at;
+  }
+  return next;
 }
 
 /**

@@ -1,6 +1,12 @@
 import type { Channel } from "../channel/channel.ts";
 import type { Instant } from "../time/instant.ts";
-import { clusterHold, clusterTarget, sequenceChannel, versionAtLeast } from "./eligibility.ts";
+import {
+  clusterHold,
+  clusterTarget,
+  nextEndOfLife,
+  sequenceChannel,
+  versionAtLeast,
+} from "./eligibility.ts";
 import { adoptManualUpgrades, reachedAt, reachedByHand } from "./manual.ts";
 import { busyClusters, memberStatus } from "./member.ts";
 import { groupQualification, messageKey, upstreamGate } from "./qualification.ts";
@@ -111,7 +117,7 @@ function reconcileMembers(
   for (const type of UPGRADE_TYPES) {
     for (const cluster of facts.clusters) {
       const observed = type === "CONTROL_PLANE" ? cluster.version : cluster.nodeVersion;
-      const target = clusterTarget(cluster, facts, type);
+      const target = clusterTarget(cluster, facts, type, now);
       for (const upgrade of state.upgrades) {
         const member = upgrade.type === type ? upgrade.members[cluster.name] : undefined;
         if (member === undefined || member.doneAt !== undefined) continue;
@@ -357,6 +363,8 @@ export function decideGroupAll(
     }
   }
   prune(next);
+  const endOfLife = nextEndOfLife(facts, now);
+  if (endOfLife !== undefined) out.wakes.push(endOfLife);
   const future = out.wakes.filter((at) => at > now);
   const wakeAt = future.length > 0 ? Math.min(...future) : undefined;
   return { state: next, intents: out.intents, wakeAt, notes };

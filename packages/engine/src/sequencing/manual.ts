@@ -62,7 +62,7 @@ export function adoptManualUpgrades(
 ): void {
   for (const cluster of facts.clusters) {
     const { version } = observedOf(cluster, type);
-    if (version === undefined || !clusterTarget(cluster, facts, type).none) continue;
+    if (version === undefined || !clusterTarget(cluster, facts, type, now).none) continue;
     if (!isChannelTarget(cluster, facts, version)) continue;
     const same = state.upgrades.filter((u) => u.type === type && u.version === version);
     if (same.some((u) => Object.hasOwn(u.members, cluster.name))) continue;

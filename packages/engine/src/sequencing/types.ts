@@ -1,4 +1,5 @@
 import type { Channel, ChannelTargets } from "../channel/channel.ts";
+import type { MinorEndOfLife } from "../channel/end-of-life.ts";
 import type { Maintenance } from "../maintenance/maintenance.ts";
 import type { Instant } from "../time/instant.ts";
 
@@ -61,6 +62,10 @@ export interface GroupFacts {
   soakOverrides: Readonly<Record<string, number>>;
   /** CH-1: each channel's current auto-upgrade targets. */
   targets: Readonly<Partial<Record<Channel, ChannelTargets>>>;
+  /** CH-2: each channel's end-of-life dates per minor. */
+  endOfLife?: Readonly<Partial<Record<Channel, MinorEndOfLife>>>;
+  /** CH-2: the versions each channel's releases publish (targets and catalogue). */
+  published?: Readonly<Partial<Record<Channel, readonly string[]>>>;
   /** CH-3: regions a version is published in; a version not listed is everywhere. */
   availability: Readonly<Record<string, readonly string[]>>;
   /**

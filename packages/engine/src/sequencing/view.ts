@@ -121,7 +121,7 @@ export function rolloutStatus(
     .filter((cluster) => !inUpgrade.has(cluster.name))
     .map((cluster) => {
       const hold = clusterHold(cluster, facts, channel);
-      const target = clusterTarget(cluster, facts, UPGRADE_TYPES[0] ?? "CONTROL_PLANE");
+      const target = clusterTarget(cluster, facts, UPGRADE_TYPES[0] ?? "CONTROL_PLANE", now);
       const reason = hold?.reason ?? (target.none ? target.reason : "SEQ-13: up to date");
       return { cluster: cluster.name, reason };
     });

@@ -35,7 +35,9 @@ function setDerived(target: { state: UpdateRunState; message?: string }, derived
 /**
  * RUN-8/9/11 for a group, from its members (re-derived on every pass, never trusted from
  * the last one): user skip; a Failed member; every member Skipped; every member done;
- * not reached; a member Running; halted; a member Pending.
+ * not reached; a member Running; halted (RUN-10: members under way show Stopped); every
+ * member Pending or not started (seed 002's Pending); else Running, waiting for the
+ * Pending ones.
  */
 function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derived {
   if (group.userSkipped) return { state: "Skipped", message: "RUN-12: skipped by the user" };
@@ -57,10 +59,16 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derive
   if (members.every((m) => isTerminalState(m.state))) return { state: "Completed" };
   if (members.some((m) => m.state === "Running")) return { state: "Running" };
   if (halted) return { state: "Stopped" };
-  if (members.some((m) => m.state === "Pending")) {
-    return { state: "Pending", message: "RUN-8: every member not yet done is Pending" };
+  const pending = members.filter((m) => m.state === "Pending").map((m) => m.cluster);
+  if (pending.length === 0) return { state: "Running" };
+  // Seed 002: Pending only when all its members are Pending or not started.
+  if (members.every((m) => m.state === "Pending" || m.state === "NotStarted")) {
+    return { state: "Pending", message: "RUN-8: all its members are Pending or not started" };
   }
-  return { state: "Running" };
+  return {
+    state: "Running",
+    message: `RUN-8: waiting for Pending member(s) ${pending.join(", ")}`,
+  };
 }
 
 function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: number): Derived {
@@ -85,14 +93,14 @@ function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: nu
   }
   if (groups.some((g) => g.state === "Running")) return { state: "Running" };
   if (halted) return { state: "Stopped" };
-  if (groups.some((g) => g.state === "Pending")) {
-    const pending = groups.filter((g) => g.state === "Pending").map((g) => g.name);
-    return {
-      state: "Pending",
-      message: `RUN-8: waiting for Pending group(s) ${pending.join(", ")}`,
-    };
+  const pending = groups.filter((g) => g.state === "Pending").map((g) => g.name);
+  if (pending.length === 0) return { state: "Running" };
+  const message = `RUN-8: waiting for Pending group(s) ${pending.join(", ")}`;
+  // Seed 002: Pending only when all its groups are Pending or not started.
+  if (groups.every((g) => g.state === "Pending" || g.state === "NotStarted")) {
+    return { state: "Pending", message };
   }
-  return { state: "Running" };
+  return { state: "Running", message };
 }
 
 /** The stage the run works on: the first one not done (stages.length when all are). */

@@ -58,15 +58,9 @@ describe("releaseAvailability", () => {
       release("2022-R25", 1, [{ version: "cos-101", regions: ["europe-west1", "us-central1"] }]),
       release("2022-R26", 2, [{ version: "cos-105", regions: ["europe-west1"] }]),
     ]);
-    const member = (region: string) => ({
-      cluster: "c1",
-      region,
-      version: "1.24.5-gke.600",
-      pools: [],
-    });
-    expect(latestImage(availability, member("europe-west1"))).toBe("cos-105");
-    expect(latestImage(availability, member("us-central1"))).toBe("cos-101");
-    expect(latestImage(availability, member("asia-east1"))).toBeUndefined();
+    expect(latestImage(availability, "europe-west1")).toBe("cos-105");
+    expect(latestImage(availability, "us-central1", "cos")).toBe("cos-101");
+    expect(latestImage(availability, "asia-east1")).toBeUndefined();
   });
 
   it("CH-3 no release: nothing published anywhere", () => {

@@ -9,7 +9,17 @@ export { releaseAvailability } from "./availability.ts";
 export type { Candidate, UpdateRunRequest } from "./create.ts";
 export { createUpdateRun, MAX_RUN_MEMBERS } from "./create.ts";
 export { decideUpdateRun } from "./machine.ts";
-export { consistentImage, imageFamily, imageFits, latestImage } from "./node-image.ts";
+export {
+  type ChosenImages,
+  chosenImages,
+  consistentImage,
+  consistentImages,
+  imageFamily,
+  imageFits,
+  latestImage,
+  latestImages,
+  poolImage,
+} from "./node-image.ts";
 export { membersInTryOrder, SOON_OPENING, windowRank } from "./order.ts";
 export { REGION_RECHECK } from "./readiness.ts";
 export { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";

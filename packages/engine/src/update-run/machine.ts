@@ -2,12 +2,14 @@ import { ok, type Result, refuse } from "../rules/violation.ts";
 import type { Instant } from "../time/instant.ts";
 import { isTerminalState } from "./aggregate.ts";
 import { applyMembership } from "./membership.ts";
-import { consistentImage } from "./node-image.ts";
+import { consistentImages } from "./node-image.ts";
 import { runPass } from "./pass.ts";
+import { alreadyThere } from "./readiness.ts";
 import type {
   RunMember,
   SkipTarget,
   StartMemberIntent,
+  UntrackedEnd,
   UpdateRun,
   UpdateRunDecision,
   UpdateRunEvent,
@@ -54,26 +56,33 @@ function decision(
 }
 
 /**
- * RUN-6 Consistent: chosen once, at the first start, from every member's region; members
- * whose cluster already left the fleet (EXT-8) have no say.
+ * RUN-6 Consistent: chosen once, at the first start, one image per OS family from the
+ * regions of the members with pools of it; members whose cluster already left the fleet
+ * (EXT-8) have no say. Each member keeps the pools it had then (RUN-9: a pool added later
+ * has no consistent image). No image at all refuses the start.
  */
 function chooseImage(run: UpdateRun): Result<void> {
   if (run.goal.nodeImageSelection !== "Consistent" || run.goal.type === "ControlPlaneOnly")
     return ok(undefined);
-  const members = allMembers(run).filter(
-    (m) => m.skippedBy !== "fleet" && m.facts.pools.length > 0,
+  const members = allMembers(run).filter((m) => m.skippedBy !== "fleet");
+  const withPools = members.filter((m) => m.facts.pools.length > 0);
+  if (withPools.length === 0) return ok(undefined);
+  const chosen = consistentImages(
+    run.availability,
+    withPools.map((m) => m.facts),
   );
-  if (members.length === 0) return ok(undefined);
-  const regions = [...new Set(members.map((m) => m.facts.region))].sort();
-  const image = consistentImage(run.availability, regions);
-  if (image === undefined) {
+  const images = Object.values(chosen);
+  if (images.length === 0) {
+    const regions = [...new Set(withPools.map((m) => m.facts.region))].sort();
     return refuse(
       "RUN-6",
       422,
       `RUN-6: no node image is published in every member region (${regions.join(", ")})`,
     );
   }
-  run.nodeImage = image;
+  run.consistentImages = chosen;
+  if (images.length === 1) run.nodeImage = images[0]!;
+  for (const member of members) member.poolsAtStart = member.facts.pools.map((p) => p.name);
   return ok(undefined);
 }
 
@@ -90,12 +99,39 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
     const chosen = chooseImage(run);
     if (!chosen.ok) return chosen;
     run.startedAt = now;
-    notes.push(run.nodeImage ? `started; consistent node image ${run.nodeImage}` : "started");
+    const images = Object.values(run.consistentImages ?? {});
+    notes.push(
+      images.length > 0 ? `started; consistent node images ${images.join(", ")}` : "started",
+    );
   } else {
     notes.push("RUN-10: started again; resumes where it stopped");
   }
   run.stopped = false;
+  for (const member of allMembers(run)) {
+    if (member.state === "Stopped") retrack(run, member, notes);
+  }
   return ok(decision(run, now, notes));
+}
+
+/**
+ * RUN-10 on a start again: a member whose upgrade went on untracked is tracked again —
+ * Running if it still runs, else what it did while the run was stopped (Completed,
+ * Failed with RUN-11, or a refused start judged as then, RUN-9).
+ */
+function retrack(run: UpdateRun, member: RunMember, notes: string[]): void {
+  member.state = "Running";
+  delete member.message;
+  const end = member.untracked;
+  if (end === undefined) return;
+  delete member.untracked;
+  notes.push(`RUN-10: ${member.cluster}'s upgrade ended while the run was stopped`);
+  if (end.type === "MEMBER_ENDED") endMember(run, member, end);
+  else refuseStart(run, member, end, notes);
+}
+
+function untrackedMessage(member: RunMember): string {
+  const op = member.operationId === undefined ? "" : ` (${member.operationId})`;
+  return `RUN-10: the run stopped tracking this member's upgrade${op}; it is not cancelled`;
 }
 
 function stop(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
@@ -110,6 +146,12 @@ function stop(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   const running = allMembers(run)
     .filter((m) => m.state === "Running")
     .map((m) => m.cluster);
+  // Seed 002: a stopped run stops tracking its operations; they are not cancelled.
+  for (const member of allMembers(run)) {
+    if (member.state !== "Running") continue;
+    member.state = "Stopped";
+    member.message = untrackedMessage(member);
+  }
   const notes = [
     running.length > 0
       ? `RUN-10: stopped; upgrades already started continue (${running.join(", ")})`
@@ -118,10 +160,15 @@ function stop(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   return ok(decision(run, now, notes));
 }
 
-/** The first Running member of `groups`: a skip never covers an upgrade under way. */
+/** Whether the member's upgrade is under way: tracked (Running) or not (RUN-10: Stopped). */
+function underWay(member: RunMember): boolean {
+  return member.state === "Running" || member.state === "Stopped";
+}
+
+/** The first member of `groups` under way: a skip never covers an upgrade under way. */
 function runningIn(groups: readonly { members: readonly RunMember[] }[]): string | undefined {
   for (const group of groups) {
-    const member = group.members.find((m) => m.state === "Running");
+    const member = group.members.find(underWay);
     if (member) return member.cluster;
   }
   return undefined;
@@ -175,7 +222,7 @@ function skip(
           return refuse(
             "RUN-12",
             409,
-            `RUN-12: member ${running} of group ${target.name} is Running; skip the rest once it ends, or stop the run`,
+            `RUN-12: member ${running} of group ${target.name} is being upgraded; skip the rest once it ends`,
           );
         apply.push(() => {
           group.userSkipped = true;
@@ -196,7 +243,7 @@ function skip(
           return refuse(
             "RUN-12",
             409,
-            `RUN-12: member ${running} of stage ${target.name} is Running; skip the rest once it ends, or stop the run`,
+            `RUN-12: member ${running} of stage ${target.name} is being upgraded; skip the rest once it ends`,
           );
         apply.push(() => {
           stage.userSkipped = true;
@@ -219,25 +266,97 @@ function skip(
   );
 }
 
+/** A member's end, tracked (RUN-11 on a failure). */
+function endMember(
+  run: UpdateRun,
+  member: RunMember,
+  event: Extract<UpdateRunEvent, { type: "MEMBER_ENDED" }>,
+): string {
+  member.endedAt = event.at;
+  if (event.succeeded) {
+    member.state = "Completed";
+    delete member.message;
+    return `${member.cluster} completed`;
+  }
+  member.state = "Failed";
+  member.message = event.message ?? "its upgrade failed";
+  run.failure ??= `RUN-11: member ${member.cluster} failed: ${member.message}; no further member is attempted`;
+  return `RUN-11: ${member.cluster} failed; the run stops progressing`;
+}
+
+/** RUN-10: what a member's upgrade did while the run is stopped is kept, not shown. */
+function holdUntracked(
+  run: UpdateRun,
+  member: RunMember,
+  event: UntrackedEnd,
+  now: Instant,
+): Result<UpdateRunDecision> {
+  member.untracked ??= event;
+  return ok(decision(run, now, [`RUN-10: ${member.cluster}'s upgrade ended untracked`]));
+}
+
 function memberEnded(
   run: UpdateRun,
   event: Extract<UpdateRunEvent, { type: "MEMBER_ENDED" }>,
   now: Instant,
 ): Result<UpdateRunDecision> {
   const member = findMember(run, event.cluster);
+  if (member?.state === "Stopped") return holdUntracked(run, member, event, now);
   if (member?.state !== "Running") {
     return ok(decision(run, now, [`end of ${event.cluster} ignored: not running`]));
   }
-  member.endedAt = event.at;
-  if (event.succeeded) {
-    member.state = "Completed";
-    delete member.message;
-    return ok(decision(run, now, [`${member.cluster} completed`]));
+  return ok(decision(run, now, [endMember(run, member, event)]));
+}
+
+/**
+ * A start the fleet refused: RUN-9 when the member's facts, read again after the refusal,
+ * show it already there (upgraded by hand since the run decided to start it), so it is
+ * Skipped and the group moves on; anything else fails it (RUN-11).
+ */
+function refuseStart(
+  run: UpdateRun,
+  member: RunMember,
+  event: Extract<UpdateRunEvent, { type: "MEMBER_START_REFUSED" }>,
+  notes: string[],
+): void {
+  const images = {
+    ...(member.nodeImage === undefined ? {} : { nodeImage: member.nodeImage }),
+    ...(member.nodeImages === undefined ? {} : { nodeImages: member.nodeImages }),
+  };
+  const done = alreadyThere(run.goal, member.facts, images);
+  if (done === undefined) {
+    const ended: Extract<UpdateRunEvent, { type: "MEMBER_ENDED" }> = {
+      type: "MEMBER_ENDED",
+      cluster: event.cluster,
+      succeeded: false,
+      message: event.message,
+      at: event.at,
+    };
+    notes.push(endMember(run, member, ended));
+    return;
   }
-  member.state = "Failed";
-  member.message = event.message ?? "its upgrade failed";
-  run.failure ??= `RUN-11: member ${member.cluster} failed: ${member.message}; no further member is attempted`;
-  return ok(decision(run, now, [`RUN-11: ${member.cluster} failed; the run stops progressing`]));
+  member.state = "Skipped";
+  member.skippedBy = "system";
+  member.message = done;
+  delete member.startedAt;
+  delete member.nodeImage;
+  delete member.nodeImages;
+  notes.push(`${member.cluster}: ${done} when its start arrived`);
+}
+
+function startRefused(
+  run: UpdateRun,
+  event: Extract<UpdateRunEvent, { type: "MEMBER_START_REFUSED" }>,
+  now: Instant,
+): Result<UpdateRunDecision> {
+  const member = findMember(run, event.cluster);
+  if (member === undefined || !underWay(member) || member.operationId !== undefined) {
+    return ok(decision(run, now, [`refused start of ${event.cluster} ignored: not starting`]));
+  }
+  if (member.state === "Stopped") return holdUntracked(run, member, event, now);
+  const notes: string[] = [];
+  refuseStart(run, member, event, notes);
+  return ok(decision(run, now, notes));
 }
 
 /**
@@ -271,14 +390,17 @@ export function decideUpdateRun(
     }
     case "MEMBER_STARTED": {
       const member = findMember(run, event.cluster);
-      if (member?.state !== "Running" || member.operationId !== undefined) {
+      if (member === undefined || !underWay(member) || member.operationId !== undefined) {
         return ok(decision(run, now, [`start of ${event.cluster} ignored`]));
       }
       member.operationId = event.operationId;
+      if (member.state === "Stopped") member.message = untrackedMessage(member);
       return ok(decision(run, now, []));
     }
     case "MEMBER_ENDED":
       return memberEnded(run, event, now);
+    case "MEMBER_START_REFUSED":
+      return startRefused(run, event, now);
     default:
       return event satisfies never;
   }

@@ -35,15 +35,25 @@ export function applyMembership(
   for (const departure of membership.departed) {
     const member = members.get(departure.cluster);
     if (member === undefined || isTerminalState(member.state)) continue;
-    const wasRunning = member.state === "Running";
+    // Running, or Stopped: under way while its stopped run does not track it (RUN-10).
+    const wasRunning = member.state === "Running" || member.state === "Stopped";
     member.state = "Skipped";
     member.skippedBy = "fleet";
     member.message = departureMessage(departure, wasRunning);
+    delete member.untracked;
     if (wasRunning) member.endedAt = now;
     notes.push(member.message);
   }
   for (const facts of membership.present) {
     const member = members.get(facts.cluster);
-    if (member?.state === "NotStarted" || member?.state === "Pending") member.facts = facts;
+    if (member === undefined) continue;
+    // A member whose start the fleet has not confirmed yet is read again too: a refused
+    // start is judged on them (RUN-9).
+    const starting =
+      (member.state === "Running" || member.state === "Stopped") &&
+      member.operationId === undefined;
+    if (member.state === "NotStarted" || member.state === "Pending" || starting) {
+      member.facts = facts;
+    }
   }
 }

@@ -49,9 +49,14 @@ function progressGroup(
         if (run.goal.type !== "NodeImageOnly" && run.goal.kubernetesVersion !== undefined) {
           intent.kubernetesVersion = run.goal.kubernetesVersion;
         }
-        if (ready.nodeImage !== undefined) {
-          member.nodeImage = ready.nodeImage;
-          intent.nodeImage = ready.nodeImage;
+        const { nodeImage, nodeImages } = ready.images;
+        if (nodeImage !== undefined) {
+          member.nodeImage = nodeImage;
+          intent.nodeImage = nodeImage;
+        }
+        if (nodeImages !== undefined) {
+          member.nodeImages = nodeImages;
+          intent.nodeImages = nodeImages;
         }
         intents.push(intent);
         return wake;

@@ -1,8 +1,14 @@
 import { mayStartAutomaticUpgrade } from "../maintenance/may-start.ts";
 import { HOUR, type Instant } from "../time/instant.ts";
 import { minorOf, tryParseVersion } from "../version/version.ts";
-import { imageFits, latestImage } from "./node-image.ts";
-import type { RunMember, UpdateRun } from "./types.ts";
+import {
+  type ChosenImages,
+  chosenImages,
+  imageFamily,
+  latestImages,
+  poolImage,
+} from "./node-image.ts";
+import type { MemberFacts, RunMember, UpdateGoal, UpdateRun } from "./types.ts";
 
 /**
  * How often a member Pending on region availability (CH-3) is looked at again: the host
@@ -14,12 +20,69 @@ export const REGION_RECHECK = HOUR;
 export type Readiness =
   | { kind: "skip"; message: string }
   | { kind: "pending"; message: string; retryAt: Instant | undefined }
-  | { kind: "start"; nodeImage: string | undefined };
+  | { kind: "start"; images: ChosenImages };
 
 function minorChange(from: string, to: string): boolean {
   const a = tryParseVersion(from);
   const b = tryParseVersion(to);
   return a !== undefined && b !== undefined && minorOf(a) !== minorOf(b);
+}
+
+/**
+ * RUN-9: why the member has nothing left to do — already at the target Kubernetes
+ * version (Full, ControlPlaneOnly), or every pool already on `nodeImage` (NodeImageOnly)
+ * — judged on its facts as they are; undefined when it has work to do.
+ *
+ * @example alreadyThere(run.goal, { ...facts, version: "1.28.3" }, undefined) // "RUN-9: already at the target Kubernetes version 1.28.3" for a Full goal to 1.28.3
+ */
+export function alreadyThere(
+  goal: UpdateGoal,
+  facts: MemberFacts,
+  images: ChosenImages,
+): string | undefined {
+  const target = goal.kubernetesVersion;
+  if (goal.type !== "NodeImageOnly") {
+    return target !== undefined && facts.version === target
+      ? `RUN-9: already at the target Kubernetes version ${target}`
+      : undefined;
+  }
+  if (facts.pools.length === 0) return "RUN-9: no node pools, nothing to re-image";
+  if (facts.pools.every((pool) => pool.nodeImage === poolImage(images, pool))) {
+    const shown = images.nodeImage ?? "its image";
+    return `RUN-9: every node pool already runs ${shown}`;
+  }
+  return undefined;
+}
+
+/**
+ * RUN-6 Consistent for a member: each pool's image is the one chosen at run start for its
+ * OS family. RUN-9: a pool without one — its family had no image common to the regions,
+ * or the pool was added after the run started (the seed's new VM SKU) — skips the member.
+ */
+function consistentFor(
+  run: UpdateRun,
+  member: RunMember,
+): { kind: "skip"; message: string } | { kind: "images"; images: ChosenImages } {
+  // A run started before images were chosen per family kept only its one image.
+  const chosen =
+    run.consistentImages ??
+    (run.nodeImage === undefined ? {} : { [imageFamily(run.nodeImage)]: run.nodeImage });
+  const shown = Object.values(chosen).join(", ") || "(none)";
+  const noun = Object.keys(chosen).length > 1 ? "images" : "image";
+  const byPool: Record<string, string> = {};
+  for (const pool of member.facts.pools) {
+    const image = chosen[imageFamily(pool.nodeImage)];
+    const added = member.poolsAtStart !== undefined && !member.poolsAtStart.includes(pool.name);
+    if (image === undefined || added) {
+      const have = Object.keys(chosen).length > 1 ? "have" : "has";
+      return {
+        kind: "skip",
+        message: `RUN-9: the consistent node ${noun} ${shown} ${have} no version for node pool ${pool.name} (${pool.nodeImage})${added ? ": the pool was added after the run started" : ""}`,
+      };
+    }
+    byPool[pool.name] = image;
+  }
+  return { kind: "images", images: chosenImages(byPool) };
 }
 
 /**
@@ -31,8 +94,9 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
   const { goal, availability } = run;
   const facts = member.facts;
   const target = goal.kubernetesVersion;
-  if (goal.type !== "NodeImageOnly" && target !== undefined && facts.version === target) {
-    return { kind: "skip", message: `RUN-9: already at the target Kubernetes version ${target}` };
+  if (goal.type !== "NodeImageOnly") {
+    const done = alreadyThere(goal, facts, {});
+    if (done !== undefined) return { kind: "skip", message: done };
   }
   if (goal.type !== "NodeImageOnly" && target !== undefined) {
     const regions = availability.versionRegions[target];
@@ -44,38 +108,27 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
       };
     }
   }
-  let nodeImage: string | undefined;
+  let images: ChosenImages = {};
   if (goal.type !== "ControlPlaneOnly" && facts.pools.length > 0) {
     if (goal.nodeImageSelection === "Consistent") {
-      nodeImage = run.nodeImage;
-      const misfit =
-        nodeImage === undefined
-          ? facts.pools[0]
-          : facts.pools.find((pool) => !imageFits(nodeImage!, pool));
-      if (misfit !== undefined) {
-        return {
-          kind: "skip",
-          message: `RUN-9: the consistent node image ${nodeImage ?? "(none)"} has no version for node pool ${misfit.name} (${misfit.nodeImage})`,
-        };
-      }
+      const consistent = consistentFor(run, member);
+      if (consistent.kind === "skip") return consistent;
+      images = consistent.images;
     } else {
-      nodeImage = latestImage(availability, facts);
-      if (nodeImage === undefined) {
+      const latest = latestImages(availability, facts);
+      if (latest.kind === "missing") {
         return {
           kind: "pending",
-          message: `RUN-8: no node image for ${facts.pools[0]!.nodeImage} is available in region ${facts.region} yet; see the release tracker (GET /v1/releases)`,
+          message: `RUN-8: no node image for node pool ${latest.pool.name} (${latest.pool.nodeImage}) is available in region ${facts.region} yet; see the release tracker (GET /v1/releases)`,
           retryAt: now + REGION_RECHECK,
         };
       }
+      images = chosenImages(latest.byPool);
     }
   }
   if (goal.type === "NodeImageOnly") {
-    if (facts.pools.length === 0) {
-      return { kind: "skip", message: "RUN-9: no node pools, nothing to re-image" };
-    }
-    if (facts.pools.every((pool) => pool.nodeImage === nodeImage)) {
-      return { kind: "skip", message: `RUN-9: every node pool already runs ${nodeImage}` };
-    }
+    const done = alreadyThere(goal, facts, images);
+    if (done !== undefined) return { kind: "skip", message: done };
   }
   const kind =
     goal.type === "NodeImageOnly"
@@ -87,5 +140,5 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
   if (!window.allowed) {
     return { kind: "pending", message: `RUN-8: ${window.reason}`, retryAt: window.nextOpen };
   }
-  return { kind: "start", nodeImage };
+  return { kind: "start", images };
 }

@@ -91,8 +91,21 @@ export interface RunMember {
   skippedBy?: SkipOrigin;
   startedAt?: Instant;
   endedAt?: Instant;
+  /** RUN-6: the image every pool moves to, when they all get the same one. */
   nodeImage?: string;
+  /** RUN-6: each pool's image by pool name, when they differ (pools of several OS families). */
+  nodeImages?: Record<string, string>;
   operationId?: string;
+  /**
+   * RUN-10: the end (or refused start) of the member's upgrade heard while the run was
+   * stopped and not tracking it; shown when the run starts again.
+   */
+  untracked?: UntrackedEnd;
+  /**
+   * RUN-9 Consistent: the member's node pools when the run first started, the ones its
+   * images were chosen for; a pool added since has none.
+   */
+  poolsAtStart?: string[];
   facts: MemberFacts;
 }
 
@@ -134,8 +147,10 @@ export interface UpdateRun {
   stopped: boolean;
   /** RUN-11: the first failure's summary; nothing further is attempted. */
   failure?: string;
-  /** RUN-6 Consistent: chosen once, at the first start. */
+  /** RUN-6 Consistent: chosen once, at the first start (the image, when one OS family). */
   nodeImage?: string;
+  /** RUN-6 Consistent: the image chosen at the first start for each OS family, by family. */
+  consistentImages?: Record<string, string>;
   availability: Availability;
   stages: RunStage[];
 }
@@ -146,7 +161,10 @@ export interface StartMemberIntent {
   cluster: string;
   upgrade: UpgradeType;
   kubernetesVersion?: string;
+  /** RUN-6: the image every pool of the member's OS family moves to. */
   nodeImage?: string;
+  /** RUN-6: each pool's image by pool name, when the pools get different ones. */
+  nodeImages?: Record<string, string>;
 }
 
 /** A skip request target (RUN-12). */
@@ -187,6 +205,12 @@ export type UpdateRunEvent =
    */
   | { type: "TICK"; at: Instant; availability?: Availability; membership?: FleetMembership }
   | { type: "MEMBER_STARTED"; cluster: string; operationId: string; at: Instant }
+  /**
+   * The fleet refused to start the member (a blocking preflight finding, or it is already
+   * there: a manual upgrade that ended since the run looked). Sent after a TICK with the
+   * member's facts as they are now, so the run can tell the two apart (RUN-9, RUN-11).
+   */
+  | { type: "MEMBER_START_REFUSED"; cluster: string; message: string; at: Instant }
   | {
       type: "MEMBER_ENDED";
       cluster: string;
@@ -194,6 +218,12 @@ export type UpdateRunEvent =
       message?: string;
       at: Instant;
     };
+
+/** RUN-10: what a member's upgrade did while its stopped run was not tracking it. */
+export type UntrackedEnd = Extract<
+  UpdateRunEvent,
+  { type: "MEMBER_ENDED" } | { type: "MEMBER_START_REFUSED" }
+>;
 
 /** A run decision: the shared `Decision` plus the members to start. */
 export interface UpdateRunDecision extends Decision<UpdateRun> {

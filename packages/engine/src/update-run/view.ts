@@ -9,6 +9,8 @@ export interface RunMemberView {
   startedAt?: string;
   endedAt?: string;
   nodeImage?: string;
+  /** RUN-6: each pool's image, when the member's pools get different ones. */
+  nodeImages?: { pool: string; nodeImage: string }[];
   operation?: string;
 }
 
@@ -37,8 +39,10 @@ export interface UpdateRunView {
   strategy?: string;
   upgrade: { type: UpdateRun["goal"]["type"]; kubernetesVersion?: string };
   nodeImageSelection: UpdateRun["goal"]["nodeImageSelection"];
-  /** RUN-6 Consistent: the image every member gets. */
+  /** RUN-6 Consistent: the image every member gets (one OS family). */
   nodeImage?: string;
+  /** RUN-6 Consistent: the image chosen for each OS family, when the pools have several. */
+  nodeImages?: string[];
   createdAt: string;
   startedAt?: string;
   endedAt?: string;
@@ -69,6 +73,10 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
     upgrade,
     nodeImageSelection: run.goal.nodeImageSelection,
     nodeImage: run.nodeImage,
+    nodeImages:
+      run.consistentImages && Object.keys(run.consistentImages).length > 1
+        ? Object.values(run.consistentImages)
+        : undefined,
     createdAt: toRfc3339(run.createdAt),
     startedAt: time(run.startedAt),
     endedAt: time(run.endedAt),
@@ -92,6 +100,11 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
                 startedAt: time(m.startedAt),
                 endedAt: time(m.endedAt),
                 nodeImage: m.nodeImage,
+                nodeImages:
+                  m.nodeImages &&
+                  Object.entries(m.nodeImages)
+                    .sort(([a], [b]) => (a < b ? -1 : 1))
+                    .map(([pool, nodeImage]) => ({ pool, nodeImage })),
                 operation: m.operationId,
               }),
             ),

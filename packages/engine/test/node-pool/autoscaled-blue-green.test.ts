@@ -120,6 +120,60 @@ describe("autoscaled blue-green upgrades", () => {
     expect(op.header.state).toBe("SUCCEEDED");
   });
 
+  it("NUP-10 nodes with pods marked not safe to evict are drained only 7 days after blue was cordoned, separately from waitSeconds; the others drain after the wait", () => {
+    const drains = (commands: { type: string }[]) =>
+      commands.flatMap((c) => (c.type === "DRAIN_NODE" && "node" in c ? [c.node as string] : []));
+    const reasons: string[] = [];
+    const { op, commands, log } = drive(
+      start(pool({ a: 3 }, 3600, { unevictableNodes: ["a-001"] })),
+      T0,
+      {
+        observe: (o) => {
+          const reason = o.header.reason ?? "";
+          if (reason.includes("not safe to evict") && reasons.at(-1) !== reason)
+            reasons.push(reason);
+        },
+      },
+    );
+    const lines = log.filter((l) => l.includes("DRAIN_NODE"));
+    // Cordoned at +1 s: a-000 and a-002 after the hour's wait, a-001 seven days after.
+    expect(lines.map((l) => l.split(" ")[0])).toEqual(["+3601", "+3601", `+${1 + 7 * 86_400}`]);
+    expect(drains(commands)).toEqual(["a-000", "a-002", "a-001"]);
+    expect(reasons).toEqual([
+      "NUP-10: a-001 holds pods marked not safe to evict; drained from 2025-01-13T09:00:01.000Z, 7 days after blue was cordoned",
+    ]);
+    expect(firstAt(log, "DELETE_NODE")).toBe(1 + 7 * 86_400 + 60);
+    expect(op.header.state).toBe("SUCCEEDED");
+  });
+
+  it("NUP-10 the autoscaler's view of pods not safe to evict is followed: a node whose marked pod ended drains at once, a node given one is held", () => {
+    const { commands, log } = drive(
+      start(pool({ a: 3 }, 3600, { unevictableNodes: ["a-001"] })),
+      T0,
+      {
+        script: [
+          at(1800, "the marked pod moved to a-002", (_o, now) => ({
+            type: "UNEVICTABLE_PODS",
+            at: now,
+            nodes: ["a-002"],
+          })),
+          at((2 * DAY) / SECOND, "the marked pod ended", (_o, now) => ({
+            type: "UNEVICTABLE_PODS",
+            at: now,
+            nodes: [],
+          })),
+        ],
+      },
+    );
+    const drained = log.filter((l) => l.includes("DRAIN_NODE")).map((l) => l.split(" ")[0]);
+    expect(drained).toEqual(["+3601", "+3601", `+${2 * 86_400}`]);
+    expect(commands.flatMap((c) => (c.type === "DRAIN_NODE" ? [c.node] : []))).toEqual([
+      "a-000",
+      "a-001",
+      "a-002",
+    ]);
+  });
+
   it("NUP-10 cancel and resume work; rollback and complete are refused", () => {
     const { op, refusals } = drive(start(pool({ a: 2 }, 600)), T0, {
       script: [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chooseStrategy } from "../../src/node-pool/strategy.ts";
+import { chooseStrategy, validateStrategyConfig } from "../../src/node-pool/strategy.ts";
 import type { NodePoolFacts, UpgradeStrategySettings } from "../../src/node-pool/types.ts";
 import { startNodePoolUpgrade } from "../../src/node-pool/upgrade.ts";
 import { poolOf, T0, TARGET } from "./driver.ts";
@@ -40,6 +40,39 @@ describe("strategy choice and settings", () => {
         },
       });
     }
+  });
+
+  it("NUP-1 an Autopilot cluster's pool or an Autopilot-managed pool cannot be given another strategy or strategy settings (422); surge at its defaults is accepted", () => {
+    for (const pool of [{ autopilotCluster: true }, { autopilotManaged: true }]) {
+      for (const settings of [
+        { type: "BLUE_GREEN" as const },
+        { type: "AUTOSCALED_BLUE_GREEN" as const },
+        { type: "SURGE" as const, maxSurge: 3 },
+        { maxUnavailable: 1 },
+        { batchPercent: 0.5 },
+        { nodePoolSoakSeconds: 60 },
+        { waitSeconds: 0 },
+      ]) {
+        const checked = validateStrategyConfig(pool, settings);
+        expect(checked, JSON.stringify(settings)).toMatchObject({
+          ok: false,
+          error: { rule: "NUP-1", status: 422 },
+        });
+        if (!checked.ok) expect(checked.error.detail).toMatch(/^NUP-1: Autopilot/);
+      }
+      // What the API stores for `{}` or `{type: "SURGE"}`: every default filled in.
+      const defaults = {
+        type: "SURGE" as const,
+        maxSurge: 1,
+        maxUnavailable: 0,
+        batchSoakSeconds: 0,
+        nodePoolSoakSeconds: 3600,
+        waitSeconds: 259_200,
+      };
+      expect(validateStrategyConfig(pool, defaults).ok).toBe(true);
+      expect(validateStrategyConfig(pool, undefined).ok).toBe(true);
+    }
+    expect(validateStrategyConfig({}, { type: "BLUE_GREEN", batchPercent: 0.5 }).ok).toBe(true);
   });
 
   it("NUP-1 flex-start pools use short-lived, in Autopilot clusters too (seed)", () => {

@@ -72,6 +72,34 @@ describe("chain validation", () => {
     if (!result.ok) expect(result.error).toMatchObject({ rule: "SEQ-2", status: 422 });
   });
 
+  it("SEQ-2 a team-scope sequence takes one scope per fleet: a second scope of the same fleet, upstream or downstream, is refused (seed 000: not supported)", () => {
+    const scope = (group: string, upstream?: string): ChainLink =>
+      upstream === undefined ? { group, kind: "SCOPE" } : { group, kind: "SCOPE", upstream };
+    // The seed's shape: one team's scope in each environment's fleet.
+    expect(
+      validateChain(
+        [scope("testing/db"), scope("staging/db", "testing/db")],
+        scope("prod/db", "staging/db"),
+      ),
+    ).toEqual({ ok: true, value: ["testing/db", "staging/db", "prod/db"] });
+    const same = validateChain([scope("prod/web")], scope("prod/db", "prod/web"));
+    expect(same.ok ? undefined : same.error).toMatchObject({ rule: "SEQ-2", status: 422 });
+    expect(same.ok ? undefined : same.error.detail).toBe(
+      "SEQ-2: a team-scope sequence takes one team scope per fleet; prod/web and prod/db are both in fleet prod",
+    );
+    // Joining as the head of a chain that already holds a scope of its fleet.
+    const head = validateChain(
+      [scope("staging/web", "prod/db"), scope("prod/web", "staging/web")],
+      scope("prod/db"),
+    );
+    expect(head.ok ? undefined : head.error.rule).toBe("SEQ-2");
+    const below = validateChain(
+      [scope("testing/db"), scope("staging/db", "testing/db")],
+      scope("testing/web", "staging/db"),
+    );
+    expect(below.ok ? undefined : below.error.rule).toBe("SEQ-2");
+  });
+
   it("SEQ-7 soaks are 0..30 days, overrides included, one per version", () => {
     expect(validateSoak(0, []).ok).toBe(true);
     expect(validateSoak(30 * 86400, [{ version: "1.21.14-gke.4300", soakSeconds: 0 }]).ok).toBe(

@@ -46,6 +46,10 @@ export interface DriveOptions {
   failing?: ReadonlySet<string>;
   /** When each version became an auto-upgrade target (the release's availability). */
   targetSince?: Record<string, number>;
+  /** CH-2: each minor's end of life on the Regular channel. */
+  endOfLife?: Record<string, Instant>;
+  /** Versions the Regular channel's releases publish (targets and catalogue). */
+  published?: string[];
 }
 
 /** A started upgrade, for the invariants: which group, what, when. */
@@ -121,6 +125,8 @@ export class ChainDriver {
       targets: { REGULAR: this.options.targets ?? R25 },
       availability: this.options.availability ?? {},
       ...(this.options.targetSince ? { targetSince: this.options.targetSince } : {}),
+      ...(this.options.endOfLife ? { endOfLife: { REGULAR: this.options.endOfLife } } : {}),
+      ...(this.options.published ? { published: { REGULAR: this.options.published } } : {}),
       clusters: [...this.world.values()].filter((c) => this.groupOf.get(c.name) === group),
     };
     const up = this.groups[index - 1]?.name;

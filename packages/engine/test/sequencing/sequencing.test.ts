@@ -360,6 +360,43 @@ describe("eligibility", () => {
   });
 });
 
+describe("end of life (CH-2, seed 000)", () => {
+  it("CH-2 a cluster with no valid target is not upgraded until its minor reaches end of life, then it is: to the newest published version of the next minor", () => {
+    const driver = new ChainDriver(
+      [
+        {
+          name: "first",
+          soakSeconds: D,
+          clusters: [cluster("a", "1.23.4-gke.100"), cluster("b", "1.25.1-gke.100")],
+        },
+      ],
+      {
+        endOfLife: { "1.23": T0 + 10 * DAY, "1.25": T0 + 2 * DAY },
+        published: ["1.24.2-gke.100", "1.24.5-gke.600", "1.25.1-gke.100", "1.23.8-gke.1900"],
+      },
+    );
+    driver.run(T0 + 5 * DAY);
+    expect(driver.starts).toEqual([]);
+    expect(driver.status("first").clusters).toEqual([
+      {
+        cluster: "a",
+        reason:
+          "CH-2: no auto-upgrade target for minor 1.23 (cluster at 1.23.4-gke.100); it is upgraded when 1.23 reaches end of life on 2022-06-11T00:00:00.000Z",
+      },
+      {
+        cluster: "b",
+        reason:
+          "CH-2: no auto-upgrade target for minor 1.25 (cluster at 1.25.1-gke.100); 1.25 reached end of life on 2022-06-03T00:00:00.000Z but no version of 1.26 is published",
+      },
+    ]);
+    driver.run(T0 + 12 * DAY);
+    expect(driver.starts.map((s) => [s.cluster, s.type, s.version, s.at])).toEqual([
+      ["a", "CONTROL_PLANE", "1.24.5-gke.600", T0 + 10 * DAY],
+      ["a", "NODE", "1.24.5-gke.600", T0 + 10 * DAY + HOUR],
+    ]);
+  });
+});
+
 describe("soak, forced soak, empty groups, several upgrades", () => {
   it("SEQ-10 a group that cannot finish within 30 days because of an exclusion soaks anyway (FORCED_SOAKING)", () => {
     const exclusion = {

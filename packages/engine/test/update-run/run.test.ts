@@ -207,6 +207,57 @@ describe("update run engine", () => {
     ]);
   });
 
+  it("RUN-6 Latest picks for each node pool the newest image of that pool's OS family in the member's region: a cos pool and an ubuntu pool each get their own", () => {
+    const availability = {
+      versionRegions: {},
+      nodeImages: [
+        { version: "cos-105", regions: ["eu", "asia"] },
+        { version: "ubuntu-2204-v1", regions: ["eu", "asia"] },
+        { version: "cos-110", regions: ["eu", "asia"] },
+        { version: "ubuntu-2204-v2", regions: ["eu"] },
+      ],
+    };
+    const pools = [
+      { name: "np", nodeImage: "cos-97" },
+      { name: "gpu", nodeImage: "ubuntu-2004-v9" },
+    ];
+    const run = created(
+      request([member("eu1", { pools }), member("asia1", { region: "asia", pools })], {
+        availability,
+      }),
+    );
+    const { starts, run: end } = drive(run, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(starts.map((s) => [s.cluster, s.nodeImages])).toEqual([
+      ["eu1", { np: "cos-110", gpu: "ubuntu-2204-v2" }],
+      ["asia1", { np: "cos-110", gpu: "ubuntu-2204-v1" }],
+    ]);
+    expect(starts.every((s) => s.nodeImage === undefined)).toBe(true);
+    expect(updateRunView(end).stages[0]!.groups[0]!.members[0]).toMatchObject({
+      cluster: "eu1",
+      nodeImages: [
+        { pool: "gpu", nodeImage: "ubuntu-2204-v2" },
+        { pool: "np", nodeImage: "cos-110" },
+      ],
+    });
+    // A pool whose family has no image in the region yet holds the member (RUN-8).
+    const noUbuntu = created(
+      request([member("us1", { region: "us", pools })], {
+        availability: {
+          versionRegions: {},
+          nodeImages: [{ version: "cos-110", regions: ["us"] }],
+        },
+      }),
+    );
+    const held = started(noUbuntu);
+    expect(held.intents).toEqual([]);
+    expect(memberOf(held.state, "us1").state).toBe("Pending");
+    expect(memberOf(held.state, "us1").message).toBe(
+      "RUN-8: no node image for node pool gpu (ubuntu-2004-v9) is available in region us yet; see the release tracker (GET /v1/releases)",
+    );
+  });
+
   it("RUN-6 Consistent chooses once at run start the newest image common to all member regions, shown in the status", () => {
     const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
     const run = created(request([member("eu1"), member("asia1", { region: "asia" })], { goal }));
@@ -229,6 +280,82 @@ describe("update run engine", () => {
       "cos-105",
       "cos-105",
     ]);
+  });
+
+  it("RUN-6 Consistent chooses at run start one image per OS family, common to the regions of the members with pools of it: a newer ubuntu image does not leave cos members without one", () => {
+    const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
+    const availability = {
+      versionRegions: {},
+      nodeImages: [
+        { version: "cos-105", regions: ["eu", "asia"] },
+        { version: "cos-110", regions: ["eu"] },
+        { version: "ubuntu-2204-v1", regions: ["eu", "asia"] },
+        { version: "ubuntu-2204-v2", regions: ["eu"] },
+      ],
+    };
+    const mixed = [
+      { name: "np", nodeImage: "cos-97" },
+      { name: "gpu", nodeImage: "ubuntu-2004-v9" },
+    ];
+    const run = created(
+      request(
+        [
+          member("cos-eu"),
+          member("cos-asia", { region: "asia" }),
+          member("mixed-eu", { pools: mixed }),
+        ],
+        { goal, availability },
+      ),
+    );
+    const { starts, run: end } = drive(run, T0, {
+      script: [{ at: T0, event: (at) => ({ type: "START", at }) }],
+    });
+    expect(end.state).toBe("Completed");
+    expect(starts.map((s) => [s.cluster, s.nodeImage ?? s.nodeImages])).toEqual([
+      ["cos-eu", "cos-105"],
+      ["cos-asia", "cos-105"],
+      ["mixed-eu", { np: "cos-105", gpu: "ubuntu-2204-v2" }],
+    ]);
+    expect(updateRunView(end).nodeImages).toEqual(["cos-105", "ubuntu-2204-v2"]);
+    expect(updateRunView(end).nodeImage).toBeUndefined();
+  });
+
+  it("RUN-9 Consistent: a node pool added to a member after the run started has no consistent image, so the member is Skipped when its turn comes instead of being re-imaged; the others go on", () => {
+    const goal = { type: "NodeImageOnly" as const, nodeImageSelection: "Consistent" as const };
+    const run = created(request([member("a"), member("b"), member("c")], { goal }));
+    const first = started(run);
+    expect(first.state.nodeImage).toBe("cos-110");
+    expect(first.intents.map((i) => i.cluster)).toEqual(["a"]);
+    // b gains a pool (a new VM SKU) while a is upgraded.
+    const grown = step(first.state, {
+      type: "TICK",
+      at: T0 + 60 * SECOND,
+      membership: {
+        present: [
+          member("b", {
+            pools: [
+              { name: "np", nodeImage: "cos-97" },
+              { name: "late", nodeImage: "cos-97" },
+            ],
+          }),
+          member("c"),
+        ],
+        departed: [],
+      },
+    });
+    const next = step(grown.state, {
+      type: "MEMBER_ENDED",
+      cluster: "a",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(memberOf(next.state, "b")).toMatchObject({
+      state: "Skipped",
+      skippedBy: "system",
+      message:
+        "RUN-9: the consistent node image cos-110 has no version for node pool late (cos-97): the pool was added after the run started",
+    });
+    expect(next.intents.map((i) => [i.cluster, i.nodeImage])).toEqual([["c", "cos-110"]]);
   });
 
   it("RUN-6 Consistent with no image common to every region refuses the start", () => {
@@ -281,8 +408,13 @@ describe("update run engine", () => {
       succeeded: true,
       at: T0 + 600 * SECOND,
     });
-    expect(ended.state.state).toBe("Pending");
-    expect(groupOf(ended.state, "default").state).toBe("Pending");
+    // Seed 002: a group is Pending only when all its members are Pending or not started;
+    // with one Completed it is Running, waiting for the Pending one.
+    expect(groupOf(ended.state, "default")).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending member(s) soon",
+    });
+    expect(ended.state.state).toBe("Running");
     expect(ended.wakeAt).toBe(T0 + 2 * HOUR);
     const opened = step(ended.state, { type: "TICK", at: T0 + 2 * HOUR });
     expect(opened.intents.map((i) => i.cluster)).toEqual(["soon"]);
@@ -317,7 +449,7 @@ describe("update run engine", () => {
     expect(imageOut.intents.map((i) => i.cluster)).toEqual(["us1"]);
   });
 
-  it("RUN-8 a stage with one Pending group holds the next stage; stage and run are Pending", () => {
+  it("RUN-8 a stage with one Pending group holds the next stage; with its other group Completed the stage is Running, waiting for the Pending one (seed: Pending only when all its groups are)", () => {
     const members = [
       { ...member("a1"), group: "a" },
       { ...member("b1", { maintenance: CLOSED }), group: "b" },
@@ -331,9 +463,12 @@ describe("update run engine", () => {
     expect(starts.map((s) => s.cluster)).toEqual(["a1"]);
     expect(groupOf(end, "a").state).toBe("Completed");
     expect(groupOf(end, "b").state).toBe("Pending");
-    expect(end.stages[0]!.state).toBe("Pending");
+    expect(end.stages[0]).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending group(s) b",
+    });
     expect(end.stages[1]!.state).toBe("NotStarted");
-    expect(end.state).toBe("Pending");
+    expect(end.state).toBe("Running");
     // Saturday 22:00 the window opens: b1 runs, then the next stage.
     const later = drive(end, T0 + 24 * HOUR, {
       until: T0 + 7 * 24 * HOUR,
@@ -356,6 +491,57 @@ describe("update run engine", () => {
     expect(first.state.stages[0]!.groups[0]!.state).toBe("Skipped");
     expect(first.state.stages[0]!.state).toBe("Skipped");
     expect(first.state.state).toBe("Skipped");
+  });
+
+  it("RUN-9 a member the fleet finds already at the target when its start arrives (upgraded by hand since the run looked) is Skipped, not Failed, and the group's next member starts", () => {
+    const run = created(request([member("a"), member("b"), member("c")]));
+    const first = started(run);
+    expect(first.intents.map((i) => i.cluster)).toEqual(["a"]);
+    const next = step(first.state, {
+      type: "MEMBER_ENDED",
+      cluster: "a",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(next.intents.map((i) => i.cluster)).toEqual(["b"]);
+    // The fleet's refusal, after the run read the member again: a manual upgrade's end
+    // reached the inventory between the run's decision and the start.
+    const read = step(next.state, {
+      type: "TICK",
+      at: T0 + 600 * SECOND,
+      membership: { present: [member("b", { version: "1.28.3" }), member("c")], departed: [] },
+    });
+    const refused = step(read.state, {
+      type: "MEMBER_START_REFUSED",
+      cluster: "b",
+      message: "VER-8: b already runs 1.28.3",
+      at: T0 + 600 * SECOND,
+    });
+    expect(memberOf(refused.state, "b")).toMatchObject({
+      state: "Skipped",
+      skippedBy: "system",
+      message: "RUN-9: already at the target Kubernetes version 1.28.3",
+    });
+    expect(memberOf(refused.state, "b").startedAt).toBeUndefined();
+    expect(refused.intents.map((i) => i.cluster)).toEqual(["c"]);
+    expect(refused.state.state).toBe("Running");
+  });
+
+  it("RUN-11 a start the fleet refuses for another reason (a blocking preflight finding) still fails the member and the run", () => {
+    const run = created(request([member("a"), member("b")]));
+    const first = started(run);
+    const refused = step(first.state, {
+      type: "MEMBER_START_REFUSED",
+      cluster: "a",
+      message: "LIFE-2: preflight found a blocking problem",
+      at: T0,
+    });
+    expect(memberOf(refused.state, "a")).toMatchObject({
+      state: "Failed",
+      message: "LIFE-2: preflight found a blocking problem",
+    });
+    expect(refused.intents).toEqual([]);
+    expect(refused.state.state).toBe("Failed");
   });
 
   it("RUN-9 NodeImageOnly skips a member whose pools all run the target image", () => {
@@ -385,12 +571,23 @@ describe("update run engine", () => {
     expect(first.intents.map((i) => i.cluster)).toEqual(["fine"]);
   });
 
-  it("RUN-10 a stop during a member upgrade keeps the upgrade going; start resumes where it stopped", () => {
+  it("RUN-10 a stop stops tracking: the member under way shows Stopped and its upgrade goes on; what it did shows when the run starts again, which resumes where it stopped", () => {
     const run = created(request([member("c1"), member("c2")]));
     const first = started(run);
-    const stopped = step(first.state, { type: "STOP", at: T0 + 60 * SECOND });
+    const confirmed = step(first.state, {
+      type: "MEMBER_STARTED",
+      cluster: "c1",
+      operationId: "op-1",
+      at: T0,
+    });
+    const stopped = step(confirmed.state, { type: "STOP", at: T0 + 60 * SECOND });
     expect(stopped.state.state).toBe("Stopped");
-    expect(memberOf(stopped.state, "c1").state).toBe("Running");
+    expect(memberOf(stopped.state, "c1")).toMatchObject({
+      state: "Stopped",
+      operationId: "op-1",
+      message: "RUN-10: the run stopped tracking this member's upgrade (op-1); it is not cancelled",
+    });
+    expect(groupOf(stopped.state, "default").state).toBe("Stopped");
     expect(stopped.intents).toEqual([]);
     const ended = step(stopped.state, {
       type: "MEMBER_ENDED",
@@ -398,13 +595,87 @@ describe("update run engine", () => {
       succeeded: true,
       at: T0 + 600 * SECOND,
     });
-    expect(memberOf(ended.state, "c1").state).toBe("Completed");
+    // Not tracked while stopped: the end is kept, not shown.
+    expect(memberOf(ended.state, "c1").state).toBe("Stopped");
+    expect(memberOf(ended.state, "c1").endedAt).toBeUndefined();
     expect(ended.intents).toEqual([]);
     expect(ended.state.state).toBe("Stopped");
-    expect(groupOf(ended.state, "default").state).toBe("Stopped");
     const again = step(ended.state, { type: "START", at: T0 + HOUR });
+    expect(memberOf(again.state, "c1")).toMatchObject({
+      state: "Completed",
+      endedAt: T0 + 600 * SECOND,
+    });
+    expect(memberOf(again.state, "c1").message).toBeUndefined();
     expect(again.intents.map((i) => i.cluster)).toEqual(["c2"]);
     expect(again.state.state).toBe("Running");
+  });
+
+  it("RUN-10 RUN-11 an upgrade still going when the run starts again is tracked again; one that failed while the run was stopped shows Failed then and fails the run", () => {
+    const run = created(request([member("c1"), member("c2")]));
+    const first = started(run);
+    const stopped = step(first.state, { type: "STOP", at: T0 + 60 * SECOND });
+    expect(memberOf(stopped.state, "c1").state).toBe("Stopped");
+    const resumed = step(stopped.state, { type: "START", at: T0 + 120 * SECOND });
+    expect(memberOf(resumed.state, "c1").state).toBe("Running");
+    expect(memberOf(resumed.state, "c1").message).toBeUndefined();
+    expect(resumed.intents).toEqual([]);
+    const stoppedAgain = step(resumed.state, { type: "STOP", at: T0 + 180 * SECOND });
+    const failed = step(stoppedAgain.state, {
+      type: "MEMBER_ENDED",
+      cluster: "c1",
+      succeeded: false,
+      message: "control plane upgrade failed",
+      at: T0 + 600 * SECOND,
+    });
+    expect(failed.state.state).toBe("Stopped");
+    const shown = step(failed.state, { type: "START", at: T0 + HOUR });
+    expect(memberOf(shown.state, "c1")).toMatchObject({
+      state: "Failed",
+      message: "control plane upgrade failed",
+      endedAt: T0 + 600 * SECOND,
+    });
+    expect(shown.state.state).toBe("Failed");
+    expect(shown.intents).toEqual([]);
+  });
+
+  it("RUN-8 a group is Pending only when all its members are Pending or NotStarted, a stage only when all its groups are: a Completed member keeps its group Running while it waits for a Pending one", () => {
+    const members = [
+      { ...member("a1", { maintenance: CLOSED }), group: "a" },
+      { ...member("b1"), group: "b" },
+      { ...member("b2", { maintenance: CLOSED }), group: "b" },
+    ];
+    const run = created(request(members, { strategy: strategy([["a", "b"]]) }));
+    const first = started(run);
+    expect(groupOf(first.state, "a")).toMatchObject({ state: "Pending" });
+    expect(groupOf(first.state, "b").state).toBe("Running");
+    expect(first.state.stages[0]!.state).toBe("Running");
+    const ended = step(first.state, {
+      type: "MEMBER_ENDED",
+      cluster: "b1",
+      succeeded: true,
+      at: T0 + 600 * SECOND,
+    });
+    expect(groupOf(ended.state, "a").state).toBe("Pending");
+    expect(groupOf(ended.state, "b")).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending member(s) b2",
+    });
+    expect(ended.state.stages[0]!.state).toBe("Running");
+    expect(ended.state.state).toBe("Running");
+    // Every group Pending: the stage and the run are.
+    const held = started(
+      created(
+        request(
+          [
+            { ...member("a1", { maintenance: CLOSED }), group: "a" },
+            { ...member("b2", { maintenance: CLOSED }), group: "b" },
+          ],
+          { strategy: strategy([["a", "b"]]) },
+        ),
+      ),
+    );
+    expect(held.state.stages[0]!.state).toBe("Pending");
+    expect(held.state.state).toBe("Pending");
   });
 
   it("RUN-10 stop and start are refused in the wrong state (409)", () => {

@@ -3,6 +3,7 @@ import {
   type Channel,
   type ChannelTargets,
   compareVersions,
+  currentEndOfLife,
   currentTargets,
   type GroupFacts,
   type Instant,
@@ -88,11 +89,27 @@ export async function loadGroupFacts(
     return cluster;
   });
   const targets: Partial<Record<Channel, ChannelTargets>> = {};
+  const endOfLife: Partial<Record<Channel, Record<string, Instant>>> = {};
+  const published: Partial<Record<Channel, string[]>> = {};
   const targetSince: Record<string, Instant> = {};
   for (const channel of CHANNELS) {
     if (!clusters.some((cluster) => cluster.channel === channel)) continue;
     const releases = await listChannelReleases(db, channel);
     targets[channel] = currentTargets(releases, channel);
+    // CH-2: end-of-life dates (stored as RFC 3339) and what the channel publishes.
+    endOfLife[channel] = currentEndOfLife(
+      releases.map((release) => ({
+        name: release.name,
+        channel: release.channel,
+        endOfLife: Object.fromEntries(
+          Object.entries(release.endOfLife).map(([minor, at]) => [minor, Date.parse(at)]),
+        ),
+      })),
+      channel,
+    );
+    published[channel] = [
+      ...new Set(releases.flatMap((r) => [...Object.values(r.targets), ...r.versions])),
+    ];
     for (const release of releases) {
       for (const version of Object.values(release.targets)) {
         const known = Object.hasOwn(targetSince, version) ? targetSince[version] : undefined;
@@ -112,6 +129,8 @@ export async function loadGroupFacts(
     defaultSoakSeconds: config.defaultSoakSeconds,
     soakOverrides: config.soakOverrides,
     targets,
+    endOfLife,
+    published,
     availability,
     targetSince,
     clusters,

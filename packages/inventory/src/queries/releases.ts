@@ -49,19 +49,23 @@ export async function getChannelRelease(
 }
 
 /**
- * Every release of a channel with its targets, unordered: CH-1 merges them in release
+ * Every release of a channel with its targets, versions and end-of-life dates, unordered: CH-1 merges them in release
  * order (`currentTargets` in the engine), which is not text order (`2022-R9 < 2022-R25`).
  * A channel gains a few releases a month, so reading them all stays small.
  */
 export function listChannelReleases(
   db: Inventory,
   channel: ReleaseChannel,
-): Promise<Pick<ReleaseRow, "name" | "channel" | "targets" | "createdAt">[]> {
+): Promise<
+  Pick<ReleaseRow, "name" | "channel" | "targets" | "versions" | "endOfLife" | "createdAt">[]
+> {
   return db
     .select({
       name: releases.name,
       channel: releases.channel,
       targets: releases.targets,
+      versions: releases.versions,
+      endOfLife: releases.endOfLife,
       createdAt: releases.createdAt,
     })
     .from(releases)

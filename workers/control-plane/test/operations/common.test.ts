@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { clusterBody, poolBody } from "../fixtures.ts";
 import { api, signedCallback } from "../helpers.ts";
-import { clusterWithPool, useNodePoolFixtures } from "./helpers.ts";
+import { clusterWithPool, NEW, OLD, useNodePoolFixtures } from "./helpers.ts";
 
 useNodePoolFixtures();
 
 describe("node-pool upgrades through the API: any strategy", () => {
-  it("NUP-1 flex-start pools upgrade short-lived and autopilot-managed pools surge, whatever is configured", async () => {
+  it("NUP-1 flex-start pools upgrade short-lived whatever is configured; autopilot-managed pools surge", async () => {
     await clusterWithPool("u-flex", {
       nodeCount: 1,
       zones: ["europe-west1-b"],
@@ -19,10 +20,48 @@ describe("node-pool upgrades through the API: any strategy", () => {
       nodeCount: 1,
       zones: ["europe-west1-b"],
       autopilotManaged: true,
-      upgradeStrategy: { type: "BLUE_GREEN" },
+      upgradeStrategy: { type: "SURGE" },
     });
     const autopilot = await api("POST", "/v1/clusters/u-ap/node-pools/p/upgrade", { body: {} });
     expect(autopilot.body.strategy).toBe("SURGE");
+  });
+
+  it("NUP-1 an Autopilot-managed pool, or a pool of an Autopilot cluster, refuses another strategy or strategy settings on PUT (422) and keeps what it had", async () => {
+    const pool = poolBody({ version: OLD, nodeCount: 1, zones: ["europe-west1-b"] });
+    await clusterWithPool("u-apm", { ...pool, autopilotManaged: true });
+    expect(
+      (
+        await api("PUT", "/v1/clusters/u-ap-cluster", {
+          body: clusterBody({ version: NEW, autopilot: true }),
+        })
+      ).status,
+    ).toBe(201);
+    const cases: [string, Record<string, unknown>][] = [
+      ["u-apm", { ...pool, autopilotManaged: true, upgradeStrategy: { type: "BLUE_GREEN" } }],
+      ["u-apm", { ...pool, autopilotManaged: true, upgradeStrategy: { maxSurge: 3 } }],
+      ["u-ap-cluster", { ...pool, upgradeStrategy: { type: "BLUE_GREEN", batchPercent: 0.5 } }],
+      ["u-ap-cluster", { ...pool, upgradeStrategy: { maxUnavailable: 2 } }],
+    ];
+    for (const [cluster, body] of cases) {
+      const refused = await api("PUT", `/v1/clusters/${cluster}/node-pools/p`, { body });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      expect(refused.headers.get("content-type")).toBe("application/problem+json");
+      expect(refused.body.rule).toBe("NUP-1");
+      expect(refused.body.detail).toMatch(/^NUP-1: Autopilot/);
+    }
+    const kept = await api("GET", "/v1/clusters/u-apm/node-pools/p");
+    expect(kept.body.upgradeStrategy).toBeUndefined();
+    expect((await api("GET", "/v1/clusters/u-ap-cluster/node-pools/p")).status).toBe(404);
+    // Surge at its defaults is what such a pool does anyway: accepted.
+    const surge = await api("PUT", "/v1/clusters/u-ap-cluster/node-pools/p", {
+      body: { ...pool, upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 } },
+    });
+    expect(surge.status, JSON.stringify(surge.body)).toBe(201);
+    const upgrade = await api("POST", "/v1/clusters/u-ap-cluster/node-pools/p/upgrade", {
+      body: {},
+    });
+    expect(upgrade.status).toBe(202);
+    expect(upgrade.body.strategy).toBe("SURGE");
   });
 
   it("NUP-7 a second upgrade of a pool under upgrade is a 409", async () => {

@@ -2,7 +2,17 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import { DAY, useRolloutFixtures } from "./helpers.ts";
 
-useRolloutFixtures(["solo", "t-a", "t-b", "t-c", "t-d", "del-up", "del-down"]);
+useRolloutFixtures([
+  "solo",
+  "t-a",
+  "t-b",
+  "t-c",
+  "t-d",
+  "del-up",
+  "del-down",
+  "sc-test",
+  "sc-prod",
+]);
 
 const put = (path: string, body: unknown, token?: string) =>
   api("PUT", `${path}/rollout`, { body, ...(token === undefined ? {} : { token }) });
@@ -61,21 +71,48 @@ describe("rollout configuration (PUT /v1/fleets/{fleet}/rollout)", () => {
     expect(mixed.body.rule).toBe("SEQ-2");
   });
 
-  it("SEQ-1 team scopes chain to scopes (a bare name is in the same fleet); an unconfigured upstream scope is a 422", async () => {
-    expect((await api("PUT", "/v1/fleets/prod/scopes/web", { body: {} })).status).toBeLessThan(300);
-    expect((await api("PUT", "/v1/fleets/prod/scopes/db", { body: {} })).status).toBeLessThan(300);
-    expect((await put("/v1/fleets/prod/scopes/web", { defaultSoakSeconds: 0 })).status).toBe(201);
-    const ok = await put("/v1/fleets/prod/scopes/db", {
-      upstreamScope: "web",
+  it("SEQ-1 team scopes chain to a team's scopes in other fleets (fleet/scope); an unconfigured upstream scope is a 422", async () => {
+    for (const scope of ["sc-test/db", "sc-prod/db", "sc-prod/web"]) {
+      const [fleet, name] = scope.split("/");
+      expect(
+        (await api("PUT", `/v1/fleets/${fleet}/scopes/${name}`, { body: {} })).status,
+      ).toBeLessThan(300);
+    }
+    expect((await put("/v1/fleets/sc-test/scopes/db", { defaultSoakSeconds: 0 })).status).toBe(201);
+    const ok = await put("/v1/fleets/sc-prod/scopes/db", {
+      upstreamScope: "sc-test/db",
       defaultSoakSeconds: DAY,
     });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ group: "prod/db", upstream: "prod/web" });
-    const mixed = await put("/v1/fleets/prod/scopes/db", {
+    expect(ok.body).toMatchObject({ group: "sc-prod/db", upstream: "sc-test/db" });
+    const mixed = await put("/v1/fleets/sc-prod/scopes/web", {
       upstreamScope: "solo/db",
       defaultSoakSeconds: 0,
     });
     expect(mixed.status).toBe(422);
+  });
+
+  it("SEQ-2 a team-scope sequence among several team scopes of one fleet is a 422 (seed 000: not supported), a bare upstream name too; nothing is written", async () => {
+    for (const upstreamScope of ["sc-prod/db", "db"]) {
+      const same = await put("/v1/fleets/sc-prod/scopes/web", {
+        upstreamScope,
+        defaultSoakSeconds: 0,
+      });
+      expect(same.status, JSON.stringify(same.body)).toBe(422);
+      expect(same.headers.get("content-type")).toBe("application/problem+json");
+      expect(same.body.rule).toBe("SEQ-2");
+      expect(same.body.detail).toBe(
+        "SEQ-2: a team-scope sequence takes one team scope per fleet; sc-prod/db and sc-prod/web are both in fleet sc-prod",
+      );
+    }
+    expect((await api("GET", "/v1/fleets/sc-prod/scopes/web/rollout")).status).toBe(404);
+    expect((await api("GET", "/v1/fleets/sc-prod/scopes/db/rollout")).body.config).toMatchObject({
+      downstream: null,
+    });
+    // Another team's own sequence in the same fleet is fine: sequences are independent.
+    expect((await put("/v1/fleets/sc-prod/scopes/web", { defaultSoakSeconds: 0 })).status).toBe(
+      201,
+    );
   });
 
   it("SEQ-1 unknown fleets and upstreams are 404, bad bodies 400, and nothing is written", async () => {

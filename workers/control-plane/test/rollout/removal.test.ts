@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import { advance, rollout, sequencedCluster, upgradeOf, useRolloutFixtures } from "./helpers.ts";
 
-useRolloutFixtures(["rm-a", "rm-b", "rq-up", "rq-down", "rs", "rr-up", "rr-down"]);
+useRolloutFixtures(["rm-a", "rm-b", "rq-up", "rq-down", "rs", "rs-down", "rr-up", "rr-down"]);
 
 const R21 = "1.21.14-gke.4300";
 const put = (path: string, body: unknown, token?: string) =>
@@ -73,35 +73,43 @@ describe("removing a group from its sequence (DELETE …/rollout)", () => {
   });
 
   it("SEQ-1 the scope form: DELETE /v1/fleets/{fleet}/scopes/{scope}/rollout is 409 while a scope follows it, 204 after; operators need the scope, viewers are 403", async () => {
-    for (const scope of ["web", "db"]) {
-      expect((await api("PUT", `/v1/fleets/rs/scopes/${scope}`, { body: {} })).status).toBeLessThan(
-        300,
-      );
+    // One team's scopes in two fleets (SEQ-2: one scope per fleet in a sequence).
+    for (const [fleet, scope] of [
+      ["rs", "web"],
+      ["rs-down", "web"],
+    ]) {
+      expect(
+        (await api("PUT", `/v1/fleets/${fleet}/scopes/${scope}`, { body: {} })).status,
+      ).toBeLessThan(300);
     }
     expect((await put("/v1/fleets/rs/scopes/web", { defaultSoakSeconds: 0 })).status).toBe(201);
     expect(
-      (await put("/v1/fleets/rs/scopes/db", { upstreamScope: "web", defaultSoakSeconds: 0 }))
-        .status,
+      (
+        await put("/v1/fleets/rs-down/scopes/web", {
+          upstreamScope: "rs/web",
+          defaultSoakSeconds: 0,
+        })
+      ).status,
     ).toBe(201);
     const followed = await remove("/v1/fleets/rs/scopes/web");
     expect(followed.status).toBe(409);
     expect(followed.body.rule).toBe("SEQ-1");
-    expect(followed.body.detail).toContain("rs/db");
+    expect(followed.body.detail).toContain("rs-down/web");
     const viewer = await api("POST", "/v1/tokens", {
-      body: { name: "rs-viewer", role: "viewer", fleets: ["rs"] },
+      body: { name: "rs-viewer", role: "viewer", fleets: ["rs-down"] },
     });
-    expect((await remove("/v1/fleets/rs/scopes/db", viewer.body.token)).status).toBe(403);
+    expect((await remove("/v1/fleets/rs-down/scopes/web", viewer.body.token)).status).toBe(403);
     const other = await api("POST", "/v1/tokens", {
       body: { name: "rs-web-operator", role: "operator", scopes: ["rs/web"] },
     });
     expect(other.status).toBe(201);
-    expect((await remove("/v1/fleets/rs/scopes/db", other.body.token)).status).toBe(403);
-    expect((await remove("/v1/fleets/rs/scopes/db", null)).status).toBe(401);
+    expect((await remove("/v1/fleets/rs-down/scopes/web", other.body.token)).status).toBe(403);
+    expect((await remove("/v1/fleets/rs-down/scopes/web", null)).status).toBe(401);
     const operator = await api("POST", "/v1/tokens", {
-      body: { name: "rs-db-operator", role: "operator", scopes: ["rs/db"] },
+      body: { name: "rs-down-operator", role: "operator", scopes: ["rs-down/web"] },
     });
-    expect((await remove("/v1/fleets/rs/scopes/db", operator.body.token)).status).toBe(204);
-    expect((await api("GET", "/v1/fleets/rs/scopes/db/rollout")).status).toBe(404);
+    expect((await remove("/v1/fleets/rs-down/scopes/web", operator.body.token)).status).toBe(204);
+    expect((await api("GET", "/v1/fleets/rs-down/scopes/web/rollout")).status).toBe(404);
     expect((await remove("/v1/fleets/rs/scopes/web", other.body.token)).status).toBe(204);
   });
 

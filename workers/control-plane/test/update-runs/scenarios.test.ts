@@ -114,7 +114,7 @@ describe("update run scenarios through the API", () => {
     expect((await advanceRunUntil("wait-run", settled)).state).toBe("Completed");
   });
 
-  it("RUN-10 a stop during a member upgrade keeps the upgrade going; start again resumes with the next member", async () => {
+  it("RUN-10 a stop stops tracking the member under way (Stopped, its upgrade not cancelled); start again shows what the upgrade did and resumes with the next member", async () => {
     await cluster("s-1", { updateGroup: "stop" });
     await cluster("s-2", { updateGroup: "stop" });
     await createRun({ name: "stop-run", stages: stages(["stop"]), upgrade: FULL });
@@ -125,19 +125,28 @@ describe("update run scenarios through the API", () => {
     const stopped = await stop("stop-run");
     expect(stopped.status).toBe(200);
     expect(stopped.body.state).toBe("Stopped");
+    expect(memberOf(stopped.body, running.cluster)).toMatchObject({
+      state: "Stopped",
+      operation: running.operation,
+      message: `RUN-10: the run stopped tracking this member's upgrade (${running.operation}); it is not cancelled`,
+    });
+    expect(stopped.body.stages[0].groups[0].state).toBe("Stopped");
     expect((await stop("stop-run")).status).toBe(409);
     // The member's upgrade is not cancelled: it runs to the end while the run is stopped.
     for (let i = 0; i < 100 && (await operation(running.operation)).state === "RUNNING"; i++) {
       await api("POST", "/v1/sim/advance", { body: { seconds: 300 } });
     }
     expect((await operation(running.operation)).state).toBe("SUCCEEDED");
+    // Not tracked: the stopped run does not show the end yet.
     const still = await getRun("stop-run");
     expect(still.state).toBe("Stopped");
-    expect(memberOf(still, running.cluster).state).toBe("Completed");
+    expect(memberOf(still, running.cluster).state).toBe("Stopped");
     const other = running.cluster === "s-1" ? "s-2" : "s-1";
     expect(memberOf(still, other).state).toBe("NotStarted");
     const resumed = await start("stop-run");
     expect(resumed.body.state).toBe("Running");
+    expect(memberOf(resumed.body, running.cluster).state).toBe("Completed");
+    expect(memberOf(resumed.body, running.cluster).endedAt).toBeDefined();
     expect(memberOf(resumed.body, other).state).toBe("Running");
     expect((await advanceRunUntil("stop-run", settled)).state).toBe("Completed");
   });
@@ -204,24 +213,64 @@ describe("update run scenarios through the API", () => {
     expect((await api("GET", "/v1/clusters/img-1/node-pools/np")).body.nodeImage).toBe("cos-110");
   });
 
-  it("RUN-7 RUN-8 the member whose window is open goes first; one outside its window is Pending with the next opening and holds group, stage and run", async () => {
+  it("RUN-7 RUN-8 the member whose window is open goes first; one outside its window is Pending with the next opening and holds the group, which stays Running while another member is Completed", async () => {
     await cluster("mw-closed", { updateGroup: "mw", maintenance: await windowFromNow(72, 2) });
     await cluster("mw-open", { updateGroup: "mw", maintenance: await windowFromNow(0, 6) });
     await cluster("mw-none", { updateGroup: "mw" });
     await createRun({ name: "mw-run", stages: stages(["mw"]), upgrade: FULL });
     const started = await start("mw-run");
     expect(memberOf(started.body, "mw-open").state).toBe("Running");
-    const pending = await advanceRunUntil("mw-run", (r) => r.state === "Pending");
-    expect(memberOf(pending, "mw-none").state).toBe("Completed");
-    const closed = memberOf(pending, "mw-closed");
+    const waiting = await advanceRunUntil(
+      "mw-run",
+      (r) => memberOf(r, "mw-none").state === "Completed",
+    );
+    const closed = memberOf(waiting, "mw-closed");
     expect(closed.state).toBe("Pending");
     expect(closed.message).toMatch(
       /RUN-8: MW-1: outside the maintenance windows; next opening \d{4}-/,
     );
-    expect(pending.stages[0]!.groups[0]!.state).toBe("Pending");
-    expect(pending.stages[0]!.state).toBe("Pending");
+    // Seed 002: Pending only when all its members are Pending or not started.
+    expect(waiting.stages[0]!.groups[0]).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending member(s) mw-closed",
+    });
+    expect(waiting.stages[0]!.state).toBe("Running");
+    expect(waiting.state).toBe("Running");
     const done = await advanceRunUntil("mw-run", settled, { stepSeconds: 3 * 3600, maxSteps: 40 });
     expect(done.state).toBe("Completed");
+  });
+
+  it("RUN-8 a group is Pending only when all its members are Pending or NotStarted, a stage only when all its groups are: a group with every member outside its window is Pending beside one that runs", async () => {
+    const closedWindow = await windowFromNow(72, 2);
+    await cluster("pg-a1", { updateGroup: "pg-a", maintenance: closedWindow });
+    await cluster("pg-b1", { updateGroup: "pg-b" });
+    await cluster("pg-b2", { updateGroup: "pg-b", maintenance: closedWindow });
+    await createRun({
+      name: "pg-run",
+      stages: [{ name: "pg", groups: [{ name: "pg-a" }, { name: "pg-b" }] }],
+      upgrade: FULL,
+    });
+    const started = (await start("pg-run")).body as RunBody;
+    const [a, b] = started.stages[0]!.groups;
+    expect(a).toMatchObject({
+      name: "pg-a",
+      state: "Pending",
+      message: "RUN-8: all its members are Pending or not started",
+    });
+    expect(b).toMatchObject({ name: "pg-b", state: "Running" });
+    expect(started.stages[0]!.state).toBe("Running");
+    const later = await advanceRunUntil(
+      "pg-run",
+      (r) => memberOf(r, "pg-b1").state === "Completed",
+    );
+    expect(later.stages[0]!.groups[0]!.state).toBe("Pending");
+    expect(later.stages[0]!.groups[1]).toMatchObject({
+      state: "Running",
+      message: "RUN-8: waiting for Pending member(s) pg-b2",
+    });
+    expect(later.stages[0]!.state).toBe("Running");
+    expect(later.state).toBe("Running");
+    expect((await stop("pg-run")).status).toBe(200);
   });
 
   it("RUN-12 skip a member before the start and a group during the run; unknown targets are a 422, a running member a 409", async () => {

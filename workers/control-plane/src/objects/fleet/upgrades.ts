@@ -105,15 +105,19 @@ export interface PoolsUpgraded {
 }
 
 /**
- * Every pool of `cluster` that `needs` it upgrades to `input` (a rollout's node phase,
- * a NodeImageOnly member), each watched by `watching`; the watch is sealed once all
- * were tried, or dropped when none started.
+ * Every pool of `cluster` that `inputFor` gives an upgrade (undefined: the pool needs
+ * none) upgrades to it (a rollout's node phase, a NodeImageOnly member with one image per
+ * OS family), each watched by `watching`; the watch is sealed once all were tried, or
+ * dropped when none started.
  */
 export async function upgradePools(
   fleet: FleetContext,
   cluster: string,
-  input: PoolUpgradeInput,
-  needs: (pool: { version: string; nodeImage: string }) => boolean,
+  inputFor: (pool: {
+    name: string;
+    version: string;
+    nodeImage: string;
+  }) => PoolUpgradeInput | undefined,
   watching: Watching,
   options: { stopAtRefusal?: boolean } = {},
 ): Promise<PoolsUpgraded> {
@@ -121,7 +125,9 @@ export async function upgradePools(
   const result: PoolsUpgraded = { started: [], busy: [], refusals: [] };
   await open(fleet, watching);
   const starter = poolStarter(fleet, watching);
-  for (const pool of pools.filter(needs)) {
+  for (const pool of pools) {
+    const input = inputFor(pool);
+    if (input === undefined) continue;
     const now: Instant = fleet.runtime.now();
     const started = await startIndexedPoolUpgrade(
       fleet.inventory,

@@ -16,9 +16,10 @@ import { loadRun, memberStarted, memberStartRefused, pendingStarts, tickRun } fr
  * Member starts the run asked for, carried to the member's fleet as durable deliveries
  * (runtime/deliveries.ts): the fleet answers the operation it already started for that
  * member when a start is asked again, so a start retried after a lost answer is not made
- * twice. A refusal fails the member (RUN-11), unless its cluster left the fleet since the
- * run decided to start it: the fleet's view comes first and the member ends Skipped
- * (EXT-8). An unreachable fleet leaves the start to its delivery's backoff.
+ * twice. A refusal fails the member (RUN-11), unless the fleet's view, read after it,
+ * says otherwise: its cluster left the fleet since the run decided to start it (Skipped,
+ * EXT-8), or it is already there, upgraded by hand meanwhile (Skipped, RUN-9). An
+ * unreachable fleet leaves the start to its delivery's backoff.
  */
 
 /** One member start, as the run sends it to its fleet. */

@@ -70,21 +70,29 @@ export function forgetRun(tx: Tx, createdAt: number): boolean {
   return true;
 }
 
-/** Whether `cluster` is a Running member of `run` (a start not yet carried out is one). */
-function isRunning(run: UpdateRun, cluster: string): boolean {
+/**
+ * Whether `cluster` is a member of `run` under way (a start not yet carried out is one):
+ * Running, or Stopped while its stopped run does not track it (RUN-10: a start the run
+ * decided before the stop is carried out; its end shows when the run starts again).
+ */
+function isUnderWay(run: UpdateRun, cluster: string): boolean {
   return run.stages.some((s) =>
-    s.groups.some((g) => g.members.some((m) => m.cluster === cluster && m.state === "Running")),
+    s.groups.some((g) =>
+      g.members.some(
+        (m) => m.cluster === cluster && (m.state === "Running" || m.state === "Stopped"),
+      ),
+    ),
   );
 }
 
 /**
- * Keeps the decision. A start not yet carried out is dropped once its member no longer
- * runs (its cluster left the fleet, EXT-8): nothing is started on a cluster that is gone,
- * or on another one created under its name.
+ * Keeps the decision. A start not yet carried out is dropped once its member is no longer
+ * under way (its cluster left the fleet, EXT-8): nothing is started on a cluster that is
+ * gone, or on another one created under its name.
  */
 function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision, at: Instant): void {
   const starts = [...hosted.starts, ...decision.intents].filter((s) =>
-    isRunning(decision.state, s.cluster),
+    isUnderWay(decision.state, s.cluster),
   );
   tx.putState(RUN_KEY, { run: decision.state, starts, at } satisfies HostedRun);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
@@ -145,10 +153,13 @@ export function memberStarted(tx: Tx, cluster: string, operationId: string): voi
   applyRunEvent(tx, { type: "MEMBER_STARTED", cluster, operationId, at: tx.now });
 }
 
-/** The fleet refused to start it (a preflight finding, a 409): the member fails (RUN-11). */
+/**
+ * The fleet refused to start it: the member fails (RUN-11, a preflight finding, a 409),
+ * unless its facts, read again since, show it already there (RUN-9: Skipped).
+ */
 export function memberStartRefused(tx: Tx, cluster: string, message: string): void {
   if (!dropStart(tx, cluster)) return;
-  applyRunEvent(tx, { type: "MEMBER_ENDED", cluster, succeeded: false, message, at: tx.now });
+  applyRunEvent(tx, { type: "MEMBER_START_REFUSED", cluster, message, at: tx.now });
 }
 
 /**

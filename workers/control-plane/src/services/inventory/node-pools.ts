@@ -7,6 +7,7 @@ import {
   tryParseVersion,
   validateAutoscaling,
   validateProfile,
+  validateStrategyConfig,
 } from "@regatta/engine";
 import {
   type ClusterRow,
@@ -32,7 +33,8 @@ type PoolSpec = z.infer<typeof NodePoolInput>;
 
 /**
  * Creates or replaces a node pool with its nodes (one batch). A pool's version may not
- * exceed its cluster's control plane (VER-7). Changing the version or image of an
+ * exceed its cluster's control plane (VER-7); an Autopilot cluster's or Autopilot-managed
+ * pool takes no strategy but surge at its defaults (NUP-1). Changing the version or image of an
  * existing pool is an upgrade, which has its own endpoint and strategy (NUP).
  */
 export async function putNodePool(
@@ -52,6 +54,11 @@ export async function putNodePool(
       "VER-7",
     );
   }
+  const strategy = validateStrategyConfig(
+    { autopilotCluster: cluster.autopilot, autopilotManaged: spec.autopilotManaged },
+    spec.upgradeStrategy,
+  );
+  if (!strategy.ok) return strategy;
   if (!(await getMachineType(db, spec.machineType))) {
     return refused(
       422,

@@ -56,6 +56,7 @@ function releaseView(row: ReleaseRow): ReleaseView {
     versions: row.versions,
     nodeImages: row.nodeImages,
     regions: row.regions,
+    endOfLife: row.endOfLife,
     createdAt: toRfc3339(row.createdAt),
   };
 }

@@ -35,7 +35,19 @@ export interface AutoscaledBlueGreenOperation {
   draining: Record<string, { forceAt: Instant; giveUpAt?: Instant }>;
   /** Blue nodes gone, by the autoscaler or by deletion (progress). */
   blueGone: number;
+  /** Blue nodes holding pods marked not safe to evict, as last reported. */
+  unevictable?: string[];
+  /** When every blue node was cordoned: such nodes drain 7 days later at the earliest. */
+  cordonedAt?: Instant;
+  /** Blue nodes the drain passed over while they held such pods, in plan order. */
+  held?: string[];
 }
+
+/**
+ * Seed 004: nodes with workloads marked not safe to evict are not drained until seven
+ * days after the nodes were cordoned, whatever the wait.
+ */
+export const UNEVICTABLE_HOLD_SECONDS = 7 * 86_400;
 
 /** Seed: "up to 20 at a time in parallel". */
 export const PARALLEL_DRAINS = 20;

@@ -17,7 +17,11 @@ import {
   PDB_LIMIT,
 } from "../../operation.ts";
 import type { NodeFacts, WindowInfo } from "../../types.ts";
-import { type AutoscaledBlueGreenOperation, PARALLEL_DRAINS } from "./operation.ts";
+import {
+  type AutoscaledBlueGreenOperation,
+  PARALLEL_DRAINS,
+  UNEVICTABLE_HOLD_SECONDS,
+} from "./operation.ts";
 
 /** Seed: terminationGracePeriodSeconds honoured up to 24 hours. */
 const GRACE_SECONDS = 86_400;
@@ -36,6 +40,7 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
 
   constructor(op: AutoscaledBlueGreenOperation, now: Instant) {
     this.op = { ...op, retries: { ...op.retries }, draining: { ...op.draining } };
+    if (op.held !== undefined) this.op.held = [...op.held];
     this.ref = op.header;
     this.fx = new Effects(now);
     this.table = new TableDraft(op.nodes);
@@ -91,6 +96,13 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
     this.table.addMissing(added, "GREEN");
   }
 
+  /** NUP-10: the blue nodes that hold pods marked not safe to evict now. */
+  unevictable(nodes: readonly string[]): void {
+    const blue = nodes.filter((name) => this.table.get(name)?.color === "BLUE");
+    if (blue.length > 0) this.op.unevictable = blue;
+    else delete this.op.unevictable;
+  }
+
   window(_window: WindowInfo): void {
     this.fx.note("MW-4: autoscaled blue-green upgrades run to completion; window change ignored");
   }
@@ -104,6 +116,7 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
       if (counted && node.pending !== undefined) op.waitingFor -= 1;
       delete op.retries[name];
       delete op.draining[name];
+      if (op.held !== undefined) op.held = op.held.filter((held) => held !== name);
       if (node.color === "BLUE") op.blueGone += 1;
       this.table.delete(name);
       this.fx.note(`${name} left the pool`);
@@ -125,6 +138,9 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
       if (op.cancelled) op.header.reason = `NUP-10: cancelled in ${op.phase}; resume to continue`;
       else if (op.phase === "WAITING_TO_DRAIN" && op.waitUntil !== undefined) {
         op.header.reason = `NUP-10: waiting until ${at(op.waitUntil)} before draining blue`;
+      } else if (op.phase === "DRAINING_BLUE" && (op.held?.length ?? 0) > 0) {
+        const one = op.held!.length === 1;
+        op.header.reason = `NUP-10: ${op.held!.join(", ")} ${one ? "holds" : "hold"} pods marked not safe to evict; drained from ${at(this.holdEnds())}, 7 days after blue was cordoned`;
       }
     }
     op.nodes = this.table.commit();
@@ -136,6 +152,7 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
     }
     if (!op.cancelled) {
       if (op.phase === "WAITING_TO_DRAIN") wakeAt = earliest(wakeAt, op.waitUntil);
+      if ((op.held?.length ?? 0) > 0) wakeAt = earliest(wakeAt, this.holdEnds());
       for (const name in op.retries) wakeAt = earliest(wakeAt, op.retries[name]);
     }
     return this.fx.decision(op, isTerminal(op.header.state) ? undefined : wakeAt);
@@ -156,6 +173,7 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
         case "CORDONING_BLUE":
           if (op.waitingFor > 0) return;
           op.phase = "WAITING_TO_DRAIN";
+          op.cordonedAt = now;
           op.waitUntil = now + op.plan.waitSeconds * SECOND;
           this.fx.log(
             `NUP-10: waiting until ${at(op.waitUntil)}; the autoscaler may shrink blue (ignoring its minimum) and grow green`,
@@ -170,6 +188,8 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
         case "DRAINING_BLUE":
           this.fillDrains();
           if (Object.keys(op.draining).length > 0 || op.cursor < op.plan.blue.length) return;
+          if ((op.held?.length ?? 0) > 0) return;
+          delete op.held;
           op.phase = "DELETING_BLUE";
           op.waitingFor = 0;
           for (const node of this.table.all()) {
@@ -190,15 +210,44 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
     }
   }
 
+  /** When nodes holding pods marked not safe to evict may drain (seed 004: 7 days). */
+  private holdEnds(): Instant {
+    return (this.op.cordonedAt ?? this.fx.now) + UNEVICTABLE_HOLD_SECONDS * SECOND;
+  }
+
+  /** Whether `name` still holds pods marked not safe to evict and must wait. */
+  private holding(name: string): boolean {
+    return this.op.unevictable?.includes(name) === true && this.fx.now < this.holdEnds();
+  }
+
+  /**
+   * Up to 20 drains at a time, in plan order; a node holding pods marked not safe to
+   * evict is passed over (held) until its 7 days are up or it no longer holds any, and
+   * then drains before the rest of the plan.
+   */
   private fillDrains(): void {
     const op = this.op;
     let inFlight = Object.keys(op.draining).length;
-    while (inFlight < PARALLEL_DRAINS && op.cursor < op.plan.blue.length) {
-      const name = op.plan.blue[op.cursor++]!;
-      if (this.table.get(name) === undefined) continue;
+    const drain = (name: string) => {
       this.issue(name, "DRAIN");
       op.draining[name] = { forceAt: this.fx.now + PDB_LIMIT };
       inFlight += 1;
+    };
+    for (const name of [...(op.held ?? [])]) {
+      if (inFlight >= PARALLEL_DRAINS) return;
+      if (this.holding(name)) continue;
+      op.held = op.held!.filter((held) => held !== name);
+      if (this.table.get(name) !== undefined) drain(name);
+    }
+    while (inFlight < PARALLEL_DRAINS && op.cursor < op.plan.blue.length) {
+      const name = op.plan.blue[op.cursor++]!;
+      if (this.table.get(name) === undefined) continue;
+      if (this.holding(name)) {
+        op.held = [...(op.held ?? []), name];
+        this.fx.log(`NUP-10: ${name} holds pods marked not safe to evict; it waits`);
+        continue;
+      }
+      drain(name);
     }
   }
 

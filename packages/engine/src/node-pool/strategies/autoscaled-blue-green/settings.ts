@@ -6,7 +6,8 @@ import type { AutoscaledBlueGreenSettings } from "./operation.ts";
 
 /** NUP-10: autoscaled blue-green needs this control plane version or later. */
 export const AUTOSCALED_BLUE_GREEN_MIN_VERSION = "1.34.0-gke.2201000";
-const DEFAULT_WAIT_SECONDS = 3 * 86_400;
+/** NUP-10's default: a three-day wait before blue is drained. */
+export const AUTOSCALED_BLUE_GREEN_DEFAULTS = { waitSeconds: 3 * 86_400 } as const;
 const MAX_WAIT_SECONDS = 7 * 86_400;
 
 /**
@@ -19,7 +20,12 @@ export function resolveAutoscaledBlueGreen(
   settings: UpgradeStrategySettings,
   facts: NodePoolFacts,
 ): Result<AutoscaledBlueGreenSettings> {
-  const wait = countSetting(settings.waitSeconds, DEFAULT_WAIT_SECONDS, "NUP-10", "waitSeconds");
+  const wait = countSetting(
+    settings.waitSeconds,
+    AUTOSCALED_BLUE_GREEN_DEFAULTS.waitSeconds,
+    "NUP-10",
+    "waitSeconds",
+  );
   if (!wait.ok) return wait;
   if (wait.value > MAX_WAIT_SECONDS) {
     return refuse(

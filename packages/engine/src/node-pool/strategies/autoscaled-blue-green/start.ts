@@ -37,6 +37,8 @@ export function startAutoscaledBlueGreen(
     draining: {},
     blueGone: 0,
   };
+  const unevictable = request.pool.unevictableNodes?.filter((name) => blue.includes(name));
+  if (unevictable !== undefined && unevictable.length > 0) op.unevictable = unevictable;
   const run = new AutoscaledRun(op, now);
   if (nodes.every((n) => sameConfig(n, target))) {
     run.op.phase = "DONE";

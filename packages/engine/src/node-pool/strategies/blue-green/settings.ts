@@ -3,8 +3,12 @@ import type { UpgradeStrategySettings } from "../../types.ts";
 import { countSetting } from "../settings.ts";
 import type { BatchSize, BlueGreenSettings } from "./operation.ts";
 
-const DEFAULT_BATCH_SOAK_SECONDS = 0;
-const DEFAULT_NODE_POOL_SOAK_SECONDS = 3600;
+/** NUP-8's defaults: one node per batch, no batch soak, a one-hour pool soak. */
+export const BLUE_GREEN_DEFAULTS = {
+  batchNodeCount: 1,
+  batchSoakSeconds: 0,
+  nodePoolSoakSeconds: 3600,
+} as const;
 
 /**
  * NUP-8: one batch setting at most (count by default, 1 node), soaks default 0 s and 1 h.
@@ -15,7 +19,7 @@ export function resolveBlueGreen(settings: UpgradeStrategySettings): Result<Blue
   if (settings.batchNodeCount !== undefined && settings.batchPercent !== undefined) {
     return refuse("NUP-8", 422, "NUP-8: set batchNodeCount or batchPercent, not both");
   }
-  let batch: BatchSize = { by: "COUNT", count: 1 };
+  let batch: BatchSize = { by: "COUNT", count: BLUE_GREEN_DEFAULTS.batchNodeCount };
   if (settings.batchPercent !== undefined) {
     const percent = settings.batchPercent;
     if (!Number.isFinite(percent) || percent < 0 || percent > 1) {
@@ -23,20 +27,25 @@ export function resolveBlueGreen(settings: UpgradeStrategySettings): Result<Blue
     }
     batch = { by: "PERCENT", percent };
   } else if (settings.batchNodeCount !== undefined) {
-    const nodes = countSetting(settings.batchNodeCount, 1, "NUP-8", "batchNodeCount");
+    const nodes = countSetting(
+      settings.batchNodeCount,
+      BLUE_GREEN_DEFAULTS.batchNodeCount,
+      "NUP-8",
+      "batchNodeCount",
+    );
     if (!nodes.ok) return nodes;
     batch = { by: "COUNT", count: nodes.value };
   }
   const batchSoak = countSetting(
     settings.batchSoakSeconds,
-    DEFAULT_BATCH_SOAK_SECONDS,
+    BLUE_GREEN_DEFAULTS.batchSoakSeconds,
     "NUP-8",
     "batchSoakSeconds",
   );
   if (!batchSoak.ok) return batchSoak;
   const poolSoak = countSetting(
     settings.nodePoolSoakSeconds,
-    DEFAULT_NODE_POOL_SOAK_SECONDS,
+    BLUE_GREEN_DEFAULTS.nodePoolSoakSeconds,
     "NUP-8",
     "nodePoolSoakSeconds",
   );

@@ -3,8 +3,8 @@ import type { UpgradeStrategySettings } from "../../types.ts";
 import { countSetting } from "../settings.ts";
 import type { SurgeSettings } from "./operation.ts";
 
-const DEFAULT_MAX_SURGE = 1;
-const DEFAULT_MAX_UNAVAILABLE = 0;
+/** NUP-2's defaults: what surge does when nothing is set. */
+export const SURGE_DEFAULTS = { maxSurge: 1, maxUnavailable: 0 } as const;
 
 /**
  * NUP-2: per-zone surge settings, defaults 1 and 0, not both zero.
@@ -12,11 +12,11 @@ const DEFAULT_MAX_UNAVAILABLE = 0;
  * @example resolveSurge({}) // ok({ type: "SURGE", maxSurge: 1, maxUnavailable: 0 })
  */
 export function resolveSurge(settings: UpgradeStrategySettings): Result<SurgeSettings> {
-  const maxSurge = countSetting(settings.maxSurge, DEFAULT_MAX_SURGE, "NUP-2", "maxSurge");
+  const maxSurge = countSetting(settings.maxSurge, SURGE_DEFAULTS.maxSurge, "NUP-2", "maxSurge");
   if (!maxSurge.ok) return maxSurge;
   const maxUnavailable = countSetting(
     settings.maxUnavailable,
-    DEFAULT_MAX_UNAVAILABLE,
+    SURGE_DEFAULTS.maxUnavailable,
     "NUP-2",
     "maxUnavailable",
   );

@@ -9,6 +9,7 @@ import {
   type NodePoolOperation,
   nextScanAt,
   nextStepDeadline,
+  nodesWithUnevictablePods,
   overdueSteps,
   type PoolTemplate,
   type ProvisioningRequest,
@@ -25,6 +26,7 @@ import {
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
+import { reportUnevictable } from "../node-pool/host.ts";
 import { poolKey } from "../node-pool/keys.ts";
 import { loadOperation } from "../node-pool/store.ts";
 import { autoscalerIdKey, autoscalerStateKey } from "./cluster.ts";
@@ -127,15 +129,19 @@ function decide(
   const host = loadState(tx, cluster, id);
   host.version = facts.controlPlaneVersion;
   forceOverdue(tx, cluster, host);
+  const upgrades = heldPools(tx, facts);
   const { nodes, pools, upgrading } = autoscalerNodeView({
     stored: facts.nodes,
     unsynced: syncOverlay(tx, cluster),
     pools: facts.pools.map((p) => p.pool),
-    upgrades: heldPools(tx, facts),
+    upgrades,
     inFlight: host.inflight,
   });
   const workloads = loadWorkloads(tx, cluster);
   const placed = placePods(workloads.pods, bindableNodes(nodes, pools));
+  // NUP-10: pools under upgrade hear which nodes run pods marked not safe to evict.
+  const unevictable = nodesWithUnevictablePods(placed.pods);
+  for (const pool of upgrades.keys()) reportUnevictable(tx, cluster, pool, unevictable);
   const input: AutoscalerInput = {
     cluster: {
       name: cluster,

@@ -1,7 +1,9 @@
 import {
+  type ChosenImages,
   type ClusterFacts,
   flaggedDeprecatedApis,
   type Instant,
+  poolImage,
   type Result,
 } from "@regatta/engine";
 import {
@@ -30,8 +32,8 @@ export interface ClusterUpgradeInput {
   useBootstrap?: boolean | undefined;
   /** ControlPlaneOnly (RUN-5) or the control-plane phase (SEQ-5): no worker pool is part of it. */
   controlPlaneOnly?: boolean;
-  /** Full: the node image the worker pools move to (RUN-6). */
-  nodeImage?: string;
+  /** Full: the node images the worker pools move to (RUN-6), each pool by its OS family. */
+  images?: ChosenImages;
 }
 
 /** How a prepared cluster upgrade reaches the fleet's storage: by RPC, or from inside. */
@@ -42,6 +44,19 @@ export interface ClusterStarter {
   ): Promise<Result<StartedClusterUpgrade>>;
   /** The operation's id if the fleet has it (a start that failed after its commit). */
   find(fleet: string, id: string): Promise<StartedClusterUpgrade | undefined>;
+}
+
+/** RUN-6: each pool's image by name; a pool with none keeps its own. */
+function poolImages(
+  images: ChosenImages,
+  pools: readonly { name: string; nodeImage: string }[],
+): Record<string, string> {
+  const byPool: Record<string, string> = {};
+  for (const pool of pools) {
+    const image = poolImage(images, pool);
+    if (image !== undefined) byPool[pool.name] = image;
+  }
+  return byPool;
 }
 
 /**
@@ -97,7 +112,7 @@ export async function startIndexedClusterUpgrade(
         facts,
         version: input.version,
         useBootstrap: input.useBootstrap ?? false,
-        ...(input.nodeImage ? { nodeImage: input.nodeImage } : {}),
+        ...(input.images ? { nodeImages: poolImages(input.images, pools) } : {}),
       },
       poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
       poolOperationIds,

@@ -13,6 +13,7 @@ import {
   type NodePoolOperation,
   type NodePoolOperationView,
   type NodePoolUpgradeRequest,
+  nodesWithUnevictablePods,
   nodeTableChanged,
   ok,
   operationOfCommand,
@@ -25,11 +26,13 @@ import {
   resumeUpgrade,
   rollbackUpgrade,
   startNodePoolUpgrade,
+  unevictableNews,
   windowInfo,
   workInFlight,
 } from "@regatta/engine";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
+import { loadWorkloads } from "../autoscaler/workloads.ts";
 import { saveForOwners } from "../ends.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
 import { restsCancelled, scheduleCancelledRetirement, supersede } from "./lifecycle.ts";
@@ -58,6 +61,18 @@ export interface StartContext {
   poolUid: string | undefined;
   /** How long the operation is kept once finished. */
   retentionMs: number;
+}
+
+/**
+ * NUP-10: an autoscaled blue-green upgrade starts knowing which nodes run pods marked not
+ * safe to evict, from the cluster's workloads; other strategies do not read them.
+ */
+function withUnevictable(tx: Tx, request: NodePoolUpgradeRequest): NodePoolUpgradeRequest {
+  if (request.pool.upgradeStrategy?.type !== "AUTOSCALED_BLUE_GREEN") return request;
+  const nodes = nodesWithUnevictablePods(loadWorkloads(tx, request.pool.cluster).pods);
+  return nodes.length === 0
+    ? request
+    : { ...request, pool: { ...request.pool, unevictableNodes: nodes } };
 }
 
 export function startOperation(
@@ -95,7 +110,8 @@ export function startOperation(
     );
   }
   const window = windowInfo(maintenance, tx.now);
-  const started = startNodePoolUpgrade(window ? { ...request, window } : request, tx.now);
+  const facts = withUnevictable(tx, request);
+  const started = startNodePoolUpgrade(window ? { ...facts, window } : facts, tx.now);
   if (!started.ok) return started;
   if (active && supersedes) supersede(tx, active, request.operationId, context.retentionMs);
   const hosted: HostedOperation = {
@@ -178,6 +194,24 @@ export function scalePool(
   };
   save(tx, hosted, decideAll(hosted.op, [event], tx.now));
   return true;
+}
+
+/**
+ * NUP-10: the nodes of `cluster` running pods marked not safe to evict, as the
+ * autoscaler's latest placement shows them; the pool's upgrade takes them when they are
+ * news to it (an autoscaled blue-green upgrade holds such blue nodes back).
+ */
+export function reportUnevictable(
+  tx: Tx,
+  cluster: string,
+  pool: string,
+  nodes: readonly string[],
+): void {
+  const id = tx.getState<string>(poolKey(cluster, pool));
+  const hosted = id ? loadOperation(tx, id) : undefined;
+  if (!hosted || hosted.detached !== undefined || !unevictableNews(hosted.op, nodes)) return;
+  const event: NodePoolEvent = { type: "UNEVICTABLE_PODS", at: tx.now, nodes: [...nodes] };
+  save(tx, hosted, decideAll(hosted.op, [event], tx.now));
 }
 
 export function controlPool(

@@ -132,8 +132,10 @@ async function carryOut(fleet: FleetContext, group: string, intent: GroupIntent)
         fleet,
         intent.cluster,
         // MW-4 holds inside the pool's upgrade; the group already waited for the window.
-        { version: intent.version, ignoreMaintenanceWindow: false },
-        (pool) => versionBelow(pool.version, intent.version),
+        (pool) =>
+          versionBelow(pool.version, intent.version)
+            ? { version: intent.version, ignoreMaintenanceWindow: false }
+            : undefined,
         watching(owner),
       );
       // A pool already upgrading (by hand) is not a failure: its end shows in the

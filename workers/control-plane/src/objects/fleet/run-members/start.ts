@@ -1,16 +1,24 @@
-import type { StartMemberIntent } from "@regatta/engine";
+import { type ChosenImages, poolImage, type StartMemberIntent } from "@regatta/engine";
 import { type Outcome, refused } from "../../../outcome.ts";
 import type { FleetContext } from "../capability.ts";
 import { watchedOperations } from "../ends.ts";
 import { upgradeCluster, upgradePools, type Watching } from "../upgrades.ts";
 import { memberWatch, type RunOwner } from "./members.ts";
 
+function describeImages(chosen: ChosenImages): string {
+  return chosen.nodeImages === undefined
+    ? (chosen.nodeImage ?? "")
+    : Object.entries(chosen.nodeImages)
+        .map(([pool, image]) => `${pool}: ${image}`)
+        .join(", ");
+}
+
 /**
  * RUN-5: carries out one START_MEMBER intent in the member's fleet, watched for the run
  * member (ends.ts) from the transaction that starts it: Full → the cluster upgrade
  * (LIFE-3) with the run's node image for its worker pools; ControlPlaneOnly → the same
  * upgrade without worker pools; NodeImageOnly → one node-pool upgrade per pool not yet
- * on the image. Answers the first operation's id. A start asked again (its answer was
+ * on its image. Each pool gets the image chosen for it (RUN-6: by its OS family). Answers the first operation's id. A start asked again (its answer was
  * lost) answers the operation already started instead of starting another.
  */
 export async function startRunMember(
@@ -21,6 +29,10 @@ export async function startRunMember(
   const watching: Watching = {
     watch: memberWatch(owner),
     waiter: { kind: "run-member", ...owner },
+  };
+  const chosen: ChosenImages = {
+    ...(intent.nodeImage === undefined ? {} : { nodeImage: intent.nodeImage }),
+    ...(intent.nodeImages === undefined ? {} : { nodeImages: intent.nodeImages }),
   };
   const existing = await fleet.runtime.commit((tx) => watchedOperations(tx, watching.watch));
   if (existing[0] !== undefined) return { ok: true, value: existing[0] };
@@ -35,18 +47,23 @@ export async function startRunMember(
       {
         version,
         controlPlaneOnly: intent.upgrade === "ControlPlaneOnly",
-        ...(intent.nodeImage ? { nodeImage: intent.nodeImage } : {}),
+        images: chosen,
       },
       watching,
     );
   }
-  const image = intent.nodeImage;
-  if (image === undefined) return refused(422, "RUN-6: no node image chosen", "RUN-6");
+  if (chosen.nodeImage === undefined && chosen.nodeImages === undefined) {
+    return refused(422, "RUN-6: no node image chosen", "RUN-6");
+  }
   const upgraded = await upgradePools(
     fleet,
     intent.cluster,
-    { nodeImage: image, ignoreMaintenanceWindow: false },
-    (pool) => pool.nodeImage !== image,
+    (pool) => {
+      const image = poolImage(chosen, pool);
+      return image === undefined || image === pool.nodeImage
+        ? undefined
+        : { nodeImage: image, ignoreMaintenanceWindow: false };
+    },
     watching,
     { stopAtRefusal: true },
   );
@@ -55,7 +72,7 @@ export async function startRunMember(
   if (first === undefined) {
     return refused(
       409,
-      `RUN-9: every node pool of ${intent.cluster} already runs ${image}`,
+      `RUN-9: every node pool of ${intent.cluster} already runs its image (${describeImages(chosen)})`,
       "RUN-9",
     );
   }

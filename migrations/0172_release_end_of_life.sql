@@ -1,0 +1,1 @@
+ALTER TABLE `releases` ADD `end_of_life` text DEFAULT '{}' NOT NULL;

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest";
+import { poolBody } from "../fixtures.ts";
+import { api } from "../helpers.ts";
+import {
+  advanceRunUntil,
+  cluster,
+  createRun,
+  FLEET,
+  memberOf,
+  NEW,
+  OLD,
+  type RunBody,
+  useRunFixtures,
+} from "./helpers.ts";
+
+useRunFixtures();
+
+const FULL = { type: "Full", kubernetesVersion: NEW };
+const settled = (r: RunBody) => !["Running", "Pending", "NotStarted"].includes(r.state);
+const start = (run: string) => api("POST", `/v1/fleets/${FLEET}/update-runs/${run}/start`);
+/** A Monday window (the sim starts Monday 00:00 UTC). */
+const monday = (start: string) => ({
+  windows: [{ start, durationSeconds: 7200, days: ["MON"] }],
+});
+/** A cluster upgrade of a cluster without pools takes this long in the sim. */
+const UPGRADE_SECONDS = 1270;
+
+describe("RUN-9 system skips through the API", () => {
+  it("RUN-9 a member upgraded by hand after the run was created is Skipped when its turn comes, not Failed with VER-8, and the members after it still run", async () => {
+    // hand-c goes first (no window); hand-b's window opens at 01:00, just as its manual
+    // upgrade ends; hand-d's at 06:00 (closed now, so tried last).
+    await cluster("hand-b", { updateGroup: "hand", maintenance: monday("01:00") });
+    await cluster("hand-c", { updateGroup: "hand" });
+    await cluster("hand-d", { updateGroup: "hand", maintenance: monday("06:00") });
+    const created = await createRun({
+      name: "hand-run",
+      stages: [{ name: "hand", groups: [{ name: "hand" }] }],
+      upgrade: FULL,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await start("hand-run")).status).toBe(200);
+    await api("POST", "/v1/sim/advance", { body: { seconds: 3600 - UPGRADE_SECONDS } });
+    const manual = await api("POST", "/v1/clusters/hand-b/upgrade", { body: { version: NEW } });
+    expect(manual.status, JSON.stringify(manual.body)).toBe(202);
+    const done = await advanceRunUntil("hand-run", settled, { stepSeconds: 1800 });
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "hand-b")).toMatchObject({
+      state: "Skipped",
+      message: `RUN-9: already at the target Kubernetes version ${NEW}`,
+    });
+    expect(memberOf(done, "hand-b").startedAt).toBeUndefined();
+    expect(memberOf(done, "hand-c").state).toBe("Completed");
+    expect(memberOf(done, "hand-d").state).toBe("Completed");
+    expect((await api("GET", "/v1/clusters/hand-d")).body.status.version).toBe(NEW);
+  });
+
+  it("RUN-9 Consistent: a member given a node pool after the run started (no consistent image was chosen for it) is Skipped when its turn comes; none of its pools is re-imaged", async () => {
+    await cluster("cons-a", { updateGroup: "cons" }, { np: {} });
+    await cluster("cons-b", { updateGroup: "cons" }, { np: {} });
+    await cluster("cons-c", { updateGroup: "cons" }, { np: {} });
+    const created = await createRun({
+      name: "cons-run",
+      stages: [{ name: "cons", groups: [{ name: "cons" }] }],
+      upgrade: { type: "NodeImageOnly" },
+      nodeImageSelection: "Consistent",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const started = await start("cons-run");
+    expect(started.status).toBe(200);
+    expect(started.body.nodeImage).toBe("cos-110");
+    expect(memberOf(started.body, "cons-a").state).toBe("Running");
+    const late = await api("PUT", "/v1/clusters/cons-b/node-pools/late", {
+      body: poolBody({ version: OLD, nodeCount: 1, zones: ["europe-west1-b"] }),
+    });
+    expect(late.status, JSON.stringify(late.body)).toBe(201);
+    const done = await advanceRunUntil("cons-run", settled);
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "cons-b")).toMatchObject({
+      state: "Skipped",
+      message:
+        "RUN-9: the consistent node image cos-110 has no version for node pool late (cos-97): the pool was added after the run started",
+    });
+    for (const pool of ["np", "late"]) {
+      expect((await api("GET", `/v1/clusters/cons-b/node-pools/${pool}`)).body.nodeImage).toBe(
+        "cos-97",
+      );
+    }
+    for (const name of ["cons-a", "cons-c"]) {
+      expect(memberOf(done, name)).toMatchObject({ state: "Completed", nodeImage: "cos-110" });
+      expect((await api("GET", `/v1/clusters/${name}/node-pools/np`)).body.nodeImage).toBe(
+        "cos-110",
+      );
+    }
+  });
+});
