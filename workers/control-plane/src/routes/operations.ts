@@ -7,11 +7,12 @@ import {
   OperationParams,
 } from "@regatta/contract";
 import type { ProviderEvent } from "@regatta/engine";
-import { getCluster } from "@regatta/inventory";
+import { getCluster, type Inventory } from "@regatta/inventory";
 import type { ExecutorCallback } from "@regatta/protocol";
 import { type App, router } from "../app.ts";
 import { executorSignature } from "../auth/executor.ts";
 import { authorize } from "../auth/middleware.ts";
+import type { Principal } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
@@ -140,30 +141,32 @@ export function operationRoutes(): App {
   app.openapi(resume, async (c) => {
     const db = c.var.inventory;
     const { id } = c.req.valid("param");
-    const located = orRefuse(await locateOperation(db, id));
-    const found = await getCluster(db, located.cluster);
-    authorize(c.var.principal, "write", {
-      kind: "fleet",
-      fleet: located.fleet,
-      scopes: found?.scopes ?? [],
-    });
+    const located = await locateForWrite(c.var.principal, db, id);
     const now = await controlPlaneNow(c.env, db);
     const resumed = await resumeClusterUpgrade(db, c.env.FLEET, { id, ...located }, now);
     return c.json(orRefuse(resumed), 200);
   });
   app.openapi(cancel, async (c) => {
-    const db = c.var.inventory;
     const { id } = c.req.valid("param");
-    const located = orRefuse(await locateOperation(db, id));
-    const found = await getCluster(db, located.cluster);
-    authorize(c.var.principal, "write", {
-      kind: "fleet",
-      fleet: located.fleet,
-      scopes: found?.scopes ?? [],
-    });
+    const located = await locateForWrite(c.var.principal, c.var.inventory, id);
     return c.json(orRefuse(await cancelClusterUpgrade(c.env.FLEET, { id, ...located })), 200);
   });
   return app;
+}
+
+/**
+ * The operation's fleet and cluster, once the caller may write there: the operation
+ * outlives a deleted cluster, and its fleet still decides.
+ */
+async function locateForWrite(principal: Principal, db: Inventory, id: string) {
+  const located = orRefuse(await locateOperation(db, id));
+  const found = await getCluster(db, located.cluster);
+  authorize(principal, "write", {
+    kind: "fleet",
+    fleet: located.fleet,
+    scopes: found?.scopes ?? [],
+  });
+  return located;
 }
 
 /**

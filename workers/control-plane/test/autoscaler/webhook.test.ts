@@ -26,22 +26,27 @@ afterAll(async () => {
   });
 });
 
+/** The fleet's commands go to a webhook endpoint that accepts them and keeps them in `sent`. */
+async function recordWebhookBatches(sent: ProviderCommand[]): Promise<void> {
+  await runInDurableObject(env.FLEET.get(env.FLEET.idFromName(FLEET)), (i: FleetObject) => {
+    const wiring = (i as unknown as { wiring: ObjectWiring }).wiring;
+    wiring.hooks.executor = () =>
+      new WebhookExecutor(webhookEnv, {
+        fetch: async (_input, init) => {
+          sent.push(...JSON.parse(String(init?.body)).commands);
+          return new Response(null, { status: 202 });
+        },
+      });
+    wiring.restart();
+  });
+}
+
 describe("the autoscaler through the webhook provider", () => {
   it("CA-3 scale-ups go out as signed CREATE_NODE commands and the executor's callbacks add the nodes", async () => {
     await seedBasics(FLEET);
     await freezeClock();
     const sent: ProviderCommand[] = [];
-    await runInDurableObject(env.FLEET.get(env.FLEET.idFromName(FLEET)), (i: FleetObject) => {
-      const wiring = (i as unknown as { wiring: ObjectWiring }).wiring;
-      wiring.hooks.executor = () =>
-        new WebhookExecutor(webhookEnv, {
-          fetch: async (_input, init) => {
-            sent.push(...JSON.parse(String(init?.body)).commands);
-            return new Response(null, { status: 202 });
-          },
-        });
-      wiring.restart();
-    });
+    await recordWebhookBatches(sent);
     await api("PUT", "/v1/clusters/wh-as-c", {
       body: clusterBody({ fleet: FLEET, version: "1.33.5-gke.1000" }),
     });
@@ -91,17 +96,7 @@ describe("the autoscaler through the webhook provider", () => {
     await seedBasics(FLEET);
     await freezeClock();
     const sent: ProviderCommand[] = [];
-    await runInDurableObject(env.FLEET.get(env.FLEET.idFromName(FLEET)), (i: FleetObject) => {
-      const wiring = (i as unknown as { wiring: ObjectWiring }).wiring;
-      wiring.hooks.executor = () =>
-        new WebhookExecutor(webhookEnv, {
-          fetch: async (_input, init) => {
-            sent.push(...JSON.parse(String(init?.body)).commands);
-            return new Response(null, { status: 202 });
-          },
-        });
-      wiring.restart();
-    });
+    await recordWebhookBatches(sent);
     await api("PUT", "/v1/clusters/wh-as-lost", {
       body: clusterBody({ fleet: FLEET, version: "1.33.5-gke.1000" }),
     });

@@ -39,6 +39,8 @@ describe("releases", () => {
       versions: [],
       nodeImages: [],
       regions: {},
+      // CH-2: no minor's end of life is dated unless the release says so.
+      endOfLife: {},
       createdAt: "2026-01-05T00:00:00.000Z",
     });
     await advanceClock(3600);
@@ -50,7 +52,12 @@ describe("releases", () => {
     };
     const replaced = await api("PUT", "/v1/releases/2022-R25", { body: full });
     expect(replaced.status).toBe(200);
-    expect(replaced.body).toEqual({ name: "2022-R25", ...full, createdAt: created.body.createdAt });
+    expect(replaced.body).toEqual({
+      name: "2022-R25",
+      ...full,
+      endOfLife: {},
+      createdAt: created.body.createdAt,
+    });
     expect((await api("GET", "/v1/releases/2022-R25")).body).toEqual(replaced.body);
   });
 
