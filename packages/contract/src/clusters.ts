@@ -27,6 +27,13 @@ const clusterSpecFields = {
   deprecatedApiUsage: z.boolean().default(false).openapi({
     description: "Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).",
   }),
+  loadBalancerNodePool: z
+    .strictObject({ nodeCount: z.int().min(1).max(100) })
+    .optional()
+    .openapi({
+      description:
+        "LIFE-1, LIFE-3: a separate control-plane load-balancer node pool. A cluster upgrade upgrades it beside the connect agent and add-ons, and the worker pools only after it; without one, worker pools follow the control-plane pool.",
+    }),
 };
 
 /**

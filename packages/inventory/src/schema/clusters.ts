@@ -55,6 +55,8 @@ export const clusters = sqliteTable(
     deprecatedApiUsage: integer("deprecated_api_usage", { mode: "boolean" })
       .notNull()
       .default(false),
+    /** LIFE-1: nodes of a separate control-plane load-balancer pool (null: none). */
+    loadBalancerNodes: integer("load_balancer_nodes"),
     components: text("status_components", { mode: "json" })
       .$type<ClusterComponents>()
       .notNull()

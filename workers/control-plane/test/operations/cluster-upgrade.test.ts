@@ -169,6 +169,40 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect((await clusterStatus("cu-fault")).status.version).toBe(NEW);
   });
 
+  it("LIFE-1 LIFE-3 a cluster declares a separate load-balancer node pool: it is shown, and its upgrade runs the pool beside the add-ons with the worker pools only after it; without one the worker pools follow the control-plane pool", async () => {
+    await userClusterWithPools("cu-lb");
+    const spec = {
+      ...clusterBody({ role: "user", adminCluster: "cu-lb-admin", version: OLD }),
+      loadBalancerNodePool: { nodeCount: 2 },
+    };
+    const put = await api("PUT", "/v1/clusters/cu-lb", { body: spec });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.loadBalancerNodePool).toEqual({ nodeCount: 2 });
+    const bad = await api("PUT", "/v1/clusters/cu-lb", {
+      body: { ...spec, loadBalancerNodePool: { nodeCount: 0 } },
+    });
+    expect(bad.status).toBe(400);
+
+    const started = await api("POST", "/v1/clusters/cu-lb/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const downtime = (started.body as ClusterOperation).downtime?.map((d) => d.component) ?? [];
+    expect(downtime).toContain("load-balancer-node-pool");
+    const op = (await advanceUntil(started.body.id, ended, {
+      stepSeconds: 60,
+    })) as ClusterOperation;
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    const log = op.events.map((e) => e.message);
+    const lbDone = log.indexOf("LIFE-3: load-balancer-node-pool done");
+    const firstWorker = log.findIndex((m) => m.startsWith("LIFE-3: worker node pool"));
+    expect(lbDone, log.join("\n")).toBeGreaterThanOrEqual(0);
+    expect(firstWorker).toBeGreaterThan(lbDone);
+
+    await userClusterWithPools("cu-no-lb");
+    const plain = await api("POST", "/v1/clusters/cu-no-lb/upgrade", { body: { version: NEW } });
+    const none = (plain.body as ClusterOperation).downtime?.map((d) => d.component) ?? [];
+    expect(none).not.toContain("load-balancer-node-pool");
+  });
+
   it("LIFE-6 a worker pool's drains in a cluster upgrade do not honour PDBs: pods guarded by a PDB do not hold the upgrade", async () => {
     await userClusterWithPools("cu-pdb");
     const fault = await api("PUT", "/v1/sim/faults/cu-pdb", {

@@ -119,6 +119,7 @@ export async function putCluster(
     updateGroup: spec.updateGroup ?? null,
     maintenance: spec.maintenance ?? null,
     deprecatedApiUsage: spec.deprecatedApiUsage,
+    loadBalancerNodes: spec.loadBalancerNodePool?.nodeCount ?? null,
   };
   const statements = putClusterStatements(db, write, now);
   if (phase) statements.push(updateClusterStatus(db, name, { phase }, now));
@@ -237,6 +238,9 @@ export function clusterView(row: ClusterRow, now: Instant): ClusterView {
   };
   if (row.adminCluster) view.adminCluster = row.adminCluster;
   if (row.updateGroup) view.updateGroup = row.updateGroup;
+  if (row.loadBalancerNodes !== null) {
+    view.loadBalancerNodePool = { nodeCount: row.loadBalancerNodes };
+  }
   if (row.maintenance) {
     view.maintenance = row.maintenance;
     const next = nextWindowOpen(row.maintenance, now);

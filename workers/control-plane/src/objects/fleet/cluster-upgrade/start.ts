@@ -80,6 +80,7 @@ export async function startIndexedClusterUpgrade(
     ...(await preflightFacts(db, cluster)),
     controlPlaneNodes: CONTROL_PLANE_NODES,
   };
+  if (cluster.loadBalancerNodes !== null) facts.loadBalancerNodes = cluster.loadBalancerNodes;
   if (input.controlPlaneOnly) facts.pools = [];
   if (cluster.deprecatedApiUsage) {
     facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);

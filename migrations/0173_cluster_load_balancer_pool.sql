@@ -1,0 +1,1 @@
+ALTER TABLE `clusters` ADD `load_balancer_nodes` integer;
