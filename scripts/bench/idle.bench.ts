@@ -41,6 +41,7 @@ import {
   CLUSTER_COLUMNS,
   generateInventory,
   NODE_COLUMNS,
+  POOL_COLUMNS,
   type TableRows,
 } from "./lib/inventory-fixture.ts";
 import { Prng } from "./lib/prng.ts";
@@ -88,25 +89,6 @@ const REQUEST_TIMEOUT_MS = 10_000;
 const CASE_BUDGET_MS = 30_000;
 /** Wall time one scheduled() run may take before it is reported as timed out. */
 const CRON_TIMEOUT_MS = 120_000;
-/** Columns of `node_pools` (migrations/0000_init.sql and later), as the fixture writes them. */
-const POOL_COLUMNS = [
-  "cluster",
-  "name",
-  "machine_type",
-  "zones",
-  "node_count",
-  "version",
-  "node_image",
-  "max_pods_per_node",
-  "spot",
-  "flex_start",
-  "autopilot_managed",
-  "tpu",
-  "autoscaling",
-  "upgrade_strategy",
-  "created_at",
-  "updated_at",
-] as const;
 
 const benchStart = performance.now();
 

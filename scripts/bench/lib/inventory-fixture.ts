@@ -26,6 +26,26 @@ export const CLUSTER_COLUMNS = [
   "updated_at",
 ] as const;
 
+/** Columns of `node_pools` as the fixture writes them (the later ones take their defaults). */
+export const POOL_COLUMNS = [
+  "cluster",
+  "name",
+  "machine_type",
+  "zones",
+  "node_count",
+  "version",
+  "node_image",
+  "max_pods_per_node",
+  "spot",
+  "flex_start",
+  "autopilot_managed",
+  "tpu",
+  "autoscaling",
+  "upgrade_strategy",
+  "created_at",
+  "updated_at",
+] as const;
+
 /** Columns of `nodes` in the order the fixtures write them. */
 export const NODE_COLUMNS = [
   "cluster",
@@ -257,24 +277,7 @@ export function generateInventory(options: FixtureOptions): InventoryFixture {
   const adminClusters = rowsOf("clusters", CLUSTER_COLUMNS);
   const otherClusters = rowsOf("clusters", CLUSTER_COLUMNS);
   const memberships = rowsOf("scope_memberships", ["cluster", "fleet", "scope"] as const);
-  const pools = rowsOf("node_pools", [
-    "cluster",
-    "name",
-    "machine_type",
-    "zones",
-    "node_count",
-    "version",
-    "node_image",
-    "max_pods_per_node",
-    "spot",
-    "flex_start",
-    "autopilot_managed",
-    "tpu",
-    "autoscaling",
-    "upgrade_strategy",
-    "created_at",
-    "updated_at",
-  ] as const);
+  const pools = rowsOf("node_pools", POOL_COLUMNS);
   const nodes = rowsOf("nodes", NODE_COLUMNS);
 
   const clusterNames: string[] = [];

@@ -1,6 +1,6 @@
 import { exponentialBackoff } from "@regatta/engine";
 import type { ObjectRuntime } from "./runtime.ts";
-import { type Timer, type Tx, timerId } from "./types.ts";
+import { type Tx, timerId } from "./types.ts";
 
 /**
  * One durable way for an object to get something to another object (or to carry out an
@@ -111,24 +111,4 @@ export async function attemptDelivery<M, A>(
   } finally {
     attempts.delete(id);
   }
-}
-
-/** The delivery timer's handler. */
-export function deliveryTimer<M, A>(
-  runtime: ObjectRuntime,
-  timer: Timer,
-  courier: Courier<M, A>,
-): Promise<void> {
-  return attemptDelivery(runtime, timer.payload ?? "", courier);
-}
-
-/** Attempts now every delivery that is due (after a commit that recorded some). */
-export async function attemptDueDeliveries<M, A>(
-  runtime: ObjectRuntime,
-  courier: Courier<M, A>,
-): Promise<void> {
-  const due = runtime
-    .timers()
-    .filter((timer) => timer.kind === DELIVERY_TIMER && timer.due <= runtime.now());
-  for (const timer of due) await attemptDelivery(runtime, timer.payload ?? "", courier);
 }

@@ -1,5 +1,5 @@
 import type { ProviderEvent } from "@regatta/engine";
-import { DELIVERY_TIMER, deliveryTimer as deliveryTimerOf } from "../../runtime/deliveries.ts";
+import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { Timer, Tx } from "../../runtime/types.ts";
 import { autoscaler } from "./autoscaler/capability.ts";
 import type { FleetCapability, FleetContext, FleetCourier, FleetMessage } from "./capability.ts";
@@ -39,7 +39,7 @@ const COURIERS = claimed(
 
 /** Carries out a durable delivery of any capability, by its message's type. */
 function deliveryTimer(fleet: FleetContext, timer: Timer): Promise<void> {
-  return deliveryTimerOf(fleet.runtime, timer, {
+  return attemptDelivery(fleet.runtime, timer.payload ?? "", {
     send: (message: FleetMessage) => courierOf(message).send(fleet, message),
     taken: (tx, message, answer) => courierOf(message).taken?.(tx, message, answer),
   });

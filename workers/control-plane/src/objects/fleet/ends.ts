@@ -86,7 +86,7 @@ export function watchAll(
 }
 
 /** `operation` leaves the watch (it will not report to this waiter after all). */
-export function unwatchOperation(tx: Tx, watch: string, operation: string): void {
+function unwatchOperation(tx: Tx, watch: string, operation: string): void {
   const entry = tx.getState<Watch>(watchKey(watch));
   if (entry) {
     delete entry.operations[operation];

@@ -67,8 +67,9 @@ function courier(
 
 /**
  * Records a delivery for each start the run asked for that has none yet and attempts
- * them one at a time, until no new start appears (a start's answer can make the run
- * start the next member at once).
+ * each new one at once, until no new start appears (a start's answer can make the run
+ * start the next member). A start already recorded is left to its own delivery timer, so
+ * its backoff holds.
  */
 export async function dispatchStarts(
   runtime: ObjectRuntime,
@@ -76,24 +77,22 @@ export async function dispatchStarts(
   db: Inventory,
 ): Promise<void> {
   const carrier = courier(runtime, env, db);
-  const tried = new Set<string>();
   for (;;) {
-    const ids = await runtime.commit((tx) => {
+    const recorded = await runtime.commit((tx) => {
       const run = loadRun(tx);
       if (!run) return [];
-      return pendingStarts(tx).map((intent) => {
+      const fresh: string[] = [];
+      for (const intent of pendingStarts(tx)) {
         const id = startId(intent.cluster);
-        if (!pendingDelivery(tx, id)) {
-          const owner: RunOwner = { fleet: run.fleet, run: run.name, cluster: intent.cluster };
-          deliver<StartMember>(tx, id, { type: "start-member", owner, intent });
-        }
-        return id;
-      });
+        if (pendingDelivery(tx, id)) continue;
+        const owner: RunOwner = { fleet: run.fleet, run: run.name, cluster: intent.cluster };
+        deliver<StartMember>(tx, id, { type: "start-member", owner, intent });
+        fresh.push(id);
+      }
+      return fresh;
     });
-    const next = ids.find((id) => !tried.has(id));
-    if (next === undefined) return;
-    tried.add(next);
-    await attemptDelivery(runtime, next, carrier);
+    if (recorded.length === 0) return;
+    for (const id of recorded) await attemptDelivery(runtime, id, carrier);
   }
 }
 
