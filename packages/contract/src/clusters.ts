@@ -27,6 +27,13 @@ const clusterSpecFields = {
   deprecatedApiUsage: z.boolean().default(false).openapi({
     description: "Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).",
   }),
+  controlPlaneNodePool: z
+    .strictObject({ nodeCount: z.int().min(1).max(9) })
+    .optional()
+    .openapi({
+      description:
+        "LIFE-4: the control-plane node pool's size; absent means 3 (a highly available control plane). Its nodes count in status.components.versions.",
+    }),
   loadBalancerNodePool: z
     .strictObject({ nodeCount: z.int().min(1).max(100) })
     .optional()
@@ -47,6 +54,15 @@ export const ClusterInput = z
     path: ["adminCluster"],
   })
   .openapi("ClusterInput");
+
+/** LIFE-4: a control-plane or load-balancer node pool's status. */
+const NodePoolStatus = z
+  .object({
+    version: z.string(),
+    nodeCount: z.int(),
+    state: z.enum(["READY", "UPGRADING", "FAILED"]),
+  })
+  .openapi("LifecycleNodePoolStatus");
 
 /**
  * Per-component lifecycle status (LIFE-4) while a cluster upgrades: each step's phase,
@@ -88,13 +104,17 @@ export const ClusterComponents = z
         }),
       )
       .optional(),
+    /** LIFE-4: the control-plane and load-balancer node pools, at all times. */
+    controlPlaneNodePool: NodePoolStatus.optional(),
+    loadBalancerNodePool: NodePoolStatus.optional(),
     /** Version → number of nodes on it, over every node pool. */
     versions: z.record(z.string(), z.int()).optional(),
     lifecycleControllersManifestsVersion: z.string().optional(),
     manifestsVersion: z.string().optional(),
   })
   .openapi("ClusterComponents", {
-    description: "Empty unless the cluster is upgrading or its last upgrade failed (LIFE-4).",
+    description:
+      "LIFE-4, at all times: versions, the version → node count map and the control-plane and load-balancer node pools; while a cluster upgrades (or after its upgrade failed) also each component's state, on GET of the one cluster. In lists, the node pools and counts come from the inventory.",
   });
 
 /** What a cluster is observed to run (VER-8: status.version changes only when an upgrade succeeds). */

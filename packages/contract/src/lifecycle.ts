@@ -1,10 +1,20 @@
 import { z } from "@hono/zod-openapi";
 import { Rfc3339, Version } from "./common.ts";
 
+/** LIFE-3: how a cluster upgrade upgrades the worker pools. */
+export const WorkerPoolUpgrade = z
+  .enum(["IN_PLACE", "STRATEGY"])
+  .default("IN_PLACE")
+  .openapi("WorkerPoolUpgrade", {
+    description:
+      "IN_PLACE (bare metal, the default): each worker machine is drained, its kubelet and container runtime upgraded, and uncordoned; no machine is created and no surge quota is needed. STRATEGY: each pool through its own node-pool upgrade strategy (surge, blue-green, …), for clusters on cloud machines; update runs and rollout sequences upgrade this way.",
+  });
+
 /** `POST /v1/clusters/{cluster}/preflight` body. */
 export const ClusterPreflightInput = z
   .strictObject({
     version: Version.openapi({ description: "The version the cluster would be upgraded to." }),
+    workerPools: WorkerPoolUpgrade,
   })
   .openapi("ClusterPreflightInput");
 
@@ -37,5 +47,6 @@ export const ClusterUpgradeInput = z
       description:
         "LIFE-5, admin/hybrid/standalone: upgrade through a temporary bootstrap cluster instead of in place.",
     }),
+    workerPools: WorkerPoolUpgrade,
   })
   .openapi("ClusterUpgradeInput");

@@ -83,6 +83,14 @@ export const providerCommandSchema = z.discriminatedUnion("type", [
   z.object({ ...base, type: z.literal("UNCORDON_NODE"), pool: name, node: name }),
   z.object({
     ...base,
+    type: z.literal("UPGRADE_NODE"),
+    pool: name,
+    node: name,
+    version: name,
+    nodeImage: name,
+  }),
+  z.object({
+    ...base,
     type: z.literal("DRAIN_NODE"),
     pool: name,
     node: name,

@@ -29,9 +29,14 @@ export {
   isSelfManaged,
 } from "./types.ts";
 export {
+  type ClusterLifecycleStatus,
   type ClusterUpgradeOperationView,
   type ClusterUpgradeStatusView,
   type ComponentStatus,
   clusterUpgradeOperationView,
   clusterUpgradeView,
+  DEFAULT_CONTROL_PLANE_NODES,
+  type LifecycleNodePoolStatus,
+  type RestingCluster,
+  restingClusterStatus,
 } from "./view.ts";

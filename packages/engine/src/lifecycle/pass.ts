@@ -77,12 +77,15 @@ export class Pass {
           type: "START_POOL_UPGRADE",
           pool: action.pool,
           target: action.target,
+          inPlace: action.inPlace === true,
           controlPlaneVersion: op.target,
         };
         if (step.poolOperation !== undefined) intent.previousOperationId = step.poolOperation;
         this.out.intents.push(intent);
         this.log(
-          `LIFE-3: worker node pool ${action.pool} starts its own node-pool upgrade to ${action.target.version} (VER-7: the control plane runs ${op.target})`,
+          action.inPlace === true
+            ? `LIFE-3: worker node pool ${action.pool} upgrades in place to ${action.target.version}: each machine is drained (LIFE-6), its kubelet and container runtime upgraded, and uncordoned; no machine is created`
+            : `LIFE-3: worker node pool ${action.pool} starts its own node-pool upgrade to ${action.target.version} (VER-7: the control plane runs ${op.target})`,
         );
         return;
       }

@@ -193,6 +193,7 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
     poolsAfter = ["load-balancer-node-pool"];
   }
   const pools = [...facts.pools].sort((a, b) => (a.pool < b.pool ? -1 : a.pool > b.pool ? 1 : 0));
+  const inPlace = (facts.workerPools ?? "IN_PLACE") === "IN_PLACE";
   for (const pool of pools) {
     const target = {
       version: request.version,
@@ -202,7 +203,7 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
       step(
         poolStepId(pool.pool),
         "WORKER_NODE_POOLS",
-        { type: "WORKER_POOL", pool: pool.pool, target },
+        { type: "WORKER_POOL", pool: pool.pool, target, inPlace },
         poolsAfter,
         DOWNTIME.workloads,
       ),

@@ -99,7 +99,7 @@ export function flaggedDeprecatedApis(version: string, target: string): Deprecat
 /**
  * Extra nodes per zone a pool's own strategy creates while it upgrades: surge adds
  * `maxSurge` per zone, blue-green a whole green pool; short-lived pools create nothing
- * ahead (their nodes are replaced as they end).
+ * ahead (their nodes are replaced as they end), nor do bare-metal pools upgraded in place.
  */
 export function surgeNodesByZone(pool: NodePoolFacts): Map<string, number> {
   const need = new Map<string, number>();
@@ -116,6 +116,7 @@ export function surgeNodesByZone(pool: NodePoolFacts): Map<string, number> {
         need.set(node.zone, (need.get(node.zone) ?? 0) + 1);
         break;
       case "SHORT_LIVED":
+      case "IN_PLACE":
         break;
       default:
         return strategy satisfies never;
@@ -178,7 +179,8 @@ function diagnosticFindings(facts: PreflightFacts): PreflightFinding[] {
 /**
  * LIFE-2: may the cluster be upgraded to `target`? The version path (VER-2/3/4), the
  * release catalogue (VER-6), admin/user skew (VER-5, naming the lagging clusters),
- * deprecated API usage, quota for every pool's surge nodes, and the provider's node and
+ * deprecated API usage, quota for every pool's surge nodes (when the pools upgrade by
+ * their strategies; in place needs none), and the provider's node and
  * network diagnostics. Any blocking finding means the upgrade does not start.
  *
  * @example preflight({ ...facts, version: "1.13.0" }, "1.15.0", now).findings[0]?.message
@@ -189,7 +191,8 @@ export function preflight(facts: PreflightFacts, target: string, now: Instant): 
     ...versionFindings(facts, target),
     ...skewFindings(facts, target),
     ...deprecatedApiFindings(facts, target),
-    ...quotaFindings(facts),
+    // In place, no surge machine is created, so there is no quota to check.
+    ...(facts.workerPools === "STRATEGY" ? quotaFindings(facts) : []),
     ...diagnosticFindings(facts),
   ];
   return { passed: findings.every((f) => !f.blocking), findings, at: now };

@@ -20,6 +20,15 @@ export function isSelfManaged(role: ClusterRole): boolean {
 }
 
 /**
+ * How a cluster upgrade upgrades the worker pools (LIFE-3). IN_PLACE, bare metal's way
+ * and the default (seed 003: a worker node's kubelet and container runtime are
+ * upgraded): each machine is drained, upgraded and uncordoned, nothing is created.
+ * STRATEGY: each pool through its own node-pool strategy (surge, blue-green, …), for
+ * clusters on cloud machines: what update runs and rollout sequences use.
+ */
+export type WorkerPoolUpgrade = "IN_PLACE" | "STRATEGY";
+
+/**
  * A provider diagnostic. A RUN_PREFLIGHT answer is one pass/fail for all of them
  * (PROVIDER_DIAGNOSTICS); a provider that reports node and network apart may say which.
  */
@@ -53,6 +62,8 @@ export interface PreflightFacts {
   deprecatedApis?: readonly DeprecatedApiUse[];
   /** Worker pools: their surge nodes must fit each zone's room (`freeCapacity`). */
   pools: readonly NodePoolFacts[];
+  /** In place (the default) creates no surge node, so quota is only checked for STRATEGY. */
+  workerPools?: WorkerPoolUpgrade;
   diagnostics?: readonly Diagnostic[];
 }
 
@@ -124,7 +135,7 @@ export type StepAction =
   | { type: "RUN_PREFLIGHT" }
   | { type: "UPGRADE_CONTROL_PLANE"; drainsNodes: true }
   | { type: "UPGRADE_COMPONENT"; component: string; drainsNodes: boolean }
-  | { type: "WORKER_POOL"; pool: string; target: NodeConfig }
+  | { type: "WORKER_POOL"; pool: string; target: NodeConfig; inPlace: boolean }
   | { type: "HEALTH_CHECKS" };
 
 /** LIFE-7: expected disruption of one component, known before the upgrade starts. */
@@ -206,6 +217,8 @@ export type ClusterUpgradeIntent = {
   type: "START_POOL_UPGRADE";
   pool: string;
   target: NodeConfig;
+  /** LIFE-3 on bare metal: drain, upgrade and uncordon the same machines. */
+  inPlace: boolean;
   /**
    * VER-7: the control plane already runs this (its node pool is done), though
    * status.version still shows the old one until the upgrade succeeds (VER-8); plan the

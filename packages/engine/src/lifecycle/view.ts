@@ -25,19 +25,32 @@ export interface ComponentStatus {
   nextAttemptAt?: Instant;
 }
 
-/** LIFE-4: the cluster's status fields while (and after) it upgrades. */
-export interface ClusterUpgradeStatusView {
+/** LIFE-4: the control-plane or load-balancer node pool's status. */
+export interface LifecycleNodePoolStatus {
+  version: string;
+  nodeCount: number;
+  state: "READY" | "UPGRADING" | "FAILED";
+}
+
+/** LIFE-4: the status fields a cluster shows at all times, upgrading or not. */
+export interface ClusterLifecycleStatus {
   spec: { version: string };
   status: { version: string };
-  /** LIFE-5 with a bootstrap: the target's own resources are stale, progress is here. */
-  statusStale: boolean;
-  owner: ClusterUpgrade["owner"];
-  components: ComponentStatus[];
+  controlPlaneNodePool: LifecycleNodePoolStatus;
+  loadBalancerNodePool?: LifecycleNodePoolStatus;
   /** Version → number of nodes on it, over every node pool. */
   versions: Record<string, number>;
   /** Admin, hybrid and standalone clusters only. */
   lifecycleControllersManifestsVersion?: string;
   manifestsVersion?: string;
+}
+
+/** LIFE-4: the cluster's status fields while (and after) it upgrades. */
+export interface ClusterUpgradeStatusView extends ClusterLifecycleStatus {
+  /** LIFE-5 with a bootstrap: the target's own resources are stale, progress is here. */
+  statusStale: boolean;
+  owner: ClusterUpgrade["owner"];
+  components: ComponentStatus[];
 }
 
 /** `GET /v1/operations/{id}` for a cluster upgrade. */
@@ -113,12 +126,76 @@ export function clusterUpgradeView(op: ClusterUpgrade): ClusterUpgradeStatusView
     statusStale: op.owner === "BOOTSTRAP",
     owner: op.owner,
     components,
+    controlPlaneNodePool: poolStatus(op, "control-plane"),
     versions,
   };
+  if (op.nodeVersions["load-balancer"] !== undefined) {
+    view.loadBalancerNodePool = poolStatus(op, "load-balancer");
+  }
   if (isSelfManaged(op.role) && op.lifecycleControllersVersion !== undefined) {
     view.lifecycleControllersManifestsVersion = op.lifecycleControllersVersion;
   }
   if (op.manifestsVersion !== undefined) view.manifestsVersion = op.manifestsVersion;
+  return view;
+}
+
+/** A lifecycle node pool (control plane, load balancer) as its upgrade step has it. */
+function poolStatus(
+  op: ClusterUpgrade,
+  pool: "control-plane" | "load-balancer",
+): LifecycleNodePoolStatus {
+  const step = op.steps.find((s) => s.id === NODE_POOL_STEPS[pool]);
+  const nodeCount = Object.values(op.nodeVersions[pool] ?? {}).reduce((a, b) => a + b, 0);
+  const done = step?.status === "DONE";
+  const state =
+    step?.status === "FAILED"
+      ? "FAILED"
+      : step?.status === "RUNNING" || step?.status === "WAITING"
+        ? "UPGRADING"
+        : "READY";
+  return { version: done ? op.target : op.from, nodeCount, state };
+}
+
+/**
+ * LIFE-4: control-plane nodes when the cluster does not say: seed 003's table of expected
+ * downtimes assumes a highly available control plane.
+ */
+export const DEFAULT_CONTROL_PLANE_NODES = 3;
+
+/** What a cluster that is not upgrading is known to run (the inventory's facts). */
+export interface RestingCluster {
+  role: ClusterUpgrade["role"];
+  specVersion: string;
+  statusVersion: string;
+  controlPlaneNodes: number;
+  loadBalancerNodes?: number;
+  /** Worker nodes by version, as the inventory lists them. */
+  workerVersions: Readonly<Record<string, number>>;
+}
+
+/**
+ * LIFE-4 when no upgrade runs: every lifecycle component runs status.version (an upgrade
+ * moves them all, and status.version only moves when it succeeded), the control-plane and
+ * load-balancer pools are ready on it, and worker nodes count by what they run.
+ *
+ * @example restingClusterStatus({ role: "user", specVersion: "1.15.11", statusVersion: "1.15.11", controlPlaneNodes: 3, workerVersions: { "1.15.11": 4 } }).versions // { "1.15.11": 7 }
+ */
+export function restingClusterStatus(cluster: RestingCluster): ClusterLifecycleStatus {
+  const version = cluster.statusVersion;
+  const versions: Record<string, number> = { ...cluster.workerVersions };
+  const lb = cluster.loadBalancerNodes ?? 0;
+  versions[version] = (versions[version] ?? 0) + cluster.controlPlaneNodes + lb;
+  const view: ClusterLifecycleStatus = {
+    spec: { version: cluster.specVersion },
+    status: { version },
+    controlPlaneNodePool: { version, nodeCount: cluster.controlPlaneNodes, state: "READY" },
+    versions,
+    manifestsVersion: version,
+  };
+  if (cluster.loadBalancerNodes !== undefined) {
+    view.loadBalancerNodePool = { version, nodeCount: cluster.loadBalancerNodes, state: "READY" };
+  }
+  if (isSelfManaged(cluster.role)) view.lifecycleControllersManifestsVersion = version;
   return view;
 }
 

@@ -2,7 +2,14 @@ import type { ProviderCommand } from "../provider/commands.ts";
 import type { NodeConfig } from "./types.ts";
 
 /** The provider step a node waits on; also the step part of a command id. */
-export type NodeStep = "CREATE" | "CORDON" | "UNCORDON" | "DRAIN" | "DRAIN_FORCED" | "DELETE";
+export type NodeStep =
+  | "CREATE"
+  | "CORDON"
+  | "UNCORDON"
+  | "DRAIN"
+  | "DRAIN_FORCED"
+  | "UPGRADE"
+  | "DELETE";
 
 /** What every command of one operation shares. */
 export interface OperationRef {
@@ -26,6 +33,7 @@ const STEPS: ReadonlySet<string> = new Set<NodeStep>([
   "UNCORDON",
   "DRAIN",
   "DRAIN_FORCED",
+  "UPGRADE",
   "DELETE",
 ]);
 
@@ -82,7 +90,7 @@ export function parseCommandId(
 export interface NodeTarget {
   name: string;
   zone: string;
-  /** CREATE only: the configuration of the node to create. */
+  /** CREATE and UPGRADE: the configuration the node runs after the step. */
   config?: NodeConfig;
   /** Drains only: upper bound of each pod's termination grace period. */
   graceSeconds?: number;
@@ -138,6 +146,18 @@ export function nodeCommand(
             ? Math.min(target.graceSeconds ?? 0, BEST_EFFORT_GRACE_SECONDS)
             : (target.graceSeconds ?? 0),
       };
+    case "UPGRADE": {
+      const config = target.config;
+      if (config === undefined) throw new Error(`UPGRADE of ${node} needs a node config`);
+      return {
+        ...base,
+        type: "UPGRADE_NODE",
+        pool,
+        node,
+        version: config.version,
+        nodeImage: config.nodeImage,
+      };
+    }
     case "DELETE": {
       const remove: ProviderCommand = {
         ...base,

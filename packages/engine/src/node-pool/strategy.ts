@@ -30,6 +30,14 @@ export function chooseStrategy(facts: NodePoolFacts): Result<StrategyChoice> {
   const cp = parseVersion(facts.controlPlaneVersion);
   if (!cp.ok) return cp;
   const configured = facts.upgradeStrategy ?? {};
+  if (facts.inPlace === true) {
+    // Seed 003: a bare-metal worker node's kubelet and container runtime are upgraded;
+    // there is no spare machine to surge on, so nodes go one at a time.
+    return ok({
+      strategy: { type: "IN_PLACE", maxUnavailable: 1 },
+      why: "LIFE-3: bare-metal worker pool, upgraded in place one node at a time",
+    });
+  }
   if (facts.flexStart) {
     return ok({ strategy: { type: "SHORT_LIVED" }, why: "NUP-1: flex-start pool" });
   }

@@ -4,10 +4,16 @@ import type { Instant } from "../time/instant.ts";
 import type { ZoneRoom } from "./capacity.ts";
 
 /**
- * The four node-pool upgrade strategies of NUP-1 (API `upgradeStrategy.type`); each has
- * its module in the table of strategies/index.ts.
+ * The four node-pool upgrade strategies of NUP-1 (API `upgradeStrategy.type`), and
+ * IN_PLACE, which no pool configures: a cluster upgrade uses it for bare-metal worker
+ * pools (LIFE-3). Each has its module in the table of strategies/index.ts.
  */
-export type StrategyType = "SURGE" | "BLUE_GREEN" | "AUTOSCALED_BLUE_GREEN" | "SHORT_LIVED";
+export type StrategyType =
+  | "SURGE"
+  | "BLUE_GREEN"
+  | "AUTOSCALED_BLUE_GREEN"
+  | "SHORT_LIVED"
+  | "IN_PLACE";
 
 /** Node states as the API shows them (`GET /v1/clusters/{cluster}/nodes`). */
 export type NodeState = "READY" | "PROVISIONING" | "CORDONED" | "DRAINING" | "DELETING";
@@ -58,6 +64,8 @@ export interface NodePoolFacts {
   controlPlaneVersion: string;
   autopilotCluster?: boolean;
   autopilotManaged?: boolean;
+  /** LIFE-3: a bare-metal worker pool in a cluster upgrade: upgraded in place. */
+  inPlace?: boolean;
   flexStart?: boolean;
   queuedProvisioning?: boolean;
   autoscalingEnabled?: boolean;

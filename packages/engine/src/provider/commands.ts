@@ -11,6 +11,7 @@ export type ProviderCommand =
   | CordonNode
   | UncordonNode
   | DrainNode
+  | UpgradeNode
   | UpgradeControlPlane
   | UpgradeComponent
   | RunPreflight
@@ -68,6 +69,19 @@ export interface DrainNode extends CommandBase {
   respectPdb: boolean;
   /** Upper bound of each pod's termination grace period. */
   graceSeconds: number;
+}
+
+/**
+ * LIFE-3 on bare metal: the node's kubelet and container runtime are upgraded on the
+ * same machine (it was cordoned and drained first, and is uncordoned after); no machine
+ * is created or deleted.
+ */
+export interface UpgradeNode extends CommandBase {
+  type: "UPGRADE_NODE";
+  pool: string;
+  node: string;
+  version: string;
+  nodeImage: string;
 }
 
 /**

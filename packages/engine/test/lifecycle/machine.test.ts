@@ -9,6 +9,7 @@ import {
   IN_PLACE_FROM,
   LIFECYCLE_DRAIN_LIMIT,
   planSteps,
+  restingClusterStatus,
   resumeClusterUpgrade,
   startClusterUpgrade,
 } from "../../src/lifecycle/index.ts";
@@ -218,6 +219,7 @@ describe("cluster upgrade machine", () => {
         type: "START_POOL_UPGRADE",
         pool: "np-b",
         target: { version: "1.15.11", nodeImage: "ubuntu-1" },
+        inPlace: true,
         controlPlaneVersion: "1.15.11",
         previousOperationId: "np-np-b-1",
       },
@@ -263,6 +265,16 @@ describe("cluster upgrade machine", () => {
       poolOperation: "np-np-a-1",
     });
     expect(midway?.lifecycleControllersManifestsVersion).toBeUndefined();
+    expect(midway?.controlPlaneNodePool).toEqual({
+      version: "1.15.11",
+      nodeCount: 3,
+      state: "READY",
+    });
+    expect(midway?.loadBalancerNodePool).toEqual({
+      version: "1.15.11",
+      nodeCount: 2,
+      state: "READY",
+    });
     const done = clusterUpgradeView(op);
     expect(done.versions).toEqual({ "1.15.11": 9 });
     expect(done.manifestsVersion).toBe("1.15.11");
@@ -272,6 +284,36 @@ describe("cluster upgrade machine", () => {
       phase: "STATUS_SET",
       progress: { done: op.steps.length, total: op.steps.length },
     });
+  });
+
+  it("LIFE-4 a cluster that is not upgrading still shows its status fields: every lifecycle pool on status.version with its own node count, workers by what they run", () => {
+    const resting = restingClusterStatus({
+      role: "hybrid",
+      specVersion: "1.15.11",
+      statusVersion: "1.14.3",
+      controlPlaneNodes: 1,
+      loadBalancerNodes: 2,
+      workerVersions: { "1.14.3": 4, "1.14.2": 1 },
+    });
+    expect(resting).toEqual({
+      spec: { version: "1.15.11" },
+      status: { version: "1.14.3" },
+      controlPlaneNodePool: { version: "1.14.3", nodeCount: 1, state: "READY" },
+      loadBalancerNodePool: { version: "1.14.3", nodeCount: 2, state: "READY" },
+      versions: { "1.14.3": 7, "1.14.2": 1 },
+      lifecycleControllersManifestsVersion: "1.14.3",
+      manifestsVersion: "1.14.3",
+    });
+    const user = restingClusterStatus({
+      role: "user",
+      specVersion: "1.14.3",
+      statusVersion: "1.14.3",
+      controlPlaneNodes: 5,
+      workerVersions: {},
+    });
+    expect(user.lifecycleControllersManifestsVersion).toBeUndefined();
+    expect(user.loadBalancerNodePool).toBeUndefined();
+    expect(user.versions).toEqual({ "1.14.3": 5 });
   });
 
   it("LIFE-4 LIFE-5 admin in place: preflight operator first, then the lifecycle controllers upgrade themselves and deploy the cluster operator, which runs the rest", () => {

@@ -122,6 +122,7 @@ describe("preflight", () => {
 
   it("LIFE-2 quota: every pool's surge nodes must fit its zones (blue-green needs a whole green pool)", () => {
     const facts = userCluster({
+      workerPools: "STRATEGY",
       pools: [
         workerPool("np-a", { a: 3 }, "1.14.3", {
           upgradeStrategy: { type: "SURGE", maxSurge: 2, maxUnavailable: 0 },
@@ -143,6 +144,7 @@ describe("preflight", () => {
   it("LIFE-2 LIFE-3 quota: pools of one machine type upgrade side by side, so their surge nodes add up", () => {
     const room = { a: { nodes: 1, limitedBy: "NODES" as const } };
     const facts = userCluster({
+      workerPools: "STRATEGY",
       pools: [
         workerPool("np-a", { a: 3 }, "1.14.3", { freeCapacity: room }),
         workerPool("np-b", { a: 3 }, "1.14.3", { freeCapacity: room }),
@@ -155,6 +157,18 @@ describe("preflight", () => {
     expect(preflight(facts, "1.15.11", T0).findings.map((f) => f.message)).toEqual([
       "LIFE-2: pools np-a, np-b side by side need 2 surge nodes in a but only 1 fit the zone's node quota (with its reservations)",
     ]);
+  });
+
+  it("LIFE-2 LIFE-3 bare-metal pools upgraded in place (the default) create no surge machine, so no quota can block them", () => {
+    const room = { a: { nodes: 0, limitedBy: "NODES" as const } };
+    const facts = userCluster({
+      pools: [workerPool("np-a", { a: 3 }, "1.14.3", { freeCapacity: room })],
+    });
+    const result = preflight(facts, "1.15.11", T0);
+    expect(result.findings.filter((f) => f.check === "SURGE_QUOTA")).toEqual([]);
+    expect(result.passed).toBe(true);
+    const byStrategy = preflight({ ...facts, workerPools: "STRATEGY" }, "1.15.11", T0);
+    expect(byStrategy.findings.map((f) => f.check)).toEqual(["SURGE_QUOTA"]);
   });
 
   it("LIFE-2 failing node or network diagnostics from the provider block", () => {

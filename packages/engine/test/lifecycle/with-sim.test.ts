@@ -6,6 +6,7 @@ import {
   decideClusterUpgrade,
   resumeClusterUpgrade,
   startClusterUpgrade,
+  type WorkerPoolUpgrade,
 } from "../../src/lifecycle/index.ts";
 import type { Decision } from "../../src/machine/decision.ts";
 import { isTerminal } from "../../src/node-pool/operation.ts";
@@ -16,6 +17,7 @@ import {
   startNodePoolUpgrade,
 } from "../../src/node-pool/upgrade.ts";
 import { poolNodes } from "../../src/node-pool/view.ts";
+import type { ProviderCommand } from "../../src/provider/commands.ts";
 import type { SimConfig } from "../../src/provider/sim/config.ts";
 import { createSim, simAdvance, simNextEventAt, simSubmit } from "../../src/provider/sim/sim.ts";
 import type { SimState } from "../../src/provider/sim/state.ts";
@@ -44,11 +46,16 @@ function runOnSim(
   const reported = new Set<string>();
   const inbox: ClusterUpgradeEvent[] = [];
   let count = 0;
+  const sent: ProviderCommand[] = [];
+  const submit = (commands: readonly ProviderCommand[]) => {
+    sent.push(...commands);
+    sim = simSubmit(sim, commands, now);
+  };
 
   const applyPool = (id: string, decision: Decision<NodePoolOperation>) => {
     poolOps.set(id, decision.state);
     poolWake.set(id, decision.wakeAt);
-    sim = simSubmit(sim, decision.commands, now);
+    submit(decision.commands);
     const h = decision.state.header;
     if (isTerminal(h.state) && !reported.has(id)) {
       reported.add(id);
@@ -70,14 +77,18 @@ function runOnSim(
   const apply = (decision: ClusterUpgradeDecision) => {
     cu = decision.state;
     cuWake = decision.wakeAt;
-    sim = simSubmit(sim, decision.commands, now);
+    submit(decision.commands);
     for (const intent of decision.intents) {
       const facts = pools.find((p) => p.pool === intent.pool)!;
       const operationId = `np-${++count}`;
       const started = startNodePoolUpgrade(
         {
           operationId,
-          pool: { ...facts, controlPlaneVersion: intent.controlPlaneVersion },
+          pool: {
+            ...facts,
+            controlPlaneVersion: intent.controlPlaneVersion,
+            ...(intent.inPlace ? { inPlace: true } : {}),
+          },
           target: intent.target,
         },
         now,
@@ -137,7 +148,7 @@ function runOnSim(
     }
     drain();
   }
-  return { cu, poolOps, now };
+  return { cu, poolOps, now, sent };
 }
 
 const POOLS = [
@@ -154,8 +165,8 @@ const POOLS = [
   }),
 ];
 
-function started(): ClusterUpgradeDecision {
-  const out = startClusterUpgrade(request(userCluster({ pools: POOLS })), T0);
+function started(workerPools: WorkerPoolUpgrade = "STRATEGY"): ClusterUpgradeDecision {
+  const out = startClusterUpgrade(request(userCluster({ pools: POOLS, workerPools })), T0);
   if (!out.ok) throw new Error(out.error.detail);
   return out.value;
 }
@@ -176,6 +187,47 @@ describe("cluster upgrade on the embedded sim", () => {
       ["np-surge", "SURGE", "SUCCEEDED"],
     ]);
     expect(allOnTarget(poolOps)).toBe(true);
+    expect(clusterUpgradeView(cu).versions).toEqual({ "1.15.11": 12 });
+  });
+
+  it("LIFE-3 bare-metal worker pools are upgraded in place by default: each machine is cordoned, drained without PDBs, upgraded and uncordoned, one at a time per pool; no machine is created or deleted and every node keeps its name", () => {
+    const { cu, poolOps, sent } = runOnSim(started("IN_PLACE"), POOLS, { seed: 3 });
+    expect(cu.state).toBe("SUCCEEDED");
+    expect([...poolOps.values()].map((op) => [op.header.pool, op.kind, op.header.state])).toEqual([
+      ["np-bg", "IN_PLACE", "SUCCEEDED"],
+      ["np-surge", "IN_PLACE", "SUCCEEDED"],
+    ]);
+    expect(sent.filter((c) => c.type === "CREATE_NODE" || c.type === "DELETE_NODE")).toEqual([]);
+    const names = (op: NodePoolOperation) =>
+      poolNodes(op)
+        .map((n) => n.name)
+        .sort();
+    for (const op of poolOps.values()) {
+      const facts = POOLS.find((p) => p.pool === op.header.pool)!;
+      expect(names(op)).toEqual(facts.nodes.map((n) => n.name).sort());
+      expect(poolNodes(op).every((n) => n.state === "READY")).toBe(true);
+    }
+    expect(allOnTarget(poolOps)).toBe(true);
+    // One node of np-surge: cordon, drain (best effort, LIFE-6), upgrade, uncordon, in order.
+    const steps = sent
+      .filter((c) => "node" in c && c.node === "np-surge-a-0")
+      .map((c) => (c.type === "DRAIN_NODE" ? `${c.type} respectPdb=${c.respectPdb}` : c.type));
+    expect(steps).toEqual([
+      "CORDON_NODE",
+      "DRAIN_NODE respectPdb=false",
+      "UPGRADE_NODE",
+      "UNCORDON_NODE",
+    ]);
+    // One machine at a time per pool: a node's cordon waits for the previous uncordon.
+    const surge = sent.filter((c) => "pool" in c && c.pool === "np-surge").map((c) => c.type);
+    expect(surge.filter((t) => t === "CORDON_NODE")).toHaveLength(3);
+    expect(surge.slice(0, 5)).toEqual([
+      "CORDON_NODE",
+      "DRAIN_NODE",
+      "UPGRADE_NODE",
+      "UNCORDON_NODE",
+      "CORDON_NODE",
+    ]);
     expect(clusterUpgradeView(cu).versions).toEqual({ "1.15.11": 12 });
   });
 

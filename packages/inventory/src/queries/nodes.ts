@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gt, inArray, type SQL } from "drizzle-orm";
 import { nodes } from "../schema/clusters.ts";
 import { chunk, MAX_BOUND_PARAMETERS, rowsPerInsert, setFromExcluded } from "./chunk.ts";
 import type { Inventory, Statement } from "./db.ts";
@@ -56,6 +56,28 @@ export function listNodesByPool(
   page?: PageRequest,
 ): Promise<Page<NodeRow>> {
   return listNodesWhere(db, and(eq(nodes.cluster, cluster), eq(nodes.pool, pool)), page);
+}
+
+/**
+ * LIFE-4: each cluster's nodes by version, in one grouped query per 100 clusters (a list
+ * page asks once, not once per cluster). A cluster without nodes has an empty record.
+ *
+ * @example (await nodeVersionCounts(db, ["prod"])).get("prod") // { "1.30.1-gke.100": 6 }
+ */
+export async function nodeVersionCounts(
+  db: Inventory,
+  clusters: readonly string[],
+): Promise<Map<string, Record<string, number>>> {
+  const out = new Map<string, Record<string, number>>(clusters.map((c) => [c, {}]));
+  for (const part of chunk([...new Set(clusters)], MAX_BOUND_PARAMETERS)) {
+    const rows = await db
+      .select({ cluster: nodes.cluster, version: nodes.version, count: count() })
+      .from(nodes)
+      .where(inArray(nodes.cluster, part))
+      .groupBy(nodes.cluster, nodes.version);
+    for (const row of rows) out.get(row.cluster)![row.version] = row.count;
+  }
+  return out;
 }
 
 /**

@@ -57,6 +57,8 @@ export const clusters = sqliteTable(
       .default(false),
     /** LIFE-1: nodes of a separate control-plane load-balancer pool (null: none). */
     loadBalancerNodes: integer("load_balancer_nodes"),
+    /** LIFE-4: control-plane node pool size; null = 3 (a highly available control plane). */
+    controlPlaneNodes: integer("control_plane_nodes"),
     components: text("status_components", { mode: "json" })
       .$type<ClusterComponents>()
       .notNull()

@@ -46,7 +46,7 @@ const upgrade = createRoute({
   path: "/v1/clusters/{cluster}/upgrade",
   tags,
   summary:
-    "Upgrade a cluster in LIFE-3 order (preflight, control plane, add-ons, worker pools by their own strategies, health checks); again after a failure retries from the failed component",
+    "Upgrade a cluster in LIFE-3 order (preflight, control plane, add-ons, worker pools in place or by their own strategies, health checks); again after a failure retries from the failed component",
   request: { params: ClusterParams, body: jsonBody(ClusterUpgradeInput) },
   responses: { 202: json("the operation, running", Operation), ...PROBLEMS },
 });
@@ -61,8 +61,8 @@ export function clusterLifecycleRoutes(): App {
     // so viewers stay read-only; they read the result with GET.
     await clusterFor(db, c.var.principal, cluster, "write");
     const now = await controlPlaneNow(c.env, db);
-    const { version } = c.req.valid("json");
-    return c.json(orRefuse(await runClusterPreflight(db, c.env.FLEET, cluster, version, now)), 200);
+    const input = c.req.valid("json");
+    return c.json(orRefuse(await runClusterPreflight(db, c.env.FLEET, cluster, input, now)), 200);
   });
   app.openapi(getPreflight, async (c) => {
     const { cluster } = c.req.valid("param");

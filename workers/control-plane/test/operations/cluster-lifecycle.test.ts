@@ -178,8 +178,9 @@ describe("self-managed clusters, drains and retries through the API (LIFE-2, LIF
       match: { cluster: "life3-pools", pool: "blue", operation: "CREATE_NODE" },
       effect: "FAIL",
     });
+    // Pools on cloud machines upgrade by their own strategies (bare metal's in place is the default).
     const started = await api("POST", "/v1/clusters/life3-pools/upgrade", {
-      body: { version: NEW },
+      body: { version: NEW, workerPools: "STRATEGY" },
     });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     const failed = (await advanceUntil(started.body.id, ended)) as ClusterOperation;
@@ -233,6 +234,75 @@ describe("self-managed clusters, drains and retries through the API (LIFE-2, LIF
       expect(versions, pool).toHaveLength(4); // 2 nodes in each of 2 zones, none twice
       expect(new Set(versions), pool).toEqual(new Set([NEW]));
     }
+  });
+});
+
+describe("bare-metal worker pools (LIFE-3)", () => {
+  it("LIFE-3 a cluster upgrade upgrades worker pools in place by default: the same machines are drained, upgraded and uncordoned, no machine is created, and the inventory shows the same nodes on the new version", async () => {
+    await clusterWith("life3-metal", "user", {
+      workers: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    const before = await api("GET", "/v1/clusters/life3-metal/nodes?pool=workers&limit=100");
+    const names = (before.body.items as { name: string }[]).map((n) => n.name).sort();
+    expect(names).toHaveLength(4);
+    // A create would fail the pool: in place must never ask for one.
+    await fault("life3-metal-create", {
+      match: { cluster: "life3-metal", operation: "CREATE_NODE" },
+      effect: "FAIL",
+    });
+    const started = await api("POST", "/v1/clusters/life3-metal/upgrade", {
+      body: { version: NEW },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const op = (await advanceUntil(started.body.id, ended)) as ClusterOperation;
+    expect(op.state, messages(op).join("\n")).toBe("SUCCEEDED");
+    const all = messages(op).join("\n");
+    expect(all).toMatch(/worker node pool workers upgrades in place/);
+    const poolOp = /worker node pool workers upgrades as (op-[0-9a-f-]+)/.exec(all)?.[1];
+    const pool = (await api("GET", `/v1/operations/${poolOp}`)).body as OperationBody & {
+      strategy: string;
+    };
+    expect(pool.strategy).toBe("IN_PLACE");
+    expect(messages(pool).filter((m) => /upgraded in place and uncordoned/.test(m))).toHaveLength(
+      4,
+    );
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    const after = await api("GET", "/v1/clusters/life3-metal/nodes?pool=workers&limit=100");
+    const nodes = after.body.items as { name: string; version: string; state: string }[];
+    expect(nodes.map((n) => n.name).sort()).toEqual(names);
+    expect(new Set(nodes.map((n) => `${n.version} ${n.state}`))).toEqual(new Set([`${NEW} READY`]));
+    expect((await cluster("life3-metal")).status.version).toBe(NEW);
+  });
+
+  it("LIFE-2 LIFE-3 in place needs no surge quota: a zone with no room left blocks only an upgrade by the pools' strategies", async () => {
+    await api("PUT", "/v1/zones/europe-west1-d", {
+      body: { region: "europe-west1", quota: { nodes: 4 } },
+    });
+    const res = await api("PUT", "/v1/clusters/life3-full", {
+      body: clusterBody({ role: "user", version: OLD }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const created = await api("PUT", "/v1/clusters/life3-full/node-pools/workers", {
+      body: poolBody({ version: OLD, zones: ["europe-west1-d"], nodeCount: 4 }),
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const byStrategy = await api("POST", "/v1/clusters/life3-full/preflight", {
+      body: { version: NEW, workerPools: "STRATEGY" },
+    });
+    expect(byStrategy.body.findings.map((f: { check: string }) => f.check)).toContain(
+      "SURGE_QUOTA",
+    );
+    const inPlace = await api("POST", "/v1/clusters/life3-full/preflight", {
+      body: { version: NEW },
+    });
+    expect(inPlace.body.findings.map((f: { check: string }) => f.check)).not.toContain(
+      "SURGE_QUOTA",
+    );
+    expect(inPlace.body.passed).toBe(true);
+    const started = await api("POST", "/v1/clusters/life3-full/upgrade", {
+      body: { version: NEW },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
   });
 });
 

@@ -48,9 +48,63 @@ async function clusterStatus(name: string) {
 }
 
 describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
+  it("LIFE-4 the lifecycle status fields show at all times, for any number of control-plane nodes: before an upgrade, during it and after, in GET and in the list", async () => {
+    const res = await api("PUT", "/v1/clusters/cu-life4", {
+      body: clusterBody({
+        role: "standalone",
+        version: OLD,
+        controlPlaneNodePool: { nodeCount: 5 },
+        loadBalancerNodePool: { nodeCount: 2 },
+      }),
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    expect(res.body.controlPlaneNodePool).toEqual({ nodeCount: 5 });
+    const pool = await api("PUT", "/v1/clusters/cu-life4/node-pools/workers", {
+      body: poolBody({ version: OLD, nodeCount: 2 }),
+    });
+    expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    const workers = (await api("GET", "/v1/clusters/cu-life4/nodes?limit=100")).body.items.length;
+    const resting = {
+      spec: { version: OLD },
+      status: { version: OLD },
+      controlPlaneNodePool: { version: OLD, nodeCount: 5, state: "READY" },
+      loadBalancerNodePool: { version: OLD, nodeCount: 2, state: "READY" },
+      versions: { [OLD]: 5 + 2 + workers },
+      lifecycleControllersManifestsVersion: OLD,
+      manifestsVersion: OLD,
+    };
+    expect((await api("GET", "/v1/clusters/cu-life4")).body.status.components).toEqual(resting);
+    const listed = (await api("GET", "/v1/clusters?limit=100")).body.items.find(
+      (c: { name: string }) => c.name === "cu-life4",
+    );
+    expect(listed.status.components).toEqual(resting);
+
+    const started = await api("POST", "/v1/clusters/cu-life4/upgrade", { body: { version: NEW } });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const during = (await api("GET", "/v1/clusters/cu-life4")).body.status.components;
+    expect(during.controlPlaneNodePool).toMatchObject({ version: OLD, nodeCount: 5 });
+    expect(during.versions).toEqual({ [OLD]: 5 + 2 + workers });
+    const op = await advanceUntil(started.body.id, ended, { stepSeconds: 60 });
+    expect(op.state).toBe("SUCCEEDED");
+    await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    const after = (await api("GET", "/v1/clusters/cu-life4")).body.status.components;
+    expect(after).toEqual({
+      spec: { version: NEW },
+      status: { version: NEW },
+      controlPlaneNodePool: { version: NEW, nodeCount: 5, state: "READY" },
+      loadBalancerNodePool: { version: NEW, nodeCount: 2, state: "READY" },
+      versions: { [NEW]: 5 + 2 + workers },
+      lifecycleControllersManifestsVersion: NEW,
+      manifestsVersion: NEW,
+    });
+  });
+
   it("LIFE-3 LIFE-4 VER-8 a user cluster with a surge and a blue-green pool upgrades end to end, its status showing components while it runs; status.version moves on success", async () => {
     await userClusterWithPools("cu-e2e");
-    const started = await api("POST", "/v1/clusters/cu-e2e/upgrade", { body: { version: NEW } });
+    // Cloud machines: each pool by its own strategy (in place is bare metal's default).
+    const started = await api("POST", "/v1/clusters/cu-e2e/upgrade", {
+      body: { version: NEW, workerPools: "STRATEGY" },
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body).toMatchObject({
       kind: "CLUSTER_UPGRADE",
@@ -76,6 +130,7 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
       (x: { id: string }) => x.id === "control-plane-node-pool",
     );
     expect(cp).toMatchObject({ state: "DONE", version: NEW });
+    expect(components.controlPlaneNodePool).toEqual({ version: NEW, nodeCount: 3, state: "READY" });
     const blue = components.components.find((x: { id: string }) => x.id.includes("blue"));
     expect(blue).toMatchObject({ state: "RUNNING" });
     expect(Object.keys(components.versions)).toContain(OLD);

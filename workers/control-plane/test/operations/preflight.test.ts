@@ -17,8 +17,10 @@ async function putCluster(name: string, overrides: Record<string, unknown>) {
   expect(res.status, JSON.stringify(res.body)).toBe(201);
 }
 
-async function runPreflight(cluster: string, version: string) {
-  const res = await api("POST", `/v1/clusters/${cluster}/preflight`, { body: { version } });
+async function runPreflight(cluster: string, version: string, workerPools?: string) {
+  const res = await api("POST", `/v1/clusters/${cluster}/preflight`, {
+    body: { version, ...(workerPools ? { workerPools } : {}) },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body as { passed: boolean; findings: Finding[]; version: string; cluster: string };
 }
@@ -88,7 +90,7 @@ describe("cluster preflight through the API (LIFE-2, VER-4, VER-5)", () => {
     );
   });
 
-  it("LIFE-2 surge nodes of every pool must fit the zone's quota, naming the pools", async () => {
+  it("LIFE-2 surge nodes of every pool upgraded by its strategy must fit the zone's quota, naming the pools", async () => {
     await api("PUT", "/v1/zones/europe-west1-d", {
       body: { region: "europe-west1", quota: { nodes: 4 } },
     });
@@ -103,7 +105,7 @@ describe("cluster preflight through the API (LIFE-2, VER-4, VER-5)", () => {
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
     }
-    const result = await runPreflight("pf-quota", "1.21.14-gke.4300");
+    const result = await runPreflight("pf-quota", "1.21.14-gke.4300", "STRATEGY");
     expect(result.passed).toBe(false);
     const quota = result.findings.find((f) => f.check === "SURGE_QUOTA");
     expect(quota).toMatchObject({ blocking: true, rule: "LIFE-2" });

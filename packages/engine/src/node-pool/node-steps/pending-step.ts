@@ -54,6 +54,7 @@ function stateWhile(step: NodeStep, node: TrackedNode): TrackedNode["state"] {
     case "CREATE":
     case "CORDON":
     case "UNCORDON":
+    case "UPGRADE":
       return node.state;
     default:
       return step satisfies never;

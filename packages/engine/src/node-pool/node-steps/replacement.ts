@@ -14,10 +14,13 @@ import type { NodeConfig, NodeState, PoolNode } from "../types.ts";
 import type { StepContext } from "./context.ts";
 import { trackNode } from "./node-table.ts";
 
-/** How one node is replaced. */
-export type ReplacementPath = "SURGE" | "UNAVAILABLE" | "REPLACE";
+/** How one node is replaced (IN_PLACE: the same machine is upgraded, nothing is replaced). */
+export type ReplacementPath = "SURGE" | "UNAVAILABLE" | "REPLACE" | "IN_PLACE";
 /** The node steps a replacement goes through (a forced drain is its DRAIN, re-sent). */
-export type ReplacementStep = Extract<NodeStep, "CREATE" | "CORDON" | "DRAIN" | "DELETE">;
+export type ReplacementStep = Extract<
+  NodeStep,
+  "CREATE" | "CORDON" | "DRAIN" | "UPGRADE" | "UNCORDON" | "DELETE"
+>;
 
 /**
  * The steps of each path, in order.
@@ -27,11 +30,15 @@ export type ReplacementStep = Extract<NodeStep, "CREATE" | "CORDON" | "DRAIN" | 
  *   recreated node is a new node that joins schedulable, so "uncordon" is the end of its
  *   CREATE and no UNCORDON command is sent.
  * - REPLACE, NUP-11: the old node is already gone (preempted), only the new one is made.
+ * - IN_PLACE, LIFE-3 on bare metal (seed 003: a worker node's kubelet and container
+ *   runtime are upgraded): cordon, drain, upgrade the same machine, uncordon. `fresh` is
+ *   the node's own name: no machine is created or deleted.
  */
 const PATH_STEPS: Record<ReplacementPath, readonly ReplacementStep[]> = {
   SURGE: ["CREATE", "CORDON", "DRAIN", "DELETE"],
   UNAVAILABLE: ["CORDON", "DRAIN", "DELETE", "CREATE"],
   REPLACE: ["CREATE"],
+  IN_PLACE: ["CORDON", "DRAIN", "UPGRADE", "UNCORDON"],
 };
 
 /**
@@ -167,6 +174,12 @@ function send(ctx: ReplacementContext, task: Replacement): Replacement {
       if (t.forced) t.drainGiveUpAt ??= now + FORCED_DRAIN_LIMIT;
       step = t.forced ? "DRAIN_FORCED" : "DRAIN";
       break;
+    case "UPGRADE":
+      step = "UPGRADE";
+      break;
+    case "UNCORDON":
+      step = "UNCORDON";
+      break;
     case "DELETE":
       step = "DELETE";
       break;
@@ -230,6 +243,10 @@ export function replacementAnswer(
         break;
       case "CORDON":
       case "DRAIN":
+      case "UNCORDON":
+        break;
+      case "UPGRADE":
+        table.patch(task.old!, { ...task.config });
         break;
       case "DELETE":
         table.delete(task.old!);
@@ -315,6 +332,10 @@ export function replacementNodeStates(task: Replacement): { old?: NodeState; fre
       return creating;
     case "DRAIN":
       return { old: "DRAINING" };
+    // In place: the machine stays cordoned while it is upgraded and until it is uncordoned.
+    case "UPGRADE":
+    case "UNCORDON":
+      return { old: "CORDONED" };
     case "DELETE":
       return { old: "DELETING" };
     default:

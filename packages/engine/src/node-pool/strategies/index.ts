@@ -6,6 +6,8 @@ import type {
 } from "./autoscaled-blue-green/operation.ts";
 import { blueGreen } from "./blue-green/index.ts";
 import type { BlueGreenOperation, BlueGreenSettings } from "./blue-green/operation.ts";
+import { inPlace } from "./in-place/index.ts";
+import type { InPlaceOperation, InPlaceSettings } from "./in-place/operation.ts";
 import type { StrategyModule } from "./module.ts";
 import { shortLived } from "./short-lived/index.ts";
 import type { ShortLivedOperation, ShortLivedSettings } from "./short-lived/operation.ts";
@@ -17,14 +19,16 @@ export type NodePoolOperation =
   | SurgeOperation
   | BlueGreenOperation
   | AutoscaledBlueGreenOperation
-  | ShortLivedOperation;
+  | ShortLivedOperation
+  | InPlaceOperation;
 
 /** A strategy with every setting validated and defaulted. */
 export type ResolvedStrategy =
   | SurgeSettings
   | BlueGreenSettings
   | AutoscaledBlueGreenSettings
-  | ShortLivedSettings;
+  | ShortLivedSettings
+  | InPlaceSettings;
 
 /** Any strategy's module, seen through the operations and settings of all of them. */
 export type AnyStrategyModule = StrategyModule<NodePoolOperation, ResolvedStrategy>;
@@ -44,6 +48,7 @@ export const STRATEGIES: {
   BLUE_GREEN: blueGreen,
   AUTOSCALED_BLUE_GREEN: autoscaledBlueGreen,
   SHORT_LIVED: shortLived,
+  IN_PLACE: inPlace,
 };
 
 /**

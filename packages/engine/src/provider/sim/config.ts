@@ -16,6 +16,8 @@ export const DEFAULT_SIM_DURATIONS: Readonly<SimDurations> = {
   CORDON_NODE: 1,
   UNCORDON_NODE: 1,
   DRAIN_NODE: 60,
+  // Bare metal: kubelet and containerd upgraded on the machine, then it rejoins.
+  UPGRADE_NODE: 180,
   UPGRADE_CONTROL_PLANE: 600,
   UPGRADE_COMPONENT: 120,
   RUN_PREFLIGHT: 60,

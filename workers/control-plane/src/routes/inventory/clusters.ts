@@ -8,7 +8,7 @@ import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
 import {
-  clusterView,
+  clusterViews,
   listClusterPage,
   putCluster,
   removeCluster,
@@ -69,15 +69,15 @@ export function clusterRoutes(): App {
     await authorizeClusterPut(db, c.get("principal"), name, spec, existing);
     const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, cluster } = orRefuse(await putCluster(db, name, spec, now));
-    return created
-      ? c.json(clusterView(cluster, now), 201)
-      : c.json(clusterView(cluster, now), 200);
+    const [view] = await clusterViews(db, [cluster], now);
+    return created ? c.json(view!, 201) : c.json(view!, 200);
   });
   app.openapi(get, async (c) => {
     const { cluster: name } = c.req.valid("param");
     const cluster = await clusterFor(c.var.inventory, c.var.principal, name, "read");
-    const view = clusterView(cluster, await controlPlaneNow(c.env, c.var.inventory));
-    return c.json(await withUpgradeStatus(c.env.FLEET, view), 200);
+    const now = await controlPlaneNow(c.env, c.var.inventory);
+    const [view] = await clusterViews(c.var.inventory, [cluster], now);
+    return c.json(await withUpgradeStatus(c.env.FLEET, view!), 200);
   });
   app.openapi(list, async (c) => {
     const query = c.req.valid("query");
@@ -86,10 +86,8 @@ export function clusterRoutes(): App {
       authorize(principal, "read", fleetReadResource(principal, query.fleet));
     const result = await listClusterPage(c.var.inventory, query, readGrants(principal));
     const now = await controlPlaneNow(c.env, c.var.inventory);
-    return c.json(
-      { items: result.items.map((row) => clusterView(row, now)), nextCursor: result.nextCursor },
-      200,
-    );
+    const items = await clusterViews(c.var.inventory, result.items, now);
+    return c.json({ items, nextCursor: result.nextCursor }, 200);
   });
   app.openapi(remove, async (c) => {
     const db = c.var.inventory;

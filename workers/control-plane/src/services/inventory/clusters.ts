@@ -6,9 +6,11 @@ import {
   checkUpgradePath,
   checkUserSkew,
   clusterProfile,
+  DEFAULT_CONTROL_PLANE_NODES,
   type Instant,
   nextWindowOpen,
   parseVersion,
+  restingClusterStatus,
   toRfc3339,
   validateMaintenance,
   validateProfile,
@@ -28,6 +30,7 @@ import {
   listManagedClusters,
   listNodePools,
   loadCatalogue,
+  nodeVersionCounts,
   type Page,
   type PageRequest,
   putClusterStatements,
@@ -120,6 +123,7 @@ export async function putCluster(
     maintenance: spec.maintenance ?? null,
     deprecatedApiUsage: spec.deprecatedApiUsage,
     loadBalancerNodes: spec.loadBalancerNodePool?.nodeCount ?? null,
+    controlPlaneNodes: spec.controlPlaneNodePool?.nodeCount ?? null,
   };
   const statements = putClusterStatements(db, write, now);
   if (phase) statements.push(updateClusterStatus(db, name, { phase }, now));
@@ -211,8 +215,31 @@ export async function removeCluster(
   return accepted(undefined);
 }
 
-/** The API view: spec fields plus observed status, with the next window opening (MW-3). */
-export function clusterView(row: ClusterRow, now: Instant): ClusterView {
+/**
+ * The API views of clusters with their LIFE-4 status fields: one grouped query counts
+ * every cluster's nodes by version, however many clusters there are.
+ */
+export async function clusterViews(
+  db: Inventory,
+  rows: readonly ClusterRow[],
+  now: Instant,
+): Promise<ClusterView[]> {
+  const counts = await nodeVersionCounts(
+    db,
+    rows.map((row) => row.name),
+  );
+  return rows.map((row) => clusterView(row, now, counts.get(row.name) ?? {}));
+}
+
+/**
+ * The API view: spec fields plus observed status, with the next window opening (MW-3)
+ * and LIFE-4's fields as the inventory has them (`workerVersions`: nodes by version).
+ */
+export function clusterView(
+  row: ClusterRow,
+  now: Instant,
+  workerVersions: Readonly<Record<string, number>> = {},
+): ClusterView {
   const view: ClusterView = {
     name: row.name,
     fleet: row.fleet,
@@ -231,13 +258,23 @@ export function clusterView(row: ClusterRow, now: Instant): ClusterView {
       version: row.statusVersion,
       specVersion: row.specVersion,
       phase: row.phase,
-      components: row.components ?? {},
+      components: restingClusterStatus({
+        role: row.role,
+        specVersion: row.specVersion,
+        statusVersion: row.statusVersion,
+        controlPlaneNodes: row.controlPlaneNodes ?? DEFAULT_CONTROL_PLANE_NODES,
+        ...(row.loadBalancerNodes !== null ? { loadBalancerNodes: row.loadBalancerNodes } : {}),
+        workerVersions,
+      }),
     },
     createdAt: toRfc3339(row.createdAt),
     updatedAt: toRfc3339(row.updatedAt),
   };
   if (row.adminCluster) view.adminCluster = row.adminCluster;
   if (row.updateGroup) view.updateGroup = row.updateGroup;
+  if (row.controlPlaneNodes !== null) {
+    view.controlPlaneNodePool = { nodeCount: row.controlPlaneNodes };
+  }
   if (row.loadBalancerNodes !== null) {
     view.loadBalancerNodePool = { nodeCount: row.loadBalancerNodes };
   }

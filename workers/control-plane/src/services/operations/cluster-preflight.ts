@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { PreflightResult } from "@regatta/contract";
+import type { ClusterPreflightInput, PreflightResult } from "@regatta/contract";
 import { flaggedDeprecatedApis, type Instant, preflight, toRfc3339 } from "@regatta/engine";
 import { type ClusterRow, getCluster, type Inventory, preflightFacts } from "@regatta/inventory";
 import type { StoredPreflight } from "../../objects/fleet/cluster-upgrade/preflights.ts";
@@ -16,12 +16,12 @@ export async function runClusterPreflight(
   db: Inventory,
   fleets: FleetObjects,
   clusterName: string,
-  version: string,
+  { version, workerPools }: z.infer<typeof ClusterPreflightInput>,
   now: Instant,
 ): Promise<Outcome<PreflightBody>> {
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
-  const facts = await preflightFacts(db, cluster);
+  const facts = { ...(await preflightFacts(db, cluster)), workerPools };
   if (cluster.deprecatedApiUsage) {
     facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, version);
   }

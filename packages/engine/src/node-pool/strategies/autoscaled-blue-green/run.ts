@@ -73,6 +73,7 @@ export class AutoscaledRun implements StepContext, MachineRun<AutoscaledBlueGree
           return;
         case "CREATE":
         case "UNCORDON":
+        case "UPGRADE":
           return; // never sent by this machine
         default:
           pending.step satisfies never;

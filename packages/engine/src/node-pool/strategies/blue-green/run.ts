@@ -339,6 +339,8 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
       case "DELETE":
         this.table.delete(node.name);
         break;
+      case "UPGRADE":
+        break; // never sent by this machine
       default:
         step satisfies never;
     }

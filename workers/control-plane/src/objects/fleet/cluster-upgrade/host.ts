@@ -380,7 +380,11 @@ function startPool(
     tx,
     {
       operationId,
-      pool: { ...facts, controlPlaneVersion: intent.controlPlaneVersion },
+      pool: {
+        ...facts,
+        controlPlaneVersion: intent.controlPlaneVersion,
+        ...(intent.inPlace ? { inPlace: true } : {}),
+      },
       target: intent.target,
       // LIFE-6: every drain of a cluster upgrade is best effort, worker pools' included.
       bestEffortDrain: true,

@@ -1,10 +1,12 @@
 import {
   type ChosenImages,
   type ClusterFacts,
+  DEFAULT_CONTROL_PLANE_NODES,
   flaggedDeprecatedApis,
   type Instant,
   poolImage,
   type Result,
+  type WorkerPoolUpgrade,
 } from "@regatta/engine";
 import {
   allPages,
@@ -20,12 +22,6 @@ import {
 import { accepted, type Outcome, refused } from "../../../outcome.ts";
 import type { ClusterUpgradeStart, StartedClusterUpgrade } from "./host.ts";
 
-/**
- * The inventory has no control-plane node count yet; LIFE-4's version map counts this
- * many control-plane nodes (a highly available control plane) until it does.
- */
-const CONTROL_PLANE_NODES = 3;
-
 /** What a cluster upgrade asks for (`POST …/upgrade`, a run member, a rollout phase). */
 export interface ClusterUpgradeInput {
   version: string;
@@ -34,6 +30,11 @@ export interface ClusterUpgradeInput {
   controlPlaneOnly?: boolean;
   /** Full: the node images the worker pools move to (RUN-6), each pool by its OS family. */
   images?: ChosenImages;
+  /**
+   * LIFE-3: worker pools in place (bare metal, the default of `POST …/upgrade`) or by
+   * their own strategies (update runs and rollout sequences, whose seeds are cloud ones).
+   */
+  workerPools?: WorkerPoolUpgrade | undefined;
 }
 
 /** How a prepared cluster upgrade reaches the fleet's storage: by RPC, or from inside. */
@@ -62,7 +63,8 @@ function poolImages(
 /**
  * LIFE-3: upgrades `clusterName` to `input.version` in its fleet's object, which runs
  * the preflight (LIFE-2: a blocking finding refuses, nothing changes) and then the
- * components in order, each worker pool through its own node-pool strategy. The
+ * components in order, each worker pool in place or through its own node-pool strategy
+ * (`input.workerPools`). The
  * operation and each pool's first node-pool operation are indexed in D1 first, so all
  * are readable by id; spec.version is the target from the start, status.version moves
  * only on success (VER-8). Again after a failure: retries from the failed component.
@@ -78,7 +80,8 @@ export async function startIndexedClusterUpgrade(
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
   const facts: ClusterFacts = {
     ...(await preflightFacts(db, cluster)),
-    controlPlaneNodes: CONTROL_PLANE_NODES,
+    controlPlaneNodes: cluster.controlPlaneNodes ?? DEFAULT_CONTROL_PLANE_NODES,
+    workerPools: input.workerPools ?? "IN_PLACE",
   };
   if (cluster.loadBalancerNodes !== null) facts.loadBalancerNodes = cluster.loadBalancerNodes;
   if (input.controlPlaneOnly) facts.pools = [];

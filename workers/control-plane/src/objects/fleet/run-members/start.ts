@@ -48,6 +48,8 @@ export async function startRunMember(
         version,
         controlPlaneOnly: intent.upgrade === "ControlPlaneOnly",
         images: chosen,
+        // Seed 002's members are cloud clusters: pools keep their own strategies.
+        workerPools: "STRATEGY",
       },
       watching,
     );

@@ -1,0 +1,1 @@
+ALTER TABLE `clusters` ADD `control_plane_nodes` integer;
