@@ -8,8 +8,35 @@ export const UpdateRunsParams = z.object({ fleet: Name });
 /** `/v1/fleets/{fleet}/update-runs/{run}` */
 export const UpdateRunParams = z.object({ fleet: Name, run: Name });
 
+/** EXT-2/EXT-3: a count, or a percentage of the scope's members ("25%"). */
+const Budget = z
+  .union([
+    z.int().min(0).max(100_000),
+    z
+      .templateLiteral([z.number(), "%"])
+      .refine((v) => /^(100|[1-9]?[0-9])%$/.test(v), { error: "a percentage from 0% to 100%" }),
+  ])
+  .openapi("UpdateBudget", {
+    description: 'A number of members, or a percentage of the scope\'s members ("25%").',
+  });
+const Concurrency = Budget.refine((v) => v !== 0 && v !== "0%", {
+  error: "EXT-2: maxConcurrency must allow at least one member in flight",
+});
+
+const budgets = {
+  maxConcurrency: Concurrency.optional().openapi({
+    description:
+      "EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422).",
+  }),
+  maxAllowedFailures: Budget.optional().openapi({
+    description:
+      "EXT-3: failed members tolerated before the scope fails (default 0: RUN-11); a percentage rounds up.",
+  }),
+};
+
 const StrategyGroup = z.strictObject({
   name: Name.openapi({ description: "Members join by their cluster's `updateGroup` (RUN-3)." }),
+  ...budgets,
 });
 
 /** One stage of a strategy (RUN-2). */
@@ -18,6 +45,7 @@ export const StrategyStage = z
     name: Name,
     groups: z.array(StrategyGroup).min(1).max(50),
     afterStageWaitSeconds: z.number().int().min(0).max(2_592_000).optional(),
+    ...budgets,
   })
   .openapi("StrategyStage");
 
@@ -39,6 +67,7 @@ export const UpdateRunState = z.enum([
   "Pending",
   "Skipped",
   "Stopped",
+  "Stopping",
   "Failed",
   "Completed",
 ]);
@@ -93,6 +122,8 @@ const RunGroup = z.object({
   name: Name,
   state: UpdateRunState,
   message: z.string().optional(),
+  maxConcurrency: z.int().optional(),
+  maxAllowedFailures: z.int().optional(),
   members: z.array(RunMember),
 });
 
@@ -102,6 +133,8 @@ const RunStage = z.object({
   message: z.string().optional(),
   afterStageWaitSeconds: z.number().int().optional(),
   afterStageWaitEndsAt: Rfc3339.optional(),
+  maxConcurrency: z.int().optional(),
+  maxAllowedFailures: z.int().optional(),
   groups: z.array(RunGroup),
 });
 

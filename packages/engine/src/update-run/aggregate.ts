@@ -42,11 +42,17 @@ function setDerived(target: { state: UpdateRunState; message?: string }, derived
 function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derived {
   if (group.userSkipped) return { state: "Skipped", message: "RUN-12: skipped by the user" };
   const members = group.members;
-  const failed = members.find((m) => m.state === "Failed");
-  if (failed) {
+  const failed = members.filter((m) => m.state === "Failed");
+  const budget = group.maxAllowedFailures ?? 0;
+  if (failed.length > budget) {
+    const last = failed[failed.length - 1]!;
+    const over =
+      budget > 0
+        ? `EXT-3: ${failed.length} members failed, more than the budget of ${budget}; `
+        : "";
     return {
       state: "Failed",
-      message: `RUN-11: member ${failed.cluster} failed: ${failed.message ?? "its upgrade failed"}`,
+      message: `${over}RUN-11: member ${last.cluster} failed: ${last.message ?? "its upgrade failed"}`,
     };
   }
   if (members.length > 0 && members.every((m) => m.state === "Skipped")) {
@@ -56,7 +62,13 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derive
     return { state: "Skipped", message: "RUN-9: every member was skipped" };
   }
   if (!reached) return { state: "NotStarted" };
-  if (members.every((m) => isTerminalState(m.state))) return { state: "Completed" };
+  if (members.every((m) => isTerminalState(m.state))) {
+    if (failed.length === 0) return { state: "Completed" };
+    return {
+      state: "Completed",
+      message: `EXT-3: ${failed.length} of ${members.length} members failed, within the budget of ${budget}`,
+    };
+  }
   if (members.some((m) => m.state === "Running")) return { state: "Running" };
   if (halted) return { state: "Stopped" };
   const pending = members.filter((m) => m.state === "Pending").map((m) => m.cluster);
@@ -77,6 +89,14 @@ function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: nu
   const failed = groups.find((g) => g.state === "Failed");
   if (failed)
     return { state: "Failed", message: `RUN-11: group ${failed.name} failed: ${failed.message}` };
+  const failedMembers = failedCount(stage);
+  const budget = stage.maxAllowedFailures ?? 0;
+  if (failedMembers > budget) {
+    return {
+      state: "Failed",
+      message: `EXT-3: ${failedMembers} members of the stage failed, more than its budget of ${budget}`,
+    };
+  }
   if (groups.length > 0 && groups.every((g) => g.state === "Skipped")) {
     return { state: "Skipped", message: "RUN-9: every group was skipped" };
   }
@@ -103,6 +123,49 @@ function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: nu
   return { state: "Running", message };
 }
 
+/** Failed members of a stage, over all its groups. */
+function failedCount(stage: RunStage): number {
+  let count = 0;
+  for (const group of stage.groups) {
+    for (const member of group.members) if (member.state === "Failed") count += 1;
+  }
+  return count;
+}
+
+/**
+ * EXT-3: whether a member's failure exceeds a budget of its group or stage — only then
+ * does it stop the run (RUN-11); within budget the run goes on.
+ *
+ * @example failureStopsRun(run, "c-3") // true with the default budgets of 0
+ */
+export function failureStopsRun(run: UpdateRun, cluster: string): boolean {
+  for (const stage of run.stages) {
+    for (const group of stage.groups) {
+      if (!group.members.some((m) => m.cluster === cluster)) continue;
+      const inGroup = group.members.filter((m) => m.state === "Failed").length;
+      return (
+        inGroup > (group.maxAllowedFailures ?? 0) ||
+        failedCount(stage) > (stage.maxAllowedFailures ?? 0)
+      );
+    }
+  }
+  return true;
+}
+
+/** Members whose upgrade is still in flight after a failure (tracked) or a stop (untracked). */
+function stillFinishing(run: UpdateRun): number {
+  let count = 0;
+  for (const stage of run.stages) {
+    for (const group of stage.groups) {
+      for (const m of group.members) {
+        if (m.state === "Running" || (m.state === "Stopped" && m.untracked === undefined))
+          count += 1;
+      }
+    }
+  }
+  return count;
+}
+
 /** The stage the run works on: the first one not done (stages.length when all are). */
 export function currentStageIndex(run: UpdateRun): number {
   const index = run.stages.findIndex((stage) => !stage.done);
@@ -124,7 +187,17 @@ export function deriveStates(run: UpdateRun, now: number): void {
 }
 
 function deriveRun(run: UpdateRun, current: number): Derived {
-  if (run.failure !== undefined) return { state: "Failed", message: run.failure };
+  const finishing = run.failure !== undefined || run.stopped ? stillFinishing(run) : 0;
+  if (run.failure !== undefined) {
+    // EXT-3: members already in flight finish first; nothing new starts meanwhile.
+    if (finishing > 0) {
+      return {
+        state: "Stopping",
+        message: `${run.failure}; EXT-3: stopping while ${finishing} in-flight member(s) finish`,
+      };
+    }
+    return { state: "Failed", message: run.failure };
+  }
   if (run.startedAt === undefined) return { state: "NotStarted" };
   if (current >= run.stages.length) {
     if (run.stages.length > 0 && run.stages.every((s) => s.state === "Skipped")) {
@@ -132,7 +205,15 @@ function deriveRun(run: UpdateRun, current: number): Derived {
     }
     return { state: "Completed" };
   }
-  if (run.stopped) return { state: "Stopped", message: "RUN-10: stopped by the user" };
+  if (run.stopped) {
+    if (finishing > 0) {
+      return {
+        state: "Stopping",
+        message: `RUN-10: stopped by the user; EXT-3: stopping while ${finishing} member upgrade(s) under way finish`,
+      };
+    }
+    return { state: "Stopped", message: "RUN-10: stopped by the user" };
+  }
   const stage = run.stages[current]!;
   if (stage.state === "Pending") {
     return { state: "Pending", message: `RUN-8: stage ${stage.name} is Pending` };

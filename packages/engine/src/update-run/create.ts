@@ -3,6 +3,7 @@ import type { Instant } from "../time/instant.ts";
 import { checkInCatalogue } from "../version/catalogue.ts";
 import { checkUpgradePath } from "../version/upgrade-path.ts";
 import { deriveStates } from "./aggregate.ts";
+import { resolveBudgets } from "./budgets.ts";
 import { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
 import type {
   Availability,
@@ -106,6 +107,8 @@ export function createUpdateRun(request: UpdateRunRequest, now: Instant): Result
     });
     count++;
   }
+  const budgets = resolveBudgets(stages, strategy.stages);
+  if (!budgets.ok) return budgets;
   const goal = checkGoal(
     request,
     stages.flatMap((s) => s.groups.flatMap((g) => g.members.map((m) => m.facts))),

@@ -1,6 +1,6 @@
 import { ok, type Result, refuse } from "../rules/violation.ts";
 import type { Instant } from "../time/instant.ts";
-import { isTerminalState } from "./aggregate.ts";
+import { failureStopsRun, isTerminalState } from "./aggregate.ts";
 import { applyMembership } from "./membership.ts";
 import { consistentImages } from "./node-image.ts";
 import { runPass } from "./pass.ts";
@@ -87,11 +87,13 @@ function chooseImage(run: UpdateRun): Result<void> {
 }
 
 function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
-  if (run.state !== "NotStarted" && run.state !== "Stopped") {
+  // A run still Stopping after a user's stop may start again; one stopping after a failure not.
+  const stoppedByUser = run.state === "Stopping" && run.failure === undefined;
+  if (run.state !== "NotStarted" && run.state !== "Stopped" && !stoppedByUser) {
     return refuse(
       "RUN-10",
       409,
-      `RUN-10: run ${run.name} is ${run.state}; only a NotStarted or Stopped run starts`,
+      `RUN-10: run ${run.name} is ${run.state}; only a NotStarted, Stopped or Stopping (stopped by the user) run starts`,
     );
   }
   const notes: string[] = [];
@@ -280,6 +282,9 @@ function endMember(
   }
   member.state = "Failed";
   member.message = event.message ?? "its upgrade failed";
+  if (!failureStopsRun(run, member.cluster)) {
+    return `EXT-3: ${member.cluster} failed, within its group's and stage's failure budget; the run goes on`;
+  }
   run.failure ??= `RUN-11: member ${member.cluster} failed: ${member.message}; no further member is attempted`;
   return `RUN-11: ${member.cluster} failed; the run stops progressing`;
 }

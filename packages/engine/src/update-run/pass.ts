@@ -1,5 +1,6 @@
 import type { Instant } from "../time/instant.ts";
 import { currentStageIndex, deriveStates, isHalted, isTerminalState } from "./aggregate.ts";
+import { DEFAULT_GROUP_CONCURRENCY, DEFAULT_STAGE_CONCURRENCY } from "./budgets.ts";
 import { membersInTryOrder } from "./order.ts";
 import { readiness } from "./readiness.ts";
 import type { RunGroup, StartMemberIntent, UpdateRun } from "./types.ts";
@@ -10,8 +11,14 @@ function earliest(a: Instant | undefined, b: Instant | undefined): Instant | und
   return Math.min(a, b);
 }
 
+/** Members of the group whose upgrade is in flight. */
+function inFlight(group: RunGroup): number {
+  return group.members.filter((m) => m.state === "Running").length;
+}
+
 /**
- * RUN-3 and RUN-7 for one group: while no member runs, members are tried in window
+ * RUN-3, RUN-7 and EXT-2 for one group: while fewer than its `maxConcurrency` members
+ * run (one by default) and its stage has room (`slots`), members are tried in window
  * order; a system skip or a Pending member (RUN-8) moves on to the next one, the first
  * that may start starts. Returns when the group next wants to look again.
  */
@@ -20,11 +27,14 @@ function progressGroup(
   group: RunGroup,
   now: Instant,
   intents: StartMemberIntent[],
+  slots: { left: number },
 ): Instant | undefined {
-  if (group.userSkipped || group.members.some((m) => m.state === "Running")) return undefined;
+  let free = (group.maxConcurrency ?? DEFAULT_GROUP_CONCURRENCY) - inFlight(group);
+  if (group.userSkipped || free <= 0 || slots.left <= 0) return undefined;
   const candidates = group.members.filter((m) => m.state === "NotStarted" || m.state === "Pending");
   let wake: Instant | undefined;
   for (const member of membersInTryOrder(candidates, now)) {
+    if (free <= 0 || slots.left <= 0) break;
     const ready = readiness(run, member, now);
     switch (ready.kind) {
       case "skip":
@@ -59,7 +69,9 @@ function progressGroup(
           intent.nodeImages = nodeImages;
         }
         intents.push(intent);
-        return wake;
+        free -= 1;
+        slots.left -= 1;
+        continue;
       }
       default:
         return ready satisfies never;
@@ -85,8 +97,11 @@ export function runPass(
     for (let index = currentStageIndex(run); index < run.stages.length; index++) {
       const stage = run.stages[index]!;
       if (!stage.userSkipped) {
+        // EXT-2: the stage's maxConcurrency caps the members in flight over all its groups.
+        const running = stage.groups.reduce((sum, g) => sum + inFlight(g), 0);
+        const slots = { left: (stage.maxConcurrency ?? DEFAULT_STAGE_CONCURRENCY) - running };
         for (const group of stage.groups)
-          wake = earliest(wake, progressGroup(run, group, now, intents));
+          wake = earliest(wake, progressGroup(run, group, now, intents, slots));
       }
       deriveStates(run, now);
       if (stage.state === "Failed") break;

@@ -9,6 +9,7 @@ export type UpdateRunState =
   | "Pending"
   | "Skipped"
   | "Stopped"
+  | "Stopping"
   | "Failed"
   | "Completed";
 
@@ -60,9 +61,16 @@ export interface Availability {
   nodeImages: readonly ImageAvailability[];
 }
 
+/** A count, or a share of the scope's members (`"25%"`), as strategies write them (EXT-2, EXT-3). */
+export type Budget = number | `${number}%`;
+
 /** A strategy's group (RUN-3): members join it by their cluster's `updateGroup`. */
 export interface StrategyGroup {
   name: string;
+  /** EXT-2: members in flight at once (default 1). */
+  maxConcurrency?: Budget;
+  /** EXT-3: failed members the group tolerates (default 0: RUN-11). */
+  maxAllowedFailures?: Budget;
 }
 
 /** A strategy's stage (RUN-2). */
@@ -70,6 +78,10 @@ export interface StrategyStage {
   name: string;
   groups: readonly StrategyGroup[];
   afterStageWaitSeconds?: number;
+  /** EXT-2: members in flight at once over all its groups (default 50). */
+  maxConcurrency?: Budget;
+  /** EXT-3: failed members the stage tolerates (default 0: RUN-11). */
+  maxAllowedFailures?: Budget;
 }
 
 /** RUN-4: a named, reusable sequence of stages. */
@@ -115,6 +127,9 @@ export interface RunGroup {
   state: UpdateRunState;
   message?: string;
   userSkipped?: boolean;
+  /** EXT-2/EXT-3 resolved at creation; absent in runs created before them (1 and 0). */
+  maxConcurrency?: number;
+  maxAllowedFailures?: number;
   members: RunMember[];
 }
 
@@ -124,6 +139,9 @@ export interface RunStage {
   message?: string;
   userSkipped?: boolean;
   afterStageWaitSeconds?: number;
+  /** EXT-2/EXT-3 resolved at creation; absent in runs created before them (50 and 0). */
+  maxConcurrency?: number;
+  maxAllowedFailures?: number;
   /** RUN-2: set when every group is terminal; the next stage starts at this instant. */
   afterStageWaitEndsAt?: Instant;
   /** The wait has passed (or there was none) and every group is terminal. */

@@ -18,6 +18,9 @@ export interface RunGroupView {
   name: string;
   state: UpdateRunState;
   message?: string;
+  /** EXT-2 and EXT-3 as resolved at creation. */
+  maxConcurrency?: number;
+  maxAllowedFailures?: number;
   members: RunMemberView[];
 }
 
@@ -27,6 +30,9 @@ export interface RunStageView {
   message?: string;
   afterStageWaitSeconds?: number;
   afterStageWaitEndsAt?: string;
+  /** EXT-2 and EXT-3 as resolved at creation. */
+  maxConcurrency?: number;
+  maxAllowedFailures?: number;
   groups: RunGroupView[];
 }
 
@@ -87,11 +93,15 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
         message: stage.message,
         afterStageWaitSeconds: stage.afterStageWaitSeconds,
         afterStageWaitEndsAt: time(stage.afterStageWaitEndsAt),
+        maxConcurrency: stage.maxConcurrency,
+        maxAllowedFailures: stage.maxAllowedFailures,
         groups: stage.groups.map((group) =>
           compact({
             name: group.name,
             state: group.state,
             message: group.message,
+            maxConcurrency: group.maxConcurrency,
+            maxAllowedFailures: group.maxAllowedFailures,
             members: group.members.map((m) =>
               compact({
                 cluster: m.cluster,

@@ -571,7 +571,7 @@ describe("update run engine", () => {
     expect(first.intents.map((i) => i.cluster)).toEqual(["fine"]);
   });
 
-  it("RUN-10 a stop stops tracking: the member under way shows Stopped and its upgrade goes on; what it did shows when the run starts again, which resumes where it stopped", () => {
+  it("RUN-10 EXT-3 a stop stops tracking: the member under way shows Stopped and its upgrade goes on, the run Stopping until it ended; what it did shows when the run starts again, which resumes where it stopped", () => {
     const run = created(request([member("c1"), member("c2")]));
     const first = started(run);
     const confirmed = step(first.state, {
@@ -581,7 +581,8 @@ describe("update run engine", () => {
       at: T0,
     });
     const stopped = step(confirmed.state, { type: "STOP", at: T0 + 60 * SECOND });
-    expect(stopped.state.state).toBe("Stopped");
+    // EXT-3: Stopping until the upgrade under way has ended (heard, not tracked).
+    expect(stopped.state.state).toBe("Stopping");
     expect(memberOf(stopped.state, "c1")).toMatchObject({
       state: "Stopped",
       operationId: "op-1",

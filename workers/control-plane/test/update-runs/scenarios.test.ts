@@ -114,7 +114,7 @@ describe("update run scenarios through the API", () => {
     expect((await advanceRunUntil("wait-run", settled)).state).toBe("Completed");
   });
 
-  it("RUN-10 a stop stops tracking the member under way (Stopped, its upgrade not cancelled); start again shows what the upgrade did and resumes with the next member", async () => {
+  it("RUN-10 EXT-3 a stop stops tracking the member under way (Stopped, its upgrade not cancelled; the run Stopping until that upgrade ended); start again shows what the upgrade did and resumes with the next member", async () => {
     await cluster("s-1", { updateGroup: "stop" });
     await cluster("s-2", { updateGroup: "stop" });
     await createRun({ name: "stop-run", stages: stages(["stop"]), upgrade: FULL });
@@ -124,7 +124,8 @@ describe("update run scenarios through the API", () => {
     );
     const stopped = await stop("stop-run");
     expect(stopped.status).toBe(200);
-    expect(stopped.body.state).toBe("Stopped");
+    expect(stopped.body.state).toBe("Stopping");
+    expect(stopped.body.message).toMatch(/^RUN-10: stopped by the user; EXT-3: stopping while 1/);
     expect(memberOf(stopped.body, running.cluster)).toMatchObject({
       state: "Stopped",
       operation: running.operation,
