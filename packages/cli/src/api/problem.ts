@@ -50,7 +50,11 @@ export function formatProblem(error: ApiError): string {
   const { problem } = error;
   const rule = problem.rule ? ` [${problem.rule}]` : "";
   const lines = [`error: ${problem.status} ${problem.title}${rule}: ${problem.detail}`];
-  for (const field of problem.errors ?? []) lines.push(`  ${field.path}: ${field.message}`);
+  for (const field of problem.errors ?? []) {
+    const line = `${field.path}: ${field.message}`;
+    // The control plane's 400 detail often already quotes its first field.
+    if (!problem.detail.includes(line)) lines.push(`  ${line}`);
+  }
   lines.push(`  (${error.method} ${error.path})`);
   if (problem.status === 401) lines.push("  hint: set REGATTA_TOKEN or pass --token");
   return `${lines.join("\n")}\n`;

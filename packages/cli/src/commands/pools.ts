@@ -48,7 +48,7 @@ async function allNodes(c: Context, cluster: string, pool: string) {
   do {
     const page = await ok(
       c.api.GET("/v1/clusters/{cluster}/nodes", {
-        params: { path: { cluster }, query: { pool, limit: 1000, cursor } },
+        params: { path: { cluster }, query: { pool, limit: 500, cursor } },
       }),
     );
     nodes.push(...page.items);
