@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * `pnpm regatta <command>` from the repo root (the root package.json's script), or this
  * file through tsx. docs/cli.md describes the commands.
