@@ -1,0 +1,24 @@
+/** What a command may touch of its process, so tests can run the CLI in-process. */
+export interface Io {
+  out(text: string): void;
+  err(text: string): void;
+  /** The terminal, when stdout is one: watch draws progress bars on it. */
+  tty?: NodeJS.WriteStream;
+  env: Readonly<Record<string, string | undefined>>;
+  /** Where relative `-f` paths start. */
+  cwd: string;
+  /** Waits between polls; tests keep the real one (they bound the interval instead). */
+  sleep(ms: number): Promise<void>;
+}
+
+/** The real process. `pnpm regatta` runs scripts at the repo root; INIT_CWD is where it was typed. */
+export function processIo(): Io {
+  return {
+    out: (text) => process.stdout.write(text),
+    err: (text) => process.stderr.write(text),
+    tty: process.stdout.isTTY ? process.stdout : undefined,
+    env: process.env,
+    cwd: process.env.INIT_CWD ?? process.cwd(),
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+}

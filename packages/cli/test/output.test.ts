@@ -1,0 +1,104 @@
+import { spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { cli, INVENTORY, must, putRelease, useControlPlane, writeDocuments } from "./helpers.ts";
+
+const { cp, dir } = useControlPlane();
+const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
+
+beforeAll(async () => {
+  await putRelease(cp());
+  const file = await writeDocuments(dir(), "inventory.yaml", INVENTORY);
+  expect((await cli(cp(), ["apply", "-f", file])).code).toBe(0);
+  await must(cp(), "POST", "/v1/fleets/prod/update-runs", {
+    name: "shown",
+    strategy: "canary-first",
+    upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
+  });
+});
+
+describe("--output json | yaml | table", () => {
+  it("json and yaml print the API's answer; table prints columns", async () => {
+    const json = await cli(cp(), ["runs", "get", "prod", "shown", "--output", "json"]);
+    expect(json.code).toBe(0);
+    const run = JSON.parse(json.stdout);
+    expect(run).toMatchObject({ name: "shown", state: "NotStarted", strategy: "canary-first" });
+    const yaml = await cli(cp(), ["-o", "yaml", "runs", "get", "prod", "shown"]);
+    expect(parse(yaml.stdout)).toEqual(run);
+    const table = await cli(cp(), ["runs", "get", "prod", "shown"]);
+    const lines = table.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^STAGE\s+GROUP\s+MEMBER\s+STATE\s+STARTED\s+ENDED\s+MESSAGE$/);
+    expect(lines).toContainEqual(expect.stringMatching(/^canary\s+canary\s+prod-a\s+NotStarted/));
+    const list = await cli(cp(), ["runs", "list", "prod", "-o", "json"]);
+    expect(JSON.parse(list.stdout).items[0]).toMatchObject({ name: "shown" });
+  });
+
+  it("rollout status and autoscaler decisions answer in every format", async () => {
+    await must(cp(), "PUT", "/v1/fleets/prod/rollout", { defaultSoakSeconds: 3600 });
+    const rollout = await cli(cp(), ["rollout", "status", "prod", "-o", "json"]);
+    expect(rollout.code).toBe(0);
+    expect(JSON.parse(rollout.stdout).config).toMatchObject({ defaultSoakSeconds: 3600 });
+    const table = await cli(cp(), ["rollout", "status", "prod"]);
+    expect(table.stdout).toMatch(/^TYPE\s+VERSION\s+STATE/);
+    const decisions = await cli(cp(), ["autoscaler", "decisions", "prod-a", "-o", "yaml"]);
+    expect(decisions.code).toBe(0);
+    expect(parse(decisions.stdout)).toHaveProperty("items");
+  });
+
+  it("an unknown --output is a usage error (exit 2) and nothing is asked", async () => {
+    const ran = await cli(cp(), ["runs", "get", "prod", "shown", "-o", "xml"]);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toContain("argument 'xml' is invalid");
+  });
+});
+
+describe("problems from the API are printed readably, exit non-zero", () => {
+  it("401 without a valid token, with a hint", async () => {
+    const ran = await cli(cp(), ["runs", "list", "prod"], { token: "wrong" });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/^error: 401 Unauthorized: /);
+    expect(ran.stderr).toContain("(GET /v1/fleets/prod/update-runs)");
+    expect(ran.stderr).toContain("hint: set REGATTA_TOKEN or pass --token");
+  });
+
+  it("403 for a viewer asking to start a run; --output json also puts the problem on stdout", async () => {
+    const viewer = await must(cp(), "POST", "/v1/tokens", {
+      name: "viewer",
+      role: "viewer",
+      fleets: ["prod"],
+    });
+    const ran = await cli(cp(), ["runs", "start", "prod", "shown", "-o", "json"], {
+      token: viewer.token,
+    });
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/^error: 403 Forbidden: /);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ status: 403 });
+  });
+
+  it("404 for a run that does not exist", async () => {
+    const ran = await cli(cp(), ["runs", "watch", "prod", "nope", "--interval", "0.05"]);
+    expect(ran.code).toBe(1);
+    expect(ran.stderr).toMatch(/^error: 404 Not Found: /);
+  });
+
+  it("a missing token or argument is a usage error, exit 2", async () => {
+    const noToken = await cli(cp(), ["runs", "list", "prod"], { token: "" });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toBe("error: no token: set REGATTA_TOKEN or pass --token\n");
+    const noArg = await cli(cp(), ["runs", "get", "prod"]);
+    expect(noArg.code).toBe(2);
+    expect(noArg.stderr).toContain("missing required argument 'run'");
+  });
+
+  it("pnpm regatta from the repo root runs the CLI and passes its exit code on", () => {
+    const ran = spawnSync("pnpm", ["-s", "regatta", "runs", "get", "prod", "nope", "-o", "json"], {
+      cwd: ROOT,
+      encoding: "utf8",
+      env: { ...process.env, REGATTA_URL: cp().url, REGATTA_TOKEN: cp().token },
+    });
+    expect(ran.status).toBe(1);
+    expect(ran.stderr).toContain("error: 404 Not Found");
+    expect(JSON.parse(ran.stdout)).toMatchObject({ status: 404 });
+  });
+});
