@@ -51,6 +51,9 @@ if [ "$PROVIDER" = webhook ]; then
 fi
 TOKEN="${REGATTA_ADMIN_TOKEN:-rgt_admin_$(node -e 'process.stdout.write(require("node:crypto").randomBytes(18).toString("base64url"))')}"
 
+echo "regatta: building the dashboard"
+tsx workers/control-plane/dashboard/build.ts
+
 echo "regatta: applying D1 migrations (local)"
 wrangler d1 migrations apply regatta-inventory --local >/dev/null
 
@@ -92,6 +95,7 @@ REGATTA_URL="$url" REGATTA_TOKEN="$TOKEN" REGATTA_PROVIDER="$PROVIDER" SIM_SPEED
 cat <<MSG
 
   Regatta control plane: $url   (API docs: $url/docs, OpenAPI: $url/openapi.json)
+  Dashboard:             $url/#token=$TOKEN
   Admin token:           $TOKEN
   Provider:              $PROVIDER$([ "$PROVIDER" = sim ] && echo " (virtual clock x$SPEED)")
 $(case "$EXECUTOR" in

@@ -4,6 +4,16 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$REGATTA_ROOT"
 
+echo "== dashboard (workers/control-plane/dashboard → the worker's static assets)"
+tsx workers/control-plane/dashboard/build.ts
+
+echo "== chromium for the browser tests (Debian's package, never a browser download)"
+if [ ! -x /usr/bin/chromium ] && [ -z "${REGATTA_CHROMIUM:-}" ]; then
+  sudo_if_needed() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+  sudo_if_needed apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive sudo_if_needed apt-get install -y -qq chromium >/dev/null
+fi
+
 echo "== typecheck"
 # Every project listed in the root tsconfig.json's references.
 tsc -b

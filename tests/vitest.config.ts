@@ -5,6 +5,8 @@ export default defineProject({
   test: {
     name: "repo",
     include: ["**/*.test.ts"],
+    // The browser tests are a project of their own (tests/browser/vitest.config.ts).
+    exclude: ["browser/**", "**/node_modules/**"],
     environment: "node",
   },
 });

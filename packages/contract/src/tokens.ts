@@ -40,3 +40,18 @@ export const TokenCreated = TokenSummary.extend({ token: z.string() }).openapi("
 export const TokenNameParam = z.object({
   name: Name.openapi({ param: { name: "name", in: "path" }, example: "ci-bot" }),
 });
+
+/**
+ * `GET /v1/tokens/self`: who the calling token is and what it may do, so a client (the
+ * dashboard) can offer only the actions the API would accept.
+ */
+export const TokenSelf = z
+  .object({
+    name: z.string(),
+    role: TokenRole,
+    fleets: z
+      .array(z.string())
+      .openapi({ description: "Fleet grants; none with no scopes = all." }),
+    scopes: z.array(z.string()).openapi({ description: "Team-scope grants as fleet/scope." }),
+  })
+  .openapi("TokenSelf");

@@ -1,5 +1,6 @@
 import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
+import { conditionalGet } from "./http/conditional.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
 import { withMiddlewareAnswers } from "./http/openapi.ts";
@@ -21,6 +22,7 @@ import { rolloutRoutes } from "./routes/rollout.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
 import { updateRunRoutes } from "./routes/update-runs.ts";
+import { watchRoutes } from "./routes/watch.ts";
 import { workloadRoutes } from "./routes/workloads.ts";
 
 export const API_INFO = {
@@ -47,7 +49,7 @@ export function createControlPlane(): App {
   app.route("/", metaRoutes());
   app.use("/v1/*", provideInventory);
   app.route("/", executorCallbackRoutes());
-  app.use("/v1/*", authenticate, idempotency);
+  app.use("/v1/*", authenticate, idempotency, conditionalGet);
   app.route("/", tokenRoutes());
   app.route("/", machineTypeRoutes());
   app.route("/", zoneRoutes());
@@ -66,6 +68,7 @@ export function createControlPlane(): App {
   app.route("/", updateRunRoutes());
   app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
+  app.route("/", watchRoutes());
   serveDocument(app);
   return app;
 }

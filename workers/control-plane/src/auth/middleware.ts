@@ -16,14 +16,42 @@ import { digestsEqual, hashSecret, tokenIdentity } from "./secrets.ts";
  * callbacks are not behind it: their route carries `executorSignature` instead.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const header = c.req.header("authorization") ?? "";
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  if (!match) throw new ProblemError(401, "missing bearer token (Authorization: Bearer <token>)");
-  const principal = await resolve(c.var.inventory, c.env.REGATTA_ADMIN_TOKEN, match[1]!);
+  const secret = bearerHeader(c.req.header("authorization")) ?? bearerSubprotocol(c.req.raw);
+  if (secret === undefined) {
+    throw new ProblemError(401, "missing bearer token (Authorization: Bearer <token>)");
+  }
+  const principal = await resolve(c.var.inventory, c.env.REGATTA_ADMIN_TOKEN, secret);
   if (!principal) throw new ProblemError(401, "unknown or revoked token");
   c.set("principal", principal);
   await next();
 });
+
+function bearerHeader(header: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1];
+}
+
+/** The WebSocket subprotocol that carries a browser's token (routes/watch.ts). */
+export const BEARER_SUBPROTOCOL = "regatta.bearer.";
+
+/**
+ * A browser's WebSocket cannot send headers, and a token in the query string would be
+ * logged everywhere: on an upgrade only, the token may come as the subprotocol
+ * `regatta.bearer.<base64url(token)>` (base64url, since a subprotocol is an HTTP token).
+ */
+function bearerSubprotocol(request: Request): string | undefined {
+  if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return undefined;
+  const offered = (request.headers.get("sec-websocket-protocol") ?? "").split(",");
+  const encoded = offered.map((p) => p.trim()).find((p) => p.startsWith(BEARER_SUBPROTOCOL));
+  if (encoded === undefined) return undefined;
+  try {
+    // atob is forgiving about the padding base64url leaves out; only the alphabet differs.
+    const text = encoded.slice(BEARER_SUBPROTOCOL.length).replace(/-/g, "+").replace(/_/g, "/");
+    const bytes = Uint8Array.from(atob(text), (char) => char.charCodeAt(0));
+    return new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes) || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 async function resolve(
   inventory: Inventory,

@@ -42,14 +42,21 @@ const BODY_METHODS = new Set(["post", "put", "patch", "delete"]);
  * declares only its own and none can forget these:
  * - 503 on every operation: a misconfigured deployment answers everything with it (index.ts);
  * - 413 wherever a body may come: the app-wide body limit (app.ts) reads any request's body;
- * - 415 on every operation that takes a JSON body: the route's media-type gate.
+ * - 415 on every operation that takes a JSON body: the route's media-type gate;
+ * - 304 on every authenticated GET but the watches: the conditional-GET middleware.
  * @example app.get("/openapi.json", (c) => c.json(withMiddlewareAnswers(app.getOpenAPI31Document(info))))
  */
 export function withMiddlewareAnswers(document: Document): Document {
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
       if (!isOperation(operation)) continue;
       const responses = operation.responses;
+      if (method === "get" && path.startsWith("/v1/") && !path.endsWith("/watch")) {
+        responses[304] ??= {
+          description:
+            "Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts)",
+        };
+      }
       if (BODY_METHODS.has(method)) {
         responses[413] ??= middlewareProblem("Request body too large");
       }

@@ -7,6 +7,7 @@ import { WebhookExecutor } from "../providers/webhook-executor.ts";
 import type { PackedKeys } from "../runtime/packed-row.ts";
 import { ObjectRuntime } from "../runtime/runtime.ts";
 import type { Executor, RuntimeHooks } from "../runtime/types.ts";
+import { Watchers } from "../runtime/watchers.ts";
 
 /**
  * Test-only substitutions, set on an object's wiring through `runInDurableObject` (no
@@ -33,6 +34,8 @@ export class ObjectWiring {
   /** The inventory (D1), for what the object reads or writes back there. */
   readonly inventory: Inventory;
   hooks: WiringHooks = {};
+  /** Live watchers of the object (none for an object built without its state). */
+  readonly watchers: Watchers | undefined;
   private runtime: ObjectRuntime | undefined;
 
   constructor(
@@ -46,9 +49,12 @@ export class ObjectWiring {
        * inventory (none for an object addressed without a name).
        */
       identity?: { kind: WakeupKind; name: string | undefined };
+      /** The object's state, whose WebSockets watch it (runtime/watchers.ts). */
+      watch?: DurableObjectState;
     } = {},
   ) {
     this.inventory = openInventory(env.DB);
+    this.watchers = options.watch && new Watchers(options.watch);
   }
 
   /**
@@ -77,6 +83,7 @@ export class ObjectWiring {
         ? { onNextWake: (due) => putWakeup(this.inventory, identity.kind, name, due) }
         : {}),
       inboxRetentionMs: retentionMs(this.env.INBOX_RETENTION_HOURS, 24),
+      onChange: (at) => this.watchers?.changed(at),
       hooks: {
         // A crash is a restart: the next call builds a fresh runtime, as after eviction.
         crash: (point) => {

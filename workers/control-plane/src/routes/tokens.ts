@@ -5,6 +5,7 @@ import {
   TokenCreated,
   TokenInput,
   TokenNameParam,
+  TokenSelf,
   TokenSummary,
 } from "@regatta/contract";
 import { type App, router } from "../app.ts";
@@ -30,6 +31,13 @@ const list = createRoute({
   request: { query: ListQuery },
   responses: { 200: json("a page of tokens", page(TokenSummary)), ...PROBLEMS },
 });
+const self = createRoute({
+  method: "get",
+  path: "/v1/tokens/self",
+  tags,
+  summary: "The calling token: its name, role and grants (any role)",
+  responses: { 200: json("the calling token", TokenSelf), ...PROBLEMS },
+});
 const revoke = createRoute({
   method: "delete",
   path: "/v1/tokens/{name}",
@@ -50,6 +58,10 @@ export function tokenRoutes(): App {
   app.openapi(list, async (c) => {
     authorize(c.get("principal"), "read", { kind: "admin-only" });
     return c.json(await listTokens(c.var.inventory, c.req.valid("query")), 200);
+  });
+  app.openapi(self, (c) => {
+    const { name, role, fleets, scopes } = c.get("principal");
+    return c.json({ name, role, fleets, scopes }, 200);
   });
   app.openapi(revoke, async (c) => {
     authorize(c.get("principal"), "write", { kind: "admin-only" });

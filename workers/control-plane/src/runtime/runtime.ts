@@ -65,6 +65,12 @@ export interface RuntimeOptions {
    * nothing is pending: the deployment keeps it where the sim's clock and sweeps look.
    */
   onNextWake?: ((due: Instant | undefined) => Promise<void>) | undefined;
+  /**
+   * Told after each committed transaction that wrote rows (the object's watchers,
+   * runtime/watchers.ts): one hook here reaches every commit path, requests, timers and
+   * deliveries alike.
+   */
+  onChange?: ((at: Instant) => void) | undefined;
 }
 
 type AlarmOutcome = { fired: number; failed: number };
@@ -96,6 +102,7 @@ export class ObjectRuntime {
   private readonly inboxRetentionMs: number;
   private readonly hooks: RuntimeHooks;
   private readonly onNextWake: RuntimeOptions["onNextWake"];
+  private readonly onChange: RuntimeOptions["onChange"];
   /** The wake-up last reported through `onNextWake` (null: none; unset: not yet told). */
   private reportedWake: Instant | null | "unknown" = "unknown";
   private wakeReports: Promise<void> = Promise.resolve();
@@ -126,6 +133,7 @@ export class ObjectRuntime {
     this.packs = options.packs;
     this.hooks = options.hooks ?? {};
     this.onNextWake = options.onNextWake;
+    this.onChange = options.onChange;
     this.inboxRetentionMs = Math.max(
       options.inboxRetentionMs ?? DEFAULT_INBOX_RETENTION_MS,
       // Twice the window: a delivery signed at its edge by a clock running ahead still
@@ -601,6 +609,7 @@ export class ObjectRuntime {
   }
 
   private inTransaction<R>(now: Instant, change: (tx: Tx) => R): R {
+    const rowsBefore = this.rowsWritten;
     try {
       const result = this.storage.transactionSync(() => {
         const tx = this.transaction(now);
@@ -609,6 +618,7 @@ export class ObjectRuntime {
         return result;
       });
       this.lastInstant = Math.max(this.lastInstant, now);
+      if (this.rowsWritten !== rowsBefore) this.onChange?.(now);
       return result;
     } catch (error) {
       // The cache and the packed row may hold values of the rolled-back transaction.

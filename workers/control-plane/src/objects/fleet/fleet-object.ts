@@ -38,12 +38,24 @@ export class FleetObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     packs: packsFleetState,
     identity: { kind: "fleet", name: this.ctx.id.name },
+    watch: this.ctx,
   });
   private readonly carryingOut = new Set<string>();
 
   /** The platform alarm: run every due timer. */
   override async alarm(): Promise<void> {
     await this.tick();
+  }
+
+  /** A watch the worker already authorized (runtime/watchers.ts); the only fetch. */
+  override async fetch(request: Request): Promise<Response> {
+    return this.wiring.watchers!.accept(request);
+  }
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
+    this.wiring.watchers!.message(socket, message);
+  }
+  override async webSocketClose(socket: WebSocket, code: number) {
+    this.wiring.watchers!.closed(socket, code);
   }
 
   /** Due timers, then each capability's tick; the alarm, the cron and the sim clock call it. */

@@ -40,9 +40,21 @@ export type RunControl =
 export class UpdateRunObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     identity: { kind: "update-run", name: this.ctx.id.name },
+    watch: this.ctx,
   });
   override async alarm(): Promise<void> {
     await this.tick();
+  }
+
+  /** A watch the worker already authorized (runtime/watchers.ts); the only fetch. */
+  override async fetch(request: Request): Promise<Response> {
+    return this.wiring.watchers!.accept(request);
+  }
+  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
+    this.wiring.watchers!.message(socket, message);
+  }
+  override async webSocketClose(socket: WebSocket, code: number) {
+    this.wiring.watchers!.closed(socket, code);
   }
 
   /** Runs due timers (alarm, or the fleet's tick); answers the run's state. */

@@ -1,0 +1,159 @@
+import { join } from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { communityBank } from "../../scripts/demo/community-bank.ts";
+import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
+import { ARTIFACTS, launch } from "./chromium.ts";
+import { type Call, client, seedBank } from "./client.ts";
+
+let cp: ControlPlane;
+let call: Call;
+let browser: Browser;
+let viewerToken: string;
+
+const RUN = "/v1/fleets/production/update-runs/r25";
+
+beforeAll(async () => {
+  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
+  call = client(cp.url, cp.token);
+  await seedBank(call);
+  const viewer = await call<{ token: string }>("POST", "/v1/tokens", {
+    name: "watcher",
+    role: "viewer",
+  });
+  viewerToken = viewer.token;
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await cp?.stop();
+});
+
+async function open(token: string, route: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  // The link `npm start` prints: the token in the fragment, never in the query string.
+  await page.goto(`${cp.url}/#token=${encodeURIComponent(token)}`);
+  await see(page.getByRole("link", { name: "Regatta" })).toBeVisible();
+  // The fragment no longer shows the token once the page has kept it.
+  expect(page.url()).not.toContain(token);
+  await page.goto(`${cp.url}/${route}`);
+  return page;
+}
+
+/**
+ * What a person sees, asserted the way Playwright's own expect waits: retried until it
+ * holds (vitest's expect.poll) — the page updates by itself, the test never sleeps.
+ */
+const WAIT = { timeout: 15_000, interval: 50 };
+const see = (locator: Locator) => ({
+  toBeVisible: () => locator.first().waitFor({ state: "visible", timeout: WAIT.timeout }),
+  toContainText: (text: string) =>
+    expect.poll(async () => (await locator.first().textContent()) ?? "", WAIT).toContain(text),
+  toHaveText: (text: string) =>
+    expect.poll(async () => (await locator.first().textContent())?.trim(), WAIT).toBe(text),
+  toHaveCount: (count: number) => expect.poll(() => locator.count(), WAIT).toBe(count),
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+describe("the dashboard", () => {
+  it("shows fleets and their clusters with version, channel and phase", async () => {
+    const page = await open(cp.token, "#/");
+    await see(page.getByRole("heading", { name: "Fleet production" })).toBeVisible();
+    const production = page.locator("section", {
+      has: page.getByRole("heading", { name: "Fleet production" }),
+    });
+    await see(production.getByRole("row").nth(1)).toContainText("REGULAR");
+    await see(page.getByText("admin", { exact: true })).toBeVisible();
+    await shot(page, "overview-1280");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "overview-phone");
+    await page.close();
+  });
+
+  it("a run started through the API changes state live, and its Gantt gains bars", async () => {
+    await call("POST", "/v1/fleets/production/update-runs", {
+      name: "r25",
+      strategy: "by-region",
+      upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
+    });
+    const page = await open(cp.token, "#/fleets/production/runs/r25");
+    const title = page.getByRole("heading", { level: 1 });
+    await see(title).toContainText("NotStarted");
+    await see(page.getByRole("button", { name: "Start" })).toBeVisible();
+    await see(page.getByText("No member has started yet")).toBeVisible();
+    await see(page.locator(".live")).toHaveText("live");
+
+    await call("POST", `${RUN}/start`);
+    // No reload: the run's object tells the page, which re-reads the run.
+    await see(title).toContainText("Running");
+    await see(page.getByRole("button", { name: "Stop" })).toBeVisible();
+    await see(page.locator("svg[data-bars]")).toBeVisible();
+    const barsAtStart = Number(await page.locator("svg[data-bars]").getAttribute("data-bars"));
+    expect(barsAtStart).toBeGreaterThan(0);
+    await shot(page, "run-started");
+
+    // Virtual time moves only when the test moves it: members finish, more start.
+    let bars = barsAtStart;
+    for (let step = 0; step < 40 && bars <= barsAtStart; step++) {
+      await call("POST", "/v1/sim/advance", { seconds: 3600 });
+      await see(page.locator("tr[data-member] .state.ok").first()).toBeVisible();
+      bars = Number(await page.locator("svg[data-bars]").getAttribute("data-bars"));
+    }
+    expect(bars).toBeGreaterThan(barsAtStart);
+    await see(page.locator("tr[data-member]").first()).toContainText("Completed");
+    await shot(page, "run-progress");
+
+    for (let step = 0; step < 200; step++) {
+      const run = await call<{ state: string }>("GET", RUN);
+      if (run.state === "Completed") break;
+      await call("POST", "/v1/sim/advance", { seconds: 7200 });
+    }
+    await see(title).toContainText("Completed");
+    await see(page.getByRole("button", { name: "Stop" })).toHaveCount(0);
+    await shot(page, "run-completed");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "run-phone");
+    await page.close();
+  });
+
+  it("a viewer token sees the run and no action buttons", async () => {
+    await call("POST", "/v1/fleets/staging/update-runs", {
+      name: "r25-staging",
+      strategy: "by-region",
+      upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
+    });
+    const page = await open(viewerToken, "#/fleets/staging/runs/r25-staging");
+    await see(page.getByRole("heading", { level: 1 })).toContainText("NotStarted");
+    await see(page.getByText("(read only)")).toBeVisible();
+    await see(page.locator("main").getByRole("button")).toHaveCount(0);
+    await see(page.locator("tr[data-member]").first()).toBeVisible();
+    await shot(page, "run-viewer");
+    await page.close();
+  });
+
+  it("a rollout sequence shows its chain of groups, each with its state and soak", async () => {
+    for (const { fleet, body } of communityBank().rollouts) {
+      await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
+    }
+    const page = await open(cp.token, "#/");
+    const chain = page.getByRole("list", { name: "sequence from testing" });
+    await see(chain).toBeVisible();
+    await see(chain.getByRole("listitem")).toHaveCount(3);
+    // Testing's control planes upgrade in their windows, then soak 14 days: the page
+    // follows the fleet's object as the test moves the clock.
+    for (let step = 0; step < 40; step++) {
+      const rollout = await call<{ upgrades: { state: string }[] }>(
+        "GET",
+        "/v1/fleets/testing/rollout",
+      );
+      if (rollout.upgrades.some((u) => u.state === "SOAKING")) break;
+      await call("POST", "/v1/sim/advance", { seconds: 4 * 3600 });
+    }
+    await see(chain.getByRole("listitem").first()).toContainText("SOAKING");
+    await see(chain.getByText("soak ends in")).toBeVisible();
+    await shot(page, "overview-sequence");
+    await page.close();
+  });
+});

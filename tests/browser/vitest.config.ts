@@ -1,0 +1,13 @@
+import { defineProject } from "vitest/config";
+
+// The dashboard in Debian's Chromium against a real control plane (tests/harness), in Node.
+export default defineProject({
+  test: {
+    name: "browser",
+    include: ["**/*.test.ts"],
+    environment: "node",
+    // Starting workerd and a browser takes seconds; the steps themselves are quick.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+  },
+});

@@ -1,0 +1,77 @@
+import { token } from "./session.ts";
+
+/** A refusal as the API gives it (problem+json), for the page to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    detail: string,
+  ) {
+    super(detail);
+  }
+}
+
+// The last answer per path with its ETag: a re-read after "changed" costs a 304.
+const answers = new Map<string, { etag: string; body: unknown }>();
+
+function headers(extra: Record<string, string> = {}): Record<string, string> {
+  return { authorization: `Bearer ${token()}`, ...extra };
+}
+
+async function bodyOf(res: Response): Promise<unknown> {
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return text;
+  }
+}
+
+function refusal(res: Response, body: unknown): ApiError {
+  const detail =
+    typeof body === "object" && body !== null && "detail" in body
+      ? String((body as { detail: unknown }).detail)
+      : `${res.status} ${res.statusText}`;
+  return new ApiError(res.status, detail);
+}
+
+/** GET with `If-None-Match`: an unchanged answer is the one already held. */
+export async function getJson<T>(path: string): Promise<T> {
+  const held = answers.get(path);
+  const res = await fetch(path, {
+    headers: headers(held ? { "if-none-match": held.etag } : {}),
+    cache: "no-store",
+  });
+  if (res.status === 304 && held) return held.body as T;
+  const body = await bodyOf(res);
+  if (!res.ok) throw refusal(res, body);
+  const etag = res.headers.get("etag");
+  if (etag) answers.set(path, { etag, body });
+  return body as T;
+}
+
+/** An action (`POST …/start`, `…/cancel`): its answer, or the API's refusal. */
+export async function post<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method: "POST",
+    headers: headers(body === undefined ? {} : { "content-type": "application/json" }),
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const answer = await bodyOf(res);
+  if (!res.ok) throw refusal(res, answer);
+  return answer as T;
+}
+
+/** Every page of a list (`{items, nextCursor}`), up to `max` items. */
+export async function getAll<T>(path: string, max = 2000): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | null | undefined;
+  do {
+    const sep = path.includes("?") ? "&" : "?";
+    const page = await getJson<{ items: T[]; nextCursor?: string | null }>(
+      `${path}${sep}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+    );
+    items.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor && items.length < max);
+  return items;
+}

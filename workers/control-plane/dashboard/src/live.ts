@@ -1,0 +1,197 @@
+import { useCallback, useEffect, useRef, useState } from "preact/hooks";
+import { getJson } from "./api.ts";
+import { syncClock } from "./clock.ts";
+import { token } from "./session.ts";
+
+/**
+ * Live updates (docs/dashboard.md): one WebSocket per watched object (a fleet or a run),
+ * shared by every view that shows it. A "changed" message makes each view re-read what
+ * it shows with If-None-Match. While a socket is down the views poll instead, and the
+ * socket is tried again with backoff.
+ */
+
+const POLL_MS = 5_000;
+const RETRY_MAX_MS = 30_000;
+
+type Listener = () => void;
+
+/** How the page currently learns of changes, for the status line. */
+export type LiveMode = "live" | "polling" | "connecting";
+const modeListeners = new Set<(mode: LiveMode) => void>();
+let currentMode: LiveMode = "connecting";
+
+function setMode(): void {
+  const all = [...watches.values()];
+  const mode: LiveMode =
+    all.length === 0 || all.every((w) => w.open)
+      ? "live"
+      : all.some((w) => w.failures > 0)
+        ? "polling"
+        : "connecting";
+  if (mode === currentMode) return;
+  currentMode = mode;
+  for (const listener of modeListeners) listener(mode);
+}
+
+class Watch {
+  readonly listeners = new Set<Listener>();
+  open = false;
+  failures = 0;
+  private socket: WebSocket | undefined;
+  private poll: ReturnType<typeof setInterval> | undefined;
+  private retry: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly path: string) {
+    this.connect();
+  }
+
+  private connect(): void {
+    const url = new URL(this.path, location.href);
+    url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
+    // A browser cannot set Authorization on a WebSocket: the token rides as a
+    // subprotocol (routes/watch.ts), never in the query string.
+    const socket = new WebSocket(url, ["regatta.watch.v1", `regatta.bearer.${base64url(token())}`]);
+    this.socket = socket;
+    socket.addEventListener("open", () => {
+      this.open = true;
+      this.failures = 0;
+      this.stopPolling();
+      setMode();
+      // Whatever changed while the socket was down.
+      this.tell();
+    });
+    // A change moves the virtual clock too (a test or an operator may have advanced it).
+    socket.addEventListener("message", () => void syncClock().then(() => this.tell()));
+    socket.addEventListener("close", () => {
+      if (this.socket !== socket) return;
+      this.open = false;
+      this.failures++;
+      this.startPolling();
+      setMode();
+      const wait = Math.min(RETRY_MAX_MS, 1000 * 2 ** Math.min(this.failures, 5));
+      this.retry = setTimeout(() => this.connect(), wait);
+    });
+  }
+
+  private startPolling(): void {
+    this.poll ??= setInterval(() => this.tell(), POLL_MS);
+  }
+
+  private stopPolling(): void {
+    if (this.poll !== undefined) clearInterval(this.poll);
+    this.poll = undefined;
+  }
+
+  tell(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  close(): void {
+    this.stopPolling();
+    if (this.retry !== undefined) clearTimeout(this.retry);
+    const socket = this.socket;
+    this.socket = undefined;
+    socket?.close(1000, "no longer shown");
+  }
+}
+
+const watches = new Map<string, Watch>();
+
+/** Calls `listener` whenever the object at `watchPath` changes; returns the unsubscribe. */
+export function subscribe(watchPath: string, listener: Listener): () => void {
+  let watch = watches.get(watchPath);
+  if (!watch) {
+    watch = new Watch(watchPath);
+    watches.set(watchPath, watch);
+    setMode();
+  }
+  watch.listeners.add(listener);
+  return () => {
+    const current = watches.get(watchPath);
+    if (!current) return;
+    current.listeners.delete(listener);
+    if (current.listeners.size === 0) {
+      current.close();
+      watches.delete(watchPath);
+      setMode();
+    }
+  };
+}
+
+/** Every watch told now (after an action the page took itself). */
+export function refreshAll(): void {
+  for (const watch of watches.values()) watch.tell();
+}
+
+export function useLiveMode(): LiveMode {
+  const [mode, setModeState] = useState(currentMode);
+  useEffect(() => {
+    modeListeners.add(setModeState);
+    return () => void modeListeners.delete(setModeState);
+  }, []);
+  return mode;
+}
+
+export interface Loaded<T> {
+  data: T | undefined;
+  error: string | undefined;
+  reload: () => void;
+}
+
+/**
+ * Reads `load()` now and again whenever one of `watchPaths` changes. Reads never
+ * overlap: a change during a read makes one more read after it.
+ */
+export function useLive<T>(key: string, load: () => Promise<T>, watchPaths: string[]): Loaded<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<string | undefined>(undefined);
+  const state = useRef({ reading: false, again: false, load });
+  state.current.load = load;
+
+  const read = useCallback(async () => {
+    const s = state.current;
+    if (s.reading) {
+      s.again = true;
+      return;
+    }
+    s.reading = true;
+    try {
+      do {
+        s.again = false;
+        try {
+          setData(await s.load());
+          setError(undefined);
+        } catch (failure) {
+          setError(failure instanceof Error ? failure.message : String(failure));
+        }
+      } while (s.again);
+    } finally {
+      s.reading = false;
+    }
+  }, []);
+
+  useEffect(() => {
+    setData(undefined);
+    void read();
+  }, [key]);
+  const watched = watchPaths.join("|");
+  useEffect(() => {
+    const stops = watchPaths.map((path) => subscribe(path, () => void read()));
+    return () => {
+      for (const stop of stops) stop();
+    };
+  }, [watched]);
+  return { data, error, reload: () => void read() };
+}
+
+/** GET one path, live. */
+export function useResource<T>(path: string, watchPaths: string[]): Loaded<T> {
+  return useLive(path, () => getJson<T>(path), watchPaths);
+}
+
+function base64url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}

@@ -1,0 +1,165 @@
+import { render } from "preact";
+import { useEffect, useState } from "preact/hooks";
+import { ApiError, getJson } from "./api.ts";
+import { syncClock } from "./clock.ts";
+import { useLiveMode } from "./live.ts";
+import { forgetToken, saveToken, takeToken } from "./session.ts";
+import type { Self } from "./types.ts";
+import { ClusterPage } from "./views/cluster.tsx";
+import { OperationPage } from "./views/operation.tsx";
+import { Overview } from "./views/overview.tsx";
+import { RunPage } from "./views/run.tsx";
+
+/** Where the page is: the part of the fragment after `#/`. */
+function useRoute(): string[] {
+  const read = () => location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
+  const [route, setRoute] = useState(read);
+  useEffect(() => {
+    const change = () => setRoute(read());
+    addEventListener("hashchange", change);
+    return () => removeEventListener("hashchange", change);
+  }, []);
+  return route;
+}
+
+function Page({ self }: { self: Self }) {
+  const route = useRoute().map(decodeURIComponent);
+  const [head, a, b, c] = route;
+  if (head === "fleets" && a && b === "runs" && c) return <RunPage fleet={a} run={c} self={self} />;
+  if (head === "clusters" && a) return <ClusterPage name={a} self={self} />;
+  if (head === "operations" && a) return <OperationPage id={a} self={self} />;
+  return <Overview />;
+}
+
+function LiveStatus() {
+  const mode = useLiveMode();
+  const text = { live: "live", polling: "polling (no live connection)", connecting: "connecting…" };
+  return (
+    <span class={`live ${mode}`} role="status" aria-live="polite">
+      {text[mode]}
+    </span>
+  );
+}
+
+function App({ self }: { self: Self }) {
+  // The virtual clock moves with every change the page hears of.
+  useEffect(() => {
+    const timer = setInterval(() => void syncClock(), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return (
+    <>
+      <a class="skip" href="#main">
+        Skip to content
+      </a>
+      <header class="top">
+        <a href="#/" class="brand">
+          Regatta
+        </a>
+        <nav aria-label="main">
+          <a href="#/">Fleets</a>
+          <OpenOperation />
+        </nav>
+        <span class="who">
+          {self.name} · <strong>{self.role}</strong>
+          {self.role === "viewer" ? " (read only)" : ""}
+        </span>
+        <LiveStatus />
+        <button
+          type="button"
+          class="link"
+          onClick={() => {
+            forgetToken();
+            location.reload();
+          }}
+        >
+          Forget token
+        </button>
+      </header>
+      <main id="main">
+        <Page self={self} />
+      </main>
+    </>
+  );
+}
+
+function OpenOperation() {
+  const [id, setId] = useState("");
+  return (
+    <form
+      class="inline"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (id.trim()) location.hash = `#/operations/${id.trim()}`;
+      }}
+    >
+      <label for="op-id">Operation</label>
+      <input
+        id="op-id"
+        placeholder="op-…"
+        value={id}
+        onInput={(e) => setId(e.currentTarget.value)}
+        size={14}
+      />
+    </form>
+  );
+}
+
+/** No token (or a refused one): ask for it. It stays in this tab's sessionStorage. */
+function TokenPrompt({ problem }: { problem?: string | undefined }) {
+  const [value, setValue] = useState("");
+  return (
+    <main id="main" class="prompt">
+      <h1>Regatta</h1>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          saveToken(value.trim());
+          location.reload();
+        }}
+      >
+        <label for="token">API token</label>
+        <input
+          id="token"
+          type="password"
+          autocomplete="off"
+          required
+          value={value}
+          onInput={(e) => setValue(e.currentTarget.value)}
+        />
+        <button type="submit">Open the dashboard</button>
+        <p class="muted">
+          `npm start` prints a link that carries the admin token; or ask an admin for a token (POST
+          /v1/tokens).
+        </p>
+        {problem && (
+          <p class="error" role="alert">
+            {problem}
+          </p>
+        )}
+      </form>
+    </main>
+  );
+}
+
+async function start(root: HTMLElement): Promise<void> {
+  // The static "Loading…" placeholder of index.html is not Preact's to diff against.
+  root.replaceChildren();
+  const token = takeToken();
+  if (!token) {
+    render(<TokenPrompt />, root);
+    return;
+  }
+  try {
+    const [self] = await Promise.all([getJson<Self>("/v1/tokens/self"), syncClock()]);
+    render(<App self={self} />, root);
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status === 401) forgetToken();
+    render(
+      <TokenPrompt problem={failure instanceof Error ? failure.message : String(failure)} />,
+      root,
+    );
+  }
+}
+
+void start(document.getElementById("app")!);

@@ -1,0 +1,132 @@
+/**
+ * Live watchers of one Durable Object (docs/dashboard.md "Live updates"): WebSockets
+ * accepted with the hibernation API, told "changed" after a commit that wrote
+ * something. The message carries no state: a watcher re-reads what it shows through
+ * the API (with `If-None-Match`), so it sees exactly what its token may read and nothing
+ * the object would have to filter per watcher.
+ *
+ * One mechanism for every object: the runtime calls `changed()` after each commit that
+ * wrote rows; objects only hand their `fetch` and WebSocket events here.
+ */
+
+/** The subprotocol a watcher asks for and the object answers with. */
+export const WATCH_PROTOCOL = "regatta.watch.v1";
+/**
+ * Sockets one object keeps. Each costs memory and a send per change; a dashboard opens
+ * one per fleet or run it shows, so this is many people watching, not one page.
+ */
+export const MAX_WATCHERS = 100;
+/**
+ * At most one "changed" per this many wall-clock ms: an alarm run can commit thousands
+ * of times, and a watcher only needs to know that it should look again. The last change
+ * of a burst is always told (trailing send).
+ */
+export const CHANGE_COALESCE_MS = 250;
+
+/** What a watcher receives. `seq` grows within one object's life; `at` is virtual time. */
+export interface ChangedMessage {
+  type: "changed";
+  seq: number;
+  at: string;
+}
+
+/** Why a watch was not accepted, for the route to answer with. */
+export type WatchRefusal = { status: 426 | 429; detail: string };
+
+export class Watchers {
+  private seq = 0;
+  private lastSent = Number.NEGATIVE_INFINITY;
+  private trailing: ReturnType<typeof setTimeout> | undefined;
+  /** The virtual instant of the latest change, told by the trailing send. */
+  private latestAt = 0;
+
+  constructor(private readonly state: DurableObjectState) {
+    // Pings are answered by the platform without waking a hibernated object.
+    state.setWebSocketAutoResponse(new WebSocketRequestResponsePair("ping", "pong"));
+  }
+
+  /** Sockets open now (after hibernation too: the platform keeps them, not this instance). */
+  count(): number {
+    return this.state.getWebSockets().length;
+  }
+
+  /**
+   * Accepts a WebSocket upgrade (the worker authorized it already), or answers why not.
+   * @example return watchers.accept(request) // from the object's fetch()
+   */
+  accept(request: Request): Response {
+    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
+      return refusal({ status: 426, detail: "watch needs a WebSocket upgrade" });
+    }
+    if (this.count() >= MAX_WATCHERS) {
+      return refusal({
+        status: 429,
+        detail: `this object already has ${MAX_WATCHERS} watchers; poll with If-None-Match instead`,
+      });
+    }
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.state.acceptWebSocket(server);
+    return new Response(null, {
+      status: 101,
+      webSocket: client,
+      headers: { "sec-websocket-protocol": WATCH_PROTOCOL },
+    });
+  }
+
+  /** A commit wrote something: tell every watcher, at most once per coalescing window. */
+  changed(at: number): void {
+    if (this.state.getWebSockets().length === 0) return;
+    this.latestAt = Math.max(this.latestAt, at);
+    const wait = this.lastSent + CHANGE_COALESCE_MS - Date.now();
+    if (wait <= 0) {
+      this.send();
+      return;
+    }
+    this.trailing ??= setTimeout(() => {
+      this.trailing = undefined;
+      this.send();
+    }, wait);
+  }
+
+  /** A watcher's own message: nothing to do but keep the socket (pings never reach here). */
+  message(_socket: WebSocket, _message: string | ArrayBuffer): void {}
+
+  /** The client closed: close our side too, so the platform can let the socket go. */
+  closed(socket: WebSocket, code: number): void {
+    try {
+      // 1005/1006 are reserved: they may be received, never sent.
+      socket.close(code === 1005 || code === 1006 ? 1000 : code, "closed");
+    } catch {
+      // Already closed.
+    }
+  }
+
+  private send(): void {
+    this.lastSent = Date.now();
+    this.seq++;
+    const message: ChangedMessage = {
+      type: "changed",
+      seq: this.seq,
+      at: new Date(this.latestAt).toISOString(),
+    };
+    const text = JSON.stringify(message);
+    for (const socket of this.state.getWebSockets()) {
+      try {
+        socket.send(text);
+      } catch {
+        // A socket closing under us: its close event cleans it up.
+      }
+    }
+  }
+}
+
+function refusal(refused: WatchRefusal): Response {
+  return Response.json(
+    {
+      type: "about:blank",
+      title: refused.status === 426 ? "Upgrade Required" : "Too Many Requests",
+      ...refused,
+    },
+    { status: refused.status, headers: { "content-type": "application/problem+json" } },
+  );
+}

@@ -1,0 +1,114 @@
+import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN, api, fetchWorker, freezeClock } from "../helpers.ts";
+import { checkAnswer } from "../openapi-check.ts";
+
+const FLEET = "watched";
+const strategy = { stages: [{ name: "all", groups: [{ name: "default" }] }] };
+
+/** The subprotocols a browser offers: the watch itself and its token (routes/watch.ts). */
+function offer(token: string): string {
+  const encoded = btoa(token).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return `regatta.watch.v1, regatta.bearer.${encoded}`;
+}
+
+/** An upgrade, checked against /openapi.json (a handshake's answer cannot be cloned). */
+async function openWatch(path: string, headers: Record<string, string>): Promise<Response> {
+  const res = await SELF.fetch(`https://regatta.test${path}`, {
+    headers: { upgrade: "websocket", ...headers },
+  });
+  const text = res.webSocket ? "" : await res.clone().text();
+  const contentType = res.headers.get("content-type");
+  await checkAnswer({ method: "GET", url: path, status: res.status, contentType, text });
+  return res;
+}
+
+/** The next message on `socket`, or a failure after `ms` (wall time: the socket is real). */
+function nextMessage(socket: WebSocket, ms = 5_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("no message")), ms);
+    socket.addEventListener("message", (event) => {
+      clearTimeout(timer);
+      resolve(String(event.data));
+    });
+  });
+}
+
+beforeAll(async () => {
+  await freezeClock();
+  expect((await api("PUT", `/v1/fleets/${FLEET}`, { body: {} })).status).toBeLessThan(300);
+});
+
+afterEach(async () => {
+  await runInDurableObject(env.FLEET.get(env.FLEET.idFromName(FLEET)), (_i, state) =>
+    state.storage.deleteAlarm(),
+  );
+});
+
+describe("watching an object", () => {
+  it("a browser's token as a subprotocol opens a fleet watch that says 'changed' after a commit", async () => {
+    const res = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(ADMIN),
+    });
+    expect(res.status).toBe(101);
+    expect(res.headers.get("sec-websocket-protocol")).toBe("regatta.watch.v1");
+    const socket = res.webSocket!;
+    socket.accept();
+    const told = nextMessage(socket);
+    const put = await api("PUT", `/v1/fleets/${FLEET}/update-strategies/all`, { body: strategy });
+    expect(put.status).toBe(201);
+    const message = JSON.parse(await told);
+    expect(message).toMatchObject({ type: "changed", seq: 1, at: "2026-01-05T00:00:00.000Z" });
+    socket.close(1000, "done");
+  });
+
+  it("a watch is authorized like the GET it stands for: no token 401, another fleet's viewer 403", async () => {
+    const viewer = await api("POST", "/v1/tokens", {
+      body: { name: "other-viewer", role: "viewer", fleets: ["elsewhere"] },
+    });
+    expect((await openWatch(`/v1/fleets/${FLEET}/watch`, {})).status).toBe(401);
+    const refused = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(viewer.body.token),
+    });
+    expect(refused.status).toBe(403);
+    // The token never counts from a subprotocol on a plain GET.
+    const plain = await fetchWorker(`/v1/fleets/${FLEET}`, {
+      headers: { "sec-websocket-protocol": offer(ADMIN) },
+    });
+    expect(plain.status).toBe(401);
+  });
+
+  it("a watch of an unknown fleet or run is 404, and a watch without an upgrade is 426", async () => {
+    const auth = { authorization: `Bearer ${ADMIN}` };
+    expect((await openWatch("/v1/fleets/nowhere/watch", auth)).status).toBe(404);
+    expect((await openWatch(`/v1/fleets/${FLEET}/update-runs/nothing/watch`, auth)).status).toBe(
+      404,
+    );
+    const noUpgrade = await fetchWorker(`/v1/fleets/${FLEET}/watch`, { headers: auth });
+    expect(noUpgrade.status).toBe(426);
+  });
+});
+
+describe("conditional reads", () => {
+  it("a GET answers an ETag, and 304 when If-None-Match names it", async () => {
+    const first = await api("GET", `/v1/fleets/${FLEET}`);
+    const tag = first.headers.get("etag");
+    expect(tag).toMatch(/^"[0-9a-f]+"$/);
+    const again = await api("GET", `/v1/fleets/${FLEET}`, { headers: { "if-none-match": tag! } });
+    expect(again.status).toBe(304);
+  });
+
+  it("GET /v1/tokens/self says who the token is, for every role", async () => {
+    expect((await api("GET", "/v1/tokens/self")).body).toEqual({
+      name: "bootstrap-admin",
+      role: "admin",
+      fleets: [],
+      scopes: [],
+    });
+    const viewer = await api("POST", "/v1/tokens", {
+      body: { name: "self-viewer", role: "viewer", fleets: [FLEET] },
+    });
+    const self = await api("GET", "/v1/tokens/self", { token: viewer.body.token });
+    expect(self.body).toEqual({ name: "self-viewer", role: "viewer", fleets: [FLEET], scopes: [] });
+  });
+});
