@@ -254,6 +254,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -432,6 +439,112 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/tokens/self": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The calling token: its name, role and grants (any role) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the calling token */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["TokenSelf"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tokens/{name}": {
         parameters: {
             query?: never;
@@ -567,6 +680,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["MachineType"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -883,6 +1003,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -983,6 +1110,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Zone"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -1299,6 +1433,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -1399,6 +1540,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Reservation"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -1715,6 +1863,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -1815,6 +1970,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Fleet"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -2131,6 +2293,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -2232,6 +2401,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Scope"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -2552,6 +2728,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -2652,6 +2835,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Release"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -2876,6 +3066,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -2977,6 +3174,13 @@ export interface paths {
                         "application/json": components["schemas"]["Channel"];
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -3077,6 +3281,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["Cluster"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -3394,6 +3605,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -3495,6 +3713,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["NodePool"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -3815,6 +4040,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -3924,6 +4156,13 @@ export interface paths {
                             nextCursor: string | null;
                         };
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -4594,6 +4833,13 @@ export interface paths {
                         "application/json": components["schemas"]["Operation"];
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -4915,6 +5161,13 @@ export interface paths {
                         "application/json": components["schemas"]["PreflightResult"];
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -5104,7 +5357,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upgrade a cluster in LIFE-3 order (preflight, control plane, add-ons, worker pools by their own strategies, health checks); again after a failure retries from the failed component */
+        /** Upgrade a cluster in LIFE-3 order (preflight, control plane, add-ons, worker pools in place or by their own strategies, health checks); again after a failure retries from the failed component */
         post: {
             parameters: {
                 query?: never;
@@ -5373,6 +5626,13 @@ export interface paths {
                         "application/json": components["schemas"]["WorkloadPodList"];
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -5588,6 +5848,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["AutoscalerDecisionList"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -5813,6 +6080,13 @@ export interface paths {
                         "application/json": components["schemas"]["ComputeClass"];
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -6030,6 +6304,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["UpdateStrategy"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -6349,6 +6630,13 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -6557,6 +6845,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["UpdateRun"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -7005,6 +7300,13 @@ export interface paths {
                         "application/json": components["schemas"]["RolloutStatus"];
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -7306,6 +7608,13 @@ export interface paths {
                         "application/json": components["schemas"]["RolloutStatus"];
                     };
                 };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Malformed or invalid request */
                 400: {
                     headers: {
@@ -7605,6 +7914,13 @@ export interface paths {
                     content: {
                         "application/json": components["schemas"]["SimStatus"];
                     };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
                 };
                 /** @description Malformed or invalid request */
                 400: {
@@ -8376,6 +8692,249 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fleets/{fleet}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Be told when the fleet's object changes (rollout, operations, autoscaler)
+         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket, subprotocol `regatta.watch.v1` */
+                101: {
+                    headers: {
+                        "sec-websocket-protocol": "regatta.watch.v1";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not a WebSocket upgrade */
+                426: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object already has as many watchers as it keeps */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fleets/{fleet}/update-runs/{run}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Be told when the update run changes
+         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                    run: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket, subprotocol `regatta.watch.v1` */
+                101: {
+                    headers: {
+                        "sec-websocket-protocol": "regatta.watch.v1";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not a WebSocket upgrade */
+                426: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object already has as many watchers as it keeps */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -8494,6 +9053,14 @@ export interface components {
             role: components["schemas"]["TokenRole"];
             fleets?: string[];
             scopes?: string[];
+        };
+        TokenSelf: {
+            name: string;
+            role: components["schemas"]["TokenRole"];
+            /** @description Fleet grants; none with no scopes = all. */
+            fleets: string[];
+            /** @description Team-scope grants as fleet/scope. */
+            scopes: string[];
         };
         MachineType: {
             /** @example prod-eu-1 */
@@ -8688,6 +9255,10 @@ export interface components {
              * @default false
              */
             deprecatedApiUsage: boolean;
+            /** @description LIFE-4: the control-plane node pool's size; absent means 3 (a highly available control plane). Its nodes count in status.components.versions. */
+            controlPlaneNodePool?: {
+                nodeCount: number;
+            };
             /** @description LIFE-1, LIFE-3: a separate control-plane load-balancer node pool. A cluster upgrade upgrades it beside the connect agent and add-ons, and the worker pools only after it; without one, worker pools follow the control-plane pool. */
             loadBalancerNodePool?: {
                 nodeCount: number;
@@ -8763,7 +9334,7 @@ export interface components {
             /** @description Why the cluster is not progressing, citing the rule that holds it (EXT-9). */
             reason?: string;
         };
-        /** @description Empty unless the cluster is upgrading or its last upgrade failed (LIFE-4). */
+        /** @description LIFE-4, at all times: versions, the version → node count map and the control-plane and load-balancer node pools; while a cluster upgrades (or after its upgrade failed) also each component's state, on GET of the one cluster. In lists, the node pools and counts come from the inventory. */
         ClusterComponents: {
             spec?: {
                 version: string;
@@ -8796,11 +9367,19 @@ export interface components {
                  */
                 nextAttemptAt?: string;
             }[];
+            controlPlaneNodePool?: components["schemas"]["LifecycleNodePoolStatus"];
+            loadBalancerNodePool?: components["schemas"]["LifecycleNodePoolStatus"];
             versions?: {
                 [key: string]: number;
             };
             lifecycleControllersManifestsVersion?: string;
             manifestsVersion?: string;
+        };
+        LifecycleNodePoolStatus: {
+            version: string;
+            nodeCount: number;
+            /** @enum {string} */
+            state: "READY" | "UPGRADING" | "FAILED";
         };
         ClusterInput: {
             /** @example prod-eu-1 */
@@ -8839,6 +9418,10 @@ export interface components {
              * @default false
              */
             deprecatedApiUsage: boolean;
+            /** @description LIFE-4: the control-plane node pool's size; absent means 3 (a highly available control plane). Its nodes count in status.components.versions. */
+            controlPlaneNodePool?: {
+                nodeCount: number;
+            };
             /** @description LIFE-1, LIFE-3: a separate control-plane load-balancer node pool. A cluster upgrade upgrades it beside the connect agent and add-ons, and the worker pools only after it; without one, worker pools follow the control-plane pool. */
             loadBalancerNodePool?: {
                 nodeCount: number;
@@ -9126,7 +9709,14 @@ export interface components {
              * @example 1.21.14-gke.4300
              */
             version: string;
+            workerPools?: components["schemas"]["WorkerPoolUpgrade"];
         };
+        /**
+         * @description IN_PLACE (bare metal, the default): each worker machine is drained, its kubelet and container runtime upgraded, and uncordoned; no machine is created and no surge quota is needed. STRATEGY: each pool through its own node-pool upgrade strategy (surge, blue-green, …), for clusters on cloud machines; update runs and rollout sequences upgrade this way.
+         * @default IN_PLACE
+         * @enum {string}
+         */
+        WorkerPoolUpgrade: "IN_PLACE" | "STRATEGY";
         ClusterUpgradeInput: {
             /**
              * @description The version the cluster is upgraded to.
@@ -9138,6 +9728,7 @@ export interface components {
              * @default false
              */
             useBootstrap: boolean;
+            workerPools?: components["schemas"]["WorkerPoolUpgrade"];
         };
         WorkloadsAccepted: components["schemas"]["WorkloadsStatus"] & {
             decisions?: components["schemas"]["AutoscalerDecision"][];
@@ -9415,9 +10006,17 @@ export interface components {
                  * @example prod-eu-1
                  */
                 name: string;
+                /** @description EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
+                maxConcurrency?: number | string;
+                maxAllowedFailures?: components["schemas"]["UpdateBudget"];
             }[];
             afterStageWaitSeconds?: number;
+            /** @description EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
+            maxConcurrency?: number | string;
+            maxAllowedFailures?: components["schemas"]["UpdateBudget"];
         };
+        /** @description EXT-3: failed members tolerated before the scope fails (default 0: RUN-11); a percentage rounds up. */
+        UpdateBudget: number | string;
         UpdateStrategyInput: {
             stages: components["schemas"]["StrategyStage"][];
         };
@@ -9427,7 +10026,7 @@ export interface components {
             /** @example prod-eu-1 */
             fleet: string;
             /** @enum {string} */
-            state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Failed" | "Completed";
+            state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
             message?: string;
             /** @example prod-eu-1 */
             strategy?: string;
@@ -9465,7 +10064,7 @@ export interface components {
                 /** @example prod-eu-1 */
                 name: string;
                 /** @enum {string} */
-                state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Failed" | "Completed";
+                state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
                 message?: string;
                 afterStageWaitSeconds?: number;
                 /**
@@ -9473,17 +10072,21 @@ export interface components {
                  * @example 2022-06-01T10:00:00Z
                  */
                 afterStageWaitEndsAt?: string;
+                maxConcurrency?: number;
+                maxAllowedFailures?: number;
                 groups: {
                     /** @example prod-eu-1 */
                     name: string;
                     /** @enum {string} */
-                    state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Failed" | "Completed";
+                    state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
                     message?: string;
+                    maxConcurrency?: number;
+                    maxAllowedFailures?: number;
                     members: {
                         /** @example prod-eu-1 */
                         cluster: string;
                         /** @enum {string} */
-                        state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Failed" | "Completed";
+                        state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
                         /** @description Why the member is Pending, Skipped or Failed, starting with the rule that holds it: RUN-8 (waiting), RUN-9 or RUN-12 (skipped), EXT-8 (its cluster was deleted or moved to another fleet during the run), RUN-11 (failed). */
                         message?: string;
                         /**
@@ -9540,7 +10143,7 @@ export interface components {
             /** @example prod-eu-1 */
             name: string;
             /** @enum {string} */
-            state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Failed" | "Completed";
+            state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
             /**
              * Format: date-time
              * @example 2022-06-01T10:00:00Z
@@ -9673,6 +10276,7 @@ export interface components {
                 CORDON_NODE?: number;
                 UNCORDON_NODE?: number;
                 DRAIN_NODE?: number;
+                UPGRADE_NODE?: number;
                 UPGRADE_CONTROL_PLANE?: number;
                 UPGRADE_COMPONENT?: number;
                 RUN_PREFLIGHT?: number;
@@ -9690,7 +10294,7 @@ export interface components {
                 pool?: string;
                 node?: string;
                 /** @enum {string} */
-                operation?: "CREATE_NODE" | "DELETE_NODE" | "CORDON_NODE" | "UNCORDON_NODE" | "DRAIN_NODE" | "UPGRADE_CONTROL_PLANE" | "UPGRADE_COMPONENT" | "RUN_PREFLIGHT" | "HEALTH_CHECK";
+                operation?: "CREATE_NODE" | "DELETE_NODE" | "CORDON_NODE" | "UNCORDON_NODE" | "DRAIN_NODE" | "UPGRADE_NODE" | "UPGRADE_CONTROL_PLANE" | "UPGRADE_COMPONENT" | "RUN_PREFLIGHT" | "HEALTH_CHECK";
             };
             /** @enum {string} */
             effect: "FAIL" | "QUOTA_EXCEEDED" | "IP_EXHAUSTED" | "STUCK_DRAIN" | "HEALTH_CHECK_FAIL";
@@ -9703,7 +10307,7 @@ export interface components {
                 pool?: string;
                 node?: string;
                 /** @enum {string} */
-                operation?: "CREATE_NODE" | "DELETE_NODE" | "CORDON_NODE" | "UNCORDON_NODE" | "DRAIN_NODE" | "UPGRADE_CONTROL_PLANE" | "UPGRADE_COMPONENT" | "RUN_PREFLIGHT" | "HEALTH_CHECK";
+                operation?: "CREATE_NODE" | "DELETE_NODE" | "CORDON_NODE" | "UNCORDON_NODE" | "DRAIN_NODE" | "UPGRADE_NODE" | "UPGRADE_CONTROL_PLANE" | "UPGRADE_COMPONENT" | "RUN_PREFLIGHT" | "HEALTH_CHECK";
             };
             /** @enum {string} */
             effect: "FAIL" | "QUOTA_EXCEEDED" | "IP_EXHAUSTED" | "STUCK_DRAIN" | "HEALTH_CHECK_FAIL";
