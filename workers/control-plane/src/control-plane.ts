@@ -16,6 +16,7 @@ import { reservationRoutes } from "./routes/inventory/reservations.ts";
 import { scopeRoutes } from "./routes/inventory/scopes.ts";
 import { zoneRoutes } from "./routes/inventory/zones.ts";
 import { metaRoutes } from "./routes/meta.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
 import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts";
 import { rolloutRoutes } from "./routes/rollout.ts";
 import { simRoutes } from "./routes/sim.ts";
@@ -66,6 +67,7 @@ export function createControlPlane(): App {
   app.route("/", updateRunRoutes());
   app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
+  app.route("/", notificationRoutes());
   serveDocument(app);
   return app;
 }
