@@ -45,9 +45,12 @@ export function receivedAt(path: string): Received[] {
 }
 
 /** Waits (wall time: the queue batches for up to a second) until `check` holds. */
-export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 20_000): Promise<T> {
+export async function eventually<T>(
+  check: () => T | false | undefined | Promise<T | false | undefined>,
+  timeoutMs = 20_000,
+): Promise<T> {
   return vi.waitFor(
-    async () => {
+    async (): Promise<T> => {
       const value = await check();
       if (value === false || value === undefined) throw new Error("not yet");
       return value;
