@@ -57,8 +57,17 @@ tsx workers/control-plane/dashboard/build.ts
 echo "regatta: applying D1 migrations (local)"
 wrangler d1 migrations apply regatta-inventory --local >/dev/null
 
-vars=(--var "REGATTA_ADMIN_TOKEN:$TOKEN" --var "REGATTA_PROVIDER:$PROVIDER" --var "SIM_SPEED:$SPEED")
-for name in WEBHOOK_URL WEBHOOK_SECRET; do
+# Notifications (docs/notifications.md): local development may subscribe loopback URLs.
+# Subscription secrets are sealed with NOTIFICATIONS_KEY; unless one is given, a key made
+# once and kept beside the local D1 state, so subscriptions still work after a restart.
+key_file=.wrangler/regatta-notifications-key
+if [ -z "${NOTIFICATIONS_KEY:-}" ] && ! dev_var NOTIFICATIONS_KEY; then
+  [ -s "$key_file" ] || { mkdir -p .wrangler && random_secret >"$key_file"; }
+  NOTIFICATIONS_KEY="$(cat "$key_file")"
+fi
+vars=(--var "REGATTA_ADMIN_TOKEN:$TOKEN" --var "REGATTA_PROVIDER:$PROVIDER" --var "SIM_SPEED:$SPEED"
+  --var "NOTIFICATIONS_ALLOW_LOOPBACK:on")
+for name in WEBHOOK_URL WEBHOOK_SECRET NOTIFICATIONS_KEY; do
   if [ -n "${!name:-}" ]; then vars+=(--var "$name:${!name}"); fi
 done
 wrangler dev --ip 127.0.0.1 --port "$PORT" --show-interactive-dev-session=false "${vars[@]}" &

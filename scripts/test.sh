@@ -24,6 +24,22 @@ bash scripts/types.sh --check
 echo "== lint and import cycles (biome; see biome.jsonc, suspicious/noImportCycles)"
 biome ci --reporter=summary .
 
+echo "== deploy builds (wrangler deploy --dry-run of each worker; docs/deploy.md)"
+# The production configuration of both workers must bundle, offline and without telemetry,
+# so a deploy never fails on what a test run could have caught.
+build="$(mktemp -d)"
+trap 'rm -rf "$build"' EXIT
+dry_run() {
+  if ! WRANGLER_SEND_METRICS=false wrangler deploy --dry-run --config "$1" --outdir "$build/$2" \
+    >"$build/$2.log" 2>&1; then
+    cat "$build/$2.log" >&2
+    echo "regatta: wrangler deploy --dry-run failed for $2 ($1)" >&2
+    exit 1
+  fi
+}
+dry_run wrangler.toml control-plane
+dry_run workers/executor/wrangler.toml executor
+
 echo "== tests"
 # As strict as CI everywhere: a missing snapshot or golden file fails instead of being
 # written (regenerate on purpose with `vitest run -u`).

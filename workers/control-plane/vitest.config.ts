@@ -16,6 +16,12 @@ export default defineProject({
           // Tests drive virtual time explicitly: the sim clock starts frozen.
           SIM_SPEED: "0",
           WEBHOOK_SECRET: "test-webhook-secret",
+          // Notifications: a sealing key, loopback receivers (the tests' own), and
+          // retries without waits so a dead letter takes three quick attempts.
+          NOTIFICATIONS_KEY: "test-notifications-key",
+          NOTIFICATIONS_ALLOW_LOOPBACK: "on",
+          NOTIFICATION_MAX_ATTEMPTS: "3",
+          NOTIFICATION_RETRY_SECONDS: "0",
         },
         serviceBindings: { OPENAPI_TALLY: recordTally },
       },

@@ -7,6 +7,7 @@ export * from "./machine-types.ts";
 export * from "./maintenance.ts";
 export * from "./node-pools.ts";
 export * from "./nodes.ts";
+export * from "./notifications.ts";
 export * from "./operations.ts";
 export * from "./page.ts";
 export * from "./params.ts";

@@ -10,6 +10,11 @@ export * from "./schema/enums.ts";
 export { fleets, scopes } from "./schema/fleets.ts";
 export type * from "./schema/json.ts";
 export { scopeMemberships } from "./schema/memberships.ts";
+export {
+  DELIVERY_STATES,
+  notificationDeliveries,
+  notificationSubscriptions,
+} from "./schema/notifications.ts";
 export { operations } from "./schema/operations.ts";
 export { releases } from "./schema/releases.ts";
 export { rollouts } from "./schema/rollouts.ts";

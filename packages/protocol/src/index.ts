@@ -7,6 +7,17 @@ export {
   providerCommandSchema,
 } from "./messages.ts";
 export {
+  CLOUDEVENTS_CONTENT_TYPE,
+  type CloudEvent,
+  EVENT_TYPE_PREFIX,
+  matchesPattern,
+  NOTIFICATION_EVENTS,
+  type NotificationEvent,
+  notificationHeaders,
+  patternMatchesAny,
+  signNotification,
+} from "./notifications.ts";
+export {
   BAD_SIGNATURE,
   checkSignature,
   SIGNATURE_HEADER,

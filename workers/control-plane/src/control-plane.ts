@@ -17,6 +17,7 @@ import { reservationRoutes } from "./routes/inventory/reservations.ts";
 import { scopeRoutes } from "./routes/inventory/scopes.ts";
 import { zoneRoutes } from "./routes/inventory/zones.ts";
 import { metaRoutes } from "./routes/meta.ts";
+import { notificationRoutes } from "./routes/notifications.ts";
 import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts";
 import { rolloutRoutes } from "./routes/rollout.ts";
 import { simRoutes } from "./routes/sim.ts";
@@ -69,6 +70,7 @@ export function createControlPlane(): App {
   app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
   app.route("/", watchRoutes());
+  app.route("/", notificationRoutes());
   serveDocument(app);
   return app;
 }

@@ -11,6 +11,11 @@ export interface Env extends GeneratedEnv {
   WEBHOOK_SECRET?: string;
   /** SEQ-1: groups one rollout sequence may have, 1..10 (default 3, GKE's limit). */
   ROLLOUT_MAX_GROUPS?: string;
+  /**
+   * Key that seals notification secrets at rest (docs/security.md); `wrangler secret put
+   * NOTIFICATIONS_KEY`. Without it subscriptions cannot be written.
+   */
+  NOTIFICATIONS_KEY?: string;
 }
 
 export type ProviderMode = "sim" | "webhook";

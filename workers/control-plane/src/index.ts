@@ -1,6 +1,8 @@
 import { createControlPlane } from "./control-plane.ts";
 import { configurationError, type Env } from "./env.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
+import type { NotificationQueueMessage } from "./objects/notifications/queue-message.ts";
+import { runQueue } from "./queue.ts";
 import { runScheduled } from "./scheduled.ts";
 
 export { FleetObject } from "./objects/fleet/fleet-object.ts";
@@ -19,4 +21,5 @@ export default {
   scheduled: (controller, env, ctx) => {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },
-} satisfies ExportedHandler<Env>;
+  queue: (batch, env) => runQueue(batch, env),
+} satisfies ExportedHandler<Env, NotificationQueueMessage>;

@@ -1,4 +1,9 @@
-import { type Inventory, openInventory, pruneIdempotentResponses } from "@regatta/inventory";
+import {
+  type Inventory,
+  openInventory,
+  pruneIdempotentResponses,
+  pruneNotificationDeliveries,
+} from "@regatta/inventory";
 import { controlPlaneNow } from "./clock/now.ts";
 import { configurationError, type Env, retentionMs } from "./env.ts";
 import { wakeDueObjects, wakeEveryFleet } from "./objects/wakeups.ts";
@@ -7,6 +12,7 @@ import { wakeRollouts } from "./services/rollout/wake.ts";
 /** Idempotency-Key rows deleted per statement, and statements per cron run. */
 const PRUNE_ROWS = 500;
 const PRUNE_ROUNDS = 20;
+const DAY_MS = 86_400_000;
 
 /**
  * The cron trigger: prunes what retention no longer needs, then wakes the objects whose
@@ -23,6 +29,13 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
   }
   const db = openInventory(env.DB);
   await pruneIdempotencyKeys(db, scheduledTime - retentionMs(env.IDEMPOTENCY_RETENTION_HOURS, 24));
+  await pruneBounded("notification deliveries", (limit) =>
+    pruneNotificationDeliveries(
+      db,
+      scheduledTime - retentionMs(env.NOTIFICATION_RETENTION_DAYS, 7, DAY_MS),
+      limit,
+    ),
+  );
   await wakeDueObjects(env, db, await controlPlaneNow(env, db));
   if (new Date(scheduledTime).getUTCMinutes() === 0) await wakeEveryFleet(env, db);
   // CH-3/SEQ: every sequenced group looks at its targets, windows and soaks.
@@ -33,12 +46,20 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
  * Replays of a POST are stored for a limited time (API.md); older ones are deleted in
  * bounded statements so one cron run stays short even after a long outage.
  */
-async function pruneIdempotencyKeys(db: Inventory, cutoff: number): Promise<void> {
+function pruneIdempotencyKeys(db: Inventory, cutoff: number): Promise<void> {
+  return pruneBounded("Idempotency-Keys", (limit) => pruneIdempotentResponses(db, cutoff, limit));
+}
+
+/** Deletes in statements of {@link PRUNE_ROWS}, at most {@link PRUNE_ROUNDS} per cron run. */
+async function pruneBounded(
+  what: string,
+  prune: (limit: number) => Promise<number>,
+): Promise<void> {
   try {
     for (let round = 0; round < PRUNE_ROUNDS; round++) {
-      if ((await pruneIdempotentResponses(db, cutoff, PRUNE_ROWS)) < PRUNE_ROWS) return;
+      if ((await prune(PRUNE_ROWS)) < PRUNE_ROWS) return;
     }
   } catch (error) {
-    console.error("cron: pruning Idempotency-Keys failed", error);
+    console.error(`cron: pruning ${what} failed`, error);
   }
 }

@@ -13,6 +13,8 @@ const ENDED: Record<RunState, "ok" | "bad" | undefined> = {
   NotStarted: undefined,
   Running: undefined,
   Pending: undefined,
+  // EXT-3: members in flight still finish; the watch waits for Failed or Stopped.
+  Stopping: undefined,
 };
 
 /** A member counts as done once nothing more will happen to it in this run. */

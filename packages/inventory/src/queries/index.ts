@@ -11,6 +11,7 @@ export * from "./node-names.ts";
 export * from "./node-pool-write-back.ts";
 export * from "./node-pools.ts";
 export * from "./nodes.ts";
+export * from "./notifications.ts";
 export * from "./operations.ts";
 export * from "./page.ts";
 export * from "./releases.ts";

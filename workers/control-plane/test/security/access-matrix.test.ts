@@ -8,6 +8,8 @@ import {
   createWorld,
   forbiddenFor,
   MARKERS,
+  NOTIFICATION,
+  notificationBody,
   ROLES,
   type Role,
   refreshWorld,
@@ -49,6 +51,12 @@ const PARAMS_BY_PATH: Record<string, Record<string, (w: World) => string>> = {
   "/v1/machine-types/{name}": { name: () => "e2-standard-4" },
   "/v1/compute-classes/{name}": { name: () => "mx-class" },
   "/v1/fleets/{fleet}/update-strategies/{name}": { name: () => "mx-strategy" },
+  "/v1/notifications/{name}": { name: () => NOTIFICATION },
+  "/v1/notifications/{name}/deliveries": { name: () => NOTIFICATION },
+  "/v1/notifications/{name}/deliveries/{id}/redeliver": {
+    name: () => NOTIFICATION,
+    id: () => "mx-delivery",
+  },
 };
 
 /** Request bodies by operation, naming resources of fleet A / scope x where they name any. */
@@ -107,6 +115,7 @@ const BODIES: Record<string, (w: World) => unknown> = {
     name: "mx-run",
     upgrade: { type: "NodeImageOnly" },
   }),
+  "PUT /v1/notifications/{name}": () => notificationBody(),
   "POST /v1/fleets/{fleet}/update-runs/{run}/skip": () => ({
     targets: [{ type: "Stage", name: "mx-stage" }],
   }),

@@ -14,6 +14,15 @@ export const Z = "mx-team-z";
 const NEW = "1.21.14-gke.4300";
 const OLD = "1.21.11-gke.1100";
 
+/** Fleet A's notification subscription; its name carries A's marker, as its data does. */
+export const NOTIFICATION = `${A}-notify`;
+export const notificationBody = () => ({
+  url: "https://hooks.example.com/regatta",
+  secret: "matrix-secret-0123456789",
+  events: ["*"],
+  fleets: [A],
+});
+
 /** The callers of the matrix. */
 export type Role = "admin" | "opA" | "viewerA" | "opB" | "viewerB" | "opAx" | "opAy";
 export const ROLES: readonly Role[] = ["opB", "viewerB", "opAy", "viewerA", "opAx", "opA", "admin"];
@@ -115,6 +124,7 @@ export async function seed(): Promise<void> {
       await put(`/v1/clusters/mx-a-user/node-pools/${pool}`, poolBody({ version: OLD }));
   }
   await put("/v1/clusters/mx-b-user/node-pools/mx-b-pool", poolBody({ version: OLD }));
+  await put(`/v1/notifications/${NOTIFICATION}`, notificationBody());
   const victim = await api("POST", "/v1/tokens", { body: { name: "mx-victim", role: "viewer" } });
   expect([201, 409]).toContain(victim.status);
 }

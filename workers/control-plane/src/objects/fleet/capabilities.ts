@@ -5,6 +5,7 @@ import { autoscaler } from "./autoscaler/capability.ts";
 import type { FleetCapability, FleetContext, FleetCourier, FleetMessage } from "./capability.ts";
 import { clusterUpgrades } from "./cluster-upgrade/capability.ts";
 import { nodePoolUpgrades } from "./node-pool/capability.ts";
+import { notifications } from "./notifications/capability.ts";
 import { provider } from "./provider/capability.ts";
 import { eventKey, reportUnclaimed } from "./provider/events.ts";
 import { rollout } from "./rollout/capability.ts";
@@ -22,6 +23,7 @@ export const FLEET_CAPABILITIES: readonly FleetCapability[] = [
   autoscaler,
   rollout,
   runMembers,
+  notifications,
 ];
 
 /** Builds a lookup by key; two capabilities claiming one key is a bug caught at load. */

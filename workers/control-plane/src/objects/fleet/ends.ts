@@ -9,6 +9,7 @@ import type { Tx } from "../../runtime/types.ts";
 import { wakeAutoscaler } from "./autoscaler/cluster.ts";
 import { hearPoolEnd } from "./cluster-upgrade/pool-ends.ts";
 import { type HostedOperation, saveOperation } from "./node-pool/store.ts";
+import { notifyClusterUpgradeEnd, notifyPoolOperationEnd } from "./notifications/operations.ts";
 import { hearPhaseEnd } from "./rollout/owners.ts";
 import { hearMemberEnd } from "./run-members/members.ts";
 import type { OperationEnd, Waiter } from "./waiters.ts";
@@ -187,6 +188,7 @@ function nodePoolOperationSaved(
   };
   if (op.header.error !== undefined) end.error = op.header.error;
   operationEnded(tx, end);
+  notifyPoolOperationEnd(tx, op);
 }
 
 /** After a cluster upgrade was saved: its end, once, when it is SUCCEEDED or FAILED. */
@@ -200,4 +202,5 @@ export function clusterUpgradeSaved(tx: Tx, op: ClusterUpgrade): void {
   };
   if (op.error !== undefined) end.error = op.error;
   operationEnded(tx, end);
+  notifyClusterUpgradeEnd(tx, op);
 }

@@ -14,6 +14,7 @@ import {
 import type { RunReadings } from "@regatta/inventory";
 import type { Tx } from "../../runtime/types.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
+import { notifyRunChanges } from "./notifications.ts";
 
 /**
  * The update-run object's state, one row: the run (the copied strategy and the status
@@ -95,6 +96,7 @@ function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision, at: Instan
     isUnderWay(decision.state, s.cluster),
   );
   tx.putState(RUN_KEY, { run: decision.state, starts, at } satisfies HostedRun);
+  notifyRunChanges(tx, hosted.run, decision.state);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
 }

@@ -12,6 +12,7 @@ import { DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer } from "../../runtime/types.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
+import { isNotificationDelivery } from "../notifications/record.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { dispatchStarts, startDeliveryTimer } from "./dispatch.ts";
 import {
@@ -25,6 +26,7 @@ import {
   takeReport,
   tickRun,
 } from "./host.ts";
+import { sendDueRunNotifications, sendRunNotification } from "./notifications.ts";
 
 /** A user's control of a run (RUN-10, RUN-12). */
 export type RunControl =
@@ -137,12 +139,21 @@ export class UpdateRunObject extends DurableObject<Env> {
     return run && readForRun(this.wiring.inventory, run);
   }
 
-  /** Carries out the member starts the run asked for (dispatch.ts). */
+  /**
+   * Carries out the member starts the run asked for (dispatch.ts), then hands what the
+   * changes recorded for subscribers to the notifications queue.
+   */
   private async dispatch(runtime: ObjectRuntime): Promise<void> {
     try {
       await dispatchStarts(runtime, this.env, this.wiring.inventory);
     } catch (error) {
       console.error("update run: dispatch failed", error);
+    }
+    try {
+      await sendDueRunNotifications(runtime, this.env);
+    } catch (error) {
+      // Still recorded: the delivery's own timer sends it.
+      console.error("update run: handing notifications to the queue failed", error);
     }
   }
 
@@ -154,9 +165,12 @@ export class UpdateRunObject extends DurableObject<Env> {
         await this.dispatch(runtime);
         return;
       }
-      case DELIVERY_TIMER:
-        await startDeliveryTimer(runtime, this.env, this.wiring.inventory, timer.payload ?? "");
+      case DELIVERY_TIMER: {
+        const id = timer.payload ?? "";
+        if (isNotificationDelivery(id)) await sendRunNotification(runtime, this.env, id);
+        else await startDeliveryTimer(runtime, this.env, this.wiring.inventory, id);
         return;
+      }
       case DISPATCH_TIMER:
         // Left by an earlier version: its starts now go out as deliveries.
         await this.dispatch(runtime);

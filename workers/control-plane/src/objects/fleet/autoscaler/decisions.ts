@@ -1,5 +1,6 @@
 import type { Instant } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
+import { notifyBackoff } from "../notifications/autoscaler.ts";
 
 /**
  * CA-17: the cluster's decision log in the fleet object, newest last, in rows of
@@ -54,6 +55,9 @@ export function recordDecisions(
     const poolKey = decision.pool ?? "";
     const signature = `${decision.action}:${decision.reason}`;
     if (decision.action === "NOOP" && last[poolKey] === signature) continue;
+    if (decision.action === "BACKOFF" && !last[poolKey]?.startsWith("BACKOFF:")) {
+      notifyBackoff(tx, cluster, decision);
+    }
     last[poolKey] = signature;
     const entry: RecordedDecision = { id: next, ...decision };
     next += 1;

@@ -14,6 +14,7 @@ import { fleetOfGroup, loadGroupFacts } from "@regatta/inventory";
 import { attemptDelivery, deliver } from "../../../runtime/deliveries.ts";
 import { type Tx, timerId } from "../../../runtime/types.ts";
 import type { FleetContext, FleetCourier } from "../capability.ts";
+import { notifyRolloutChanges } from "../notifications/rollout.ts";
 import { upgradeCluster, upgradePools, type Watching } from "../upgrades.ts";
 import { ROLLOUT_TIMER } from "./keys.ts";
 import {
@@ -74,12 +75,10 @@ function decide(tx: Tx, facts: GroupFacts): string[] {
   rememberRolloutGroup(tx, group);
   adoptPending(tx, group);
   const { upstream, ends } = takeInboxes(tx, group);
-  const decision = decideGroupAll(
-    loadGroupState(tx, group),
-    eventsFor(facts, upstream, ends),
-    tx.now,
-  );
+  const before = loadGroupState(tx, group);
+  const decision = decideGroupAll(before, eventsFor(facts, upstream, ends), tx.now);
   saveGroupState(tx, group, decision.state);
+  notifyRolloutChanges(tx, group, before, decision.state);
   const ids = decision.intents.map((intent, i) => {
     const id = `rollout/${group}/${tx.now}#${i}`;
     deliver<RolloutIntent>(tx, id, { type: "rollout-intent", group, intent });

@@ -1,0 +1,115 @@
+import type { UpdateRun, UpdateRunState } from "@regatta/engine";
+import type { NotificationEvent } from "@regatta/protocol";
+import type { Env } from "../../env.ts";
+import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
+import type { ObjectRuntime } from "../../runtime/runtime.ts";
+import type { Tx } from "../../runtime/types.ts";
+import { handToQueue } from "../notifications/courier.ts";
+import {
+  isNotificationDelivery,
+  type NotificationMessage,
+  recordNotification,
+} from "../notifications/record.ts";
+
+/**
+ * The run's notifications (`updaterun.*`), read off each saved decision against the
+ * run as it was, in the same transaction: the run's own state changes, and each member
+ * that failed. `updaterun.gate.pending` waits for gates (EXT), which runs do not have yet.
+ */
+
+/** Run states whose arrival is an event. */
+const ARRIVALS: Partial<Record<UpdateRunState, NotificationEvent>> = {
+  Completed: "updaterun.completed",
+  Failed: "updaterun.failed",
+  Stopped: "updaterun.stopped",
+};
+
+/** A run that was not under way (never started, or stopped) and now is. */
+const started = (before: UpdateRun, after: UpdateRun) =>
+  (before.state === "NotStarted" || before.state === "Stopped") &&
+  after.state !== "NotStarted" &&
+  after.state !== "Stopped";
+
+/** Records what changed between `before` and `after` (one decision). */
+export function notifyRunChanges(tx: Tx, before: UpdateRun, after: UpdateRun): void {
+  const fleet = after.fleet;
+  const subject = `fleets/${fleet}/update-runs/${after.name}`;
+  const data = { run: after.name, state: after.state };
+  if (started(before, after)) {
+    recordNotification(tx, { event: "updaterun.started", fleet, subject, data });
+  }
+  for (const member of failedMembers(before, after)) {
+    recordNotification(tx, {
+      event: "updaterun.member.failed",
+      fleet,
+      subject: `${subject}/members/${member.cluster}`,
+      data: {
+        run: after.name,
+        stage: member.stage,
+        group: member.group,
+        cluster: member.cluster,
+        ...(member.message === undefined ? {} : { message: member.message }),
+      },
+    });
+  }
+  const arrived = before.state === after.state ? undefined : ARRIVALS[after.state];
+  if (arrived !== undefined) {
+    const message = after.message ?? after.failure;
+    recordNotification(tx, {
+      event: arrived,
+      fleet,
+      subject,
+      data: message === undefined ? data : { ...data, message },
+    });
+  }
+}
+
+interface FailedMember {
+  stage: string;
+  group: string;
+  cluster: string;
+  message?: string;
+}
+
+function failedMembers(before: UpdateRun, after: UpdateRun): FailedMember[] {
+  const was = new Map<string, UpdateRunState>();
+  for (const stage of before.stages) {
+    for (const group of stage.groups) {
+      for (const m of group.members) was.set(`${stage.name}/${group.name}/${m.cluster}`, m.state);
+    }
+  }
+  const failed: FailedMember[] = [];
+  for (const stage of after.stages) {
+    for (const group of stage.groups) {
+      for (const m of group.members) {
+        if (m.state !== "Failed") continue;
+        if (was.get(`${stage.name}/${group.name}/${m.cluster}`) === "Failed") continue;
+        const member: FailedMember = { stage: stage.name, group: group.name, cluster: m.cluster };
+        if (m.message !== undefined) member.message = m.message;
+        failed.push(member);
+      }
+    }
+  }
+  return failed;
+}
+
+/** Hands one recorded notification of this run to the queue (its delivery timer). */
+export function sendRunNotification(runtime: ObjectRuntime, env: Env, id: string): Promise<void> {
+  return attemptDelivery<NotificationMessage, void>(runtime, id, {
+    send: (message) => handToQueue(env, message),
+  });
+}
+
+/**
+ * After a change made outside an alarm (a user's start or stop, a member's end), the
+ * notifications it recorded go out at once rather than at the next alarm.
+ */
+export async function sendDueRunNotifications(runtime: ObjectRuntime, env: Env): Promise<void> {
+  const now = runtime.now();
+  for (const timer of runtime.timers()) {
+    if (timer.kind !== DELIVERY_TIMER || timer.due > now) continue;
+    if (isNotificationDelivery(timer.payload ?? "")) {
+      await sendRunNotification(runtime, env, timer.payload ?? "");
+    }
+  }
+}

@@ -1,0 +1,161 @@
+import { createRoute } from "@hono/zod-openapi";
+import {
+  DeliveryParams,
+  DeliveryQuery,
+  ListQuery,
+  Notification,
+  NotificationDelivery,
+  NotificationInput,
+  NotificationNameParam,
+  page,
+} from "@regatta/contract";
+import type { SubscriptionReach } from "@regatta/inventory";
+import { type App, router } from "../app.ts";
+import { authorize } from "../auth/middleware.ts";
+import { type Access, isUnbound, type Principal } from "../auth/principal.ts";
+import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
+import { orRefuse, ProblemError } from "../http/problem.ts";
+import { listSubscriptionDeliveries, redeliver } from "../services/notifications/deliveries.ts";
+import {
+  deleteSubscription,
+  getSubscription,
+  listSubscriptions,
+  putSubscription,
+  subscriptionScope,
+} from "../services/notifications/subscriptions.ts";
+import { urlPolicy } from "../services/notifications/url-policy.ts";
+
+const tags = ["notifications"];
+const put = createRoute({
+  method: "put",
+  path: "/v1/notifications/{name}",
+  tags,
+  summary:
+    "Create or replace a notification subscription (admin; an operator for subscriptions within its fleets). The secret is write-only",
+  request: { params: NotificationNameParam, body: jsonBody(NotificationInput) },
+  responses: {
+    200: json("replaced", Notification),
+    201: json("created", Notification),
+    ...PROBLEMS,
+  },
+});
+const get = createRoute({
+  method: "get",
+  path: "/v1/notifications/{name}",
+  tags,
+  summary: "A notification subscription, without its secret",
+  request: { params: NotificationNameParam },
+  responses: { 200: json("the subscription", Notification), ...PROBLEMS },
+});
+const remove = createRoute({
+  method: "delete",
+  path: "/v1/notifications/{name}",
+  tags,
+  summary: "Delete a notification subscription and its delivery records",
+  request: { params: NotificationNameParam },
+  responses: { 204: { description: "deleted" }, ...PROBLEMS },
+});
+const list = createRoute({
+  method: "get",
+  path: "/v1/notifications",
+  tags,
+  summary: "The notification subscriptions the caller may read, by name",
+  request: { query: ListQuery },
+  responses: { 200: json("a page of subscriptions", page(Notification)), ...PROBLEMS },
+});
+const deliveries = createRoute({
+  method: "get",
+  path: "/v1/notifications/{name}/deliveries",
+  tags,
+  summary: "A subscription's deliveries, newest first (`?state=dead`: the dead letters)",
+  request: { params: NotificationNameParam, query: DeliveryQuery },
+  responses: { 200: json("a page of deliveries", page(NotificationDelivery)), ...PROBLEMS },
+});
+const resend = createRoute({
+  method: "post",
+  path: "/v1/notifications/{name}/deliveries/{id}/redeliver",
+  tags,
+  summary: "Send a dead (or delivered) event again, with a fresh round of attempts",
+  request: { params: DeliveryParams },
+  responses: { 202: json("queued again", NotificationDelivery), ...PROBLEMS },
+});
+
+/**
+ * A subscription is read or written by whoever may read or write every fleet it names;
+ * one that names no fleet hears every fleet, so it is the admin's alone.
+ */
+function authorizeSubscription(
+  principal: Principal,
+  access: Access,
+  fleets: readonly string[] | undefined,
+  name: string,
+): void {
+  if (fleets === undefined) {
+    authorize(principal, access, { kind: "admin-only" }, `notification ${name} (every fleet)`);
+    return;
+  }
+  for (const fleet of fleets) {
+    authorize(principal, access, { kind: "fleet", fleet }, `notification ${name}`);
+  }
+}
+
+/** Which subscriptions a list may show the caller. */
+function reachOf(principal: Principal): SubscriptionReach {
+  if (principal.role === "admin") return { kind: "all" };
+  if (isUnbound(principal)) return { kind: "named-fleets" };
+  return { kind: "within", fleets: principal.fleets };
+}
+
+export function notificationRoutes(): App {
+  const app = router();
+  app.openapi(put, async (c) => {
+    const { name } = c.req.valid("param");
+    const input = c.req.valid("json");
+    const principal = c.var.principal;
+    authorizeSubscription(principal, "write", input.fleets, name);
+    const existing = await subscriptionScope(c.var.inventory, name);
+    if (existing.ok) authorizeSubscription(principal, "write", existing.value.fleets, name);
+    const key = c.env.NOTIFICATIONS_KEY;
+    if (!key) {
+      throw new ProblemError(
+        503,
+        "notifications need NOTIFICATIONS_KEY to seal secrets (wrangler secret put NOTIFICATIONS_KEY)",
+      );
+    }
+    const { created, view } = orRefuse(
+      await putSubscription(c.var.inventory, key, urlPolicy(c.env), name, input),
+    );
+    return created ? c.json(view, 201) : c.json(view, 200);
+  });
+  app.openapi(get, async (c) => {
+    const { name } = c.req.valid("param");
+    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
+    authorizeSubscription(c.var.principal, "read", scope.fleets, name);
+    return c.json(orRefuse(await getSubscription(c.var.inventory, name)), 200);
+  });
+  app.openapi(remove, async (c) => {
+    const { name } = c.req.valid("param");
+    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
+    authorizeSubscription(c.var.principal, "write", scope.fleets, name);
+    orRefuse(await deleteSubscription(c.var.inventory, name));
+    return c.body(null, 204);
+  });
+  app.openapi(list, async (c) => {
+    const reach = reachOf(c.var.principal);
+    return c.json(await listSubscriptions(c.var.inventory, c.req.valid("query"), reach), 200);
+  });
+  app.openapi(deliveries, async (c) => {
+    const { name } = c.req.valid("param");
+    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
+    authorizeSubscription(c.var.principal, "read", scope.fleets, name);
+    const query = c.req.valid("query");
+    return c.json(await listSubscriptionDeliveries(c.var.inventory, name, query), 200);
+  });
+  app.openapi(resend, async (c) => {
+    const { name, id } = c.req.valid("param");
+    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
+    authorizeSubscription(c.var.principal, "write", scope.fleets, name);
+    return c.json(orRefuse(await redeliver(c.var.inventory, c.env.NOTIFICATIONS, name, id)), 202);
+  });
+  return app;
+}
