@@ -1,17 +1,16 @@
 import createClient, { type Client } from "openapi-fetch";
 import type { paths } from "./generated.ts";
-import type { PendingPaths } from "./pending.ts";
 import { ApiError, toProblem, UnreachableError } from "./problem.ts";
 
 /** The typed client: every path, parameter and body is checked against /openapi.json. */
-export type Api = Client<paths & PendingPaths>;
+export type Api = Client<paths>;
 
 /**
  * A client for one control plane and token.
  * @example const api = apiClient("http://localhost:8787", token); await ok(api.GET("/v1/fleets"))
  */
 export function apiClient(url: string, token: string | undefined): Api {
-  return createClient<paths & PendingPaths>({
+  return createClient<paths>({
     baseUrl: url.replace(/\/+$/, ""),
     headers: token ? { authorization: `Bearer ${token}` } : {},
     // openapi-fetch resolves globalThis.fetch when the client is built; looking it up per

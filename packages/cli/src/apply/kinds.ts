@@ -12,6 +12,7 @@ import {
   MachineTypeInput,
   Name,
   NodePoolInput,
+  NotificationInput,
   ScopeInput,
   ScopeRolloutInput,
   UpdateStrategyInput,
@@ -114,17 +115,6 @@ function pick(answer: unknown, keys: readonly string[]): Spec | undefined {
 const Named = z.strictObject({ name: Name });
 const InFleet = z.strictObject({ name: Name, fleet: Name });
 const InCluster = z.strictObject({ name: Name, cluster: Name });
-
-/**
- * `Subscription` (API.md "Watching and being told"), checked here by hand until the
- * notifications contract is on main; then its schema comes from @regatta/contract.
- */
-const SubscriptionInput = z.strictObject({
-  url: z.url({ protocol: /^https?$/ }),
-  secret: z.string().min(1),
-  events: z.array(z.string().min(1)).min(1),
-  fleets: z.array(Name).optional(),
-});
 
 export const KINDS = {
   Fleet: defineKind("Fleet", {
@@ -278,7 +268,7 @@ export const KINDS = {
   }),
   Subscription: defineKind("Subscription", {
     metadata: Named,
-    spec: () => SubscriptionInput,
+    spec: () => NotificationInput,
     path: (m) => `notifications/${m.name}`,
     read: async (api, m, keys) =>
       pick(

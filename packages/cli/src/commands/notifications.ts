@@ -1,10 +1,15 @@
 import type { Command } from "commander";
 import { ok } from "../api/client.ts";
-import type { Delivery, Subscription } from "../api/pending.ts";
+import type { components } from "../api/generated.ts";
 import { contextOf } from "../context.ts";
 import { UsageError } from "../exit.ts";
 import type { Io } from "../io.ts";
 import { cell, type TableView } from "../output/format.ts";
+
+type Subscription = components["schemas"]["Notification"];
+type Delivery = components["schemas"]["NotificationDelivery"];
+type DeliveryState = components["schemas"]["DeliveryState"];
+const DELIVERY_STATES: readonly DeliveryState[] = ["pending", "delivered", "dead"];
 
 const subscriptionRow = (s: Subscription) => [
   s.name,
@@ -96,9 +101,12 @@ export function notificationsCommand(program: Command, io: Io): void {
     .action(async (name: string, _options: object, command: Command) => {
       const c = contextOf(command, io);
       const { state } = command.opts<{ state?: string }>();
+      if (state !== undefined && !DELIVERY_STATES.includes(state as DeliveryState)) {
+        throw new UsageError(`--state must be one of ${DELIVERY_STATES.join(", ")}`);
+      }
       const page = await ok(
         c.api.GET("/v1/notifications/{name}/deliveries", {
-          params: { path: { name }, query: { state } },
+          params: { path: { name }, query: { state: state as DeliveryState | undefined } },
         }),
       );
       c.print(page, (p) => deliveryTable(p.items));
