@@ -7,6 +7,14 @@ export const UpdateStrategyParams = z.object({ fleet: Name, name: Name });
 export const UpdateRunsParams = z.object({ fleet: Name });
 /** `/v1/fleets/{fleet}/update-runs/{run}` */
 export const UpdateRunParams = z.object({ fleet: Name, run: Name });
+/** `/v1/fleets/{fleet}/update-runs/{run}/gates/{gate}/approve` (EXT-1) */
+export const GateParams = UpdateRunParams.extend({
+  gate: z
+    .string()
+    .min(1)
+    .max(200)
+    .regex(/^[a-z0-9-]+$/),
+});
 
 /** EXT-2/EXT-3: a count, or a percentage of the scope's members ("25%"). */
 const Budget = z
@@ -34,9 +42,57 @@ const budgets = {
   }),
 };
 
+/** EXT-1: a gate before or after a stage or group. */
+const GateInput = z
+  .strictObject({
+    displayName: z.string().min(1).max(100).optional(),
+    type: z.enum(["Approval", "ScheduledStart"]),
+    scheduledStart: z
+      .strictObject({
+        day: z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]),
+        time: z.string().regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: "HH:MM, 00:00–23:59" }),
+        utcOffset: z.string().regex(/^[+-](0[0-9]|1[0-4]):[0-5][0-9]$/, {
+          error: "+HH:MM or -HH:MM, at most 14 hours",
+        }),
+      })
+      .optional()
+      .openapi({
+        description: "ScheduledStart only: completes at the next such instant in that offset.",
+      }),
+  })
+  .openapi("GateInput");
+
+const gates = {
+  beforeGates: z.array(GateInput).max(10).optional().openapi({
+    description: "EXT-1: gates that must complete before the scope starts.",
+  }),
+  afterGates: z.array(GateInput).max(10).optional().openapi({
+    description: "EXT-1: gates that must complete before the scope counts as done.",
+  }),
+};
+
+/** EXT-1: a gate in the run status. */
+const RunGate = z
+  .object({
+    id: z.string().openapi({ description: "Approve with POST …/gates/{id}/approve." }),
+    type: z.enum(["Approval", "ScheduledStart"]),
+    timing: z.enum(["Before", "After"]),
+    state: z.enum(["NotStarted", "Pending", "Completed", "Skipped"]),
+    displayName: z.string().optional(),
+    scheduledStart: z
+      .object({ day: z.string(), time: z.string(), utcOffset: z.string() })
+      .optional(),
+    pendingSince: Rfc3339.optional(),
+    dueAt: Rfc3339.optional().openapi({ description: "ScheduledStart: when it completes." }),
+    completedAt: Rfc3339.optional(),
+    approvedBy: z.string().optional(),
+  })
+  .openapi("RunGate");
+
 const StrategyGroup = z.strictObject({
   name: Name.openapi({ description: "Members join by their cluster's `updateGroup` (RUN-3)." }),
   ...budgets,
+  ...gates,
 });
 
 /** One stage of a strategy (RUN-2). */
@@ -46,6 +102,7 @@ export const StrategyStage = z
     groups: z.array(StrategyGroup).min(1).max(50),
     afterStageWaitSeconds: z.number().int().min(0).max(2_592_000).optional(),
     ...budgets,
+    ...gates,
   })
   .openapi("StrategyStage");
 
@@ -124,6 +181,7 @@ const RunGroup = z.object({
   message: z.string().optional(),
   maxConcurrency: z.int().optional(),
   maxAllowedFailures: z.int().optional(),
+  gates: z.array(RunGate).optional(),
   members: z.array(RunMember),
 });
 
@@ -135,6 +193,7 @@ const RunStage = z.object({
   afterStageWaitEndsAt: Rfc3339.optional(),
   maxConcurrency: z.int().optional(),
   maxAllowedFailures: z.int().optional(),
+  gates: z.array(RunGate).optional(),
   groups: z.array(RunGroup),
 });
 

@@ -7148,6 +7148,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fleets/{fleet}/update-runs/{run}/gates/{gate}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a Pending Approval gate (EXT-1); final once accepted, approving again changes nothing */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                    run: string;
+                    gate: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the run */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpdateRun"];
+                    };
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fleets/{fleet}/update-runs/{run}/skip": {
         parameters: {
             query?: never;
@@ -10668,14 +10780,34 @@ export interface components {
                 /** @description EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
                 maxConcurrency?: number | string;
                 maxAllowedFailures?: components["schemas"]["UpdateBudget"];
+                /** @description EXT-1: gates that must complete before the scope starts. */
+                beforeGates?: components["schemas"]["GateInput"][];
+                /** @description EXT-1: gates that must complete before the scope counts as done. */
+                afterGates?: components["schemas"]["GateInput"][];
             }[];
             afterStageWaitSeconds?: number;
             /** @description EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
             maxConcurrency?: number | string;
             maxAllowedFailures?: components["schemas"]["UpdateBudget"];
+            /** @description EXT-1: gates that must complete before the scope starts. */
+            beforeGates?: components["schemas"]["GateInput"][];
+            /** @description EXT-1: gates that must complete before the scope counts as done. */
+            afterGates?: components["schemas"]["GateInput"][];
         };
         /** @description EXT-3: failed members tolerated before the scope fails (default 0: RUN-11); a percentage rounds up. */
         UpdateBudget: number | string;
+        GateInput: {
+            displayName?: string;
+            /** @enum {string} */
+            type: "Approval" | "ScheduledStart";
+            /** @description ScheduledStart only: completes at the next such instant in that offset. */
+            scheduledStart?: {
+                /** @enum {string} */
+                day: "Monday" | "Tuesday" | "Wednesday" | "Thursday" | "Friday" | "Saturday" | "Sunday";
+                time: string;
+                utcOffset: string;
+            };
+        };
         UpdateStrategyInput: {
             stages: components["schemas"]["StrategyStage"][];
         };
@@ -10733,6 +10865,7 @@ export interface components {
                 afterStageWaitEndsAt?: string;
                 maxConcurrency?: number;
                 maxAllowedFailures?: number;
+                gates?: components["schemas"]["RunGate"][];
                 groups: {
                     /** @example prod-eu-1 */
                     name: string;
@@ -10741,6 +10874,7 @@ export interface components {
                     message?: string;
                     maxConcurrency?: number;
                     maxAllowedFailures?: number;
+                    gates?: components["schemas"]["RunGate"][];
                     members: {
                         /** @example prod-eu-1 */
                         cluster: string;
@@ -10775,6 +10909,39 @@ export interface components {
                     }[];
                 }[];
             }[];
+        };
+        RunGate: {
+            /** @description Approve with POST …/gates/{id}/approve. */
+            id: string;
+            /** @enum {string} */
+            type: "Approval" | "ScheduledStart";
+            /** @enum {string} */
+            timing: "Before" | "After";
+            /** @enum {string} */
+            state: "NotStarted" | "Pending" | "Completed" | "Skipped";
+            displayName?: string;
+            scheduledStart?: {
+                day: string;
+                time: string;
+                utcOffset: string;
+            };
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            pendingSince?: string;
+            /**
+             * Format: date-time
+             * @description ScheduledStart: when it completes.
+             * @example 2022-06-01T10:00:00Z
+             */
+            dueAt?: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            completedAt?: string;
+            approvedBy?: string;
         };
         UpdateRunInput: {
             /** @example prod-eu-1 */

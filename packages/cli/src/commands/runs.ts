@@ -17,6 +17,33 @@ const UPGRADE_TYPES: UpgradeType[] = ["Full", "ControlPlaneOnly", "NodeImageOnly
 const SELECTIONS: NodeImageSelection[] = ["Latest", "Consistent"];
 
 /** A run's members, one row each: where they sit and how far they got. */
+/** EXT-1: every gate of the run with the stage or group holding it. */
+export function gateTable(run: UpdateRun): TableView {
+  const rows = run.stages.flatMap((stage) => [
+    ...(stage.gates ?? []).map((g) => [
+      `stage ${stage.name}`,
+      g.id,
+      g.type,
+      g.timing,
+      g.state,
+      cell(g.dueAt),
+      cell(g.approvedBy),
+    ]),
+    ...stage.groups.flatMap((group) =>
+      (group.gates ?? []).map((g) => [
+        `group ${group.name}`,
+        g.id,
+        g.type,
+        g.timing,
+        g.state,
+        cell(g.dueAt),
+        cell(g.approvedBy),
+      ]),
+    ),
+  ]);
+  return { columns: ["SCOPE", "GATE", "TYPE", "TIMING", "STATE", "OPENS", "APPROVED BY"], rows };
+}
+
 export function runTable(run: UpdateRun): TableView {
   const rows = run.stages.flatMap((stage) =>
     stage.groups.flatMap((group) =>
@@ -173,6 +200,32 @@ export function runsCommand(program: Command, io: Io): void {
       );
       c.print(answer, runTable);
     });
+
+  runs
+    .command("gates <fleet> <run>")
+    .description("the run's gates and their states (EXT-1)")
+    .action(async (fleet: string, run: string, _options: object, command: Command) => {
+      const c = contextOf(command, io);
+      const answer = await ok(
+        c.api.GET("/v1/fleets/{fleet}/update-runs/{run}", runPath(fleet, run)),
+      );
+      c.print(answer, gateTable);
+    });
+
+  runs
+    .command("approve <fleet> <run> <gate>")
+    .description("approve a Pending Approval gate (EXT-1); final once accepted")
+    .action(
+      async (fleet: string, run: string, gate: string, _options: object, command: Command) => {
+        const c = contextOf(command, io);
+        const answer = await ok(
+          c.api.POST("/v1/fleets/{fleet}/update-runs/{run}/gates/{gate}/approve", {
+            params: { path: { fleet, run, gate } },
+          }),
+        );
+        c.print(answer, gateTable);
+      },
+    );
 
   watchOptions(
     runs

@@ -3,13 +3,14 @@ export type RuleId =
   `${"VER" | "CH" | "SEQ" | "MW" | "RUN" | "LIFE" | "NUP" | "CA" | "EXT"}-${number}`;
 
 /**
- * A refusal by a SPEC rule. `status` follows API.md: 400 malformed input, 409 not
- * allowed in the current state, 422 a rule refuses it. The detail carries the facts,
+ * A refusal by a SPEC rule. `status` follows API.md: 400 malformed input, 404 a part
+ * of the state the request names does not exist, 409 not allowed in the current state,
+ * 422 a rule refuses it. The detail carries the facts,
  * e.g. `VER-4: 1.13.0 → 1.15.0 skips minor 1.14`.
  */
 export interface RuleViolation {
   rule: RuleId;
-  status: 400 | 409 | 422;
+  status: 400 | 404 | 409 | 422;
   detail: string;
 }
 

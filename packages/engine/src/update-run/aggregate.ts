@@ -1,4 +1,5 @@
 import { isOneOf } from "../machine/states.ts";
+import { gateReason, gatesThrough, skipGates } from "./gates.ts";
 import type { RunGroup, RunStage, UpdateRun, UpdateRunState } from "./types.ts";
 
 /** RUN-8: the states nothing moves out of, for a run and each stage, group and member. */
@@ -62,7 +63,11 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derive
     return { state: "Skipped", message: "RUN-9: every member was skipped" };
   }
   if (!reached) return { state: "NotStarted" };
+  const beforeGate = gateReason(group.gates, "Before");
+  if (beforeGate !== undefined) return { state: "Pending", message: beforeGate };
   if (members.every((m) => isTerminalState(m.state))) {
+    const afterGate = gateReason(group.gates, "After");
+    if (afterGate !== undefined) return { state: "Pending", message: afterGate };
     if (failed.length === 0) return { state: "Completed" };
     return {
       state: "Completed",
@@ -102,8 +107,19 @@ function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: nu
   }
   if (stage.done) return { state: "Completed" };
   if (!reached) return { state: "NotStarted" };
+  const beforeGate = gateReason(stage.gates, "Before");
+  if (beforeGate !== undefined) return { state: "Pending", message: beforeGate };
   if (groups.every((g) => isTerminalState(g.state))) {
     if (halted) return { state: "Stopped" };
+    const afterGate = gateReason(stage.gates, "After");
+    if (afterGate !== undefined) {
+      const ends = stage.afterStageWaitEndsAt;
+      const wait =
+        ends !== undefined && ends > now
+          ? `; RUN-2: and the wait after the stage until ${new Date(ends).toISOString()}`
+          : "";
+      return { state: "Pending", message: `${afterGate}${wait}` };
+    }
     const ends = stage.afterStageWaitEndsAt;
     const until = ends === undefined ? "" : ` until ${new Date(Math.max(ends, now)).toISOString()}`;
     return {
@@ -179,8 +195,14 @@ export function deriveStates(run: UpdateRun, now: number): void {
   const current = currentStageIndex(run);
   run.stages.forEach((stage, index) => {
     const reached = started && index <= current;
-    for (const group of stage.groups) setDerived(group, deriveGroup(group, reached, halted));
+    // EXT-1: a stage's groups are reached once the gates before the stage are through.
+    const groupsReached = reached && gatesThrough(stage.gates, "Before");
+    for (const group of stage.groups) {
+      setDerived(group, deriveGroup(group, groupsReached, halted));
+      if (group.state === "Skipped") skipGates(group.gates);
+    }
     setDerived(stage, deriveStage(stage, reached, halted, now));
+    if (stage.state === "Skipped") skipGates(stage.gates);
   });
   setDerived(run, deriveRun(run, current));
   if (isTerminalState(run.state)) run.endedAt ??= now;
@@ -216,7 +238,8 @@ function deriveRun(run: UpdateRun, current: number): Derived {
   }
   const stage = run.stages[current]!;
   if (stage.state === "Pending") {
-    return { state: "Pending", message: `RUN-8: stage ${stage.name} is Pending` };
+    const gate = stage.message?.startsWith("EXT-1") ? `: ${stage.message}` : "";
+    return { state: "Pending", message: `RUN-8: stage ${stage.name} is Pending${gate}` };
   }
   return { state: "Running" };
 }

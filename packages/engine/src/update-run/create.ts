@@ -4,6 +4,7 @@ import { checkInCatalogue } from "../version/catalogue.ts";
 import { checkUpgradePath } from "../version/upgrade-path.ts";
 import { deriveStates } from "./aggregate.ts";
 import { resolveBudgets } from "./budgets.ts";
+import { createGates, validateGate } from "./gates.ts";
 import { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
 import type {
   Availability,
@@ -37,6 +38,29 @@ export interface UpdateRunRequest {
   availability: Availability;
   /** VER-6: every published version. */
   catalogue: readonly string[];
+}
+
+/** EXT-1: every gate of the strategy is well formed. */
+function checkGates(strategy: UpdateStrategy): Result<void> {
+  for (const stage of strategy.stages) {
+    const scopes = [
+      {
+        where: `stage ${stage.name}`,
+        specs: [...(stage.beforeGates ?? []), ...(stage.afterGates ?? [])],
+      },
+      ...stage.groups.map((g) => ({
+        where: `group ${g.name}`,
+        specs: [...(g.beforeGates ?? []), ...(g.afterGates ?? [])],
+      })),
+    ];
+    for (const { where, specs } of scopes) {
+      for (const spec of specs) {
+        const valid = validateGate(spec, where);
+        if (!valid.ok) return valid;
+      }
+    }
+  }
+  return ok(undefined);
 }
 
 function checkGoal(request: UpdateRunRequest, members: readonly MemberFacts[]): Result<UpdateGoal> {
@@ -83,14 +107,20 @@ export function createUpdateRun(request: UpdateRunRequest, now: Instant): Result
   const strategy = request.strategy ?? oneAtATime();
   const valid = validateStrategy(strategy);
   if (!valid.ok) return valid;
+  const gates = checkGates(strategy);
+  if (!gates.ok) return gates;
   const byGroup = new Map<string, RunGroup>();
   const stages: RunStage[] = strategy.stages.map((stage) => {
     const groups = stage.groups.map((g) => {
       const group: RunGroup = { name: g.name, state: "NotStarted", members: [] };
+      const held = createGates("group", g.name, g.beforeGates, g.afterGates);
+      if (held.length > 0) group.gates = held;
       byGroup.set(g.name, group);
       return group;
     });
     const copy: RunStage = { name: stage.name, state: "NotStarted", groups };
+    const held = createGates("stage", stage.name, stage.beforeGates, stage.afterGates);
+    if (held.length > 0) copy.gates = held;
     if (stage.afterStageWaitSeconds !== undefined)
       copy.afterStageWaitSeconds = stage.afterStageWaitSeconds;
     return copy;

@@ -6,8 +6,14 @@ export {
 } from "./aggregate.ts";
 export type { PublishedRelease } from "./availability.ts";
 export { releaseAvailability } from "./availability.ts";
+export {
+  DEFAULT_GROUP_CONCURRENCY,
+  DEFAULT_STAGE_CONCURRENCY,
+  resolveBudget,
+} from "./budgets.ts";
 export type { Candidate, UpdateRunRequest } from "./create.ts";
 export { createUpdateRun, MAX_RUN_MEMBERS } from "./create.ts";
+export { allGates, nextScheduledStart } from "./gates.ts";
 export { decideUpdateRun } from "./machine.ts";
 export {
   type ChosenImages,
@@ -24,5 +30,11 @@ export { membersInTryOrder, SOON_OPENING, windowRank } from "./order.ts";
 export { REGION_RECHECK } from "./readiness.ts";
 export { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
 export type * from "./types.ts";
-export type { RunGroupView, RunMemberView, RunStageView, UpdateRunView } from "./view.ts";
+export type {
+  RunGateView,
+  RunGroupView,
+  RunMemberView,
+  RunStageView,
+  UpdateRunView,
+} from "./view.ts";
 export { updateRunView } from "./view.ts";

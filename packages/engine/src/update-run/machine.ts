@@ -1,6 +1,7 @@
 import { ok, type Result, refuse } from "../rules/violation.ts";
 import type { Instant } from "../time/instant.ts";
 import { failureStopsRun, isTerminalState } from "./aggregate.ts";
+import { allGates } from "./gates.ts";
 import { applyMembership } from "./membership.ts";
 import { consistentImages } from "./node-image.ts";
 import { runPass } from "./pass.ts";
@@ -21,8 +22,10 @@ function cloneRun(run: UpdateRun): UpdateRun {
     ...run,
     stages: run.stages.map((stage) => ({
       ...stage,
+      ...(stage.gates ? { gates: stage.gates.map((gate) => ({ ...gate })) } : {}),
       groups: stage.groups.map((group) => ({
         ...group,
+        ...(group.gates ? { gates: group.gates.map((gate) => ({ ...gate })) } : {}),
         members: group.members.map((member) => ({ ...member })),
       })),
     })),
@@ -268,6 +271,47 @@ function skip(
   );
 }
 
+/**
+ * EXT-1: a person approves a Pending Approval gate; it is Completed for good (approving
+ * it again changes nothing). A gate not yet reached, skipped, or that opens on its own
+ * schedule is refused.
+ */
+function approve(
+  run: UpdateRun,
+  event: Extract<UpdateRunEvent, { type: "APPROVE" }>,
+  now: Instant,
+): Result<UpdateRunDecision> {
+  const gate = allGates(run.stages).find((g) => g.gate.id === event.gate)?.gate;
+  if (gate === undefined) {
+    return refuse("EXT-1", 404, `EXT-1: run ${run.name} has no gate ${event.gate}`);
+  }
+  if (gate.type !== "Approval") {
+    return refuse(
+      "EXT-1",
+      409,
+      `EXT-1: gate ${gate.id} is a ScheduledStart gate; it opens on its own${gate.dueAt === undefined ? "" : ` at ${new Date(gate.dueAt).toISOString()}`}`,
+    );
+  }
+  if (gate.state === "Completed") {
+    return ok(decision(run, now, [`EXT-1: gate ${gate.id} was already approved`]));
+  }
+  if (gate.state !== "Pending") {
+    return refuse(
+      "EXT-1",
+      409,
+      `EXT-1: gate ${gate.id} is ${gate.state}; only a Pending gate can be approved`,
+    );
+  }
+  gate.state = "Completed";
+  gate.completedAt = now;
+  if (event.by !== undefined) gate.approvedBy = event.by;
+  return ok(
+    decision(run, now, [
+      `EXT-1: gate ${gate.id} approved${event.by === undefined ? "" : ` by ${event.by}`}`,
+    ]),
+  );
+}
+
 /** A member's end, tracked (RUN-11 on a failure). */
 function endMember(
   run: UpdateRun,
@@ -402,6 +446,8 @@ export function decideUpdateRun(
       if (member.state === "Stopped") member.message = untrackedMessage(member);
       return ok(decision(run, now, []));
     }
+    case "APPROVE":
+      return approve(run, event, now);
     case "MEMBER_ENDED":
       return memberEnded(run, event, now);
     case "MEMBER_START_REFUSED":

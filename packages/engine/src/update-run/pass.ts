@@ -1,6 +1,7 @@
 import type { Instant } from "../time/instant.ts";
 import { currentStageIndex, deriveStates, isHalted, isTerminalState } from "./aggregate.ts";
 import { DEFAULT_GROUP_CONCURRENCY, DEFAULT_STAGE_CONCURRENCY } from "./budgets.ts";
+import { passGates } from "./gates.ts";
 import { membersInTryOrder } from "./order.ts";
 import { readiness } from "./readiness.ts";
 import type { RunGroup, StartMemberIntent, UpdateRun } from "./types.ts";
@@ -9,6 +10,17 @@ function earliest(a: Instant | undefined, b: Instant | undefined): Instant | und
   if (a === undefined) return b;
   if (b === undefined) return a;
   return Math.min(a, b);
+}
+
+/**
+ * EXT-1: once every member of a group has ended, its after gates open (a group whose
+ * members were all skipped is Skipped, its gates with it).
+ */
+function afterGates(group: RunGroup, now: Instant): Instant | undefined {
+  const members = group.members;
+  if (members.length === 0 || !members.every((m) => isTerminalState(m.state))) return undefined;
+  if (members.every((m) => m.state === "Skipped")) return undefined;
+  return passGates(group.gates, "After", now).wakeAt;
 }
 
 /** Members of the group whose upgrade is in flight. */
@@ -29,8 +41,12 @@ function progressGroup(
   intents: StartMemberIntent[],
   slots: { left: number },
 ): Instant | undefined {
+  if (group.userSkipped) return undefined;
+  // EXT-1: a group's gates before it hold its members; those after it hold its end.
+  const before = passGates(group.gates, "Before", now);
+  if (!before.open) return before.wakeAt;
   let free = (group.maxConcurrency ?? DEFAULT_GROUP_CONCURRENCY) - inFlight(group);
-  if (group.userSkipped || free <= 0 || slots.left <= 0) return undefined;
+  if (free <= 0 || slots.left <= 0) return afterGates(group, now);
   const candidates = group.members.filter((m) => m.state === "NotStarted" || m.state === "Pending");
   let wake: Instant | undefined;
   for (const member of membersInTryOrder(candidates, now)) {
@@ -77,7 +93,7 @@ function progressGroup(
         return ready satisfies never;
     }
   }
-  return wake;
+  return earliest(wake, afterGates(group, now));
 }
 
 /**
@@ -97,6 +113,11 @@ export function runPass(
     for (let index = currentStageIndex(run); index < run.stages.length; index++) {
       const stage = run.stages[index]!;
       if (!stage.userSkipped) {
+        const before = passGates(stage.gates, "Before", now);
+        if (!before.open) {
+          wake = earliest(wake, before.wakeAt);
+          break;
+        }
         // EXT-2: the stage's maxConcurrency caps the members in flight over all its groups.
         const running = stage.groups.reduce((sum, g) => sum + inFlight(g), 0);
         const slots = { left: (stage.maxConcurrency ?? DEFAULT_STAGE_CONCURRENCY) - running };
@@ -107,13 +128,27 @@ export function runPass(
       if (stage.state === "Failed") break;
       const settled = stage.userSkipped || stage.groups.every((g) => isTerminalState(g.state));
       if (!settled) break;
+      // RUN-2 and EXT-1: the wait after the stage and its after gates run together; the
+      // next stage starts when both are done.
+      let held = false;
       const wait = stage.afterStageWaitSeconds ?? 0;
       if (wait > 0 && stage.state !== "Skipped") {
         stage.afterStageWaitEndsAt ??= now + wait * 1000;
         if (now < stage.afterStageWaitEndsAt) {
           wake = earliest(wake, stage.afterStageWaitEndsAt);
-          break;
+          held = true;
         }
+      }
+      if (stage.state !== "Skipped") {
+        const after = passGates(stage.gates, "After", now);
+        if (!after.open) {
+          wake = earliest(wake, after.wakeAt);
+          held = true;
+        }
+      }
+      if (held) {
+        deriveStates(run, now);
+        break;
       }
       stage.done = true;
       notes.push(`stage ${stage.name} done`);

@@ -61,6 +61,47 @@ export interface Availability {
   nodeImages: readonly ImageAvailability[];
 }
 
+export type GateWeekday =
+  | "Sunday"
+  | "Monday"
+  | "Tuesday"
+  | "Wednesday"
+  | "Thursday"
+  | "Friday"
+  | "Saturday";
+
+/** EXT-1: a ScheduledStart gate completes at the next `day` `time` in `utcOffset`. */
+export interface ScheduledStart {
+  day: GateWeekday;
+  /** `HH:MM`. */
+  time: string;
+  /** `+HH:MM` or `-HH:MM`. */
+  utcOffset: string;
+}
+
+/** EXT-1: a gate as a strategy declares it. */
+export interface GateSpec {
+  displayName?: string;
+  type: "Approval" | "ScheduledStart";
+  scheduledStart?: ScheduledStart;
+}
+
+/** EXT-1: a gate of a run's stage or group, with its progress. */
+export interface RunGate {
+  id: string;
+  type: GateSpec["type"];
+  timing: "Before" | "After";
+  displayName?: string;
+  scheduledStart?: ScheduledStart;
+  state: "NotStarted" | "Pending" | "Completed" | "Skipped";
+  pendingSince?: Instant;
+  /** ScheduledStart: the instant it completes, fixed when it became Pending. */
+  dueAt?: Instant;
+  completedAt?: Instant;
+  /** Approval: who approved it (the token's name). */
+  approvedBy?: string;
+}
+
 /** A count, or a share of the scope's members (`"25%"`), as strategies write them (EXT-2, EXT-3). */
 export type Budget = number | `${number}%`;
 
@@ -71,6 +112,9 @@ export interface StrategyGroup {
   maxConcurrency?: Budget;
   /** EXT-3: failed members the group tolerates (default 0: RUN-11). */
   maxAllowedFailures?: Budget;
+  /** EXT-1. */
+  beforeGates?: GateSpec[];
+  afterGates?: GateSpec[];
 }
 
 /** A strategy's stage (RUN-2). */
@@ -82,6 +126,9 @@ export interface StrategyStage {
   maxConcurrency?: Budget;
   /** EXT-3: failed members the stage tolerates (default 0: RUN-11). */
   maxAllowedFailures?: Budget;
+  /** EXT-1. */
+  beforeGates?: GateSpec[];
+  afterGates?: GateSpec[];
 }
 
 /** RUN-4: a named, reusable sequence of stages. */
@@ -130,6 +177,8 @@ export interface RunGroup {
   /** EXT-2/EXT-3 resolved at creation; absent in runs created before them (1 and 0). */
   maxConcurrency?: number;
   maxAllowedFailures?: number;
+  /** EXT-1: absent in runs created before gates. */
+  gates?: RunGate[];
   members: RunMember[];
 }
 
@@ -142,6 +191,8 @@ export interface RunStage {
   /** EXT-2/EXT-3 resolved at creation; absent in runs created before them (50 and 0). */
   maxConcurrency?: number;
   maxAllowedFailures?: number;
+  /** EXT-1: absent in runs created before gates. */
+  gates?: RunGate[];
   /** RUN-2: set when every group is terminal; the next stage starts at this instant. */
   afterStageWaitEndsAt?: Instant;
   /** The wait has passed (or there was none) and every group is terminal. */
@@ -217,6 +268,8 @@ export type UpdateRunEvent =
   | { type: "START"; at: Instant }
   | { type: "STOP"; at: Instant }
   | { type: "SKIP"; targets: readonly SkipTarget[]; at: Instant }
+  /** EXT-1: a person approves an Approval gate. */
+  | { type: "APPROVE"; gate: string; at: Instant; by?: string }
   /**
    * Time passed; the host may bring fresher region availability (CH-3) and the members
    * as the fleet holds them now (EXT-8).

@@ -1,5 +1,5 @@
 import { type Instant, toRfc3339 } from "../time/instant.ts";
-import type { UpdateRun, UpdateRunState } from "./types.ts";
+import type { RunGate, UpdateRun, UpdateRunState } from "./types.ts";
 
 /** A member as `GET …/update-runs/{run}` shows it. */
 export interface RunMemberView {
@@ -14,6 +14,39 @@ export interface RunMemberView {
   operation?: string;
 }
 
+/** EXT-1: a gate as the run status shows it. */
+export interface RunGateView {
+  id: string;
+  type: RunGate["type"];
+  timing: RunGate["timing"];
+  state: RunGate["state"];
+  displayName?: string;
+  scheduledStart?: RunGate["scheduledStart"];
+  pendingSince?: string;
+  /** ScheduledStart: when it completes. */
+  dueAt?: string;
+  completedAt?: string;
+  approvedBy?: string;
+}
+
+function gateViews(gates: readonly RunGate[] | undefined): RunGateView[] | undefined {
+  if (gates === undefined || gates.length === 0) return undefined;
+  return gates.map((g) =>
+    compact({
+      id: g.id,
+      type: g.type,
+      timing: g.timing,
+      state: g.state,
+      displayName: g.displayName,
+      scheduledStart: g.scheduledStart,
+      pendingSince: time(g.pendingSince),
+      dueAt: time(g.dueAt),
+      completedAt: time(g.completedAt),
+      approvedBy: g.approvedBy,
+    }),
+  );
+}
+
 export interface RunGroupView {
   name: string;
   state: UpdateRunState;
@@ -21,6 +54,7 @@ export interface RunGroupView {
   /** EXT-2 and EXT-3 as resolved at creation. */
   maxConcurrency?: number;
   maxAllowedFailures?: number;
+  gates?: RunGateView[];
   members: RunMemberView[];
 }
 
@@ -33,6 +67,7 @@ export interface RunStageView {
   /** EXT-2 and EXT-3 as resolved at creation. */
   maxConcurrency?: number;
   maxAllowedFailures?: number;
+  gates?: RunGateView[];
   groups: RunGroupView[];
 }
 
@@ -95,6 +130,7 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
         afterStageWaitEndsAt: time(stage.afterStageWaitEndsAt),
         maxConcurrency: stage.maxConcurrency,
         maxAllowedFailures: stage.maxAllowedFailures,
+        gates: gateViews(stage.gates),
         groups: stage.groups.map((group) =>
           compact({
             name: group.name,
@@ -102,6 +138,7 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
             message: group.message,
             maxConcurrency: group.maxConcurrency,
             maxAllowedFailures: group.maxAllowedFailures,
+            gates: gateViews(group.gates),
             members: group.members.map((m) =>
               compact({
                 cluster: m.cluster,

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  GateParams,
   ListQuery,
   UpdateRun,
   UpdateRunInput,
@@ -116,6 +117,16 @@ const skip = createRoute({
   responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
 });
 
+const approve = createRoute({
+  method: "post",
+  path: `${runPath}/gates/{gate}/approve`,
+  tags,
+  summary:
+    "Approve a Pending Approval gate (EXT-1); final once accepted, approving again changes nothing",
+  request: { params: GateParams },
+  responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
+});
+
 /** A run covers its whole fleet: fleet grants only (a team scope does not reach it). */
 function authorizeFleet(principal: Principal, access: Access, fleet: string): void {
   authorize(principal, access, { kind: "fleet", fleet }, `fleet ${fleet}`);
@@ -193,6 +204,15 @@ export function updateRunRoutes(): App {
       return c.json(orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type })), 200);
     });
   }
+  app.openapi(approve, async (c) => {
+    const { fleet, run, gate } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    const by = c.var.principal.name;
+    return c.json(
+      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "APPROVE", gate, by })),
+      200,
+    );
+  });
   app.openapi(skip, async (c) => {
     const { fleet, run } = c.req.valid("param");
     authorizeFleet(c.var.principal, "write", fleet);

@@ -37,6 +37,7 @@ const PARAMS: Record<string, (w: World) => string> = {
   release: () => "2022-R25",
   channel: () => "REGULAR",
   run: () => "mx-run",
+  gate: () => "mx-gate",
 };
 
 /** Parameters whose name means different things per route (`id`, `name`). */
@@ -274,7 +275,11 @@ function levelOf(requestText: string, world: World): Level {
   return "global";
 }
 
+/** Every token may read itself (the dashboard learns what it may do); nothing else. */
+const ANY_TOKEN_ABOUT_ITSELF = new Set(["GET /v1/tokens/self"]);
+
 function isAdminOnly(op: Operation, level: Level): boolean {
+  if (ANY_TOKEN_ABOUT_ITSELF.has(op.key)) return false;
   if (op.path.startsWith("/v1/tokens")) return true;
   if (op.path.startsWith("/v1/sim") && op.method !== "GET") return true;
   if (ADMIN_ONLY.has(op.key)) return true;

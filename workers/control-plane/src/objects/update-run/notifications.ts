@@ -1,4 +1,4 @@
-import type { UpdateRun, UpdateRunState } from "@regatta/engine";
+import { allGates, type RunGate, type UpdateRun, type UpdateRunState } from "@regatta/engine";
 import type { NotificationEvent } from "@regatta/protocol";
 import type { Env } from "../../env.ts";
 import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
@@ -14,7 +14,7 @@ import {
 /**
  * The run's notifications (`updaterun.*`), read off each saved decision against the
  * run as it was, in the same transaction: the run's own state changes, and each member
- * that failed. `updaterun.gate.pending` waits for gates (EXT), which runs do not have yet.
+ * that failed, and each gate that became Pending (EXT-1: a person may have to approve it).
  */
 
 /** Run states whose arrival is an event. */
@@ -24,11 +24,14 @@ const ARRIVALS: Partial<Record<UpdateRunState, NotificationEvent>> = {
   Stopped: "updaterun.stopped",
 };
 
-/** A run that was not under way (never started, or stopped) and now is. */
-const started = (before: UpdateRun, after: UpdateRun) =>
-  (before.state === "NotStarted" || before.state === "Stopped") &&
-  after.state !== "NotStarted" &&
-  after.state !== "Stopped";
+/** Not under way: never started, stopped, or stopping after a user's stop. */
+const idle = (run: UpdateRun) =>
+  run.state === "NotStarted" ||
+  run.state === "Stopped" ||
+  (run.state === "Stopping" && run.stopped);
+
+/** A run that was not under way and now is. */
+const started = (before: UpdateRun, after: UpdateRun) => idle(before) && !idle(after);
 
 /** Records what changed between `before` and `after` (one decision). */
 export function notifyRunChanges(tx: Tx, before: UpdateRun, after: UpdateRun): void {
@@ -52,6 +55,20 @@ export function notifyRunChanges(tx: Tx, before: UpdateRun, after: UpdateRun): v
       },
     });
   }
+  for (const gate of pendingGates(before, after)) {
+    recordNotification(tx, {
+      event: "updaterun.gate.pending",
+      fleet,
+      subject: `${subject}/gates/${gate.id}`,
+      data: {
+        run: after.name,
+        gate: gate.id,
+        type: gate.type,
+        timing: gate.timing,
+        ...(gate.displayName === undefined ? {} : { displayName: gate.displayName }),
+      },
+    });
+  }
   const arrived = before.state === after.state ? undefined : ARRIVALS[after.state];
   if (arrived !== undefined) {
     const message = after.message ?? after.failure;
@@ -62,6 +79,18 @@ export function notifyRunChanges(tx: Tx, before: UpdateRun, after: UpdateRun): v
       data: message === undefined ? data : { ...data, message },
     });
   }
+}
+
+/** EXT-1: gates Pending after the decision that were not before it. */
+function pendingGates(before: UpdateRun, after: UpdateRun): RunGate[] {
+  const was = new Set(
+    allGates(before.stages)
+      .filter(({ gate }) => gate.state === "Pending")
+      .map(({ gate }) => gate.id),
+  );
+  return allGates(after.stages)
+    .map(({ gate }) => gate)
+    .filter((gate) => gate.state === "Pending" && !was.has(gate.id));
 }
 
 interface FailedMember {

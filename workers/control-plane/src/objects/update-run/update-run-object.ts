@@ -28,11 +28,12 @@ import {
 } from "./host.ts";
 import { sendDueRunNotifications, sendRunNotification } from "./notifications.ts";
 
-/** A user's control of a run (RUN-10, RUN-12). */
+/** A user's control of a run (RUN-10, RUN-12, EXT-1). */
 export type RunControl =
   | { type: "START" }
   | { type: "STOP" }
-  | { type: "SKIP"; targets: SkipTarget[] };
+  | { type: "SKIP"; targets: SkipTarget[] }
+  | { type: "APPROVE"; gate: string; by: string };
 
 /**
  * One update run (SPEC RUN): the copied strategy and the whole status tree. A shell: the
@@ -85,10 +86,7 @@ export class UpdateRunObject extends DurableObject<Env> {
     const readings = await this.read(runtime);
     const answer = await runtime.commit((tx) => {
       if (readings !== undefined) tickRun(tx, readings);
-      return applyRunEvent(
-        tx,
-        control.type === "SKIP" ? { ...control, at: tx.now } : { type: control.type, at: tx.now },
-      );
+      return applyRunEvent(tx, { ...control, at: tx.now });
     });
     if (!answer.ok) return answer;
     await this.dispatch(runtime);

@@ -164,7 +164,7 @@ export async function readRun(
   return view ? accepted(view) : refused(404, `update run ${run} does not exist in fleet ${fleet}`);
 }
 
-/** Start, stop (RUN-10) or skip (RUN-12). */
+/** Start, stop (RUN-10), skip (RUN-12) or approve a gate (EXT-1). */
 export async function controlRun(
   db: Inventory,
   env: Objects,
