@@ -139,7 +139,7 @@ describe("decideAutoUpgradeProfile", () => {
       kind: "HOLD",
       reason: "EXT-5: generated run p-1-18-6-1 is Running; one generated run per profile at a time",
     });
-    for (const state of ["Pending", "Stopping", "Stopped"] as const) {
+    for (const state of ["Pending", "Stopping", "Stopped", "Creating"] as const) {
       const held = decideAutoUpgradeProfile(
         facts({}, [member("a", "1.17.7")], { lastRun: { name: "r", state } }),
       );
@@ -152,7 +152,7 @@ describe("decideAutoUpgradeProfile", () => {
   });
 
   it("EXT-5 after a Completed run a member that missed it is caught up; a gone run does not hold", () => {
-    for (const state of ["Completed", undefined] as const) {
+    for (const state of ["Completed", "Gone"] as const) {
       const decision = decideAutoUpgradeProfile(
         facts({}, [member("late", "1.17.7")], {
           lastRun: { name: "r", state, goalKey: "Full:1.18.6" },

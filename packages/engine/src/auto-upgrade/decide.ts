@@ -91,7 +91,8 @@ function imageGoal(facts: ProfileFacts, members: readonly MemberFacts[]): GoalOr
 export function decideAutoUpgradeProfile(facts: ProfileFacts): ProfileDecision {
   const { profile, lastRun } = facts;
   if (profile.disabled) return { kind: "HOLD", reason: "EXT-5: the profile is disabled" };
-  if (lastRun?.state !== undefined && !isTerminalState(lastRun.state)) {
+  // A run another reconcile is creating (`Creating`) holds like a running one.
+  if (lastRun !== undefined && lastRun.state !== "Gone" && !isTerminalState(lastRun.state)) {
     if (lastRun.state === "NotStarted") return { kind: "START", run: lastRun.name };
     return {
       kind: "HOLD",

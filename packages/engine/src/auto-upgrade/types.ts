@@ -26,12 +26,14 @@ export interface AutoUpgradeProfileSpec {
 }
 
 /**
- * The profile's last generated run as the run object reports it now: `state` undefined
- * when the run no longer exists (dropped by retention, or never created after a crash).
+ * The profile's last generated run as observed now: its run state; `Creating` while the
+ * generation was claimed moments ago and the run object does not hold it yet (another
+ * reconcile is creating it); `Gone` when it no longer exists (dropped by retention, or
+ * never created after a crash).
  */
 export interface GeneratedRunFacts {
   name: string;
-  state: UpdateRunState | undefined;
+  state: UpdateRunState | "Creating" | "Gone";
   /** {@link ProfileGoal.key} of the goal it was generated for. */
   goalKey?: string;
 }
