@@ -1,3 +1,4 @@
+export * from "./auto-upgrade/index.ts";
 export * from "./autoscaler/index.ts";
 export * from "./channel/index.ts";
 export * from "./collections/index.ts";

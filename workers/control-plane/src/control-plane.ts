@@ -4,6 +4,7 @@ import { conditionalGet } from "./http/conditional.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
 import { withMiddlewareAnswers } from "./http/openapi.ts";
+import { autoUpgradeRoutes } from "./routes/auto-upgrade.ts";
 import { autoscalerRoutes } from "./routes/autoscaler.ts";
 import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
 import { computeClassRoutes } from "./routes/compute-classes.ts";
@@ -67,6 +68,7 @@ export function createControlPlane(): App {
   app.route("/", autoscalerRoutes());
   app.route("/", computeClassRoutes());
   app.route("/", updateRunRoutes());
+  app.route("/", autoUpgradeRoutes());
   app.route("/", rolloutRoutes());
   app.route("/", simRoutes());
   app.route("/", watchRoutes());

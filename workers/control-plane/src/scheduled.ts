@@ -7,6 +7,7 @@ import {
 import { controlPlaneNow } from "./clock/now.ts";
 import { configurationError, type Env, retentionMs } from "./env.ts";
 import { wakeDueObjects, wakeEveryFleet } from "./objects/wakeups.ts";
+import { reconcileDueProfiles } from "./services/auto-upgrade/reconcile.ts";
 import { wakeRollouts } from "./services/rollout/wake.ts";
 
 /** Idempotency-Key rows deleted per statement, and statements per cron run. */
@@ -36,10 +37,13 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       limit,
     ),
   );
-  await wakeDueObjects(env, db, await controlPlaneNow(env, db));
+  const now = await controlPlaneNow(env, db);
+  await wakeDueObjects(env, db, now);
   if (new Date(scheduledTime).getUTCMinutes() === 0) await wakeEveryFleet(env, db);
   // CH-3/SEQ: every sequenced group looks at its targets, windows and soaks.
   await wakeRollouts(db, env.FLEET);
+  // EXT-5: a cluster that missed a release (added later, or busy then) is caught up.
+  await reconcileDueProfiles(db, env, now);
 }
 
 /**

@@ -7384,6 +7384,437 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fleets/{fleet}/auto-upgrade-profiles/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An auto-upgrade profile with its last generated run, or why it generates nothing (EXT-5, EXT-9) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the profile */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoUpgradeProfile"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Create or replace an auto-upgrade profile (EXT-5): it generates and starts update runs when members become eligible, on publication and on every cron tick; reconciled at once */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["AutoUpgradeProfileInput"];
+                };
+            };
+            responses: {
+                /** @description replaced */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoUpgradeProfile"];
+                    };
+                };
+                /** @description created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoUpgradeProfile"];
+                    };
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete an auto-upgrade profile; the runs it generated go on */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fleets/{fleet}/auto-upgrade-profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The fleet's auto-upgrade profiles by name, paged */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    fleet: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the profiles */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AutoUpgradeProfileList"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fleets/{fleet}/rollout": {
         parameters: {
             query?: never;
@@ -10983,6 +11414,77 @@ export interface components {
                 /** @example prod-eu-1 */
                 name: string;
             }[];
+        };
+        AutoUpgradeProfile: {
+            /** @example prod-eu-1 */
+            name: string;
+            /** @example prod-eu-1 */
+            fleet: string;
+            /** @example prod-eu-1 */
+            strategy: string;
+            channel: components["schemas"]["AutoUpgradeChannel"];
+            /** @example 1.21.14-gke.4300 */
+            targetKubernetesVersion?: string;
+            /** @enum {string} */
+            nodeImageSelection: "Latest" | "Consistent";
+            disabled: boolean;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            updatedAt: string;
+            status: {
+                /**
+                 * @description The last update run the profile generated (`<profile>-<goal>-<n>`).
+                 * @example prod-eu-1
+                 */
+                lastRun?: string;
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                lastGeneratedAt?: string;
+                /** @description Why the last reconcile generated nothing, led by the rule that holds it (EXT-9), e.g. `EXT-5: every member already runs 1.18.6 or newer`. */
+                reason?: string;
+            };
+        };
+        /**
+         * @description EXT-5: Stable — the latest patch of the minor below the newest published one (N−1); Rapid — the latest patch of the newest minor (N); NodeImage — the newest node images; TargetKubernetesVersion — targetKubernetesVersion. Never more than one minor per generated run.
+         * @enum {string}
+         */
+        AutoUpgradeChannel: "Stable" | "Rapid" | "NodeImage" | "TargetKubernetesVersion";
+        AutoUpgradeProfileInput: {
+            /**
+             * @description An update strategy of the fleet (RUN-4); generated runs copy it (422 if absent).
+             * @example prod-eu-1
+             */
+            strategy: string;
+            channel: components["schemas"]["AutoUpgradeChannel"];
+            /**
+             * @description TargetKubernetesVersion only, and required there; must be published (VER-6).
+             * @example 1.21.14-gke.4300
+             */
+            targetKubernetesVersion?: string;
+            /**
+             * @default Latest
+             * @enum {string}
+             */
+            nodeImageSelection: "Latest" | "Consistent";
+            /**
+             * @description A disabled profile generates nothing.
+             * @default false
+             */
+            disabled: boolean;
+        };
+        AutoUpgradeProfileList: {
+            items: components["schemas"]["AutoUpgradeProfile"][];
+            /** @description null on the last page */
+            nextCursor: string | null;
         };
         RolloutConfig: {
             group: string;

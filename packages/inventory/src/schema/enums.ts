@@ -33,3 +33,16 @@ export const SIM_FAULT_EFFECTS = [
   "HEALTH_CHECK_FAIL",
 ] as const;
 export type SimFaultEffect = (typeof SIM_FAULT_EFFECTS)[number];
+
+/** What an auto-upgrade profile follows (EXT-5). */
+export const PROFILE_CHANNELS = [
+  "Stable",
+  "Rapid",
+  "NodeImage",
+  "TargetKubernetesVersion",
+] as const;
+export type ProfileChannelName = (typeof PROFILE_CHANNELS)[number];
+
+/** How a run chooses node images (RUN-6). */
+export const NODE_IMAGE_SELECTIONS = ["Latest", "Consistent"] as const;
+export type NodeImageSelectionName = (typeof NODE_IMAGE_SELECTIONS)[number];

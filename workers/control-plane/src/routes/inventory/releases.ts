@@ -5,6 +5,7 @@ import { authorize } from "../../auth/middleware.ts";
 import { controlPlaneNow } from "../../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../../http/openapi.ts";
 import { orRefuse } from "../../http/problem.ts";
+import { reconcileDueProfiles } from "../../services/auto-upgrade/reconcile.ts";
 import { pageReleases, readRelease, upsertRelease } from "../../services/inventory/releases.ts";
 import { wakeRollouts } from "../../services/rollout/wake.ts";
 
@@ -46,6 +47,8 @@ export function releaseRoutes(): App {
     const { created, value } = orRefuse(await upsertRelease(db, release, c.req.valid("json"), now));
     // CH-3: the channel's sequenced fleets look at their new targets now, not at the cron.
     await wakeRollouts(db, c.env.FLEET, value.channel);
+    // EXT-5: profiles generate runs for the members the release makes eligible, now.
+    await reconcileDueProfiles(db, c.env, now);
     return created ? c.json(value, 201) : c.json(value, 200);
   });
   app.openapi(get, async (c) => {

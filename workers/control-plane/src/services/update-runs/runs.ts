@@ -4,6 +4,7 @@ import {
   createUpdateRun,
   type Instant,
   isTerminalState,
+  type UpdateRun,
   type UpdateRunView,
   type UpdateStrategy,
   validateStrategy,
@@ -143,13 +144,40 @@ export async function createRun(
     now,
   );
   if (!run.ok) return run;
-  const index = fleetStub(env, fleet);
+  return storeNewRun(env, run.value);
+}
+
+/**
+ * Puts a run `createUpdateRun` made into its own object: the name reserved in the fleet's
+ * index first (409 on a duplicate), released if the object refuses it. Shared by
+ * `POST …/update-runs` and the runs auto-upgrade profiles generate (EXT-5).
+ */
+export async function storeNewRun(env: Objects, run: UpdateRun): Promise<Outcome<UpdateRunView>> {
+  const index = fleetStub(env, run.fleet);
   // The index keeps the run's own creation time: retention empties exactly that run.
-  const reserved = await index.registerUpdateRun(fleet, input.name, run.value.createdAt);
+  const reserved = await index.registerUpdateRun(run.fleet, run.name, run.createdAt);
   if (!reserved.ok) return reserved;
-  const created = await runStub(env, fleet, input.name).create(run.value);
-  if (!created.ok) await index.unregisterUpdateRun(input.name);
+  const created = await runStub(env, run.fleet, run.name).create(run);
+  if (!created.ok) await index.unregisterUpdateRun(run.name);
   return created;
+}
+
+/** The run's current view, or undefined when the fleet has no run of that name. */
+export async function findRun(
+  env: Objects,
+  fleet: string,
+  run: string,
+): Promise<UpdateRunView | undefined> {
+  return runStub(env, fleet, run).view();
+}
+
+/** The fleet's stored strategy of that name, if any (RUN-4). */
+export async function findStrategy(
+  env: Objects,
+  fleet: string,
+  name: string,
+): Promise<StoredStrategy | undefined> {
+  return (await fleetStub(env, fleet).updateStrategy(name)) ?? undefined;
 }
 
 export async function readRun(
