@@ -52,6 +52,7 @@ const PARAMS_BY_PATH: Record<string, Record<string, (w: World) => string>> = {
   "/v1/machine-types/{name}": { name: () => "e2-standard-4" },
   "/v1/compute-classes/{name}": { name: () => "mx-class" },
   "/v1/fleets/{fleet}/update-strategies/{name}": { name: () => "mx-strategy" },
+  "/v1/fleets/{fleet}/auto-upgrade-profiles/{name}": { name: () => "mx-profile" },
   "/v1/notifications/{name}": { name: () => NOTIFICATION },
   "/v1/notifications/{name}/deliveries": { name: () => NOTIFICATION },
   "/v1/notifications/{name}/deliveries/{id}/redeliver": {
@@ -77,6 +78,12 @@ const BODIES: Record<string, (w: World) => unknown> = {
   "PUT /v1/fleets/{fleet}": () => ({}),
   "PUT /v1/fleets/{fleet}/scopes/{scope}": () => ({}),
   "PUT /v1/fleets/{fleet}/rollout": () => ({ defaultSoakSeconds: 0 }),
+  // Disabled: the matrix checks who may write it, not what it would generate.
+  "PUT /v1/fleets/{fleet}/auto-upgrade-profiles/{name}": () => ({
+    strategy: "mx-strategy",
+    channel: "Stable",
+    disabled: true,
+  }),
   "PUT /v1/fleets/{fleet}/scopes/{scope}/rollout": () => ({ defaultSoakSeconds: 0 }),
   "PUT /v1/releases/{release}": () => ({
     channel: "REGULAR",
