@@ -272,6 +272,71 @@ function skip(
 }
 
 /**
+ * EXT-4: a Failed or Stopped run tries again its Failed members and those the system
+ * skipped (not those the user skipped, nor those whose cluster left the fleet, EXT-8),
+ * with the same resolved goal: each keeps the node images its first attempt resolved.
+ * Stages holding a retried member are no longer done; gates already through stay so.
+ */
+function retry(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
+  if (run.state !== "Failed" && run.state !== "Stopped") {
+    return refuse(
+      "EXT-4",
+      409,
+      `EXT-4: run ${run.name} is ${run.state}; only a Failed or Stopped run is retried`,
+    );
+  }
+  // A Stopped run starts again too: what its untracked upgrades did shows first (RUN-10).
+  const notes: string[] = [];
+  for (const member of allMembers(run)) {
+    if (member.state === "Stopped") retrack(run, member, notes);
+  }
+  const retried: string[] = [];
+  for (const stage of run.stages) {
+    for (const group of stage.groups) {
+      if (group.userSkipped || stage.userSkipped) continue;
+      for (const member of group.members) {
+        const again =
+          member.state === "Failed" ||
+          (member.state === "Skipped" && member.skippedBy === "system");
+        if (!again) continue;
+        const pinned = {
+          ...(member.nodeImage === undefined ? {} : { nodeImage: member.nodeImage }),
+          ...(member.nodeImages === undefined ? {} : { nodeImages: member.nodeImages }),
+        };
+        if (pinned.nodeImage !== undefined || pinned.nodeImages !== undefined)
+          member.pinnedImages = pinned;
+        member.state = "NotStarted";
+        for (const field of [
+          "message",
+          "skippedBy",
+          "startedAt",
+          "endedAt",
+          "operationId",
+          "untracked",
+        ] as const) {
+          delete member[field];
+        }
+        retried.push(member.cluster);
+        stage.done = false;
+        delete stage.afterStageWaitEndsAt;
+      }
+    }
+  }
+  if (retried.length === 0) {
+    return refuse(
+      "EXT-4",
+      409,
+      `EXT-4: run ${run.name} has no Failed or system-Skipped member to retry`,
+    );
+  }
+  delete run.failure;
+  delete run.endedAt;
+  run.stopped = false;
+  notes.push(`EXT-4: retrying ${retried.length} member(s): ${retried.join(", ")}`);
+  return ok(decision(run, now, notes));
+}
+
+/**
  * EXT-1: a person approves a Pending Approval gate; it is Completed for good (approving
  * it again changes nothing). A gate not yet reached, skipped, or that opens on its own
  * schedule is refused.
@@ -448,6 +513,8 @@ export function decideUpdateRun(
     }
     case "APPROVE":
       return approve(run, event, now);
+    case "RETRY":
+      return retry(run, now);
     case "MEMBER_ENDED":
       return memberEnded(run, event, now);
     case "MEMBER_START_REFUSED":

@@ -109,7 +109,10 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
     }
   }
   let images: ChosenImages = {};
-  if (goal.type !== "ControlPlaneOnly" && facts.pools.length > 0) {
+  if (goal.type !== "ControlPlaneOnly" && member.pinnedImages !== undefined) {
+    // EXT-4: a retry keeps what the first attempt resolved.
+    images = { ...member.pinnedImages };
+  } else if (goal.type !== "ControlPlaneOnly" && facts.pools.length > 0) {
     if (goal.nodeImageSelection === "Consistent") {
       const consistent = consistentFor(run, member);
       if (consistent.kind === "skip") return consistent;

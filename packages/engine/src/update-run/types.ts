@@ -156,6 +156,11 @@ export interface RunMember {
   nodeImages?: Record<string, string>;
   operationId?: string;
   /**
+   * EXT-4: a retried member keeps the images its first attempt resolved (a release
+   * published since changes nothing).
+   */
+  pinnedImages?: { nodeImage?: string; nodeImages?: Record<string, string> };
+  /**
    * RUN-10: the end (or refused start) of the member's upgrade heard while the run was
    * stopped and not tracking it; shown when the run starts again.
    */
@@ -268,6 +273,8 @@ export type UpdateRunEvent =
   | { type: "START"; at: Instant }
   | { type: "STOP"; at: Instant }
   | { type: "SKIP"; targets: readonly SkipTarget[]; at: Instant }
+  /** EXT-4: retry the Failed and system-Skipped members of a Failed or Stopped run. */
+  | { type: "RETRY"; at: Instant }
   /** EXT-1: a person approves an Approval gate. */
   | { type: "APPROVE"; gate: string; at: Instant; by?: string }
   /**

@@ -96,7 +96,7 @@ const get = createRoute({
   responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
 });
 
-function action(verb: "start" | "stop", summary: string) {
+function action(verb: "start" | "stop" | "retry", summary: string) {
   return createRoute({
     method: "post",
     path: `${runPath}/${verb}`,
@@ -108,6 +108,10 @@ function action(verb: "start" | "stop", summary: string) {
 }
 const start = action("start", "Start a NotStarted run, or resume a Stopped one (RUN-10)");
 const stop = action("stop", "Stop a run; upgrades already started on members continue (RUN-10)");
+const retry = action(
+  "retry",
+  "Retry the Failed and system-Skipped members of a Failed or Stopped run with the same resolved goal and node images (EXT-4)",
+);
 const skip = createRoute({
   method: "post",
   path: `${runPath}/skip`,
@@ -197,6 +201,7 @@ export function updateRunRoutes(): App {
   for (const [route, type] of [
     [start, "START"],
     [stop, "STOP"],
+    [retry, "RETRY"],
   ] as const) {
     app.openapi(route, async (c) => {
       const { fleet, run } = c.req.valid("param");

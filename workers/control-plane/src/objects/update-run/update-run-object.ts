@@ -28,10 +28,11 @@ import {
 } from "./host.ts";
 import { sendDueRunNotifications, sendRunNotification } from "./notifications.ts";
 
-/** A user's control of a run (RUN-10, RUN-12, EXT-1). */
+/** A user's control of a run (RUN-10, RUN-12, EXT-1, EXT-4). */
 export type RunControl =
   | { type: "START" }
   | { type: "STOP" }
+  | { type: "RETRY" }
   | { type: "SKIP"; targets: SkipTarget[] }
   | { type: "APPROVE"; gate: string; by: string };
 
