@@ -60,6 +60,11 @@ describe("node-pool upgrades through the API: storage rows the fleet object writ
       expect((await api("POST", "/v1/sim/advance", { body: { seconds } })).status).toBe(200);
     }
     const rows = (await fleet().inspect()).rowsWritten - before.rowsWritten;
-    expect(rows / nodes, `${rows} rows for ${nodes} nodes`).toBeLessThanOrEqual(1.5);
+    // The bound is per node; the operation's end notification is a fixed cost of its own
+    // (recorded in the end's transaction, then handed to the queue: docs/notifications.md).
+    const perOperation = 2;
+    expect((rows - perOperation) / nodes, `${rows} rows for ${nodes} nodes`).toBeLessThanOrEqual(
+      1.5,
+    );
   });
 });
