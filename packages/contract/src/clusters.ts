@@ -71,6 +71,11 @@ const NodePoolStatus = z
  */
 export const ClusterComponents = z
   .object({
+    operation: z.string().optional().openapi({ description: "The latest cluster upgrade's id." }),
+    state: z.string().optional().openapi({ description: "That upgrade's state." }),
+    reason: z.string().optional().openapi({
+      description: "Why that upgrade is not moving forward, led by the rule that holds it (EXT-9).",
+    }),
     spec: z.object({ version: z.string() }).optional(),
     status: z.object({ version: z.string() }).optional(),
     /** LIFE-5 with a bootstrap: the target's own resources are stale, progress is here. */
@@ -98,6 +103,7 @@ export const ClusterComponents = z
           attempts: z.int(),
           poolOperation: z.string().optional(),
           error: z.string().optional(),
+          reason: z.string().optional(),
           failingSince: Rfc3339.optional(),
           lastFailure: z.string().optional(),
           nextAttemptAt: Rfc3339.optional(),

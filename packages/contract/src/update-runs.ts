@@ -86,6 +86,7 @@ const RunGate = z
     dueAt: Rfc3339.optional().openapi({ description: "ScheduledStart: when it completes." }),
     completedAt: Rfc3339.optional(),
     approvedBy: z.string().optional(),
+    reason: z.string().optional().openapi({ description: "Why it is Pending or Skipped (EXT-9)." }),
   })
   .openapi("RunGate");
 
@@ -223,5 +224,12 @@ export const UpdateRun = z
 
 /** One entry of `GET /v1/fleets/{fleet}/update-runs`. */
 export const UpdateRunSummary = z
-  .object({ name: Name, state: UpdateRunState, createdAt: Rfc3339 })
+  .object({
+    name: Name,
+    state: UpdateRunState,
+    message: z.string().optional().openapi({
+      description: "Why the run is not moving forward, led by the rule that holds it (EXT-9).",
+    }),
+    createdAt: Rfc3339,
+  })
   .openapi("UpdateRunSummary");

@@ -4,6 +4,7 @@ import { sign } from "@regatta/protocol";
 import { simClock } from "../src/clock/clock.ts";
 import { loadSimClock, saveSimClock } from "../src/clock/sim-clock-store.ts";
 import { checkAnswer, checkResponse } from "./openapi-check.ts";
+import { stuckWithoutReason } from "./stuck-reasons.ts";
 
 export const ADMIN = "test-admin-token";
 export const START = Date.parse("2026-01-05T00:00:00Z");
@@ -56,6 +57,12 @@ export async function api(
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
     // Not JSON (e.g. the docs page): keep the text.
+  }
+  if (method === "GET" && response.ok && typeof parsed === "object") {
+    const stuck = stuckWithoutReason(parsed);
+    // EXT-9 for every status answer the suite reads, as /openapi.json is for every answer.
+    if (stuck.length > 0)
+      throw new Error(`EXT-9: ${path} shows states without a rule-led reason: ${stuck.join("; ")}`);
   }
   return { status: response.status, body: parsed, headers: response.headers };
 }

@@ -282,7 +282,7 @@ export function cancelClusterUpgrade(
   for (const step of stopped) {
     step.status = "FAILED";
     step.endedAt = now;
-    step.error = "cancelled";
+    step.error = "LIFE-3: cancelled by the operator";
     delete step.retryAt;
   }
   pass.op.state = "CANCELLED";

@@ -19,6 +19,8 @@ export interface ComponentStatus {
   attempts: number;
   poolOperation?: string;
   error?: string;
+  /** Why it waits (EXT-9), led by its rule. */
+  reason?: string;
   /** HEALTH_CHECKS while they fail (LIFE-3): since when, what the last said, the next. */
   failingSince?: Instant;
   lastFailure?: string;
@@ -106,6 +108,9 @@ export function clusterUpgradeView(op: ClusterUpgrade): ClusterUpgradeStatusView
       if (s.error !== undefined) c.error = s.error;
       if (s.lastFailure !== undefined) {
         c.lastFailure = s.lastFailure;
+        // EXT-9: a component waiting to check again says which rule keeps it waiting.
+        if (s.status === "WAITING")
+          c.reason = `LIFE-3: health checks repeat until all pass; the last failed: ${s.lastFailure}`;
         if (s.firstAt !== undefined) c.failingSince = s.firstAt;
         if (s.retryAt !== undefined) c.nextAttemptAt = s.retryAt;
       }

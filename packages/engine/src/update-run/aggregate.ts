@@ -40,7 +40,7 @@ function setDerived(target: { state: UpdateRunState; message?: string }, derived
  * member Pending or not started (seed 002's Pending); else Running, waiting for the
  * Pending ones.
  */
-function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derived {
+function deriveGroup(group: RunGroup, reached: boolean, halted: string | undefined): Derived {
   if (group.userSkipped) return { state: "Skipped", message: "RUN-12: skipped by the user" };
   const members = group.members;
   const failed = members.filter((m) => m.state === "Failed");
@@ -75,7 +75,7 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derive
     };
   }
   if (members.some((m) => m.state === "Running")) return { state: "Running" };
-  if (halted) return { state: "Stopped" };
+  if (halted !== undefined) return { state: "Stopped", message: halted };
   const pending = members.filter((m) => m.state === "Pending").map((m) => m.cluster);
   if (pending.length === 0) return { state: "Running" };
   // Seed 002: Pending only when all its members are Pending or not started.
@@ -88,7 +88,12 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: boolean): Derive
   };
 }
 
-function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: number): Derived {
+function deriveStage(
+  stage: RunStage,
+  reached: boolean,
+  halted: string | undefined,
+  now: number,
+): Derived {
   if (stage.userSkipped) return { state: "Skipped", message: "RUN-12: skipped by the user" };
   const groups = stage.groups;
   const failed = groups.find((g) => g.state === "Failed");
@@ -110,7 +115,7 @@ function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: nu
   const beforeGate = gateReason(stage.gates, "Before");
   if (beforeGate !== undefined) return { state: "Pending", message: beforeGate };
   if (groups.every((g) => isTerminalState(g.state))) {
-    if (halted) return { state: "Stopped" };
+    if (halted !== undefined) return { state: "Stopped", message: halted };
     const afterGate = gateReason(stage.gates, "After");
     if (afterGate !== undefined) {
       const ends = stage.afterStageWaitEndsAt;
@@ -128,7 +133,7 @@ function deriveStage(stage: RunStage, reached: boolean, halted: boolean, now: nu
     };
   }
   if (groups.some((g) => g.state === "Running")) return { state: "Running" };
-  if (halted) return { state: "Stopped" };
+  if (halted !== undefined) return { state: "Stopped", message: halted };
   const pending = groups.filter((g) => g.state === "Pending").map((g) => g.name);
   if (pending.length === 0) return { state: "Running" };
   const message = `RUN-8: waiting for Pending group(s) ${pending.join(", ")}`;
@@ -190,7 +195,12 @@ export function currentStageIndex(run: UpdateRun): number {
 
 /** Re-derives every group, stage and the run itself from the members (RUN-8/9/11). */
 export function deriveStates(run: UpdateRun, now: number): void {
-  const halted = isHalted(run);
+  // EXT-9: a scope held by a stop or a failure says which.
+  const halted = !isHalted(run)
+    ? undefined
+    : run.stopped
+      ? "RUN-10: the run was stopped by the user; nothing more starts here"
+      : "RUN-11: the run failed; nothing more starts here";
   const started = run.startedAt !== undefined;
   const current = currentStageIndex(run);
   run.stages.forEach((stage, index) => {

@@ -1,4 +1,5 @@
 import { type Instant, toRfc3339 } from "../time/instant.ts";
+import { gateReason } from "./gates.ts";
 import type { RunGate, UpdateRun, UpdateRunState } from "./types.ts";
 
 /** A member as `GET …/update-runs/{run}` shows it. */
@@ -27,6 +28,8 @@ export interface RunGateView {
   dueAt?: string;
   completedAt?: string;
   approvedBy?: string;
+  /** Why a Pending or Skipped gate is where it is (EXT-9). */
+  reason?: string;
 }
 
 function gateViews(gates: readonly RunGate[] | undefined): RunGateView[] | undefined {
@@ -43,6 +46,12 @@ function gateViews(gates: readonly RunGate[] | undefined): RunGateView[] | undef
       dueAt: time(g.dueAt),
       completedAt: time(g.completedAt),
       approvedBy: g.approvedBy,
+      reason:
+        g.state === "Skipped"
+          ? "EXT-1: skipped with its stage or group"
+          : g.state === "Pending"
+            ? gateReason([g])
+            : undefined,
     }),
   );
 }

@@ -189,6 +189,7 @@ export function updateRunRoutes(): App {
     const items = page.items.map((r) => ({
       name: r.name,
       state: UpdateRunSummary.shape.state.parse(r.state),
+      ...(r.message === undefined ? {} : { message: r.message }),
       createdAt: toRfc3339(r.createdAt),
     }));
     return c.json({ items, nextCursor: page.nextCursor }, 200);

@@ -126,7 +126,14 @@ export class FleetObject extends DurableObject<Env> {
   async clusterUpgradeStatus(cluster: string) {
     return this.inTx((tx) => {
       const op = clusterUpgrades.getClusterUpgrade(tx, cluster);
-      return op && { operation: op.id, state: op.state, ...clusterUpgradeView(op) };
+      return (
+        op && {
+          operation: op.id,
+          state: op.state,
+          ...(op.reason === undefined ? {} : { reason: op.reason }),
+          ...clusterUpgradeView(op),
+        }
+      );
     });
   }
   async clusterUpgrade(id: string) {

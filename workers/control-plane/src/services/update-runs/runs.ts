@@ -205,6 +205,9 @@ export async function controlRun(
   return runStub(env, fleet, run).control(control);
 }
 
+/** One run of the listing: its index entry, with why it is stuck when it is (EXT-9). */
+export type RunSummary = IndexedRun & { message?: string };
+
 /** Newest first; runs created at the same instant by name. */
 function newestFirst(a: IndexedRun, b: IndexedRun): number {
   return b.createdAt - a.createdAt || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
@@ -223,7 +226,7 @@ export async function listRuns(
   env: Objects,
   fleet: string,
   request: PageRequest,
-): Promise<Outcome<Page<IndexedRun>>> {
+): Promise<Outcome<Page<RunSummary>>> {
   const exists = await requireFleet(db, fleet);
   if (!exists.ok) return exists;
   const runs = (await fleetStub(env, fleet).updateRuns()).sort(newestFirst);
@@ -238,12 +241,16 @@ export async function listRuns(
   }
   const limit = pageLimit(request.limit);
   const slice = runs.slice(from, from + limit);
-  // The index learns states on the fleet's ticks; unfinished runs are asked directly.
-  const items = await Promise.all(
+  // The index learns states on the fleet's ticks; runs not Completed are asked directly,
+  // for their state and for why they are where they are (EXT-9), one page at a time.
+  const items: RunSummary[] = await Promise.all(
     slice.map(async (run) => {
-      if (isTerminalState(run.state)) return run;
+      if (run.state === "Completed") return run;
       const view = await runStub(env, fleet, run.name).view();
-      return view ? { ...run, state: view.state } : run;
+      if (!view) return run;
+      return view.message === undefined
+        ? { ...run, state: view.state }
+        : { ...run, state: view.state, message: view.message };
     }),
   );
   const last = slice.at(-1);

@@ -477,6 +477,8 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
     }
     op.header = ended(op.header, state, this.fx.now);
     if (state === "FAILED") op.header.error = message;
+    // EXT-9: a rolled-back pool says why it is not on the target.
+    if (state === "ROLLED_BACK") op.header.reason = message;
     this.fx.log(message);
   }
 

@@ -348,6 +348,10 @@ export class SurgeRun implements MachineRun<SurgeOperation> {
       );
     if (finished) {
       op.header = ended(op.header, upgrade ? "SUCCEEDED" : "ROLLED_BACK", this.fx.now);
+      // EXT-9: a rolled-back pool says why it is not on the target.
+      if (!upgrade) {
+        op.header.reason = `NUP-7: rolled back; ${op.reverted} upgraded nodes are on their original configuration`;
+      }
       this.fx.log(
         upgrade
           ? `NUP-7: all ${progress.total} nodes upgraded`

@@ -63,7 +63,8 @@ export function detachPool(
   if (!hosted || hosted.detached !== undefined) return undefined;
   const settled = isFinished(hosted) && hosted.synced;
   const before = hosted.op;
-  hosted.op = abandonUpgrade(before, "node pool deleted", tx.now);
+  // EXT-9: led by the rule of the pool's upgrade controls, like a cancel that never resumes.
+  hosted.op = abandonUpgrade(before, "NUP-7: node pool deleted", tx.now);
   hosted.detached = "node pool deleted";
   hosted.synced = true;
   hosted.revision += 1;

@@ -62,7 +62,13 @@ export function hearMemberEnd(
     at: tx.now,
   };
   if (failed.length > 0) {
-    report.message = failed.map((end) => `${end.operation}: ${end.error ?? end.state}`).join("; ");
+    // EXT-9: the member's message is led by the rule that failed it, then names the operation.
+    report.message = failed
+      .map(
+        (end) =>
+          `${end.error ?? `RUN-11: ${end.operation} ended ${end.state}`} (operation ${end.operation})`,
+      )
+      .join("; ");
   }
   deliver<MemberEnded>(tx, memberWatch(owner), { type: "member-ended", owner, report });
 }
