@@ -9,3 +9,11 @@ export {
   type UpdateRunPlan,
   type UpdateRunPlanInput,
 } from "./update-run.ts";
+export {
+  type PathStepView,
+  type PlanWaitView,
+  pathStepView,
+  planWaitView,
+  type UpdateRunPlanView,
+  updateRunPlanView,
+} from "./view.ts";

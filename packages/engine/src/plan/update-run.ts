@@ -6,6 +6,8 @@ import { isTerminalState } from "../update-run/aggregate.ts";
 import { decideUpdateRun } from "../update-run/machine.ts";
 import { poolImage } from "../update-run/node-image.ts";
 import type {
+  Availability,
+  FleetMembership,
   MemberPool,
   RunMember,
   StartMemberIntent,
@@ -32,6 +34,11 @@ export interface UpdateRunPlanInput {
   clusters: Readonly<Record<string, PlannedCluster>>;
   /** The sim the plan runs on: the deployment's durations (jitter 0 for an exact plan). */
   sim: SimConfig;
+  /**
+   * The inventory as the run's next pass would see it (CH-3 availability, EXT-8
+   * membership): taken first, as a TICK, as the run object takes it before any action.
+   */
+  readings?: { availability?: Availability; membership?: FleetMembership };
   /** How far ahead the plan looks (default 400 days: a year of windows and then some). */
   horizonMs?: number;
 }
@@ -167,6 +174,12 @@ export function planUpdateRun(input: UpdateRunPlanInput, now: Instant): UpdateRu
     apply(event, at);
     settleRefusals(at);
   };
+  if (input.readings !== undefined) {
+    const tick: UpdateRunEvent = { type: "TICK", at: now };
+    if (input.readings.availability) tick.availability = input.readings.availability;
+    if (input.readings.membership) tick.membership = input.readings.membership;
+    apply(tick, now);
+  }
   const restart =
     run.state === "NotStarted" ||
     run.state === "Stopped" ||
