@@ -75,3 +75,54 @@ export const UpdateRunPlan = z
     assumptions: Assumptions,
   })
   .openapi("UpdateRunPlan");
+
+const PlanClusterTimes = z.object({
+  cluster: Name,
+  start: Rfc3339.optional(),
+  end: Rfc3339.optional(),
+  failed: z.string().optional(),
+});
+
+/** `GET /v1/fleets/{fleet}/rollout/plan` (API.md "Update-run extensions"). */
+export const RolloutPlan = z
+  .object({
+    fleet: Name,
+    from: Rfc3339.openapi({ description: "When the plan was made (now)." }),
+    end: Rfc3339,
+    makespanSeconds: z.int().openapi({ description: "From now to the last soak's end." }),
+    groups: z
+      .array(
+        z.object({
+          group: z.string(),
+          start: Rfc3339.optional(),
+          end: Rfc3339.optional(),
+          upgrades: z.array(
+            z.object({
+              type: z.enum(["CONTROL_PLANE", "NODE"]),
+              version: z.string(),
+              state: z.enum([
+                "INELIGIBLE",
+                "PENDING",
+                "IN_PROGRESS",
+                "SOAKING",
+                "FORCED_SOAKING",
+                "COMPLETE",
+              ]),
+              start: Rfc3339.optional(),
+              soakStart: Rfc3339.optional(),
+              soakEndsAt: Rfc3339.optional(),
+              forced: z.boolean().optional(),
+              clusters: z.array(PlanClusterTimes),
+            }),
+          ),
+          waits: z.array(PlanWait.extend({ cluster: Name })).optional(),
+        }),
+      )
+      .openapi({
+        description: "Every group of the fleet's sequence the caller may read, head first.",
+      }),
+    criticalPath: z.array(PlanPathStep),
+    cutoff: Cutoff.optional(),
+    assumptions: Assumptions,
+  })
+  .openapi("RolloutPlan");

@@ -1,4 +1,12 @@
 export { runCriticalPath } from "./critical-path.ts";
+export {
+  type GroupPlan,
+  type PhasePlan,
+  type PlannedGroup,
+  planRollout,
+  type RolloutPlan,
+  type RolloutPlanInput,
+} from "./rollout.ts";
 export { type JobEnd, type JobRefusal, SimFleet } from "./sim-fleet.ts";
 export type { PathStep, PlanCutoff, PlanWait } from "./types.ts";
 export {
@@ -14,6 +22,8 @@ export {
   type PlanWaitView,
   pathStepView,
   planWaitView,
+  type RolloutPlanView,
+  rolloutPlanView,
   type UpdateRunPlanView,
   updateRunPlanView,
 } from "./view.ts";

@@ -1,4 +1,5 @@
 import { toRfc3339 } from "../time/instant.ts";
+import type { RolloutPlan } from "./rollout.ts";
 import type { PathStep, PlanWait } from "./types.ts";
 import type { UpdateRunPlan } from "./update-run.ts";
 
@@ -73,3 +74,53 @@ export function updateRunPlanView(plan: UpdateRunPlan) {
 }
 
 export type UpdateRunPlanView = ReturnType<typeof updateRunPlanView>;
+
+const at = (name: string, t: number | undefined) =>
+  t === undefined ? {} : { [name]: toRfc3339(t) };
+
+/**
+ * EXT-6: a rollout plan as `GET /v1/fleets/{fleet}/rollout/plan` answers it; groups the
+ * caller may not read are left out, and the critical path names them only as upstream.
+ *
+ * @example rolloutPlanView(plan, () => true).groups[0]!.upgrades[0]!.soakEndsAt
+ */
+export function rolloutPlanView(plan: RolloutPlan, readable: (group: string) => boolean) {
+  return {
+    from: toRfc3339(plan.from),
+    end: toRfc3339(plan.end),
+    makespanSeconds: plan.makespanSeconds,
+    groups: plan.groups
+      .filter((g) => readable(g.group))
+      .map((g) => ({
+        group: g.group,
+        ...at("start", g.start),
+        ...at("end", g.end),
+        upgrades: g.upgrades.map((u) => ({
+          type: u.type,
+          version: u.version,
+          state: u.state,
+          ...at("start", u.start),
+          ...at("soakStart", u.soakStart),
+          ...at("soakEndsAt", u.soakEnd),
+          ...(u.forced ? { forced: true } : {}),
+          clusters: u.clusters.map((c) => ({
+            cluster: c.cluster,
+            ...at("start", c.start),
+            ...at("end", c.end),
+            ...(c.failed === undefined ? {} : { failed: c.failed }),
+          })),
+        })),
+        ...(g.waits.length === 0
+          ? {}
+          : { waits: g.waits.map((w) => ({ cluster: w.cluster, ...planWaitView(w) })) }),
+      })),
+    criticalPath: plan.criticalPath.map((step) =>
+      readable(step.name) ? pathStepView(step) : { ...pathStepView(step), name: "(upstream)" },
+    ),
+    ...(plan.cutoff === undefined
+      ? {}
+      : { cutoff: { at: toRfc3339(plan.cutoff.at), reason: plan.cutoff.reason } }),
+  };
+}
+
+export type RolloutPlanView = ReturnType<typeof rolloutPlanView>;
