@@ -12,6 +12,7 @@ export * from "./notifications.ts";
 export * from "./operations.ts";
 export * from "./page.ts";
 export * from "./params.ts";
+export * from "./plans.ts";
 export * from "./problem.ts";
 export * from "./releases.ts";
 export * from "./reservations.ts";

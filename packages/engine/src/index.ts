@@ -6,6 +6,7 @@ export * from "./lifecycle/index.ts";
 export * from "./machine/index.ts";
 export * from "./maintenance/index.ts";
 export * from "./node-pool/index.ts";
+export * from "./plan/index.ts";
 export * from "./provider/index.ts";
 export * from "./rules/index.ts";
 export * from "./sequencing/index.ts";

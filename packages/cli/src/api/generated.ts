@@ -7371,6 +7371,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fleets/{fleet}/update-runs/{run}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What-if (EXT-6): the run's predicted timeline — per member start, end and waits, stage waits, the critical path and the makespan — from the same engine on the simulated provider; changes nothing. A run not started (or stopped) is planned as if started now. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                    run: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the predicted timeline */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UpdateRunPlan"];
+                    };
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/fleets/{fleet}/update-runs/{run}/skip": {
         parameters: {
             query?: never;
@@ -8228,6 +8339,114 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fleets/{fleet}/rollout/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What-if (EXT-6): the fleet's rollout sequence predicted — per group and upgrade its start, soak start and soak end, per cluster its upgrade, the waits, the critical path and the makespan — from the same engine on the simulated provider; changes nothing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the predicted timeline */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RolloutPlan"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -10649,6 +10868,12 @@ export interface components {
         };
         /** @description LIFE-4, at all times: versions, the version → node count map and the control-plane and load-balancer node pools; while a cluster upgrades (or after its upgrade failed) also each component's state, on GET of the one cluster. In lists, the node pools and counts come from the inventory. */
         ClusterComponents: {
+            /** @description The latest cluster upgrade's id. */
+            operation?: string;
+            /** @description That upgrade's state. */
+            state?: string;
+            /** @description Why that upgrade is not moving forward, led by the rule that holds it (EXT-9). */
+            reason?: string;
             spec?: {
                 version: string;
             };
@@ -10668,6 +10893,7 @@ export interface components {
                 attempts: number;
                 poolOperation?: string;
                 error?: string;
+                reason?: string;
                 /**
                  * Format: date-time
                  * @example 2022-06-01T10:00:00Z
@@ -11484,6 +11710,8 @@ export interface components {
              */
             completedAt?: string;
             approvedBy?: string;
+            /** @description Why it is Pending or Skipped (EXT-9). */
+            reason?: string;
         };
         UpdateRunInput: {
             /** @example prod-eu-1 */
@@ -11512,11 +11740,129 @@ export interface components {
             name: string;
             /** @enum {string} */
             state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
+            /** @description Why the run is not moving forward, led by the rule that holds it (EXT-9). */
+            message?: string;
             /**
              * Format: date-time
              * @example 2022-06-01T10:00:00Z
              */
             createdAt: string;
+        };
+        UpdateRunPlan: {
+            /** @example prod-eu-1 */
+            run: string;
+            /**
+             * Format: date-time
+             * @description When the plan was made (now).
+             * @example 2022-06-01T10:00:00Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description When the run started, or would if started now.
+             * @example 2022-06-01T10:00:00Z
+             */
+            startedAt: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            end: string;
+            /** @description From the run's start to its predicted end. */
+            makespanSeconds: number;
+            /** @description From now to the predicted end. */
+            remainingSeconds: number;
+            /**
+             * @description The run's predicted final state.
+             * @enum {string}
+             */
+            state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
+            message?: string;
+            members: {
+                /** @example prod-eu-1 */
+                cluster: string;
+                /** @example prod-eu-1 */
+                stage: string;
+                /** @example prod-eu-1 */
+                group: string;
+                /** @enum {string} */
+                state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
+                message?: string;
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                start?: string;
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                end?: string;
+                waits?: components["schemas"]["PlanWait"][];
+                /** @description Already under way when planned: its end is the sim's estimate from its start. */
+                inFlight?: boolean;
+            }[];
+            stages: {
+                /** @example prod-eu-1 */
+                name: string;
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                start?: string;
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                end?: string;
+                afterStageWait?: components["schemas"]["PlanWait"];
+            }[];
+            criticalPath: components["schemas"]["PlanPathStep"][];
+            /** @description The plan stopped before the end: nothing more would happen, or its horizon (400 days) came first. */
+            cutoff?: {
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                at: string;
+                reason: string;
+            };
+            assumptions: {
+                durations: string;
+                jitter: string;
+                faults: string;
+            };
+        };
+        PlanWait: {
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            until: string;
+            /** @description Starts with the rule that holds it (RUN-8, RUN-2, SEQ-5…). */
+            reason: string;
+        };
+        PlanPathStep: {
+            /** @enum {string} */
+            kind: "member" | "wait" | "stage-wait" | "control-plane" | "nodes" | "soak";
+            /** @description A member's cluster, a stage's or a group's name. */
+            name: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            until: string;
+            reason?: string;
         };
         UpdateRunSkipInput: {
             targets: {
@@ -11671,6 +12017,94 @@ export interface components {
                 cluster: string;
                 reason: string;
             }[];
+        };
+        RolloutPlan: {
+            /** @example prod-eu-1 */
+            fleet: string;
+            /**
+             * Format: date-time
+             * @description When the plan was made (now).
+             * @example 2022-06-01T10:00:00Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            end: string;
+            /** @description From now to the last soak's end. */
+            makespanSeconds: number;
+            /** @description Every group of the fleet's sequence the caller may read, head first. */
+            groups: {
+                group: string;
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                start?: string;
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                end?: string;
+                upgrades: {
+                    /** @enum {string} */
+                    type: "CONTROL_PLANE" | "NODE";
+                    version: string;
+                    /** @enum {string} */
+                    state: "INELIGIBLE" | "PENDING" | "IN_PROGRESS" | "SOAKING" | "FORCED_SOAKING" | "COMPLETE";
+                    /**
+                     * Format: date-time
+                     * @example 2022-06-01T10:00:00Z
+                     */
+                    start?: string;
+                    /**
+                     * Format: date-time
+                     * @example 2022-06-01T10:00:00Z
+                     */
+                    soakStart?: string;
+                    /**
+                     * Format: date-time
+                     * @example 2022-06-01T10:00:00Z
+                     */
+                    soakEndsAt?: string;
+                    forced?: boolean;
+                    clusters: {
+                        /** @example prod-eu-1 */
+                        cluster: string;
+                        /**
+                         * Format: date-time
+                         * @example 2022-06-01T10:00:00Z
+                         */
+                        start?: string;
+                        /**
+                         * Format: date-time
+                         * @example 2022-06-01T10:00:00Z
+                         */
+                        end?: string;
+                        failed?: string;
+                    }[];
+                }[];
+                waits?: (components["schemas"]["PlanWait"] & {
+                    /** @example prod-eu-1 */
+                    cluster: string;
+                })[];
+            }[];
+            criticalPath: components["schemas"]["PlanPathStep"][];
+            /** @description The plan stopped before the end: nothing more would happen, or its horizon (400 days) came first. */
+            cutoff?: {
+                /**
+                 * Format: date-time
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                at: string;
+                reason: string;
+            };
+            assumptions: {
+                durations: string;
+                jitter: string;
+                faults: string;
+            };
         };
         ScopeRolloutInput: {
             upstreamScope?: string | null;

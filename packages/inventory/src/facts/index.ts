@@ -5,6 +5,7 @@
  * read facts the same way through these.
  */
 export * from "./availability.ts";
+export * from "./plan.ts";
 export * from "./pool.ts";
 export * from "./preflight.ts";
 export * from "./release-catalogue.ts";

@@ -1,4 +1,10 @@
-import type { PreflightFacts } from "@regatta/engine";
+import {
+  type ClusterFacts,
+  DEFAULT_CONTROL_PLANE_NODES,
+  flaggedDeprecatedApis,
+  type PreflightFacts,
+  type WorkerPoolUpgrade,
+} from "@regatta/engine";
 import {
   allPages,
   type ClusterRow,
@@ -30,6 +36,31 @@ export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promis
   } else {
     const managed = await allPages((page) => listManagedClusters(db, cluster.name, page));
     facts.managedClusters = managed.map((c) => ({ name: c.name, version: c.statusVersion }));
+  }
+  return facts;
+}
+
+/**
+ * What a cluster upgrade (LIFE-3) to `version` plans from: the preflight facts, the
+ * control-plane and load-balancer node pools, how worker pools upgrade, and (SEQ-11 /
+ * LIFE-2) the deprecated APIs the target removes when the agent reported usage. A
+ * control-plane-only upgrade (RUN-5, SEQ-5) plans without the worker pools. The fleet
+ * starts upgrades from these and EXT-6 plans predict them from the same.
+ */
+export async function clusterUpgradeFacts(
+  db: Inventory,
+  cluster: ClusterRow,
+  input: { version: string; controlPlaneOnly?: boolean; workerPools?: WorkerPoolUpgrade },
+): Promise<ClusterFacts> {
+  const facts: ClusterFacts = {
+    ...(await preflightFacts(db, cluster)),
+    controlPlaneNodes: cluster.controlPlaneNodes ?? DEFAULT_CONTROL_PLANE_NODES,
+    workerPools: input.workerPools ?? "IN_PLACE",
+  };
+  if (cluster.loadBalancerNodes !== null) facts.loadBalancerNodes = cluster.loadBalancerNodes;
+  if (input.controlPlaneOnly) facts.pools = [];
+  if (cluster.deprecatedApiUsage) {
+    facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
   }
   return facts;
 }

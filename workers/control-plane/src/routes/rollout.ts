@@ -3,6 +3,7 @@ import {
   FleetParams,
   FleetRolloutInput,
   RolloutConfig,
+  RolloutPlan,
   RolloutStatus,
   ScopeParams,
   ScopeRolloutInput,
@@ -10,6 +11,7 @@ import {
 import { fleetOfGroup } from "@regatta/inventory";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
+import { mayAccess } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
@@ -19,6 +21,7 @@ import {
   removeRollout,
   upstreamOf,
 } from "../services/rollout/config.ts";
+import { planFleetRollout } from "../services/rollout/plan.ts";
 
 const tags = ["rollout"];
 
@@ -42,6 +45,15 @@ const getFleet = createRoute({
   summary: "The fleet's rollout status per upgrade (SEQ-13), with its configuration",
   request: { params: FleetParams },
   responses: { 200: json("the status", RolloutStatus), ...PROBLEMS },
+});
+const planFleet = createRoute({
+  method: "get",
+  path: "/v1/fleets/{fleet}/rollout/plan",
+  tags,
+  summary:
+    "What-if (EXT-6): the fleet's rollout sequence predicted — per group and upgrade its start, soak start and soak end, per cluster its upgrade, the waits, the critical path and the makespan — from the same engine on the simulated provider; changes nothing",
+  request: { params: FleetParams },
+  responses: { 200: json("the predicted timeline", RolloutPlan), ...PROBLEMS },
 });
 const putScope = createRoute({
   method: "put",
@@ -134,6 +146,15 @@ export function rolloutRoutes(): App {
     const { fleet } = c.req.valid("param");
     authorize(c.get("principal"), "read", { kind: "fleet", fleet });
     return c.json(orRefuse(await readRollout(c.var.inventory, c.env.FLEET, { fleet })), 200);
+  });
+  app.openapi(planFleet, async (c) => {
+    const { fleet } = c.req.valid("param");
+    const principal = c.get("principal");
+    authorize(principal, "read", { kind: "fleet", fleet });
+    const db = c.var.inventory;
+    const now = await controlPlaneNow(c.env, db);
+    const readable = (name: string) => mayAccess(principal, "read", { kind: "fleet", fleet: name });
+    return c.json(orRefuse(await planFleetRollout(db, c.env.FLEET, fleet, readable, now)), 200);
   });
   app.openapi(putScope, async (c) => {
     const { fleet, scope } = c.req.valid("param");

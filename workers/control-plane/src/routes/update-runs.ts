@@ -5,6 +5,7 @@ import {
   UpdateRun,
   UpdateRunInput,
   UpdateRunParams,
+  UpdateRunPlan,
   UpdateRunSkipInput,
   UpdateRunSummary,
   UpdateRunsParams,
@@ -19,6 +20,7 @@ import type { Access, Principal } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
+import { planRun } from "../services/update-runs/plan.ts";
 import type { StoredStrategy } from "../services/update-runs/runs.ts";
 import {
   controlRun,
@@ -131,6 +133,16 @@ const approve = createRoute({
   responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
 });
 
+const plan = createRoute({
+  method: "post",
+  path: `${runPath}/plan`,
+  tags,
+  summary:
+    "What-if (EXT-6): the run's predicted timeline — per member start, end and waits, stage waits, the critical path and the makespan — from the same engine on the simulated provider; changes nothing. A run not started (or stopped) is planned as if started now.",
+  request: { params: UpdateRunParams },
+  responses: { 200: json("the predicted timeline", UpdateRunPlan), ...PROBLEMS },
+});
+
 /** A run covers its whole fleet: fleet grants only (a team scope does not reach it). */
 function authorizeFleet(principal: Principal, access: Access, fleet: string): void {
   authorize(principal, access, { kind: "fleet", fleet }, `fleet ${fleet}`);
@@ -218,6 +230,16 @@ export function updateRunRoutes(): App {
       orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "APPROVE", gate, by })),
       200,
     );
+  });
+  app.openapi(plan, async (c) => {
+    const { fleet, run } = c.req.valid("param");
+    // It changes nothing, but it is a POST and POSTs are writes here (the access matrix
+    // holds every role to that): operators and admins plan, as they are the ones who
+    // start runs; viewers read the run and the rollout plan (a GET).
+    authorizeFleet(c.var.principal, "write", fleet);
+    const db = c.var.inventory;
+    const now = await controlPlaneNow(c.env, db);
+    return c.json(orRefuse(await planRun(db, c.env, fleet, run, now)), 200);
   });
   app.openapi(skip, async (c) => {
     const { fleet, run } = c.req.valid("param");

@@ -24,6 +24,7 @@ export interface RunBody {
   message?: string;
   nodeImage?: string;
   startedAt?: string;
+  endedAt?: string;
   stages: {
     name: string;
     state: string;

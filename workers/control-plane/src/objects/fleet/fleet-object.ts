@@ -209,6 +209,10 @@ export class FleetObject extends DurableObject<Env> {
   async rolloutUpstream(group: string, message: QualificationMessage): Promise<void> {
     await rollout.receiveUpstream(await this.context(), group, message);
   }
+  /** EXT-6: a group's sequencing state, for a what-if plan (nothing is written). */
+  async rolloutSnapshot(group: string) {
+    return rollout.readGroupState(await this.context(), group);
+  }
   /** SEQ-13: a group's rollout status, or undefined when it has no configuration. */
   async rolloutStatus(group: string) {
     return rollout.readRolloutStatus(await this.context(), group);

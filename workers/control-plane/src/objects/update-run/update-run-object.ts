@@ -82,6 +82,12 @@ export class UpdateRunObject extends DurableObject<Env> {
     return run && updateRunView(run);
   }
 
+  /** EXT-6: the run's whole state, read and changed nowhere, for a what-if plan. */
+  async snapshot(): Promise<UpdateRun | undefined> {
+    const runtime = await this.ready();
+    return runtime.commit((tx) => loadRun(tx));
+  }
+
   async control(control: RunControl): Promise<Result<UpdateRunView>> {
     const runtime = await this.ready();
     const readings = await this.read(runtime);

@@ -1,4 +1,10 @@
-import { type Instant, type ProviderCommand, type SimFault, zoneRoom } from "@regatta/engine";
+import {
+  type Instant,
+  type ProviderCommand,
+  type SimConfig,
+  type SimFault,
+  zoneRoom,
+} from "@regatta/engine";
 import {
   getSimSettings,
   type Inventory,
@@ -8,7 +14,7 @@ import {
   zoneUsage,
 } from "@regatta/inventory";
 import type { InTransactionExecutor, Tx } from "../../runtime/types.ts";
-import { CAPACITY_KEY, type SimInputs, simWakeAt, submitToSim } from "./state.ts";
+import { CAPACITY_KEY, SIM_SEED, type SimInputs, simWakeAt, submitToSim } from "./state.ts";
 
 /**
  * The embedded simulated provider. Its state lives in the owning object's storage, so
@@ -86,6 +92,33 @@ function countSubmissions(tx: Tx, commands: readonly ProviderCommand[]): void {
   const counts = { ...tx.getState<Record<string, number>>(SUBMISSIONS_KEY) };
   for (const command of commands) counts[command.id] = (counts[command.id] ?? 0) + 1;
   tx.putState(SUBMISSIONS_KEY, counts);
+}
+
+/**
+ * EXT-6: the sim a what-if plan runs on, read as a fleet's sim reads D1: the deployment's
+ * durations and refusal delay, and each zone's node limit with the nodes in use now.
+ * Jitter is left out (a plan predicts the nominal durations) and so are faults (a plan
+ * predicts the upgrade as it should go, not a test's injected failure).
+ */
+export async function planSimConfig(db: Inventory): Promise<SimConfig> {
+  const [quotas, timing] = await Promise.all([zoneQuotas(db), getSimSettings(db)]);
+  const limits = zoneLimits(quotas);
+  const usage = Object.keys(limits).length > 0 ? await zoneUsage(db) : {};
+  const config: SimConfig = {
+    seed: SIM_SEED,
+    jitter: 0,
+    capacity: Object.fromEntries(
+      Object.entries(limits).map(([zone, limit]) => [
+        zone,
+        { quotaNodes: limit, inUse: usage[zone]?.usedNodes ?? 0 },
+      ]),
+    ),
+  };
+  if (timing?.durations) config.durations = timing.durations;
+  if (timing?.rejectionDelaySeconds !== undefined) {
+    config.rejectionDelaySeconds = timing.rejectionDelaySeconds;
+  }
+  return config;
 }
 
 async function loadFaults(db: Inventory): Promise<SimFault[]> {

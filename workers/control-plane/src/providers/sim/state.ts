@@ -30,7 +30,7 @@ const FAULTS_KEY = "sim:faults";
 const TIMING_KEY = "sim:timing";
 /** The zone limits last applied, to tell a changed limit from one already in the sim. */
 export const CAPACITY_KEY = "sim:capacity";
-const SIM_SEED = 20221025;
+export const SIM_SEED = 20221025;
 
 /** What the API keeps in D1 and the sim follows: faults, timing and zone limits. */
 export interface SimInputs {

@@ -1,8 +1,5 @@
 import {
   type ChosenImages,
-  type ClusterFacts,
-  DEFAULT_CONTROL_PLANE_NODES,
-  flaggedDeprecatedApis,
   type Instant,
   poolImage,
   type Result,
@@ -10,13 +7,13 @@ import {
 } from "@regatta/engine";
 import {
   allPages,
+  clusterUpgradeFacts,
   deleteOperation,
   getCluster,
   type Inventory,
   insertOperation,
   listNodePools,
   newOperationId,
-  preflightFacts,
   updateClusterStatus,
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../../outcome.ts";
@@ -78,16 +75,11 @@ export async function startIndexedClusterUpgrade(
 ): Promise<Outcome<StartedClusterUpgrade>> {
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
-  const facts: ClusterFacts = {
-    ...(await preflightFacts(db, cluster)),
-    controlPlaneNodes: cluster.controlPlaneNodes ?? DEFAULT_CONTROL_PLANE_NODES,
+  const facts = await clusterUpgradeFacts(db, cluster, {
+    version: input.version,
+    ...(input.controlPlaneOnly ? { controlPlaneOnly: true } : {}),
     workerPools: input.workerPools ?? "IN_PLACE",
-  };
-  if (cluster.loadBalancerNodes !== null) facts.loadBalancerNodes = cluster.loadBalancerNodes;
-  if (input.controlPlaneOnly) facts.pools = [];
-  if (cluster.deprecatedApiUsage) {
-    facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
-  }
+  });
   // SEQ-5 / RUN-5: a control-plane-only upgrade plans without the worker pools (they
   // follow in their own phase, or not at all).
   const pools = input.controlPlaneOnly

@@ -3,6 +3,7 @@ import {
   type GroupEvent,
   type GroupFacts,
   type GroupIntent,
+  type GroupState,
   type Instant,
   MINUTE,
   type QualificationMessage,
@@ -229,4 +230,9 @@ export async function readRolloutStatus(
     heard: heardCount(tx, group),
   }));
   return { ...rolloutStatus(state, facts, fleet.runtime.now()), messagesHeard: heard };
+}
+
+/** EXT-6: the group's sequencing state as kept, read and changed nowhere, for a what-if plan. */
+export async function readGroupState(fleet: FleetContext, group: string): Promise<GroupState> {
+  return fleet.runtime.commit((tx) => loadGroupState(tx, group));
 }

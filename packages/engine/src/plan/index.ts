@@ -1,0 +1,29 @@
+export { runCriticalPath } from "./critical-path.ts";
+export {
+  type GroupPlan,
+  type PhasePlan,
+  type PlannedGroup,
+  planRollout,
+  type RolloutPlan,
+  type RolloutPlanInput,
+} from "./rollout.ts";
+export { type JobEnd, type JobRefusal, SimFleet } from "./sim-fleet.ts";
+export type { PathStep, PlanCutoff, PlanWait } from "./types.ts";
+export {
+  type MemberPlan,
+  type PlannedCluster,
+  planUpdateRun,
+  type StagePlan,
+  type UpdateRunPlan,
+  type UpdateRunPlanInput,
+} from "./update-run.ts";
+export {
+  type PathStepView,
+  type PlanWaitView,
+  pathStepView,
+  planWaitView,
+  type RolloutPlanView,
+  rolloutPlanView,
+  type UpdateRunPlanView,
+  updateRunPlanView,
+} from "./view.ts";
