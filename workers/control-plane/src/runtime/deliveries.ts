@@ -42,7 +42,7 @@ export interface Courier<M, A = unknown> {
    * sender for which a failure is itself an answer (EXT-7: an unreachable health URL)
    * bounds it lower.
    */
-  maxAttempts?: number;
+  maxAttempts?(message: M): number | undefined;
   /** What giving up means to the sender, in the transaction that forgets the delivery. */
   gaveUp?(tx: Tx, message: M, lastError: string): void;
 }
@@ -105,7 +105,7 @@ export async function attemptDelivery<M, A>(
         return;
       }
       const tries = stored.attempts + 1;
-      if (tries >= (courier.maxAttempts ?? MAX_DELIVERY_ATTEMPTS)) {
+      if (tries >= (courier.maxAttempts?.(stored.message) ?? MAX_DELIVERY_ATTEMPTS)) {
         console.error(`delivery ${id} given up after ${tries} attempts`, stored.message);
         cancelDelivery(tx, id);
         courier.gaveUp?.(tx, stored.message, lastError);

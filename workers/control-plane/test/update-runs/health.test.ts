@@ -124,6 +124,54 @@ describe("EXT-7 health gates through the API", () => {
     });
   });
 
+  it("EXT-7 NUP-9 a blue-green pool whose URL check fails during its node-pool soak is rolled back, its operation's events name EXT-7, and the member fails", async () => {
+    statuses.set("/soak-down", 503);
+    await cluster(
+      "hc-bg",
+      { updateGroup: "hc-bg" },
+      {
+        np: {
+          nodeImage: "cos-97",
+          upgradeStrategy: { type: "BLUE_GREEN", batchNodeCount: 1, nodePoolSoakSeconds: 3600 },
+        },
+      },
+    );
+    const done = await imageRun("hc-bg-run", "hc-bg", { url: `${HEALTH}/soak-down` });
+    expect(done.state).toBe("Failed");
+    const member = memberOf(done, "hc-bg");
+    expect(member.state).toBe("Failed");
+    // Checked once, in the soak: the member failed, so no check after its upgrade.
+    expect(calls.filter((c) => c.path === "/soak-down")).toHaveLength(1);
+    const op = await api("GET", `/v1/operations/${member.operation}`);
+    expect(op.status).toBe(200);
+    expect(op.body.state).toBe("ROLLED_BACK");
+    const messages = (op.body.events as { message: string }[]).map((e) => e.message);
+    const ext7 = messages.findIndex((m) => m.startsWith("EXT-7:"));
+    expect(messages[ext7]).toMatch(
+      /^EXT-7: health check failed during the node-pool soak \(HTTP 503: down: x+\); rolling back$/,
+    );
+    expect(messages[ext7 + 1]).toBe("NUP-9: rolling back from phase 4 (SOAKING_POOL)");
+    expect(member.message).toMatch(/ROLLED_BACK/);
+  });
+
+  it("EXT-7 a blue-green pool whose check passes in its soak finishes, and the member is checked again after its upgrade", async () => {
+    await cluster(
+      "hc-bg-ok",
+      { updateGroup: "hc-bg-ok" },
+      {
+        np: {
+          nodeImage: "cos-97",
+          upgradeStrategy: { type: "BLUE_GREEN", batchNodeCount: 1, nodePoolSoakSeconds: 3600 },
+        },
+      },
+    );
+    const done = await imageRun("hc-bg-ok-run", "hc-bg-ok", { url: `${HEALTH}/soak-ok` });
+    expect(done.state, JSON.stringify(done.message)).toBe("Completed");
+    expect(calls.filter((c) => c.path === "/soak-ok")).toHaveLength(2);
+    const op = await api("GET", `/v1/operations/${memberOf(done, "hc-bg-ok").operation}`);
+    expect(op.body.state).toBe("SUCCEEDED");
+  });
+
   it("EXT-7 a health check URL that is not https is refused with 422 EXT-7 on strategy PUT and on run creation", async () => {
     const stages = [
       { name: "s", groups: [{ name: "hc-x", healthCheck: { url: "http://status.example.com/" } }] },

@@ -48,6 +48,8 @@ function deliveryTimer(fleet: FleetContext, timer: Timer): Promise<void> {
   return attemptDelivery(fleet.runtime, timer.payload ?? "", {
     send: (message: FleetMessage) => courierOf(message).send(fleet, message),
     taken: (tx, message, answer) => courierOf(message).taken?.(tx, message, answer),
+    maxAttempts: (message) => courierOf(message).maxAttempts?.(message),
+    gaveUp: (tx, message, lastError) => courierOf(message).gaveUp?.(tx, message, lastError),
   });
 }
 

@@ -38,7 +38,7 @@ function report(message: CheckMemberHealth, answer: HealthAnswer, at: number): R
 
 function courier(runtime: ObjectRuntime, env: Env): Courier<CheckMemberHealth, Sent> {
   return {
-    maxAttempts: HEALTH_CHECK_ATTEMPTS,
+    maxAttempts: () => HEALTH_CHECK_ATTEMPTS,
     async send(message) {
       const wanted = await runtime.commit((tx) => awaited(loadRun(tx), message));
       if (!wanted) return { kind: "dropped" };
