@@ -28,6 +28,7 @@ beforeAll(() => {
     if (!request.url.startsWith(HEALTH)) return real(input, init);
     const path = new URL(request.url).pathname;
     calls.push({ method: request.method, path });
+    if (path === "/unreachable") throw new TypeError("connection refused");
     const status = statuses.get(path) ?? 200;
     return new Response(status < 300 ? "ok" : `down: ${"x".repeat(500)}`, { status });
   });
@@ -96,6 +97,16 @@ describe("EXT-7 health gates through the API", () => {
       "Failed",
       "NotStarted",
     ]);
+  });
+
+  it("EXT-7 a URL that cannot be reached is tried 3 times with backoff, then counts as a failed check", async () => {
+    await cluster("hc-u", { updateGroup: "hc-unreach" }, { np: { nodeImage: "cos-97" } });
+    const done = await imageRun("hc-unreach-run", "hc-unreach", { url: `${HEALTH}/unreachable` });
+    expect(done.state).toBe("Failed");
+    expect(calls.filter((c) => c.path === "/unreachable")).toHaveLength(3);
+    expect(memberOf(done, "hc-u").message).toBe(
+      `EXT-7: health check ${HEALTH}/unreachable failed: no answer after 3 attempts: connection refused`,
+    );
   });
 
   it("EXT-7 a provider check goes to the provider's HEALTH_CHECK; the sim's HEALTH_CHECK_FAIL fault fails the member", async () => {
