@@ -71,6 +71,48 @@ const gates = {
   }),
 };
 
+/** EXT-7: a stage's or group's health check. */
+const HealthCheck = z
+  .union([
+    z.strictObject({
+      url: z.url().max(2000).openapi({
+        description:
+          "Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. https only (loopback in local development), 422 EXT-7 otherwise.",
+      }),
+    }),
+    z.strictObject({
+      provider: z.literal(true).openapi({
+        description: "The provider's HEALTH_CHECK command for the member's cluster.",
+      }),
+    }),
+  ])
+  .openapi("HealthCheck", {
+    description:
+      "EXT-7: checked after each member's upgrade ends well; a failed check fails the member (RUN-11, EXT-3). A blue-green node pool of the member is also checked when it enters its node-pool soak, and rolled back if the check fails.",
+  });
+
+const health = {
+  healthCheck: HealthCheck.optional().openapi({
+    description: "EXT-7: a group's check overrides its stage's.",
+  }),
+};
+
+/** EXT-7: a member's health check in the run status. */
+const MemberHealth = z
+  .object({
+    url: z.string().optional(),
+    provider: z.literal(true).optional(),
+    state: z.enum(["Running", "Passed", "Failed"]),
+    requestedAt: Rfc3339,
+    statusCode: z.int().optional().openapi({ description: "URL checks: the answer's status." }),
+    detail: z
+      .string()
+      .optional()
+      .openapi({ description: "What the check said (≤ 200 characters)." }),
+    checkedAt: Rfc3339.optional(),
+  })
+  .openapi("MemberHealthCheck");
+
 /** EXT-1: a gate in the run status. */
 const RunGate = z
   .object({
@@ -94,6 +136,7 @@ const StrategyGroup = z.strictObject({
   name: Name.openapi({ description: "Members join by their cluster's `updateGroup` (RUN-3)." }),
   ...budgets,
   ...gates,
+  ...health,
 });
 
 /** One stage of a strategy (RUN-2). */
@@ -104,6 +147,7 @@ export const StrategyStage = z
     afterStageWaitSeconds: z.number().int().min(0).max(2_592_000).optional(),
     ...budgets,
     ...gates,
+    ...health,
   })
   .openapi("StrategyStage");
 
@@ -159,7 +203,7 @@ const RunMember = z.object({
   state: UpdateRunState,
   message: z.string().optional().openapi({
     description:
-      "Why the member is Pending, Skipped or Failed, starting with the rule that holds it: RUN-8 (waiting), RUN-9 or RUN-12 (skipped), EXT-8 (its cluster was deleted or moved to another fleet during the run), RUN-11 (failed).",
+      "Why the member is Pending, Skipped or Failed, starting with the rule that holds it: RUN-8 (waiting), RUN-9 or RUN-12 (skipped), EXT-8 (its cluster was deleted or moved to another fleet during the run), RUN-11 (failed), EXT-7 (its health check runs, or failed).",
   }),
   startedAt: Rfc3339.optional(),
   endedAt: Rfc3339.optional(),
@@ -174,6 +218,7 @@ const RunMember = z.object({
         "RUN-6: each node pool's image, when the member's pools get different ones (Latest takes the newest image of each pool's OS family in the member's region).",
     }),
   operation: z.string().optional().openapi({ description: "The member's operation id." }),
+  healthCheck: MemberHealth.optional(),
 });
 
 const RunGroup = z.object({
@@ -183,6 +228,7 @@ const RunGroup = z.object({
   maxConcurrency: z.int().optional(),
   maxAllowedFailures: z.int().optional(),
   gates: z.array(RunGate).optional(),
+  healthCheck: HealthCheck.optional(),
   members: z.array(RunMember),
 });
 
@@ -195,6 +241,7 @@ const RunStage = z.object({
   maxConcurrency: z.int().optional(),
   maxAllowedFailures: z.int().optional(),
   gates: z.array(RunGate).optional(),
+  healthCheck: HealthCheck.optional(),
   groups: z.array(RunGroup),
 });
 

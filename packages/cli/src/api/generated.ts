@@ -11552,6 +11552,7 @@ export interface components {
                 beforeGates?: components["schemas"]["GateInput"][];
                 /** @description EXT-1: gates that must complete before the scope counts as done. */
                 afterGates?: components["schemas"]["GateInput"][];
+                healthCheck?: components["schemas"]["HealthCheck"];
             }[];
             afterStageWaitSeconds?: number;
             /** @description EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
@@ -11561,6 +11562,7 @@ export interface components {
             beforeGates?: components["schemas"]["GateInput"][];
             /** @description EXT-1: gates that must complete before the scope counts as done. */
             afterGates?: components["schemas"]["GateInput"][];
+            healthCheck?: components["schemas"]["HealthCheck"];
         };
         /** @description EXT-3: failed members tolerated before the scope fails (default 0: RUN-11); a percentage rounds up. */
         UpdateBudget: number | string;
@@ -11575,6 +11577,20 @@ export interface components {
                 time: string;
                 utcOffset: string;
             };
+        };
+        /** @description EXT-7: a group's check overrides its stage's. */
+        HealthCheck: {
+            /**
+             * Format: uri
+             * @description Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. https only (loopback in local development), 422 EXT-7 otherwise.
+             */
+            url: string;
+        } | {
+            /**
+             * @description The provider's HEALTH_CHECK command for the member's cluster.
+             * @enum {boolean}
+             */
+            provider: true;
         };
         UpdateStrategyInput: {
             stages: components["schemas"]["StrategyStage"][];
@@ -11634,6 +11650,7 @@ export interface components {
                 maxConcurrency?: number;
                 maxAllowedFailures?: number;
                 gates?: components["schemas"]["RunGate"][];
+                healthCheck?: components["schemas"]["HealthCheck"] & unknown;
                 groups: {
                     /** @example prod-eu-1 */
                     name: string;
@@ -11643,12 +11660,13 @@ export interface components {
                     maxConcurrency?: number;
                     maxAllowedFailures?: number;
                     gates?: components["schemas"]["RunGate"][];
+                    healthCheck?: components["schemas"]["HealthCheck"] & unknown;
                     members: {
                         /** @example prod-eu-1 */
                         cluster: string;
                         /** @enum {string} */
                         state: "NotStarted" | "Running" | "Pending" | "Skipped" | "Stopped" | "Stopping" | "Failed" | "Completed";
-                        /** @description Why the member is Pending, Skipped or Failed, starting with the rule that holds it: RUN-8 (waiting), RUN-9 or RUN-12 (skipped), EXT-8 (its cluster was deleted or moved to another fleet during the run), RUN-11 (failed). */
+                        /** @description Why the member is Pending, Skipped or Failed, starting with the rule that holds it: RUN-8 (waiting), RUN-9 or RUN-12 (skipped), EXT-8 (its cluster was deleted or moved to another fleet during the run), RUN-11 (failed), EXT-7 (its health check runs, or failed). */
                         message?: string;
                         /**
                          * Format: date-time
@@ -11674,6 +11692,7 @@ export interface components {
                         }[];
                         /** @description The member's operation id. */
                         operation?: string;
+                        healthCheck?: components["schemas"]["MemberHealthCheck"];
                     }[];
                 }[];
             }[];
@@ -11712,6 +11731,27 @@ export interface components {
             approvedBy?: string;
             /** @description Why it is Pending or Skipped (EXT-9). */
             reason?: string;
+        };
+        MemberHealthCheck: {
+            url?: string;
+            /** @enum {boolean} */
+            provider?: true;
+            /** @enum {string} */
+            state: "Running" | "Passed" | "Failed";
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            requestedAt: string;
+            /** @description URL checks: the answer's status. */
+            statusCode?: number;
+            /** @description What the check said (≤ 200 characters). */
+            detail?: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            checkedAt?: string;
         };
         UpdateRunInput: {
             /** @example prod-eu-1 */

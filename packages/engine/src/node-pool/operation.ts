@@ -223,6 +223,8 @@ export interface MachineRun<S> {
   window(window: WindowInfo): void;
   /** Which nodes hold pods marked not safe to evict now (NUP-10); others ignore it. */
   unevictable?(nodes: readonly string[]): void;
+  /** EXT-7: a health check failed during the soak (blue-green); others ignore it. */
+  healthCheckFailed?(detail: string): void;
   finish(): Decision<S>;
 }
 
@@ -249,6 +251,9 @@ export function routeEvent<S>(run: MachineRun<S>, event: NodePoolEvent): Decisio
       break;
     case "UNEVICTABLE_PODS":
       run.unevictable?.(event.nodes);
+      break;
+    case "HEALTH_CHECK_FAILED":
+      run.healthCheckFailed?.(event.detail);
       break;
     // Node-pool drains honour PDBs and end with their own answer (NUP-3); a passed
     // best-effort drain belongs to lifecycle components only (LIFE-6).

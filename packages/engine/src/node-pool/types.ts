@@ -135,10 +135,22 @@ export interface UnevictablePodsEvent {
   nodes: string[];
 }
 
+/**
+ * EXT-7: the health check of the update-run scope that started this upgrade failed while
+ * the pool soaked; blue-green rolls back (other strategies have no soak and ignore it).
+ */
+export interface HealthCheckFailedEvent {
+  type: "HEALTH_CHECK_FAILED";
+  at: Instant;
+  /** What the check said. */
+  detail: string;
+}
+
 /** Everything a node-pool upgrade machine reacts to; controls are functions (controls.ts). */
 export type NodePoolEvent =
   | ProviderEvent
   | TickEvent
   | WindowEvent
   | PoolScaledEvent
-  | UnevictablePodsEvent;
+  | UnevictablePodsEvent
+  | HealthCheckFailedEvent;

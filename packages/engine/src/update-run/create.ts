@@ -5,6 +5,7 @@ import { checkUpgradePath } from "../version/upgrade-path.ts";
 import { deriveStates } from "./aggregate.ts";
 import { resolveBudgets } from "./budgets.ts";
 import { createGates, validateGate } from "./gates.ts";
+import { copyHealthCheck } from "./health.ts";
 import { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
 import type {
   Availability,
@@ -112,13 +113,23 @@ export function createUpdateRun(request: UpdateRunRequest, now: Instant): Result
   const byGroup = new Map<string, RunGroup>();
   const stages: RunStage[] = strategy.stages.map((stage) => {
     const groups = stage.groups.map((g) => {
-      const group: RunGroup = { name: g.name, state: "NotStarted", members: [] };
+      const group: RunGroup = {
+        name: g.name,
+        state: "NotStarted",
+        ...copyHealthCheck(g),
+        members: [],
+      };
       const held = createGates("group", g.name, g.beforeGates, g.afterGates);
       if (held.length > 0) group.gates = held;
       byGroup.set(g.name, group);
       return group;
     });
-    const copy: RunStage = { name: stage.name, state: "NotStarted", groups };
+    const copy: RunStage = {
+      name: stage.name,
+      state: "NotStarted",
+      ...copyHealthCheck(stage),
+      groups,
+    };
     const held = createGates("stage", stage.name, stage.beforeGates, stage.afterGates);
     if (held.length > 0) copy.gates = held;
     if (stage.afterStageWaitSeconds !== undefined)

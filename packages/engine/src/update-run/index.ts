@@ -14,6 +14,7 @@ export {
 export type { Candidate, UpdateRunRequest } from "./create.ts";
 export { createUpdateRun, MAX_RUN_MEMBERS } from "./create.ts";
 export { allGates, nextScheduledStart } from "./gates.ts";
+export { describeCheck, HEALTH_DETAIL_LIMIT } from "./health.ts";
 export { decideUpdateRun } from "./machine.ts";
 export {
   type ChosenImages,
@@ -31,6 +32,7 @@ export { REGION_RECHECK } from "./readiness.ts";
 export { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
 export type * from "./types.ts";
 export type {
+  MemberHealthView,
   RunGateView,
   RunGroupView,
   RunMemberView,

@@ -2,11 +2,19 @@ import { ok, type Result, refuse } from "../rules/violation.ts";
 import type { Instant } from "../time/instant.ts";
 import { failureStopsRun, isTerminalState } from "./aggregate.ts";
 import { allGates } from "./gates.ts";
+import {
+  awaitingHealth,
+  beginHealthCheck,
+  checkingMessage,
+  healthCheckOf,
+  recordHealthAnswer,
+} from "./health.ts";
 import { applyMembership } from "./membership.ts";
 import { consistentImages } from "./node-image.ts";
 import { runPass } from "./pass.ts";
 import { alreadyThere } from "./readiness.ts";
 import type {
+  CheckHealthIntent,
   RunMember,
   SkipTarget,
   StartMemberIntent,
@@ -50,10 +58,11 @@ function decision(
   run: UpdateRun,
   now: Instant,
   notes: string[],
-  intents: StartMemberIntent[] = [],
+  checks: CheckHealthIntent[] = [],
 ): UpdateRunDecision {
+  const intents: StartMemberIntent[] = [];
   const wakeAt = runPass(run, now, intents, notes);
-  const out: UpdateRunDecision = { state: run, commands: [], notes, intents };
+  const out: UpdateRunDecision = { state: run, commands: [], notes, intents, checks };
   if (wakeAt !== undefined) out.wakeAt = wakeAt;
   return out;
 }
@@ -112,10 +121,11 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
     notes.push("RUN-10: started again; resumes where it stopped");
   }
   run.stopped = false;
+  const checks: CheckHealthIntent[] = [];
   for (const member of allMembers(run)) {
-    if (member.state === "Stopped") retrack(run, member, notes);
+    if (member.state === "Stopped") retrack(run, member, notes, checks);
   }
-  return ok(decision(run, now, notes));
+  return ok(decision(run, now, notes, checks));
 }
 
 /**
@@ -123,14 +133,22 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
  * Running if it still runs, else what it did while the run was stopped (Completed,
  * Failed with RUN-11, or a refused start judged as then, RUN-9).
  */
-function retrack(run: UpdateRun, member: RunMember, notes: string[]): void {
+function retrack(
+  run: UpdateRun,
+  member: RunMember,
+  notes: string[],
+  checks: CheckHealthIntent[],
+): void {
   member.state = "Running";
   delete member.message;
+  // EXT-7: a check asked for before the stop still runs; its answer is awaited.
+  if (awaitingHealth(member)) member.message = checkingMessage(member.healthCheck!.check);
   const end = member.untracked;
   if (end === undefined) return;
   delete member.untracked;
   notes.push(`RUN-10: ${member.cluster}'s upgrade ended while the run was stopped`);
-  if (end.type === "MEMBER_ENDED") endMember(run, member, end);
+  if (end.type === "MEMBER_ENDED") notes.push(endMember(run, member, end, checks));
+  else if (end.type === "HEALTH_CHECKED") notes.push(answerHealth(run, member, end));
   else refuseStart(run, member, end, notes);
 }
 
@@ -287,8 +305,9 @@ function retry(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   }
   // A Stopped run starts again too: what its untracked upgrades did shows first (RUN-10).
   const notes: string[] = [];
+  const checks: CheckHealthIntent[] = [];
   for (const member of allMembers(run)) {
-    if (member.state === "Stopped") retrack(run, member, notes);
+    if (member.state === "Stopped") retrack(run, member, notes, checks);
   }
   const retried: string[] = [];
   for (const stage of run.stages) {
@@ -313,6 +332,7 @@ function retry(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
           "endedAt",
           "operationId",
           "untracked",
+          "healthCheck",
         ] as const) {
           delete member[field];
         }
@@ -333,7 +353,7 @@ function retry(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   delete run.endedAt;
   run.stopped = false;
   notes.push(`EXT-4: retrying ${retried.length} member(s): ${retried.join(", ")}`);
-  return ok(decision(run, now, notes));
+  return ok(decision(run, now, notes, checks));
 }
 
 /**
@@ -377,20 +397,34 @@ function approve(
   );
 }
 
-/** A member's end, tracked (RUN-11 on a failure). */
+/**
+ * A member's end, tracked: an upgrade that ended well completes the member, or first
+ * runs its scope's health check (EXT-7); a failed one fails it (RUN-11).
+ */
 function endMember(
   run: UpdateRun,
   member: RunMember,
   event: Extract<UpdateRunEvent, { type: "MEMBER_ENDED" }>,
+  checks: CheckHealthIntent[],
 ): string {
-  member.endedAt = event.at;
-  if (event.succeeded) {
-    member.state = "Completed";
-    delete member.message;
-    return `${member.cluster} completed`;
+  if (!event.succeeded)
+    return failMember(run, member, event.message ?? "its upgrade failed", event.at);
+  const check = healthCheckOf(run, member.cluster);
+  if (check !== undefined) {
+    checks.push(beginHealthCheck(member, check, event.at));
+    return `EXT-7: ${member.cluster}'s upgrade ended; checking its health`;
   }
+  member.endedAt = event.at;
+  member.state = "Completed";
+  delete member.message;
+  return `${member.cluster} completed`;
+}
+
+/** A member failed: RUN-11 stops the run unless its scopes' budgets hold it (EXT-3). */
+function failMember(run: UpdateRun, member: RunMember, message: string, at: Instant): string {
+  member.endedAt = at;
   member.state = "Failed";
-  member.message = event.message ?? "its upgrade failed";
+  member.message = message;
   if (!failureStopsRun(run, member.cluster)) {
     return `EXT-3: ${member.cluster} failed, within its group's and stage's failure budget; the run goes on`;
   }
@@ -416,10 +450,44 @@ function memberEnded(
 ): Result<UpdateRunDecision> {
   const member = findMember(run, event.cluster);
   if (member?.state === "Stopped") return holdUntracked(run, member, event, now);
-  if (member?.state !== "Running") {
+  if (member?.state !== "Running" || awaitingHealth(member)) {
     return ok(decision(run, now, [`end of ${event.cluster} ignored: not running`]));
   }
-  return ok(decision(run, now, [endMember(run, member, event)]));
+  const checks: CheckHealthIntent[] = [];
+  return ok(decision(run, now, [endMember(run, member, event, checks)], checks));
+}
+
+/** EXT-7: the check's answer completes or fails the member; RUN-11 and EXT-3 follow. */
+function answerHealth(
+  run: UpdateRun,
+  member: RunMember,
+  event: Extract<UpdateRunEvent, { type: "HEALTH_CHECKED" }>,
+): string {
+  const answer = recordHealthAnswer(member, event);
+  if (!answer.passed) return failMember(run, member, answer.message, event.at);
+  member.endedAt = event.at;
+  member.state = "Completed";
+  delete member.message;
+  return `EXT-7: ${member.cluster}'s health check passed; completed`;
+}
+
+function healthChecked(
+  run: UpdateRun,
+  event: Extract<UpdateRunEvent, { type: "HEALTH_CHECKED" }>,
+  now: Instant,
+): Result<UpdateRunDecision> {
+  const member = findMember(run, event.cluster);
+  const current =
+    member !== undefined &&
+    awaitingHealth(member) &&
+    (event.requestedAt === undefined || event.requestedAt === member.healthCheck!.requestedAt);
+  if (!current || !underWay(member)) {
+    return ok(
+      decision(run, now, [`EXT-7: health answer for ${event.cluster} ignored: no check runs`]),
+    );
+  }
+  if (member.state === "Stopped") return holdUntracked(run, member, event, now);
+  return ok(decision(run, now, [answerHealth(run, member, event)]));
 }
 
 /**
@@ -439,14 +507,7 @@ function refuseStart(
   };
   const done = alreadyThere(run.goal, member.facts, images);
   if (done === undefined) {
-    const ended: Extract<UpdateRunEvent, { type: "MEMBER_ENDED" }> = {
-      type: "MEMBER_ENDED",
-      cluster: event.cluster,
-      succeeded: false,
-      message: event.message,
-      at: event.at,
-    };
-    notes.push(endMember(run, member, ended));
+    notes.push(failMember(run, member, event.message, event.at));
     return;
   }
   member.state = "Skipped";
@@ -519,6 +580,8 @@ export function decideUpdateRun(
       return memberEnded(run, event, now);
     case "MEMBER_START_REFUSED":
       return startRefused(run, event, now);
+    case "HEALTH_CHECKED":
+      return healthChecked(run, event, now);
     default:
       return event satisfies never;
   }

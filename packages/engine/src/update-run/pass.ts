@@ -4,7 +4,7 @@ import { DEFAULT_GROUP_CONCURRENCY, DEFAULT_STAGE_CONCURRENCY } from "./budgets.
 import { passGates } from "./gates.ts";
 import { membersInTryOrder } from "./order.ts";
 import { readiness } from "./readiness.ts";
-import type { RunGroup, StartMemberIntent, UpdateRun } from "./types.ts";
+import type { HealthCheckSpec, RunGroup, StartMemberIntent, UpdateRun } from "./types.ts";
 
 function earliest(a: Instant | undefined, b: Instant | undefined): Instant | undefined {
   if (a === undefined) return b;
@@ -40,8 +40,11 @@ function progressGroup(
   now: Instant,
   intents: StartMemberIntent[],
   slots: { left: number },
+  stageCheck: HealthCheckSpec | undefined,
 ): Instant | undefined {
   if (group.userSkipped) return undefined;
+  // EXT-7: the fleet checks blue-green pools of the member during their soak too.
+  const healthCheck = group.healthCheck ?? stageCheck;
   // EXT-1: a group's gates before it hold its members; those after it hold its end.
   const before = passGates(group.gates, "Before", now);
   if (!before.open) return before.wakeAt;
@@ -84,6 +87,7 @@ function progressGroup(
           member.nodeImages = nodeImages;
           intent.nodeImages = nodeImages;
         }
+        if (healthCheck !== undefined) intent.healthCheck = healthCheck;
         intents.push(intent);
         free -= 1;
         slots.left -= 1;
@@ -122,7 +126,7 @@ export function runPass(
         const running = stage.groups.reduce((sum, g) => sum + inFlight(g), 0);
         const slots = { left: (stage.maxConcurrency ?? DEFAULT_STAGE_CONCURRENCY) - running };
         for (const group of stage.groups)
-          wake = earliest(wake, progressGroup(run, group, now, intents, slots));
+          wake = earliest(wake, progressGroup(run, group, now, intents, slots, stage.healthCheck));
       }
       deriveStates(run, now);
       if (stage.state === "Failed") break;

@@ -102,6 +102,26 @@ export interface RunGate {
   approvedBy?: string;
 }
 
+/**
+ * EXT-7: the health check a stage or group names, run after each of its members'
+ * upgrades ends well: an HTTPS URL the control plane calls, or the provider's
+ * HEALTH_CHECK command for the member's cluster.
+ */
+export type HealthCheckSpec = { url: string } | { provider: true };
+
+/** EXT-7: a member's health check, from the request to its answer. */
+export interface MemberHealthCheck {
+  check: HealthCheckSpec;
+  requestedAt: Instant;
+  /** Absent while the check runs. */
+  passed?: boolean;
+  /** URL checks: the HTTP status of the answer, when one came. */
+  statusCode?: number;
+  /** What the check said, short (never a whole response body). */
+  detail?: string;
+  checkedAt?: Instant;
+}
+
 /** A count, or a share of the scope's members (`"25%"`), as strategies write them (EXT-2, EXT-3). */
 export type Budget = number | `${number}%`;
 
@@ -115,6 +135,8 @@ export interface StrategyGroup {
   /** EXT-1. */
   beforeGates?: GateSpec[];
   afterGates?: GateSpec[];
+  /** EXT-7: checked after each member's upgrade; overrides the stage's. */
+  healthCheck?: HealthCheckSpec;
 }
 
 /** A strategy's stage (RUN-2). */
@@ -129,6 +151,8 @@ export interface StrategyStage {
   /** EXT-1. */
   beforeGates?: GateSpec[];
   afterGates?: GateSpec[];
+  /** EXT-7: checked after each member's upgrade in a group that names none. */
+  healthCheck?: HealthCheckSpec;
 }
 
 /** RUN-4: a named, reusable sequence of stages. */
@@ -170,6 +194,8 @@ export interface RunMember {
    * images were chosen for; a pool added since has none.
    */
   poolsAtStart?: string[];
+  /** EXT-7: the health check after its upgrade, while it runs and once answered. */
+  healthCheck?: MemberHealthCheck;
   facts: MemberFacts;
 }
 
@@ -184,6 +210,8 @@ export interface RunGroup {
   maxAllowedFailures?: number;
   /** EXT-1: absent in runs created before gates. */
   gates?: RunGate[];
+  /** EXT-7: copied from the strategy; absent in runs created before health gates. */
+  healthCheck?: HealthCheckSpec;
   members: RunMember[];
 }
 
@@ -198,6 +226,8 @@ export interface RunStage {
   maxAllowedFailures?: number;
   /** EXT-1: absent in runs created before gates. */
   gates?: RunGate[];
+  /** EXT-7: copied from the strategy; absent in runs created before health gates. */
+  healthCheck?: HealthCheckSpec;
   /** RUN-2: set when every group is terminal; the next stage starts at this instant. */
   afterStageWaitEndsAt?: Instant;
   /** The wait has passed (or there was none) and every group is terminal. */
@@ -239,6 +269,23 @@ export interface StartMemberIntent {
   nodeImage?: string;
   /** RUN-6: each pool's image by pool name, when the pools get different ones. */
   nodeImages?: Record<string, string>;
+  /**
+   * EXT-7: the member's scope names a health check, so the fleet also checks blue-green
+   * node pools when they enter their node-pool soak (a failure rolls the pool back).
+   */
+  healthCheck?: HealthCheckSpec;
+}
+
+/**
+ * EXT-7: what the host carries out after a member's upgrade ended well: the health check
+ * of its scope; its answer comes back as HEALTH_CHECKED.
+ */
+export interface CheckHealthIntent {
+  type: "CHECK_HEALTH";
+  cluster: string;
+  check: HealthCheckSpec;
+  /** Tells this check from an earlier one of the same member (EXT-4 retries). */
+  requestedAt: Instant;
 }
 
 /** A skip request target (RUN-12). */
@@ -295,15 +342,27 @@ export type UpdateRunEvent =
       succeeded: boolean;
       message?: string;
       at: Instant;
+    }
+  /** EXT-7: the answer of the member's health check (or the host giving up on it). */
+  | {
+      type: "HEALTH_CHECKED";
+      cluster: string;
+      passed: boolean;
+      detail: string;
+      statusCode?: number;
+      /** The check it answers; an answer to an earlier check is ignored. */
+      requestedAt?: Instant;
+      at: Instant;
     };
 
 /** RUN-10: what a member's upgrade did while its stopped run was not tracking it. */
 export type UntrackedEnd = Extract<
   UpdateRunEvent,
-  { type: "MEMBER_ENDED" } | { type: "MEMBER_START_REFUSED" }
+  { type: "MEMBER_ENDED" } | { type: "MEMBER_START_REFUSED" } | { type: "HEALTH_CHECKED" }
 >;
 
-/** A run decision: the shared `Decision` plus the members to start. */
+/** A run decision: the shared `Decision` plus the members to start and to check (EXT-7). */
 export interface UpdateRunDecision extends Decision<UpdateRun> {
   intents: StartMemberIntent[];
+  checks: CheckHealthIntent[];
 }

@@ -1,6 +1,37 @@
 import { type Instant, toRfc3339 } from "../time/instant.ts";
 import { gateReason } from "./gates.ts";
-import type { RunGate, UpdateRun, UpdateRunState } from "./types.ts";
+import type {
+  HealthCheckSpec,
+  MemberHealthCheck,
+  RunGate,
+  UpdateRun,
+  UpdateRunState,
+} from "./types.ts";
+
+/** EXT-7: a member's health check as the run status shows it. */
+export interface MemberHealthView {
+  url?: string;
+  provider?: true;
+  state: "Running" | "Passed" | "Failed";
+  requestedAt: string;
+  statusCode?: number;
+  detail?: string;
+  checkedAt?: string;
+}
+
+function healthView(record: MemberHealthCheck | undefined): MemberHealthView | undefined {
+  if (record === undefined) return undefined;
+  const state: MemberHealthView["state"] =
+    record.passed === undefined ? "Running" : record.passed ? "Passed" : "Failed";
+  return compact({
+    ...record.check,
+    state,
+    requestedAt: toRfc3339(record.requestedAt),
+    statusCode: record.statusCode,
+    detail: record.detail,
+    checkedAt: time(record.checkedAt),
+  });
+}
 
 /** A member as `GET …/update-runs/{run}` shows it. */
 export interface RunMemberView {
@@ -13,6 +44,8 @@ export interface RunMemberView {
   /** RUN-6: each pool's image, when the member's pools get different ones. */
   nodeImages?: { pool: string; nodeImage: string }[];
   operation?: string;
+  /** EXT-7. */
+  healthCheck?: MemberHealthView;
 }
 
 /** EXT-1: a gate as the run status shows it. */
@@ -64,6 +97,8 @@ export interface RunGroupView {
   maxConcurrency?: number;
   maxAllowedFailures?: number;
   gates?: RunGateView[];
+  /** EXT-7. */
+  healthCheck?: HealthCheckSpec;
   members: RunMemberView[];
 }
 
@@ -77,6 +112,8 @@ export interface RunStageView {
   maxConcurrency?: number;
   maxAllowedFailures?: number;
   gates?: RunGateView[];
+  /** EXT-7. */
+  healthCheck?: HealthCheckSpec;
   groups: RunGroupView[];
 }
 
@@ -140,6 +177,7 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
         maxConcurrency: stage.maxConcurrency,
         maxAllowedFailures: stage.maxAllowedFailures,
         gates: gateViews(stage.gates),
+        healthCheck: stage.healthCheck,
         groups: stage.groups.map((group) =>
           compact({
             name: group.name,
@@ -148,6 +186,7 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
             maxConcurrency: group.maxConcurrency,
             maxAllowedFailures: group.maxAllowedFailures,
             gates: gateViews(group.gates),
+            healthCheck: group.healthCheck,
             members: group.members.map((m) =>
               compact({
                 cluster: m.cluster,
@@ -162,6 +201,7 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
                     .sort(([a], [b]) => (a < b ? -1 : 1))
                     .map(([pool, nodeImage]) => ({ pool, nodeImage })),
                 operation: m.operationId,
+                healthCheck: healthView(m.healthCheck),
               }),
             ),
           }),

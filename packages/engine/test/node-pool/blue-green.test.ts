@@ -432,3 +432,49 @@ describe("blue-green upgrades", () => {
     expect(phases(op)).toContain("NUP-8 phase 4");
   });
 });
+
+describe("EXT-7 health checks during a blue-green soak", () => {
+  /** When the node-pool soak (phase 4) starts for this pool, from a dry run. */
+  function soakStarts(facts: NodePoolFacts): number {
+    const log = phaseLog();
+    drive(start(facts), T0, { observe: log.observe });
+    return log.entered.find(([p]) => p === "SOAKING_POOL")![1];
+  }
+
+  const failed = (detail: string) => (_op: NodePoolOperation, now: number) => ({
+    type: "HEALTH_CHECK_FAILED" as const,
+    at: now,
+    detail,
+  });
+
+  it("EXT-7 a failed health check during the node-pool soak rolls the pool back at once, with an EXT-7 event in the operation", () => {
+    const facts = pool({ a: 2 }, { batchNodeCount: 1 });
+    const soak = soakStarts(facts);
+    const { op, commands } = drive(start(facts), T0, {
+      script: [at(soak + 10, "check failed", failed("HTTP 503: down"))],
+    });
+    expect(op.header.state).toBe("ROLLED_BACK");
+    const messages = op.header.events.map((e) => e.message);
+    const ext7 = messages.findIndex((m) => m.startsWith("EXT-7:"));
+    expect(messages[ext7]).toBe(
+      "EXT-7: health check failed during the node-pool soak (HTTP 503: down); rolling back",
+    );
+    expect(messages[ext7 + 1]).toMatch(/^NUP-9: rolling back from phase 4 \(SOAKING_POOL\)/);
+    // NUP-9 from phase 4: blue uncordoned, green drained and deleted; blue never deleted.
+    expect(
+      commands.filter((c) => c.type === "DELETE_NODE").every((c) => !c.node.startsWith("a-")),
+    ).toBe(true);
+    expect(allNodes(op.nodes).map((n) => [n.color, n.state, n.version])).toEqual(
+      Array(2).fill(["BLUE", "READY", ORIGINAL]),
+    );
+  });
+
+  it("EXT-7 a health check failure outside the soak changes nothing", () => {
+    const facts = pool({ a: 2 }, { batchNodeCount: 1 });
+    const { op } = drive(start(facts), T0, {
+      script: [at(30, "check failed early", failed("HTTP 500"))],
+    });
+    expect(op.header.state).toBe("SUCCEEDED");
+    expect(op.header.events.some((e) => e.message.startsWith("EXT-7:"))).toBe(false);
+  });
+});

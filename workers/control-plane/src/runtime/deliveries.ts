@@ -37,6 +37,14 @@ export interface Courier<M, A = unknown> {
   send(message: M): Promise<A>;
   /** Applies what the receiver answered, in the same transaction that forgets the delivery. */
   taken?(tx: Tx, message: M, answer: A): void;
+  /**
+   * Attempts before the delivery is given up (default {@link MAX_DELIVERY_ATTEMPTS}): a
+   * sender for which a failure is itself an answer (EXT-7: an unreachable health URL)
+   * bounds it lower.
+   */
+  maxAttempts?(message: M): number | undefined;
+  /** What giving up means to the sender, in the transaction that forgets the delivery. */
+  gaveUp?(tx: Tx, message: M, lastError: string): void;
 }
 
 /**
@@ -80,9 +88,11 @@ export async function attemptDelivery<M, A>(
     const stored = await runtime.commit((tx) => tx.getState<StoredDelivery<M>>(key(id)));
     if (!stored) return;
     let answer: { value: A } | undefined;
+    let lastError = "";
     try {
       answer = { value: await courier.send(stored.message) };
     } catch (error) {
+      lastError = error instanceof Error ? error.message : String(error);
       console.error(`delivery ${id} not taken (attempt ${stored.attempts + 1}); retrying`, error);
     }
     await runtime.commit((tx) => {
@@ -95,9 +105,10 @@ export async function attemptDelivery<M, A>(
         return;
       }
       const tries = stored.attempts + 1;
-      if (tries >= MAX_DELIVERY_ATTEMPTS) {
+      if (tries >= (courier.maxAttempts?.(stored.message) ?? MAX_DELIVERY_ATTEMPTS)) {
         console.error(`delivery ${id} given up after ${tries} attempts`, stored.message);
         cancelDelivery(tx, id);
+        courier.gaveUp?.(tx, stored.message, lastError);
         return;
       }
       tx.putState(key(id), { ...stored, attempts: tries });

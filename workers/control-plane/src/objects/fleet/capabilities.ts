@@ -10,14 +10,18 @@ import { provider } from "./provider/capability.ts";
 import { eventKey, reportUnclaimed } from "./provider/events.ts";
 import { rollout } from "./rollout/capability.ts";
 import { runMembers } from "./run-members/capability.ts";
+import { runMemberHealth } from "./run-members/health.ts";
 
 /**
  * The capabilities installed in every fleet object, in the order they are asked: a
- * provider event goes to node-pool upgrades first, then cluster upgrades, then the
- * autoscaler; a deleted cluster ends its pools' upgrades before its own.
+ * provider event goes to run members' health checks first (EXT-7: their commands carry
+ * a member operation's id, and only those exact commands are claimed), then node-pool
+ * upgrades, then cluster upgrades, then the autoscaler; a deleted cluster ends its
+ * pools' upgrades before its own.
  */
 export const FLEET_CAPABILITIES: readonly FleetCapability[] = [
   provider,
+  runMemberHealth,
   nodePoolUpgrades,
   clusterUpgrades,
   autoscaler,
@@ -44,6 +48,8 @@ function deliveryTimer(fleet: FleetContext, timer: Timer): Promise<void> {
   return attemptDelivery(fleet.runtime, timer.payload ?? "", {
     send: (message: FleetMessage) => courierOf(message).send(fleet, message),
     taken: (tx, message, answer) => courierOf(message).taken?.(tx, message, answer),
+    maxAttempts: (message) => courierOf(message).maxAttempts?.(message),
+    gaveUp: (tx, message, lastError) => courierOf(message).gaveUp?.(tx, message, lastError),
   });
 }
 

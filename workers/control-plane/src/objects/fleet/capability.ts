@@ -69,6 +69,9 @@ export interface FleetMessage {
 export interface FleetCourier<M extends FleetMessage, A = unknown> {
   send(fleet: FleetContext, message: M): Promise<A>;
   taken?(tx: Tx, message: M, answer: A): void;
+  /** As runtime/deliveries.ts's `Courier`: a lower bound on attempts, and giving up. */
+  maxAttempts?(message: M): number;
+  gaveUp?(tx: Tx, message: M, lastError: string): void;
 }
 
 /** Runs `commit` of the object as a timer handler that only changes its own storage. */

@@ -166,6 +166,10 @@ export class FleetObject extends DurableObject<Env> {
   async updateRuns() {
     return this.inTx((tx) => runs.listRuns(tx));
   }
+  /** EXT-7: sends the provider's HEALTH_CHECK for a run member; the answer goes to the run. */
+  async checkRunMemberHealth(request: runs.RunHealthRequest): Promise<void> {
+    await this.inTx((tx) => runs.checkRunMemberHealth(tx, request));
+  }
   /** RUN-5: starts a run member's upgrade here, watched for the run (a repeat answers the same). */
   async startRunMember(owner: runs.RunOwner, intent: StartMemberIntent) {
     return runs.startRunMember(await this.context(), owner, intent);

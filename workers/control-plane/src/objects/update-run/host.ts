@@ -13,7 +13,9 @@ import {
 } from "@regatta/engine";
 import type { RunReadings } from "@regatta/inventory";
 import type { Tx } from "../../runtime/types.ts";
+import type { RunHealthReport } from "../fleet/run-members/health.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
+import { recordHealthChecks } from "./health-requests.ts";
 import { notifyRunChanges } from "./notifications.ts";
 
 /**
@@ -96,6 +98,7 @@ function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision, at: Instan
     isUnderWay(decision.state, s.cluster),
   );
   tx.putState(RUN_KEY, { run: decision.state, starts, at } satisfies HostedRun);
+  recordHealthChecks(tx, decision.state, decision.checks);
   notifyRunChanges(tx, hosted.run, decision.state);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
@@ -191,4 +194,21 @@ export function takeReport(
     if (report.message !== undefined) ended.message = report.message;
     applyRunEvent(tx, ended, at);
   });
+}
+
+/**
+ * EXT-7: a member's health check answered (the URL here, the provider through the
+ * member's fleet), or was given up; an answer to an older check is ignored by the engine.
+ */
+export function takeHealthAnswer(tx: Tx, report: RunHealthReport): void {
+  const event: UpdateRunEvent = {
+    type: "HEALTH_CHECKED",
+    cluster: report.cluster,
+    passed: report.passed,
+    detail: report.detail,
+    requestedAt: report.requestedAt,
+    at: Math.min(tx.now, Math.max(report.at, load(tx)?.at ?? Number.NEGATIVE_INFINITY)),
+  };
+  if (report.statusCode !== undefined) event.statusCode = report.statusCode;
+  applyRunEvent(tx, event, event.at);
 }

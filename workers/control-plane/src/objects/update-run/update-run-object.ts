@@ -11,10 +11,12 @@ import type { Env } from "../../env.ts";
 import { DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer } from "../../runtime/types.ts";
+import type { RunHealthReport } from "../fleet/run-members/health.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
 import { isNotificationDelivery } from "../notifications/record.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { dispatchStarts, startDeliveryTimer } from "./dispatch.ts";
+import { dispatchHealthChecks, healthDeliveryTimer, isHealthDelivery } from "./health-checks.ts";
 import {
   applyRunEvent,
   createRun,
@@ -23,6 +25,7 @@ import {
   loadRun,
   RUN_TIMER,
   reportInstant,
+  takeHealthAnswer,
   takeReport,
   tickRun,
 } from "./host.ts";
@@ -117,6 +120,18 @@ export class UpdateRunObject extends DurableObject<Env> {
     return true;
   }
 
+  /** EXT-7: the fleet's report of a member's provider health check; true once taken. */
+  async memberHealthChecked(report: RunHealthReport): Promise<boolean> {
+    const runtime = await this.ready();
+    await runtime.commit((tx) =>
+      tx.once(`member-health:${report.cluster}:${report.requestedAt}`, () =>
+        takeHealthAnswer(tx, report),
+      ),
+    );
+    await this.dispatch(runtime);
+    return true;
+  }
+
   /**
    * Retention: the fleet dropped this run (created at `createdAt`) from its index; its
    * state goes. True once gone (also when it already was).
@@ -145,11 +160,14 @@ export class UpdateRunObject extends DurableObject<Env> {
   }
 
   /**
-   * Carries out the member starts the run asked for (dispatch.ts), then hands what the
+   * Carries out the member starts the run asked for (dispatch.ts) and its health checks
+   * (EXT-7, health-checks.ts; an answer may start the next member), then hands what the
    * changes recorded for subscribers to the notifications queue.
    */
   private async dispatch(runtime: ObjectRuntime): Promise<void> {
     try {
+      await dispatchStarts(runtime, this.env, this.wiring.inventory);
+      await dispatchHealthChecks(runtime, this.env);
       await dispatchStarts(runtime, this.env, this.wiring.inventory);
     } catch (error) {
       console.error("update run: dispatch failed", error);
@@ -173,7 +191,10 @@ export class UpdateRunObject extends DurableObject<Env> {
       case DELIVERY_TIMER: {
         const id = timer.payload ?? "";
         if (isNotificationDelivery(id)) await sendRunNotification(runtime, this.env, id);
-        else await startDeliveryTimer(runtime, this.env, this.wiring.inventory, id);
+        else if (isHealthDelivery(id)) {
+          await healthDeliveryTimer(runtime, this.env, id);
+          await this.dispatch(runtime);
+        } else await startDeliveryTimer(runtime, this.env, this.wiring.inventory, id);
         return;
       }
       case DISPATCH_TIMER:

@@ -29,8 +29,12 @@ export type { StoredStrategy };
 
 import type { RunControl } from "../../objects/update-run/update-run-object.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
+import { urlPolicy } from "../notifications/url-policy.ts";
+import { healthCheckRefusal } from "./health-checks.ts";
 
 type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
+/** What strategy writes and run creation read: the objects, and the URL policy (EXT-7). */
+type Deployment = Objects & Pick<Env, "NOTIFICATIONS_ALLOW_LOOPBACK">;
 
 function fleetStub(env: Objects, fleet: string) {
   return env.FLEET.get(env.FLEET.idFromName(fleet));
@@ -49,7 +53,7 @@ async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>
 /** `PUT …/update-strategies/{name}` (RUN-3 validated, RUN-4 stored in the fleet's object). */
 export async function putUpdateStrategy(
   db: Inventory,
-  env: Objects,
+  env: Deployment,
   fleet: string,
   name: string,
   input: z.infer<typeof UpdateStrategyInput>,
@@ -59,6 +63,8 @@ export async function putUpdateStrategy(
   if (!exists.ok) return exists;
   const valid = validateStrategy(input);
   if (!valid.ok) return valid;
+  const unsafe = healthCheckRefusal(input, urlPolicy(env));
+  if (unsafe !== undefined) return unsafe;
   const value: StoredStrategy = { name, stages: input.stages, updatedAt: now };
   const stored = await fleetStub(env, fleet).putUpdateStrategy(value);
   return stored.ok ? accepted({ created: stored.value.created, value }) : stored;
@@ -100,7 +106,7 @@ export async function deleteUpdateStrategy(
  */
 export async function createRun(
   db: Inventory,
-  env: Objects,
+  env: Deployment,
   fleet: string,
   input: z.infer<typeof UpdateRunInput>,
   now: Instant,
@@ -122,6 +128,8 @@ export async function createRun(
     }
     strategy = { stages: stored.stages };
   }
+  const unsafe = strategy && healthCheckRefusal(strategy, urlPolicy(env));
+  if (unsafe !== undefined) return unsafe;
   const { availability, catalogue } = await loadAvailability(db);
   const goal = {
     type: input.upgrade.type,

@@ -67,16 +67,6 @@ export function rollbackBlueGreen(
   now: Instant,
 ): Decision<BlueGreenOperation> {
   const run = new BlueGreenRun(op, now);
-  const { endedAt: _e, error, ...header } = run.op.header;
-  run.op.header = { ...header, state: "RUNNING" };
-  run.op.cancelled = false;
-  run.op.rollbackFrom = op.phase;
-  run.op.retries = {};
-  delete run.op.soak;
-  run.fx.log(
-    `NUP-9: rolling back from phase ${BLUE_GREEN_PHASE_NUMBER[op.phase]} (${op.phase})${error === undefined ? "" : ` after: ${error}`}`,
-  );
-  if (op.phase === "CREATING_GREEN") run.enterRollbackDeletingGreen();
-  else run.enterRollbackUncordoningBlue();
+  run.rollBack();
   return run.finish();
 }

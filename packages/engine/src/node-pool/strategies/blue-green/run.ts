@@ -78,6 +78,42 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
     this.fx.note("MW-4: blue-green upgrades run to completion; window change ignored");
   }
 
+  /**
+   * EXT-7: the update-run scope's health check failed while the pool soaked (green serves
+   * alone, blue still stands): the upgrade rolls back at once, as a person would with
+   * cancel then rollback (NUP-9). Outside the soak it changes nothing.
+   */
+  healthCheckFailed(detail: string): void {
+    const op = this.op;
+    if (op.phase !== "SOAKING_POOL" || op.cancelled || isTerminal(op.header.state)) {
+      this.fx.note(`EXT-7: health check failure ignored in ${op.phase}: ${detail}`);
+      return;
+    }
+    this.fx.log(`EXT-7: health check failed during the node-pool soak (${detail}); rolling back`);
+    this.rollBack();
+  }
+
+  /**
+   * NUP-9 rollback (phases 1–4, after cancel or failure): phase 1 deletes green; phase 2
+   * uncordons blue and deletes green; phases 3–4 stop draining, uncordon blue, then drain
+   * and delete green.
+   */
+  rollBack(): void {
+    const op = this.op;
+    const from = op.phase;
+    const { endedAt: _e, error, ...header } = op.header;
+    op.header = { ...header, state: "RUNNING" };
+    op.cancelled = false;
+    op.rollbackFrom = from;
+    op.retries = {};
+    delete op.soak;
+    this.fx.log(
+      `NUP-9: rolling back from phase ${BLUE_GREEN_PHASE_NUMBER[from]} (${from})${error === undefined ? "" : ` after: ${error}`}`,
+    );
+    if (from === "CREATING_GREEN") this.enterRollbackDeletingGreen();
+    else this.enterRollbackUncordoningBlue();
+  }
+
   private gone(names: readonly string[]): void {
     for (const name of names) {
       const node = this.table.get(name);
@@ -158,7 +194,7 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
     );
   }
 
-  enterRollbackUncordoningBlue(): void {
+  private enterRollbackUncordoningBlue(): void {
     this.enter("ROLLBACK_UNCORDONING_BLUE");
     for (const node of this.table.all()) {
       if (node.color !== "BLUE") continue;
@@ -183,7 +219,7 @@ export class BlueGreenRun implements StepContext, MachineRun<BlueGreenOperation>
     this.fx.log(`NUP-9: draining ${this.op.waitingFor} green nodes`);
   }
 
-  enterRollbackDeletingGreen(): void {
+  private enterRollbackDeletingGreen(): void {
     this.enter("ROLLBACK_DELETING_GREEN");
     this.op.deleted = 0;
     let total = 0;

@@ -1,9 +1,28 @@
-import { type FleetCapability, inTransaction } from "../capability.ts";
-import { applyEvents, fireTimer } from "./host.ts";
+import {
+  callHealthUrl,
+  HEALTH_CHECK_ATTEMPTS,
+  type HealthAnswer,
+  unreachable,
+} from "../../health-checks/url-check.ts";
+import { type FleetCapability, type FleetCourier, inTransaction } from "../capability.ts";
+import { applyEvents, fireTimer, soakCheckFailed } from "./host.ts";
 import { OP_TIMER, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
 import { detachPool } from "./lifecycle.ts";
 import { retireOperation } from "./retention.ts";
+import type { SoakHealthCheck } from "./soak-checks.ts";
 import { syncOperation } from "./write-back.ts";
+
+/** EXT-7: a blue-green soak's URL check; a failure (or no answer) rolls the pool back. */
+const soakHealth: FleetCourier<SoakHealthCheck, HealthAnswer> = {
+  send: (_fleet, message) => callHealthUrl(message.url),
+  taken(tx, message, answer) {
+    if (!answer.passed) soakCheckFailed(tx, message.operation, answer.detail);
+  },
+  maxAttempts: () => HEALTH_CHECK_ATTEMPTS,
+  gaveUp(tx, message, lastError) {
+    soakCheckFailed(tx, message.operation, unreachable(lastError).detail);
+  },
+};
 
 /** NUP: node-pool upgrades (surge, blue-green, autoscaled blue-green, short-lived). */
 export const nodePoolUpgrades: FleetCapability = {
@@ -17,6 +36,7 @@ export const nodePoolUpgrades: FleetCapability = {
       retireOperation(fleet.runtime, fleet.inventory, timer.payload ?? ""),
   },
   claimEvents: applyEvents,
+  deliveries: { "soak-health": soakHealth as FleetCourier<{ type: string }> },
   // Each operation's main row (its shard rows are written in batches and stay apart),
   // and which operation a pool has, written with a new operation's main row.
   packs: (key) => key.startsWith("pool-op:") || (key.startsWith("op:") && key.indexOf(":", 3) < 0),

@@ -36,6 +36,7 @@ import { loadWorkloads } from "../autoscaler/workloads.ts";
 import { saveForOwners } from "../ends.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
 import { restsCancelled, scheduleCancelledRetirement, supersede } from "./lifecycle.ts";
+import { checkOnSoak, soakAnswer } from "./soak-checks.ts";
 import { type HostedOperation, loadOperation } from "./store.ts";
 
 /**
@@ -140,8 +141,12 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
     }
     // Late reports for an operation whose pool is gone or that was superseded.
     if (hosted.detached !== undefined) continue;
+    // EXT-7: the answer to its soak's health check (soak-checks.ts) is not a node's.
+    const soak = soakAnswer(id, event);
+    const taken = soak === undefined ? event : soak.event;
+    if (taken === undefined) continue;
     const list = byOperation.get(id) ?? [];
-    list.push(event);
+    list.push(taken);
     byOperation.set(id, list);
   }
   for (const [id, list] of byOperation) {
@@ -149,6 +154,17 @@ export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderE
     save(tx, hosted, decideAll(hosted.op, list, tx.now));
   }
   return unclaimed;
+}
+
+/**
+ * EXT-7: a URL check of the operation's node-pool soak failed (soak-checks.ts); a
+ * blue-green upgrade still soaking rolls back, anything else ignores it.
+ */
+export function soakCheckFailed(tx: Tx, id: string, detail: string): void {
+  const hosted = loadOperation(tx, id);
+  if (!hosted || hosted.detached !== undefined || isTerminal(hosted.op.header.state)) return;
+  const event: NodePoolEvent = { type: "HEALTH_CHECK_FAILED", at: tx.now, detail };
+  save(tx, hosted, decideAll(hosted.op, [event], tx.now));
 }
 
 /** Timer kinds this host owns: the machine's own wake-up and window changes. */
@@ -324,6 +340,7 @@ function save(
   }
   hosted.revision += 1;
   saveForOwners(tx, hosted, before);
+  checkOnSoak(tx, before, hosted.op);
   for (let i = 0; i < decision.commands.length; i += COMMANDS_PER_SEND) {
     tx.send(decision.commands.slice(i, i + COMMANDS_PER_SEND));
   }

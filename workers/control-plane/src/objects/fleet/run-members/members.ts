@@ -3,6 +3,7 @@ import type { Env } from "../../../env.ts";
 import { deliver } from "../../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
+import { clearSoakCheck } from "../node-pool/soak-checks.ts";
 import type { OperationEnd, Waiter } from "../waiters.ts";
 import { activeRuns, noteRunStates } from "./runs-index.ts";
 
@@ -71,6 +72,7 @@ export function hearMemberEnd(
       .join("; ");
   }
   deliver<MemberEnded>(tx, memberWatch(owner), { type: "member-ended", owner, report });
+  clearSoakCheck(tx, owner.cluster);
 }
 
 /** Carries a member's report to its run object; true once the run took it. */

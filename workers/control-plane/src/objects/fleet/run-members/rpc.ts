@@ -1,4 +1,5 @@
 /** What the fleet object's RPC methods reach in the update-run members' room. */
+export { checkRunMemberHealth, type RunHealthRequest } from "./health.ts";
 export type { RunOwner } from "./members.ts";
 export {
   deleteStrategy,

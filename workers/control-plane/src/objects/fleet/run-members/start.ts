@@ -2,6 +2,7 @@ import { type ChosenImages, poolImage, type StartMemberIntent } from "@regatta/e
 import { type Outcome, refused } from "../../../outcome.ts";
 import type { FleetContext } from "../capability.ts";
 import { watchedOperations } from "../ends.ts";
+import { clearSoakCheck, setSoakCheck } from "../node-pool/soak-checks.ts";
 import { upgradeCluster, upgradePools, type Watching } from "../upgrades.ts";
 import { memberWatch, type RunOwner } from "./members.ts";
 
@@ -36,6 +37,23 @@ export async function startRunMember(
   };
   const existing = await fleet.runtime.commit((tx) => watchedOperations(tx, watching.watch));
   if (existing[0] !== undefined) return { ok: true, value: existing[0] };
+  // EXT-7: the member's blue-green pools are checked in their soak while it upgrades.
+  const check = intent.healthCheck;
+  if (check !== undefined)
+    await fleet.runtime.commit((tx) => setSoakCheck(tx, intent.cluster, check));
+  const started = await startMember(fleet, intent, chosen, watching);
+  if (!started.ok && check !== undefined) {
+    await fleet.runtime.commit((tx) => clearSoakCheck(tx, intent.cluster));
+  }
+  return started;
+}
+
+async function startMember(
+  fleet: FleetContext,
+  intent: StartMemberIntent,
+  chosen: ChosenImages,
+  watching: Watching,
+): Promise<Outcome<string>> {
   if (intent.upgrade !== "NodeImageOnly") {
     const version = intent.kubernetesVersion;
     if (version === undefined) {

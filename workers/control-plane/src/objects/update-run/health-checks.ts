@@ -1,0 +1,84 @@
+import type { UpdateRun } from "@regatta/engine";
+import type { Env } from "../../env.ts";
+import { attemptDelivery, type Courier, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
+import type { ObjectRuntime } from "../../runtime/runtime.ts";
+import type { RunHealthReport } from "../fleet/run-members/health.ts";
+import {
+  callHealthUrl,
+  HEALTH_CHECK_ATTEMPTS,
+  type HealthAnswer,
+  unreachable,
+} from "../health-checks/url-check.ts";
+import { type CheckMemberHealth, isHealthDelivery } from "./health-requests.ts";
+import { loadRun, takeHealthAnswer } from "./host.ts";
+
+/**
+ * EXT-7: carries out the health checks the run recorded (health-requests.ts). A URL check
+ * is called from here (objects/health-checks/url-check.ts); a provider check is asked of
+ * the member's fleet, which sends the provider's HEALTH_CHECK and reports its answer back
+ * by `memberHealthChecked`, as it reports member ends. A transport error (the URL or the
+ * fleet unreachable) is retried with the delivery's backoff; after
+ * HEALTH_CHECK_ATTEMPTS the check counts as failed.
+ */
+
+type Sent = { kind: "answered"; answer: HealthAnswer } | { kind: "asked" } | { kind: "dropped" };
+
+/** Whether the run still waits for this check (not answered, not retried since). */
+function awaited(run: UpdateRun | undefined, message: CheckMemberHealth): boolean {
+  const member = run?.stages
+    .flatMap((s) => s.groups.flatMap((g) => g.members))
+    .find((m) => m.cluster === message.owner.cluster);
+  const record = member?.healthCheck;
+  return record?.requestedAt === message.requestedAt && record.passed === undefined;
+}
+
+function report(message: CheckMemberHealth, answer: HealthAnswer, at: number): RunHealthReport {
+  return { cluster: message.owner.cluster, requestedAt: message.requestedAt, ...answer, at };
+}
+
+function courier(runtime: ObjectRuntime, env: Env): Courier<CheckMemberHealth, Sent> {
+  return {
+    maxAttempts: () => HEALTH_CHECK_ATTEMPTS,
+    async send(message) {
+      const wanted = await runtime.commit((tx) => awaited(loadRun(tx), message));
+      if (!wanted) return { kind: "dropped" };
+      const { check } = message;
+      if ("url" in check) return { kind: "answered", answer: await callHealthUrl(check.url) };
+      if (message.operation === undefined) {
+        const detail = "the member has no operation to carry the provider's HEALTH_CHECK";
+        return { kind: "answered", answer: { passed: false, detail } };
+      }
+      const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
+      await fleet.checkRunMemberHealth({
+        owner: message.owner,
+        requestedAt: message.requestedAt,
+        operation: message.operation,
+      });
+      return { kind: "asked" };
+    },
+    taken(tx, message, sent) {
+      if (sent.kind === "answered") takeHealthAnswer(tx, report(message, sent.answer, tx.now));
+    },
+    gaveUp(tx, message, lastError) {
+      takeHealthAnswer(tx, report(message, unreachable(lastError), tx.now));
+    },
+  };
+}
+
+/** The run object's delivery timer for a health check. */
+export function healthDeliveryTimer(runtime: ObjectRuntime, env: Env, id: string): Promise<void> {
+  return attemptDelivery(runtime, id, courier(runtime, env));
+}
+
+/** Attempts the checks due now (just recorded, or due again after their backoff). */
+export async function dispatchHealthChecks(runtime: ObjectRuntime, env: Env): Promise<void> {
+  const now = runtime.now();
+  for (const timer of runtime.timers()) {
+    const id = timer.payload ?? "";
+    if (timer.kind === DELIVERY_TIMER && timer.due <= now && isHealthDelivery(id)) {
+      await healthDeliveryTimer(runtime, env, id);
+    }
+  }
+}
+
+export { isHealthDelivery };
