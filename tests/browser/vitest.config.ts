@@ -6,8 +6,8 @@ export default defineProject({
     name: "browser",
     include: ["**/*.test.ts"],
     environment: "node",
-    // Starting workerd and a browser takes seconds; the steps themselves are quick.
-    testTimeout: 120_000,
+    // Starting workerd and a browser takes seconds; then a browser, a worker and many clock moves per test; CI's two cores are shared.
+    testTimeout: 300_000,
     hookTimeout: 120_000,
   },
 });
