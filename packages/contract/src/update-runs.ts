@@ -110,6 +110,7 @@ const MemberHealth = z
       .optional()
       .openapi({ description: "What the check said (≤ 200 characters)." }),
     checkedAt: Rfc3339.optional(),
+    reason: z.string().optional().openapi({ description: "Why a failed check failed (EXT-9)." }),
   })
   .openapi("MemberHealthCheck");
 

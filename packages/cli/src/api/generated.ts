@@ -11752,6 +11752,8 @@ export interface components {
              * @example 2022-06-01T10:00:00Z
              */
             checkedAt?: string;
+            /** @description Why a failed check failed (EXT-9). */
+            reason?: string;
         };
         UpdateRunInput: {
             /** @example prod-eu-1 */

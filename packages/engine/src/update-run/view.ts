@@ -17,6 +17,8 @@ export interface MemberHealthView {
   statusCode?: number;
   detail?: string;
   checkedAt?: string;
+  /** A failed check, led by its rule (EXT-9). */
+  reason?: string;
 }
 
 function healthView(record: MemberHealthCheck | undefined): MemberHealthView | undefined {
@@ -30,6 +32,10 @@ function healthView(record: MemberHealthCheck | undefined): MemberHealthView | u
     statusCode: record.statusCode,
     detail: record.detail,
     checkedAt: time(record.checkedAt),
+    reason:
+      state === "Failed"
+        ? `EXT-7: health check failed: ${record.detail ?? (record.statusCode === undefined ? "no answer" : `HTTP ${record.statusCode}`)}`
+        : undefined,
   });
 }
 
