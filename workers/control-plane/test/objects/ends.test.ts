@@ -46,7 +46,7 @@ describe("one way for an operation's end to reach its waiter (ends.ts)", () => {
       );
       expect(report?.message.report).toMatchObject({
         succeeded: false,
-        message: "op-b: node n1 did not drain",
+        message: "node n1 did not drain (operation op-b)",
       });
       // The same end saved again (a later save of a terminal operation) is not heard twice.
       await runtime.commit((tx) => {
