@@ -24,5 +24,11 @@ export { membersInTryOrder, SOON_OPENING, windowRank } from "./order.ts";
 export { REGION_RECHECK } from "./readiness.ts";
 export { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
 export type * from "./types.ts";
-export type { RunGroupView, RunMemberView, RunStageView, UpdateRunView } from "./view.ts";
+export type {
+  MemberRange,
+  RunGroupView,
+  RunMemberView,
+  RunStageView,
+  UpdateRunView,
+} from "./view.ts";
 export { updateRunView } from "./view.ts";

@@ -1,5 +1,5 @@
 import { type Instant, toRfc3339 } from "../time/instant.ts";
-import type { UpdateRun, UpdateRunState } from "./types.ts";
+import type { RunMember, UpdateRun, UpdateRunState } from "./types.ts";
 
 /** A member as `GET …/update-runs/{run}` shows it. */
 export interface RunMemberView {
@@ -67,9 +67,30 @@ function compact<T extends object>(value: T): T {
   return value;
 }
 
-/** The run's status tree as the API shows it. @example updateRunView(run).stages[0].groups[0].members[0].state // "Completed" */
-export function updateRunView(run: UpdateRun): UpdateRunView {
+/** Which members a view shows: those whose index in tree order is in `[from, to)`. */
+export interface MemberRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The run's status tree as the API shows it: every stage and group, and the members in
+ * `range` (all when absent); a group outside it shows no members, and costs nothing per
+ * member, so a page of a large run is built in time proportional to the page.
+ *
+ * @example updateRunView(run).stages[0].groups[0].members[0].state // "Completed"
+ * @example updateRunView(run, { from: 0, to: 100 }) // the first 100 members in tree order
+ */
+export function updateRunView(run: UpdateRun, range?: MemberRange): UpdateRunView {
   const upgrade = compact({ type: run.goal.type, kubernetesVersion: run.goal.kubernetesVersion });
+  let index = 0;
+  const shown = (members: readonly RunMember[]): readonly RunMember[] => {
+    const first = index;
+    index += members.length;
+    if (range === undefined) return members;
+    if (first >= range.to || index <= range.from) return [];
+    return members.slice(Math.max(0, range.from - first), range.to - first);
+  };
   return compact({
     name: run.name,
     fleet: run.fleet,
@@ -102,7 +123,7 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
             message: group.message,
             maxConcurrency: group.maxConcurrency,
             maxAllowedFailures: group.maxAllowedFailures,
-            members: group.members.map((m) =>
+            members: shown(group.members).map((m) =>
               compact({
                 cluster: m.cluster,
                 state: m.state,

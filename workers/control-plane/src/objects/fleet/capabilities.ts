@@ -44,6 +44,8 @@ function deliveryTimer(fleet: FleetContext, timer: Timer): Promise<void> {
   return attemptDelivery(fleet.runtime, timer.payload ?? "", {
     send: (message: FleetMessage) => courierOf(message).send(fleet, message),
     taken: (tx, message, answer) => courierOf(message).taken?.(tx, message, answer),
+    remainder: (sent, current) =>
+      sent.type === current.type ? courierOf(current).remainder?.(sent, current) : undefined,
   });
 }
 

@@ -69,6 +69,8 @@ export interface FleetMessage {
 export interface FleetCourier<M extends FleetMessage, A = unknown> {
   send(fleet: FleetContext, message: M): Promise<A>;
   taken?(tx: Tx, message: M, answer: A): void;
+  /** What of `current` is left once `sent` was taken (runtime/deliveries.ts `Courier`). */
+  remainder?(sent: M, current: M): { rest?: M } | undefined;
 }
 
 /** Runs `commit` of the object as a timer handler that only changes its own storage. */

@@ -26,7 +26,13 @@ import type { IndexedRun, StoredStrategy } from "../../objects/fleet/run-members
 
 export type { StoredStrategy };
 
-import type { RunControl } from "../../objects/update-run/update-run-object.ts";
+/** A run's status as `GET …/update-runs/{run}` answers it: a page of its members. */
+export type RunStatus = UpdateRunView & { nextCursor: string | null };
+
+const status = ({ view, nextCursor }: RunPage): RunStatus => ({ ...view, nextCursor });
+
+import type { RunPageRequest } from "../../objects/update-run/page.ts";
+import type { RunControl, RunPage } from "../../objects/update-run/update-run-object.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 
 type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
@@ -103,7 +109,7 @@ export async function createRun(
   fleet: string,
   input: z.infer<typeof UpdateRunInput>,
   now: Instant,
-): Promise<Outcome<UpdateRunView>> {
+): Promise<Outcome<RunStatus>> {
   const exists = await requireFleet(db, fleet);
   if (!exists.ok) return exists;
   if (input.strategy !== undefined && input.stages !== undefined) {
@@ -148,20 +154,30 @@ export async function createRun(
   const reserved = await index.registerUpdateRun(fleet, input.name, run.value.createdAt);
   if (!reserved.ok) return reserved;
   const created = await runStub(env, fleet, input.name).create(run.value);
-  if (!created.ok) await index.unregisterUpdateRun(input.name);
-  return created;
+  if (!created.ok) {
+    await index.unregisterUpdateRun(input.name);
+    return created;
+  }
+  return accepted(status(created.value));
 }
 
+/**
+ * `GET …/update-runs/{run}?limit=&cursor=`: every stage and group, and a page of members
+ * in tree order (all of a run under 1,000 members when no limit is given).
+ */
 export async function readRun(
   db: Inventory,
   env: Objects,
   fleet: string,
   run: string,
-): Promise<Outcome<UpdateRunView>> {
+  page: RunPageRequest = {},
+): Promise<Outcome<RunStatus>> {
   const exists = await requireFleet(db, fleet);
   if (!exists.ok) return exists;
-  const view = await runStub(env, fleet, run).view();
-  return view ? accepted(view) : refused(404, `update run ${run} does not exist in fleet ${fleet}`);
+  const found = await runStub(env, fleet, run).view(page);
+  if (found === undefined)
+    return refused(404, `update run ${run} does not exist in fleet ${fleet}`);
+  return found.ok ? accepted(status(found.value)) : found;
 }
 
 /** Start, stop (RUN-10) or skip (RUN-12). */
@@ -171,10 +187,11 @@ export async function controlRun(
   fleet: string,
   run: string,
   control: RunControl,
-): Promise<Outcome<UpdateRunView>> {
-  const found = await readRun(db, env, fleet, run);
+): Promise<Outcome<RunStatus>> {
+  const found = await readRun(db, env, fleet, run, { limit: 1 });
   if (!found.ok) return found;
-  return runStub(env, fleet, run).control(control);
+  const answer = await runStub(env, fleet, run).control(control);
+  return answer.ok ? accepted(status(answer.value)) : answer;
 }
 
 /** Newest first; runs created at the same instant by name. */
@@ -214,8 +231,8 @@ export async function listRuns(
   const items = await Promise.all(
     slice.map(async (run) => {
       if (isTerminalState(run.state)) return run;
-      const view = await runStub(env, fleet, run.name).view();
-      return view ? { ...run, state: view.state } : run;
+      const page = await runStub(env, fleet, run.name).view({ limit: 1 });
+      return page?.ok ? { ...run, state: page.value.view.state } : run;
     }),
   );
   const last = slice.at(-1);
