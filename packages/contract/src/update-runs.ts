@@ -267,8 +267,39 @@ export const UpdateRun = z
     startedAt: Rfc3339.optional(),
     endedAt: Rfc3339.optional(),
     stages: z.array(RunStage),
+    nextCursor: z.string().nullable().optional().openapi({
+      description:
+        "Members are paged in tree order (stage, group, member) while stages and groups are always all shown: pass this as `cursor` for the next members; null on the last page. Opaque.",
+    }),
   })
   .openapi("UpdateRun");
+
+/**
+ * `?limit=&cursor=` of `GET …/update-runs/{run}`: a page of members (1..1,000, 1,000
+ * when absent, so a run under 1,000 members shows them all).
+ */
+export const UpdateRunStatusQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .openapi({
+      param: { name: "limit", in: "query" },
+      description: "Members per page (1..1,000; 1,000 when absent).",
+      example: 1000,
+    }),
+  cursor: z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .openapi({
+      param: { name: "cursor", in: "query" },
+      description: "nextCursor of the previous page",
+    }),
+});
 
 /** One entry of `GET /v1/fleets/{fleet}/update-runs`. */
 export const UpdateRunSummary = z

@@ -123,6 +123,11 @@ export interface ControlPlaneOptions {
    * its storage, under `<dir>/<worker>-<Class>/`); Miniflare's own temp dir when absent.
    */
   durableObjectsDir?: string;
+  /**
+   * Opens workerd's V8 inspector on this port (Chrome DevTools protocol), for a CPU
+   * profile of the control plane while a bench drives it; closed when absent.
+   */
+  inspectorPort?: number;
 }
 
 /**
@@ -188,10 +193,31 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
   );
   const mainDb = config.d1_databases[0]?.binding;
   if (mainDb === undefined) throw new Error("wrangler.toml binds no D1 database");
+  // The notifications queue (docs/notifications.md): without its producer binding every
+  // recorded notification fails its hand-off and is retried, which a bench would time.
+  const queueProducers = Object.fromEntries(
+    (config.queues.producers ?? []).map((producer) => [producer.binding, producer.queue]),
+  );
+  const queueConsumers = Object.fromEntries(
+    (config.queues.consumers ?? []).map((consumer) => [
+      consumer.queue,
+      {
+        ...(consumer.max_batch_size === undefined ? {} : { maxBatchSize: consumer.max_batch_size }),
+        ...(consumer.max_batch_timeout === undefined
+          ? {}
+          : { maxBatchTimeout: consumer.max_batch_timeout }),
+        ...(consumer.max_retries === undefined ? {} : { maxRetries: consumer.max_retries }),
+        ...(consumer.dead_letter_queue === undefined
+          ? {}
+          : { deadLetterQueue: consumer.dead_letter_queue }),
+      },
+    ]),
+  );
 
   const mf = new Miniflare({
     host: "127.0.0.1",
     port: 0,
+    ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
     ...(options.durableObjectsDir === undefined
       ? {}
       : { durableObjectsPersist: options.durableObjectsDir }),
@@ -205,6 +231,8 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
         compatibilityFlags: config.compatibility_flags,
         d1Databases,
         durableObjects,
+        queueProducers,
+        queueConsumers,
         bindings: { ...options.vars, REGATTA_ADMIN_TOKEN: options.adminToken },
       },
       {

@@ -6824,10 +6824,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An update run's status: stages, groups, members (RUN-8) */
+        /** An update run's status: every stage and group, members paged in tree order (RUN-8; ?limit=&cursor=, 1,000 members a page by default) */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description Members per page (1..1,000; 1,000 when absent). */
+                    limit?: number;
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                };
                 header?: never;
                 path: {
                     fleet: string;
@@ -11696,6 +11701,8 @@ export interface components {
                     }[];
                 }[];
             }[];
+            /** @description Members are paged in tree order (stage, group, member) while stages and groups are always all shown: pass this as `cursor` for the next members; null on the last page. Opaque. */
+            nextCursor?: string | null;
         };
         RunGate: {
             /** @description Approve with POST …/gates/{id}/approve. */

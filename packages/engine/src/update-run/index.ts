@@ -33,6 +33,7 @@ export { DEFAULT_STAGE, oneAtATime, validateStrategy } from "./strategy.ts";
 export type * from "./types.ts";
 export type {
   MemberHealthView,
+  MemberRange,
   RunGateView,
   RunGroupView,
   RunMemberView,

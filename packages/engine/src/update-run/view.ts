@@ -4,6 +4,7 @@ import type {
   HealthCheckSpec,
   MemberHealthCheck,
   RunGate,
+  RunMember,
   UpdateRun,
   UpdateRunState,
 } from "./types.ts";
@@ -154,9 +155,30 @@ function compact<T extends object>(value: T): T {
   return value;
 }
 
-/** The run's status tree as the API shows it. @example updateRunView(run).stages[0].groups[0].members[0].state // "Completed" */
-export function updateRunView(run: UpdateRun): UpdateRunView {
+/** Which members a view shows: those whose index in tree order is in `[from, to)`. */
+export interface MemberRange {
+  from: number;
+  to: number;
+}
+
+/**
+ * The run's status tree as the API shows it: every stage and group, and the members in
+ * `range` (all when absent); a group outside it shows no members, and costs nothing per
+ * member, so a page of a large run is built in time proportional to the page.
+ *
+ * @example updateRunView(run).stages[0].groups[0].members[0].state // "Completed"
+ * @example updateRunView(run, { from: 0, to: 100 }) // the first 100 members in tree order
+ */
+export function updateRunView(run: UpdateRun, range?: MemberRange): UpdateRunView {
   const upgrade = compact({ type: run.goal.type, kubernetesVersion: run.goal.kubernetesVersion });
+  let index = 0;
+  const shown = (members: readonly RunMember[]): readonly RunMember[] => {
+    const first = index;
+    index += members.length;
+    if (range === undefined) return members;
+    if (first >= range.to || index <= range.from) return [];
+    return members.slice(Math.max(0, range.from - first), range.to - first);
+  };
   return compact({
     name: run.name,
     fleet: run.fleet,
@@ -193,7 +215,7 @@ export function updateRunView(run: UpdateRun): UpdateRunView {
             maxAllowedFailures: group.maxAllowedFailures,
             gates: gateViews(group.gates),
             healthCheck: group.healthCheck,
-            members: group.members.map((m) =>
+            members: shown(group.members).map((m) =>
               compact({
                 cluster: m.cluster,
                 state: m.state,

@@ -6,7 +6,7 @@ import { SimExecutor } from "../providers/sim/executor.ts";
 import { WebhookExecutor } from "../providers/webhook-executor.ts";
 import type { PackedKeys } from "../runtime/packed-row.ts";
 import { ObjectRuntime } from "../runtime/runtime.ts";
-import type { Executor, RuntimeHooks } from "../runtime/types.ts";
+import type { Executor, InTransactionExecutor, RuntimeHooks } from "../runtime/types.ts";
 import { Watchers } from "../runtime/watchers.ts";
 
 /**
@@ -51,6 +51,11 @@ export class ObjectWiring {
       identity?: { kind: WakeupKind; name: string | undefined };
       /** The object's state, whose WebSockets watch it (runtime/watchers.ts). */
       watch?: DurableObjectState;
+      /**
+       * "none" for an object that sends no provider commands (the update-run object): it
+       * then reads nothing of the provider's (faults, quotas, timing) on each call.
+       */
+      provider?: "deployment" | "none";
     } = {},
   ) {
     this.inventory = openInventory(env.DB);
@@ -102,6 +107,7 @@ export class ObjectWiring {
 
   private executor(): Executor {
     if (this.hooks.executor) return this.hooks.executor(this.inventory, this.storage);
+    if (this.options.provider === "none") return NO_PROVIDER;
     return providerMode(this.env) === "sim"
       ? new SimExecutor(this.inventory, this.storage, {
           countSubmissions: () => this.hooks.countSubmissions === true,
@@ -109,3 +115,10 @@ export class ObjectWiring {
       : new WebhookExecutor(this.env);
   }
 }
+
+/** The executor of an object that sends no provider commands: one sent is a bug. */
+const NO_PROVIDER: InTransactionExecutor = {
+  executeInTransaction(commands) {
+    throw new Error(`this object sends no provider commands (${commands.length} sent)`);
+  },
+};

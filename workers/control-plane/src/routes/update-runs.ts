@@ -7,6 +7,7 @@ import {
   UpdateRunParams,
   UpdateRunPlan,
   UpdateRunSkipInput,
+  UpdateRunStatusQuery,
   UpdateRunSummary,
   UpdateRunsParams,
   UpdateStrategy,
@@ -93,8 +94,9 @@ const get = createRoute({
   method: "get",
   path: runPath,
   tags,
-  summary: "An update run's status: stages, groups, members (RUN-8)",
-  request: { params: UpdateRunParams },
+  summary:
+    "An update run's status: every stage and group, members paged in tree order (RUN-8; ?limit=&cursor=, 1,000 members a page by default)",
+  request: { params: UpdateRunParams, query: UpdateRunStatusQuery },
   responses: { 200: json("the run", UpdateRun), ...PROBLEMS },
 });
 
@@ -209,7 +211,8 @@ export function updateRunRoutes(): App {
   app.openapi(get, async (c) => {
     const { fleet, run } = c.req.valid("param");
     authorizeFleet(c.var.principal, "read", fleet);
-    return c.json(orRefuse(await readRun(c.var.inventory, c.env, fleet, run)), 200);
+    const page = c.req.valid("query");
+    return c.json(orRefuse(await readRun(c.var.inventory, c.env, fleet, run, page)), 200);
   });
   for (const [route, type] of [
     [start, "START"],

@@ -45,6 +45,13 @@ export interface Courier<M, A = unknown> {
   maxAttempts?(message: M): number | undefined;
   /** What giving up means to the sender, in the transaction that forgets the delivery. */
   gaveUp?(tx: Tx, message: M, lastError: string): void;
+  /**
+   * For a message that accumulates (a batch of reports that grows while one is under
+   * way): what of `current` is left once `sent`, an earlier revision, was taken (`{}`
+   * when nothing is). Undefined (or no method): the attempt whose message was replaced
+   * meanwhile changes nothing, and the new revision goes out whole.
+   */
+  remainder?(sent: M, current: M): { rest?: M } | undefined;
 }
 
 /**
@@ -55,6 +62,11 @@ export function deliver<M>(tx: Tx, id: string, message: M): void {
   const revision = (tx.getState<StoredDelivery<M>>(key(id))?.revision ?? 0) + 1;
   tx.putState(key(id), { message, attempts: 0, revision } satisfies StoredDelivery<M>);
   tx.setTimer({ id: timerId(DELIVERY_TIMER, id), due: tx.now, kind: DELIVERY_TIMER, payload: id });
+}
+
+/** The message of the delivery `id` not yet taken, if any (to add to it, say). */
+export function pendingMessage<M>(tx: Tx, id: string): M | undefined {
+  return tx.getState<StoredDelivery<M>>(key(id))?.message;
 }
 
 /** Whether a delivery under `id` waits to be taken. */
@@ -97,8 +109,17 @@ export async function attemptDelivery<M, A>(
     }
     await runtime.commit((tx) => {
       const now = tx.getState<StoredDelivery<M>>(key(id));
-      // Replaced while it was under way: the new message goes on its own timer.
-      if (now === undefined || now.revision !== stored.revision) return;
+      if (now === undefined) return;
+      if (now.revision !== stored.revision) {
+        // Replaced while it was under way: the new message goes on its own timer, less
+        // what this attempt carried when the courier can tell.
+        const left = answer && courier.remainder?.(stored.message, now.message);
+        if (answer === undefined || left === undefined) return;
+        courier.taken?.(tx, stored.message, answer.value);
+        if (left.rest === undefined) cancelDelivery(tx, id);
+        else tx.putState(key(id), { ...now, message: left.rest } satisfies StoredDelivery<M>);
+        return;
+      }
       if (answer) {
         cancelDelivery(tx, id);
         courier.taken?.(tx, stored.message, answer.value);

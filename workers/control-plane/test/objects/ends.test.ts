@@ -33,27 +33,31 @@ describe("one way for an operation's end to reach its waiter (ends.ts)", () => {
         watchOperation(tx, watch, "op-a");
         watchOperation(tx, watch, "op-b");
       });
+      // Members' ends travel to their run together, in one delivery per run.
+      const ends = `run-ends/${owner.run}`;
       // op-a ends while more operations may still join: nothing is reported yet.
       await runtime.commit((tx) => ended(tx, "op-a", "SUCCEEDED"));
-      expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
+      expect(await runtime.commit((tx) => pendingDelivery(tx, ends))).toBe(false);
       await runtime.commit((tx) => sealWatch(tx, watch));
-      expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
+      expect(await runtime.commit((tx) => pendingDelivery(tx, ends))).toBe(false);
       await runtime.commit((tx) => ended(tx, "op-b", "FAILED", "node n1 did not drain"));
-      const report = await runtime.commit((tx) =>
-        tx.getState<{ message: { report: { succeeded: boolean; message: string } } }>(
-          `delivery:${watch}`,
+      const delivery = await runtime.commit((tx) =>
+        tx.getState<{ message: { reports: { succeeded: boolean; message: string }[] } }>(
+          `delivery:${ends}`,
         ),
       );
-      expect(report?.message.report).toMatchObject({
-        succeeded: false,
-        message: "node n1 did not drain (operation op-b)",
-      });
+      expect(delivery?.message.reports).toEqual([
+        expect.objectContaining({
+          succeeded: false,
+          message: "node n1 did not drain (operation op-b)",
+        }),
+      ]);
       // The same end saved again (a later save of a terminal operation) is not heard twice.
       await runtime.commit((tx) => {
-        tx.deleteState(`delivery:${watch}`);
+        tx.deleteState(`delivery:${ends}`);
         ended(tx, "op-b", "FAILED", "node n1 did not drain");
       });
-      expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
+      expect(await runtime.commit((tx) => pendingDelivery(tx, ends))).toBe(false);
     });
   });
 

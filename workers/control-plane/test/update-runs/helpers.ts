@@ -1,5 +1,14 @@
 import { env, runInDurableObject } from "cloudflare:test";
+import type { UpdateRun } from "@regatta/engine";
 import { afterEach, beforeAll, expect } from "vitest";
+import {
+  loadRun,
+  loadStarts,
+  type PendingStart,
+  saveRun,
+  saveStarts,
+} from "../../src/objects/update-run/store.ts";
+import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import { clusterBody, poolBody, seedBasics } from "../fixtures.ts";
 import { api, freezeClock } from "../helpers.ts";
 
@@ -105,4 +114,27 @@ export async function advanceRunUntil(
     await api("POST", "/v1/sim/advance", { body: { seconds: options.stepSeconds ?? 300 } });
   }
   throw new Error(`run ${name} did not reach the condition: ${JSON.stringify(await getRun(name))}`);
+}
+
+/**
+ * Changes what the run object `run` keeps, through its own store (store.ts), as a crash
+ * or a slow fleet would leave it: `change` gets the run and the starts not yet confirmed
+ * and returns what to keep.
+ */
+export async function editStoredRun(
+  run: string,
+  change: (stored: { run: UpdateRun; starts: PendingStart[] }) => {
+    run: UpdateRun;
+    starts: PendingStart[];
+  },
+): Promise<void> {
+  const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(`${FLEET}/${run}`));
+  await runInDurableObject(stub, async (instance) => {
+    const runtime = await (instance as unknown as { wiring: ObjectWiring }).wiring.ready();
+    await runtime.commit((tx) => {
+      const kept = change({ run: structuredClone(loadRun(tx)!), starts: [...loadStarts(tx)] });
+      saveRun(tx, kept.run, undefined);
+      saveStarts(tx, kept.starts);
+    });
+  });
 }

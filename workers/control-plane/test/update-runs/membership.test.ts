@@ -1,4 +1,4 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { clusterBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
@@ -6,6 +6,7 @@ import {
   advanceRunUntil,
   cluster,
   createRun,
+  editStoredRun,
   FLEET,
   getRun,
   memberOf,
@@ -24,28 +25,6 @@ const twoStages = (first: string, second: string) => [
   { name: `${first}-stage`, groups: [{ name: first }] },
   { name: `${second}-stage`, groups: [{ name: second }] },
 ];
-
-/** The run object's state row, as far as these tests reach into it. */
-interface HostedRunState {
-  run: {
-    createdAt: number;
-    startedAt?: number;
-    stages: { groups: { members: { state: string; startedAt?: number }[] }[] }[];
-  };
-  starts: unknown[];
-}
-interface HostInternals {
-  wiring: {
-    ready(): Promise<{
-      commit<R>(
-        f: (tx: {
-          getState<T>(k: string): T | undefined;
-          putState(k: string, v: unknown): void;
-        }) => R,
-      ): Promise<R>;
-    }>;
-  };
-}
 
 describe("EXT-8 membership change during an update run, through the API", () => {
   it("EXT-8: a member cluster deleted mid-run before its turn ends Skipped with the deletion as its reason; the run goes on to later members and stages", async () => {
@@ -99,22 +78,25 @@ describe("EXT-8 membership change during an update run, through the API", () => 
     // As if the run had decided to start race-1 just before the deletion: its start is
     // kept, not yet carried out (the state a crash or a slow fleet leaves).
     const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(`${FLEET}/race-run`));
-    await runInDurableObject(stub, async (instance) => {
-      const runtime = await (instance as unknown as HostInternals).wiring.ready();
-      await runtime.commit((tx) => {
-        const hosted = tx.getState<HostedRunState>("run")!;
-        hosted.run.startedAt = hosted.run.createdAt;
-        const member = hosted.run.stages[0]!.groups[0]!.members[0]!;
-        member.state = "Running";
-        member.startedAt = hosted.run.createdAt;
-        hosted.starts.push({
-          type: "START_MEMBER",
-          cluster: "race-1",
-          upgrade: "Full",
-          kubernetesVersion: NEW,
-        });
-        tx.putState("run", hosted);
-      });
+    await editStoredRun("race-run", ({ run, starts }) => {
+      run.startedAt = run.createdAt;
+      const member = run.stages[0]!.groups[0]!.members[0]!;
+      member.state = "Running";
+      member.startedAt = run.createdAt;
+      return {
+        run,
+        starts: [
+          ...starts,
+          {
+            intent: {
+              type: "START_MEMBER",
+              cluster: "race-1",
+              upgrade: "Full",
+              kubernetesVersion: NEW,
+            },
+          },
+        ],
+      };
     });
     await stub.tick();
 

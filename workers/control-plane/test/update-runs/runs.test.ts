@@ -1,10 +1,11 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import {
   advanceRunUntil,
   cluster,
   createRun,
+  editStoredRun,
   FLEET,
   getRun,
   memberOf,
@@ -133,32 +134,20 @@ describe("update runs through the API", () => {
     const first = memberOf(started.body, "re-1").operation;
     expect(first).toMatch(/^op-/);
     const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(`${FLEET}/re-run`));
-    await runInDurableObject(stub, async (instance) => {
-      const runtime = await (
-        instance as unknown as {
-          wiring: {
-            ready(): Promise<{
-              commit<R>(
-                f: (tx: {
-                  getState<T>(k: string): T | undefined;
-                  putState(k: string, v: unknown): void;
-                }) => R,
-              ): Promise<R>;
-            }>;
-          };
-        }
-      ).wiring.ready();
-      await runtime.commit((tx) => {
-        const hosted = tx.getState<{ starts: unknown[] }>("run")!;
-        hosted.starts.push({
-          type: "START_MEMBER",
-          cluster: "re-1",
-          upgrade: "Full",
-          kubernetesVersion: NEW,
-        });
-        tx.putState("run", hosted);
-      });
-    });
+    await editStoredRun("re-run", ({ run, starts }) => ({
+      run,
+      starts: [
+        ...starts,
+        {
+          intent: {
+            type: "START_MEMBER",
+            cluster: "re-1",
+            upgrade: "Full",
+            kubernetesVersion: NEW,
+          },
+        },
+      ],
+    }));
     await stub.tick();
     const ops = await env.DB.prepare(
       "SELECT id FROM operations WHERE cluster = ? AND kind = 'CLUSTER_UPGRADE'",

@@ -50,6 +50,8 @@ function deliveryTimer(fleet: FleetContext, timer: Timer): Promise<void> {
     taken: (tx, message, answer) => courierOf(message).taken?.(tx, message, answer),
     maxAttempts: (message) => courierOf(message).maxAttempts?.(message),
     gaveUp: (tx, message, lastError) => courierOf(message).gaveUp?.(tx, message, lastError),
+    remainder: (sent, current) =>
+      sent.type === current.type ? courierOf(current).remainder?.(sent, current) : undefined,
   });
 }
 

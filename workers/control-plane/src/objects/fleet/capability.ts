@@ -72,6 +72,8 @@ export interface FleetCourier<M extends FleetMessage, A = unknown> {
   /** As runtime/deliveries.ts's `Courier`: a lower bound on attempts, and giving up. */
   maxAttempts?(message: M): number;
   gaveUp?(tx: Tx, message: M, lastError: string): void;
+  /** What of `current` is left once `sent` was taken (runtime/deliveries.ts `Courier`). */
+  remainder?(sent: M, current: M): { rest?: M } | undefined;
 }
 
 /** Runs `commit` of the object as a timer handler that only changes its own storage. */

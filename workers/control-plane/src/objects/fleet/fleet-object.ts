@@ -174,6 +174,10 @@ export class FleetObject extends DurableObject<Env> {
   async startRunMember(owner: runs.RunOwner, intent: StartMemberIntent) {
     return runs.startRunMember(await this.context(), owner, intent);
   }
+  /** A run's batch of member starts (RUN-5), answered in order. */
+  async startRunMembers(run: { fleet: string; run: string }, intents: StartMemberIntent[]) {
+    return runs.startRunMembers(await this.context(), run, intents);
+  }
 
   // The cluster autoscaler (CA).
   async putWorkloads(cluster: string, put: autoscaler.WorkloadsPut) {

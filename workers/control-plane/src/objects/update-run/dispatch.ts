@@ -10,7 +10,14 @@ import {
 } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { RunOwner } from "../fleet/run-members/members.ts";
-import { loadRun, memberStarted, memberStartRefused, pendingStarts, tickRun } from "./host.ts";
+import {
+  loadRun,
+  markDispatched,
+  memberStarted,
+  memberStartRefused,
+  pendingStarts,
+  tickRun,
+} from "./host.ts";
 
 /**
  * Member starts the run asked for, carried to the member's fleet as durable deliveries
@@ -22,54 +29,78 @@ import { loadRun, memberStarted, memberStartRefused, pendingStarts, tickRun } fr
  * unreachable fleet leaves the start to its delivery's backoff.
  */
 
-/** One member start, as the run sends it to its fleet. */
+/** Member starts, as the run sends them to their fleet: many in one call. */
+interface StartMembers {
+  type: "start-members";
+  owner: { fleet: string; run: string };
+  intents: StartMemberIntent[];
+}
+
+/** One member start, as an earlier version sent it (still taken when left in storage). */
 interface StartMember {
   type: "start-member";
   owner: RunOwner;
   intent: StartMemberIntent;
 }
 
-/** What the start came to, with the fleet's membership when it was refused. */
-type StartAnswer =
-  | { skipped: true }
-  | { skipped: false; outcome: Outcome<string>; membership?: FleetMembership };
+type StartMessage = StartMembers | StartMember;
 
-const startId = (cluster: string) => `start/${cluster}`;
+/** What the starts came to, with the fleet's membership when one was refused. */
+interface StartAnswer {
+  outcomes: { cluster: string; outcome: Outcome<string> }[];
+  membership?: FleetMembership;
+}
+
+/**
+ * Starts per delivery: one call to the fleet carries them all (one RPC, one answer
+ * transaction here), yet a message stays small and a call short.
+ */
+export const STARTS_PER_DELIVERY = 100;
+
+function intentsOf(message: StartMessage): StartMemberIntent[] {
+  return message.type === "start-members" ? message.intents : [message.intent];
+}
 
 function courier(
   runtime: ObjectRuntime,
   env: Env,
   db: Inventory,
-): Courier<StartMember, StartAnswer> {
+): Courier<StartMessage, StartAnswer> {
   return {
     async send(message) {
-      // Still wanted? The member may have been skipped or the run stopped meanwhile.
-      const wanted = await runtime.commit((tx) =>
-        pendingStarts(tx).some((s) => s.cluster === message.intent.cluster),
+      // Still wanted? A member may have been skipped or the run stopped meanwhile.
+      const wanted = await runtime.commit(
+        (tx) => new Set(pendingStarts(tx).map((s) => s.intent.cluster)),
       );
-      if (!wanted) return { skipped: true };
+      const intents = intentsOf(message).filter((intent) => wanted.has(intent.cluster));
+      if (intents.length === 0) return { outcomes: [] };
       const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
-      const outcome = await fleet.startRunMember(message.owner, message.intent);
-      if (outcome.ok) return { skipped: false, outcome };
+      const owner = { fleet: message.owner.fleet, run: message.owner.run };
+      const outcomes = await fleet.startRunMembers(owner, intents);
+      const answer: StartAnswer = {
+        outcomes: outcomes.map((outcome, i) => ({ cluster: intents[i]!.cluster, outcome })),
+      };
+      if (outcomes.every((outcome) => outcome.ok)) return answer;
       const run = await runtime.commit((tx) => loadRun(tx));
       const membership = run && (await fleetMembership(db, run));
-      return membership ? { skipped: false, outcome, membership } : { skipped: false, outcome };
+      if (membership) answer.membership = membership;
+      return answer;
     },
-    taken(tx, message, answer) {
-      if (answer.skipped) return;
-      const cluster = message.intent.cluster;
+    taken(tx, _message, answer) {
       if (answer.membership !== undefined) tickRun(tx, { membership: answer.membership });
-      if (answer.outcome.ok) memberStarted(tx, cluster, answer.outcome.value);
-      else memberStartRefused(tx, cluster, answer.outcome.error.detail);
+      for (const { cluster, outcome } of answer.outcomes) {
+        if (outcome.ok) memberStarted(tx, cluster, outcome.value);
+        else memberStartRefused(tx, cluster, outcome.error.detail);
+      }
     },
   };
 }
 
 /**
- * Records a delivery for each start the run asked for that has none yet and attempts
- * each new one at once, until no new start appears (a start's answer can make the run
- * start the next member). A start already recorded is left to its own delivery timer, so
- * its backoff holds.
+ * Records a delivery for the starts the run asked for that none carries yet, up to
+ * {@link STARTS_PER_DELIVERY} in each, and attempts each new one at once, until no new
+ * start appears (an answer can make the run start the next members). Starts already on
+ * their way are left to their delivery's timer, so its backoff holds.
  */
 export async function dispatchStarts(
   runtime: ObjectRuntime,
@@ -80,22 +111,28 @@ export async function dispatchStarts(
   for (;;) {
     const recorded = await runtime.commit((tx) => {
       const run = loadRun(tx);
-      if (!run) return [];
-      const fresh: string[] = [];
-      for (const intent of pendingStarts(tx)) {
-        const id = startId(intent.cluster);
-        if (pendingDelivery(tx, id)) continue;
-        const owner: RunOwner = { fleet: run.fleet, run: run.name, cluster: intent.cluster };
-        deliver<StartMember>(tx, id, { type: "start-member", owner, intent });
-        fresh.push(id);
-      }
-      return fresh;
+      if (!run) return undefined;
+      // A start whose delivery is gone (given up after its attempts) goes out again.
+      const fresh = pendingStarts(tx)
+        .filter((s) => s.delivery === undefined || !pendingDelivery(tx, s.delivery))
+        .slice(0, STARTS_PER_DELIVERY);
+      const first = fresh[0];
+      if (first === undefined) return undefined;
+      // A member is in one pending delivery at a time, so its first member names it.
+      const id = `starts/${first.intent.cluster}`;
+      const message: StartMembers = {
+        type: "start-members",
+        owner: { fleet: run.fleet, run: run.name },
+        intents: fresh.map((s) => s.intent),
+      };
+      deliver<StartMessage>(tx, id, message);
+      markDispatched(tx, new Set(fresh.map((s) => s.intent.cluster)), id);
+      return id;
     });
-    if (recorded.length === 0) return;
-    for (const id of recorded) await attemptDelivery(runtime, id, carrier);
+    if (recorded === undefined) return;
+    await attemptDelivery(runtime, recorded, carrier);
   }
 }
-
 /** The run object's delivery timer. */
 export function startDeliveryTimer(
   runtime: ObjectRuntime,

@@ -3,13 +3,11 @@ import {
   type Instant,
   ok,
   type Result,
+  type RunMember,
   refuse,
-  type StartMemberIntent,
   type UpdateRun,
   type UpdateRunDecision,
   type UpdateRunEvent,
-  type UpdateRunView,
-  updateRunView,
 } from "@regatta/engine";
 import type { RunReadings } from "@regatta/inventory";
 import type { Tx } from "../../runtime/types.ts";
@@ -17,37 +15,34 @@ import type { RunHealthReport } from "../fleet/run-members/health.ts";
 import type { RunMemberReport } from "../fleet/run-members/members.ts";
 import { recordHealthChecks } from "./health-requests.ts";
 import { notifyRunChanges } from "./notifications.ts";
+import { forgetCursorKey } from "./page.ts";
+import {
+  deleteRun,
+  flatMembers,
+  hasRun,
+  lastDecisionAt,
+  loadRun,
+  loadStarts,
+  type PendingStart,
+  saveRun,
+  saveStarts,
+} from "./store.ts";
+
+export { loadRun };
 
 /**
- * The update-run object's state, one row: the run (the copied strategy and the status
- * tree) and the member starts the engine asked for that the fleet has not confirmed yet,
- * so a transition writes one row. Timers: the machine's wake-up, and the dispatcher's
- * retry after the fleet could not be reached (the fleet's tick also re-dispatches).
+ * The update-run object's state (store.ts: a header, the members in rows of 100, the
+ * starts the fleet has not confirmed) fed to the engine. Timers: the machine's wake-up,
+ * and deliveries (dispatch.ts, notifications.ts).
  */
 
-const RUN_KEY = "run";
-
-interface HostedRun {
-  run: UpdateRun;
-  starts: StartMemberIntent[];
-  /** The instant of the last decision: a late report is dated no earlier than this. */
-  at?: Instant;
-}
 /** The machine's wake-up (window openings, stage waits, region re-checks). */
 export const RUN_TIMER = "run";
 /** Member starts to carry out (after a crash or a failed RPC to the fleet). */
 export const DISPATCH_TIMER = "dispatch";
 
-function load(tx: Tx): HostedRun | undefined {
-  return tx.getState<HostedRun>(RUN_KEY);
-}
-
-export function loadRun(tx: Tx): UpdateRun | undefined {
-  return load(tx)?.run;
-}
-
 /** Stores a new run; 409 when this object already holds one (run names are not reused). */
-export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRunView> {
+export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRun> {
   const existing = loadRun(tx);
   if (existing) {
     return refuse(
@@ -56,8 +51,8 @@ export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRunView> {
       `update run ${existing.name} already exists in fleet ${existing.fleet}`,
     );
   }
-  tx.putState(RUN_KEY, { run, starts: [] } satisfies HostedRun);
-  return ok(updateRunView(run));
+  saveRun(tx, run, undefined);
+  return ok(run);
 }
 
 /**
@@ -67,25 +62,20 @@ export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRunView> {
 export function forgetRun(tx: Tx, createdAt: number): boolean {
   const run = loadRun(tx);
   if (run !== undefined && run.createdAt !== createdAt) return false;
-  tx.deleteState(RUN_KEY);
+  if (hasRun(tx)) deleteRun(tx);
+  forgetCursorKey(tx);
   tx.clearTimer(RUN_TIMER);
   tx.clearTimer(DISPATCH_TIMER);
   return true;
 }
 
 /**
- * Whether `cluster` is a member of `run` under way (a start not yet carried out is one):
- * Running, or Stopped while its stopped run does not track it (RUN-10: a start the run
- * decided before the stop is carried out; its end shows when the run starts again).
+ * Whether a member is under way (a start not yet carried out is one): Running, or Stopped
+ * while its stopped run does not track it (RUN-10: a start the run decided before the
+ * stop is carried out; its end shows when the run starts again).
  */
-function isUnderWay(run: UpdateRun, cluster: string): boolean {
-  return run.stages.some((s) =>
-    s.groups.some((g) =>
-      g.members.some(
-        (m) => m.cluster === cluster && (m.state === "Running" || m.state === "Stopped"),
-      ),
-    ),
-  );
+function isUnderWay(member: RunMember | undefined): boolean {
+  return member?.state === "Running" || member?.state === "Stopped";
 }
 
 /**
@@ -93,29 +83,38 @@ function isUnderWay(run: UpdateRun, cluster: string): boolean {
  * under way (its cluster left the fleet, EXT-8): nothing is started on a cluster that is
  * gone, or on another one created under its name.
  */
-function save(tx: Tx, hosted: HostedRun, decision: UpdateRunDecision, at: Instant): void {
-  const starts = [...hosted.starts, ...decision.intents].filter((s) =>
-    isUnderWay(decision.state, s.cluster),
-  );
-  tx.putState(RUN_KEY, { run: decision.state, starts, at } satisfies HostedRun);
+function save(tx: Tx, before: UpdateRun, decision: UpdateRunDecision, at: Instant): void {
+  const starts = loadStarts(tx);
+  if (starts.length > 0 || decision.intents.length > 0) {
+    const byCluster = new Map(flatMembers(decision.state).map((m) => [m.cluster, m]));
+    const kept: PendingStart[] = [
+      ...starts,
+      ...decision.intents.map((intent) => ({ intent })),
+    ].filter((s) => isUnderWay(byCluster.get(s.intent.cluster)));
+    if (kept.length !== starts.length || decision.intents.length > 0) saveStarts(tx, kept);
+  }
+  saveRun(tx, decision.state, at);
   recordHealthChecks(tx, decision.state, decision.checks);
-  notifyRunChanges(tx, hosted.run, decision.state);
+  notifyRunChanges(tx, before, decision.state);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
 }
 
-/** Feeds one event to the machine, as of `at` (now unless told), and keeps the decision. */
+/**
+ * Feeds one event to the machine, as of `at` (now unless told), and keeps the decision;
+ * answers the run as decided (callers that show it build its view).
+ */
 export function applyRunEvent(
   tx: Tx,
   event: UpdateRunEvent,
   at: Instant = tx.now,
-): Result<UpdateRunView> {
-  const hosted = load(tx);
-  if (!hosted) return refuse("RUN-1", 409, "this update run does not exist");
-  const decision = decideUpdateRun(hosted.run, event, at);
+): Result<UpdateRun> {
+  const run = loadRun(tx);
+  if (!run) return refuse("RUN-1", 409, "this update run does not exist");
+  const decision = decideUpdateRun(run, event, at);
   if (!decision.ok) return decision;
-  save(tx, hosted, decision.value, at);
-  return ok(updateRunView(decision.value.state));
+  save(tx, run, decision.value, at);
+  return ok(decision.value.state);
 }
 
 /**
@@ -135,20 +134,29 @@ export function tickRun(tx: Tx, readings: Partial<RunReadings>, at: Instant = tx
  * a decision the run already took nor after now.
  */
 export function reportInstant(tx: Tx, report: RunMemberReport): Instant {
-  const since = load(tx)?.at ?? Number.NEGATIVE_INFINITY;
+  const since = lastDecisionAt(tx) ?? Number.NEGATIVE_INFINITY;
   return Math.min(tx.now, Math.max(report.at ?? tx.now, since));
 }
 
-export function pendingStarts(tx: Tx): StartMemberIntent[] {
-  return load(tx)?.starts ?? [];
+/** Starts the run asked for that the fleet has not confirmed yet. */
+export function pendingStarts(tx: Tx): PendingStart[] {
+  return loadStarts(tx);
+}
+
+/** Notes the delivery that carries each of `clusters`' starts. */
+export function markDispatched(tx: Tx, clusters: ReadonlySet<string>, delivery: string): void {
+  const starts = loadStarts(tx);
+  saveStarts(
+    tx,
+    starts.map((s) => (clusters.has(s.intent.cluster) ? { ...s, delivery } : s)),
+  );
 }
 
 function dropStart(tx: Tx, cluster: string): boolean {
-  const hosted = load(tx);
-  if (!hosted) return false;
-  const rest = hosted.starts.filter((s) => s.cluster !== cluster);
-  if (rest.length === hosted.starts.length) return false;
-  tx.putState(RUN_KEY, { run: hosted.run, starts: rest } satisfies HostedRun);
+  const starts = loadStarts(tx);
+  const rest = starts.filter((s) => s.intent.cluster !== cluster);
+  if (rest.length === starts.length) return false;
+  saveStarts(tx, rest);
   return true;
 }
 
@@ -207,7 +215,7 @@ export function takeHealthAnswer(tx: Tx, report: RunHealthReport): void {
     passed: report.passed,
     detail: report.detail,
     requestedAt: report.requestedAt,
-    at: Math.min(tx.now, Math.max(report.at, load(tx)?.at ?? Number.NEGATIVE_INFINITY)),
+    at: Math.min(tx.now, Math.max(report.at, lastDecisionAt(tx) ?? Number.NEGATIVE_INFINITY)),
   };
   if (report.statusCode !== undefined) event.statusCode = report.statusCode;
   applyRunEvent(tx, event, event.at);

@@ -1,5 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
 import {
+  ok,
   type Result,
   type SkipTarget,
   type UpdateRun,
@@ -8,6 +9,7 @@ import {
 } from "@regatta/engine";
 import { type RunReadings, readForRun } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
+import { type Outcome, refused } from "../../outcome.ts";
 import { DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer } from "../../runtime/types.ts";
@@ -30,6 +32,22 @@ import {
   tickRun,
 } from "./host.ts";
 import { sendDueRunNotifications, sendRunNotification } from "./notifications.ts";
+import {
+  cursorKeyBytes,
+  InvalidRunCursor,
+  memberPageLimit,
+  openCursor,
+  type RunPageRequest,
+  sealCursor,
+} from "./page.ts";
+import { flatMembers } from "./store.ts";
+
+/** A page of a run's status: the tree with the page's members, and where the next begins. */
+export interface RunPage {
+  view: UpdateRunView;
+  /** null on the last page. */
+  nextCursor: string | null;
+}
 
 /** A user's control of a run (RUN-10, RUN-12, EXT-1, EXT-4). */
 export type RunControl =
@@ -48,6 +66,9 @@ export class UpdateRunObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     identity: { kind: "update-run", name: this.ctx.id.name },
     watch: this.ctx,
+    // Members start in their fleet's object: this one sends no provider commands, so it
+    // reads none of the provider's settings from D1 on each call.
+    provider: "none",
   });
   override async alarm(): Promise<void> {
     await this.tick();
@@ -74,15 +95,21 @@ export class UpdateRunObject extends DurableObject<Env> {
     return { state: run?.state ?? "Completed" };
   }
 
-  async create(run: UpdateRun): Promise<Result<UpdateRunView>> {
+  /** Keeps a new run; answers its first page. */
+  async create(run: UpdateRun): Promise<Result<RunPage>> {
     const runtime = await this.ready();
-    return runtime.commit((tx) => createRun(tx, run));
+    const created = await runtime.commit((tx) => createRun(tx, run));
+    if (!created.ok) return created;
+    const page = await this.page(runtime, {});
+    return page?.ok ? ok(page.value) : ok(this.firstPage(run));
   }
 
-  async view(): Promise<UpdateRunView | undefined> {
-    const runtime = await this.ready();
-    const run = await runtime.commit((tx) => loadRun(tx));
-    return run && updateRunView(run);
+  /**
+   * A page of the run's status (page.ts): every stage and group, the members from the
+   * cursor on; undefined when the object holds no run, 400 for a cursor it did not issue.
+   */
+  async view(request: RunPageRequest = {}): Promise<Outcome<RunPage> | undefined> {
+    return this.page(await this.ready(), request);
   }
 
   /** EXT-6: the run's whole state, read and changed nowhere, for a what-if plan. */
@@ -91,7 +118,7 @@ export class UpdateRunObject extends DurableObject<Env> {
     return runtime.commit((tx) => loadRun(tx));
   }
 
-  async control(control: RunControl): Promise<Result<UpdateRunView>> {
+  async control(control: RunControl): Promise<Result<RunPage>> {
     const runtime = await this.ready();
     const readings = await this.read(runtime);
     const answer = await runtime.commit((tx) => {
@@ -100,21 +127,34 @@ export class UpdateRunObject extends DurableObject<Env> {
     });
     if (!answer.ok) return answer;
     await this.dispatch(runtime);
-    const run = await runtime.commit((tx) => loadRun(tx));
-    return run ? { ok: true, value: updateRunView(run) } : answer;
+    const page = await this.page(runtime, {});
+    return page?.ok ? ok(page.value) : ok(this.firstPage(answer.value));
   }
 
   /** The fleet's report that a member's operations ended; true once taken (repeats too). */
   async memberEnded(report: RunMemberReport): Promise<boolean> {
+    return this.membersEnded([report]);
+  }
+
+  /**
+   * The fleet's reports of members whose operations all ended, in the order it heard
+   * them, taken in one transaction; true once taken (repeats too).
+   */
+  async membersEnded(reports: readonly RunMemberReport[]): Promise<boolean> {
     const runtime = await this.ready();
     // EXT-8: a member whose cluster was deleted under it ends Skipped, not Failed, and the
     // next member starts on its facts as they are now.
     const readings = await this.read(runtime);
     await runtime.commit((tx) => {
-      // Both as of when the fleet heard the end (discrete-event time), then time moves on.
-      const at = reportInstant(tx, report);
-      if (readings !== undefined) tickRun(tx, readings, at);
-      takeReport(tx, report, at);
+      let ticked: number | undefined;
+      for (const report of reports) {
+        // Both as of when the fleet heard the end (discrete-event time), then time moves
+        // on; one look at the inventory per instant is enough (it was read once).
+        const at = reportInstant(tx, report);
+        if (readings !== undefined && at !== ticked) tickRun(tx, readings, at);
+        ticked = at;
+        takeReport(tx, report, at);
+      }
     });
     await this.dispatch(runtime);
     return true;
@@ -145,6 +185,50 @@ export class UpdateRunObject extends DurableObject<Env> {
   async inspect(): Promise<{ now: number; timers: Timer[]; rowsWritten: number }> {
     const { now, timers, rowsWritten } = (await this.ready()).inspect();
     return { now, timers, rowsWritten };
+  }
+
+  private async page(
+    runtime: ObjectRuntime,
+    request: RunPageRequest,
+  ): Promise<Outcome<RunPage> | undefined> {
+    const limit = memberPageLimit(request.limit);
+    const found = await runtime.commit((tx) => {
+      const run = loadRun(tx);
+      if (run === undefined) return undefined;
+      const total = flatMembers(run).length;
+      const paged = request.cursor !== undefined || total > limit;
+      return { run, total, key: paged ? cursorKeyBytes(tx) : undefined };
+    });
+    if (found === undefined) return undefined;
+    const { run, total, key } = found;
+    let from = 0;
+    if (request.cursor !== undefined && key !== undefined) {
+      const opened = await openCursor(key, request.cursor).catch((error: unknown) => {
+        if (error instanceof InvalidRunCursor) return undefined;
+        throw error;
+      });
+      // A cursor names the first member of a later page: never the first, never past the end.
+      if (opened === undefined || opened === 0 || opened >= total) {
+        return refused(400, "invalid cursor: use nextCursor of a previous page of this run");
+      }
+      from = opened;
+    }
+    const to = Math.min(total, from + limit);
+    return {
+      ok: true,
+      value: {
+        view: updateRunView(run, { from, to }),
+        nextCursor: to < total && key !== undefined ? await sealCursor(key, to) : null,
+      },
+    };
+  }
+
+  /** The first page of a run this object no longer holds (forgotten meanwhile). */
+  private firstPage(run: UpdateRun): RunPage {
+    return {
+      view: updateRunView(run, { from: 0, to: memberPageLimit(undefined) }),
+      nextCursor: null,
+    };
   }
 
   private async ready(): Promise<ObjectRuntime> {

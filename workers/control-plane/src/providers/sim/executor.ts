@@ -48,7 +48,9 @@ export class SimExecutor implements InTransactionExecutor {
       applied === undefined ||
       Object.keys(applied).length !== Object.keys(limits).length ||
       Object.entries(limits).some(([zone, limit]) => applied[zone] !== limit);
-    const usage = changed ? await zoneUsage(this.db) : {};
+    // Use counts only against a limit: with none (the common case) nothing is read, and
+    // nothing is recorded either, so "changed" alone would read it on every call.
+    const usage = changed && Object.keys(limits).length > 0 ? await zoneUsage(this.db) : {};
     const capacity = Object.fromEntries(
       Object.entries(limits).map(([zone, limit]) => [
         zone,

@@ -27,7 +27,13 @@ import type { IndexedRun, StoredStrategy } from "../../objects/fleet/run-members
 
 export type { StoredStrategy };
 
-import type { RunControl } from "../../objects/update-run/update-run-object.ts";
+/** A run's status as `GET …/update-runs/{run}` answers it: a page of its members. */
+export type RunStatus = UpdateRunView & { nextCursor: string | null };
+
+const status = ({ view, nextCursor }: RunPage): RunStatus => ({ ...view, nextCursor });
+
+import type { RunPageRequest } from "../../objects/update-run/page.ts";
+import type { RunControl, RunPage } from "../../objects/update-run/update-run-object.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { urlPolicy } from "../notifications/url-policy.ts";
 import { healthCheckRefusal } from "./health-checks.ts";
@@ -110,7 +116,7 @@ export async function createRun(
   fleet: string,
   input: z.infer<typeof UpdateRunInput>,
   now: Instant,
-): Promise<Outcome<UpdateRunView>> {
+): Promise<Outcome<RunStatus>> {
   const exists = await requireFleet(db, fleet);
   if (!exists.ok) return exists;
   if (input.strategy !== undefined && input.stages !== undefined) {
@@ -160,23 +166,27 @@ export async function createRun(
  * index first (409 on a duplicate), released if the object refuses it. Shared by
  * `POST …/update-runs` and the runs auto-upgrade profiles generate (EXT-5).
  */
-export async function storeNewRun(env: Objects, run: UpdateRun): Promise<Outcome<UpdateRunView>> {
+export async function storeNewRun(env: Objects, run: UpdateRun): Promise<Outcome<RunStatus>> {
   const index = fleetStub(env, run.fleet);
   // The index keeps the run's own creation time: retention empties exactly that run.
   const reserved = await index.registerUpdateRun(run.fleet, run.name, run.createdAt);
   if (!reserved.ok) return reserved;
   const created = await runStub(env, run.fleet, run.name).create(run);
-  if (!created.ok) await index.unregisterUpdateRun(run.name);
-  return created;
+  if (!created.ok) {
+    await index.unregisterUpdateRun(run.name);
+    return created;
+  }
+  return accepted(status(created.value));
 }
 
-/** The run's current view, or undefined when the fleet has no run of that name. */
+/** The run's current view (its first member only), or undefined when the fleet has none. */
 export async function findRun(
   env: Objects,
   fleet: string,
   run: string,
 ): Promise<UpdateRunView | undefined> {
-  return runStub(env, fleet, run).view();
+  const found = await runStub(env, fleet, run).view({ limit: 1 });
+  return found?.ok ? found.value.view : undefined;
 }
 
 /** The fleet's stored strategy of that name, if any (RUN-4). */
@@ -188,16 +198,23 @@ export async function findStrategy(
   return (await fleetStub(env, fleet).updateStrategy(name)) ?? undefined;
 }
 
+/**
+ * `GET …/update-runs/{run}?limit=&cursor=`: every stage and group, and a page of members
+ * in tree order (all of a run under 1,000 members when no limit is given).
+ */
 export async function readRun(
   db: Inventory,
   env: Objects,
   fleet: string,
   run: string,
-): Promise<Outcome<UpdateRunView>> {
+  page: RunPageRequest = {},
+): Promise<Outcome<RunStatus>> {
   const exists = await requireFleet(db, fleet);
   if (!exists.ok) return exists;
-  const view = await runStub(env, fleet, run).view();
-  return view ? accepted(view) : refused(404, `update run ${run} does not exist in fleet ${fleet}`);
+  const found = await runStub(env, fleet, run).view(page);
+  if (found === undefined)
+    return refused(404, `update run ${run} does not exist in fleet ${fleet}`);
+  return found.ok ? accepted(status(found.value)) : found;
 }
 
 /** Start, stop (RUN-10), skip (RUN-12) or approve a gate (EXT-1). */
@@ -207,10 +224,11 @@ export async function controlRun(
   fleet: string,
   run: string,
   control: RunControl,
-): Promise<Outcome<UpdateRunView>> {
-  const found = await readRun(db, env, fleet, run);
+): Promise<Outcome<RunStatus>> {
+  const found = await readRun(db, env, fleet, run, { limit: 1 });
   if (!found.ok) return found;
-  return runStub(env, fleet, run).control(control);
+  const answer = await runStub(env, fleet, run).control(control);
+  return answer.ok ? accepted(status(answer.value)) : answer;
 }
 
 /** One run of the listing: its index entry, with why it is stuck when it is (EXT-9). */
@@ -254,8 +272,9 @@ export async function listRuns(
   const items: RunSummary[] = await Promise.all(
     slice.map(async (run) => {
       if (run.state === "Completed") return run;
-      const view = await runStub(env, fleet, run.name).view();
-      if (!view) return run;
+      const page = await runStub(env, fleet, run.name).view({ limit: 1 });
+      if (!page?.ok) return run;
+      const view = page.value.view;
       return view.message === undefined
         ? { ...run, state: view.state }
         : { ...run, state: view.state, message: view.message };

@@ -1,10 +1,21 @@
 import type { FleetCapability, FleetCourier } from "../capability.ts";
-import { type MemberEnded, sendMemberEnded, wakeRuns } from "./members.ts";
+import {
+  type MemberEnded,
+  type MembersEnded,
+  sendMemberEnded,
+  sendMembersEnded,
+  unsentEnds,
+  wakeRuns,
+} from "./members.ts";
 import { pruneRuns, sendForgetRun } from "./retention.ts";
 import type { ForgetRun } from "./runs-index.ts";
 
 const memberEnded: FleetCourier<MemberEnded> = {
   send: (fleet, message) => sendMemberEnded(fleet.env, message),
+};
+const membersEnded: FleetCourier<MembersEnded> = {
+  send: (fleet, message) => sendMembersEnded(fleet.env, message),
+  remainder: unsentEnds,
 };
 const forgetRun: FleetCourier<ForgetRun> = {
   send: (fleet, message) => sendForgetRun(fleet.env, message),
@@ -15,6 +26,7 @@ export const runMembers: FleetCapability = {
   name: "update-run members",
   deliveries: {
     "member-ended": memberEnded as FleetCourier<{ type: string }>,
+    "members-ended": membersEnded as FleetCourier<{ type: string }>,
     "forget-run": forgetRun as FleetCourier<{ type: string }>,
   },
   async onTick(fleet) {

@@ -1,6 +1,6 @@
 import type { Instant } from "@regatta/engine";
 import type { Env } from "../../../env.ts";
-import { deliver } from "../../../runtime/deliveries.ts";
+import { deliver, pendingMessage } from "../../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { clearSoakCheck } from "../node-pool/soak-checks.ts";
@@ -10,7 +10,8 @@ import { activeRuns, noteRunStates } from "./runs-index.ts";
 /**
  * Members of update runs (RUN-5): the operations a run started on a member are watched
  * (ends.ts) from the transaction that starts them; when all ended, the member's report
- * goes to the run object as a durable delivery. No polling on either side.
+ * goes to the run object as a durable delivery, one per run collecting the ends heard
+ * until it is taken. No polling on either side.
  */
 
 /** Which run member an operation belongs to. */
@@ -30,11 +31,34 @@ export interface RunMemberReport {
   at?: Instant;
 }
 
-/** What the fleet sends a run: a member's operations all ended. */
+/** What an earlier version sent a run for each member (still carried when left in storage). */
 export interface MemberEnded {
   type: "member-ended";
   owner: RunOwner;
   report: RunMemberReport;
+}
+
+/**
+ * What the fleet sends a run: members whose operations all ended, in the order it heard
+ * them. One delivery per run collects the ends heard until it is taken, so many ends
+ * (every member of a zero-duration batch) reach the run in one call.
+ */
+export interface MembersEnded {
+  type: "members-ended";
+  run: { fleet: string; run: string };
+  reports: RunMemberReport[];
+}
+
+/** The delivery of a run's ends. */
+const endsDelivery = (run: string) => `run-ends/${run}`;
+
+const reportKey = (report: RunMemberReport) => `${report.cluster}:${report.operationIds.join(",")}`;
+
+/** The ends a pending delivery still holds once `sent` (an earlier revision) was taken. */
+export function unsentEnds(sent: MembersEnded, current: MembersEnded): { rest?: MembersEnded } {
+  const taken = new Set(sent.reports.map(reportKey));
+  const reports = current.reports.filter((report) => !taken.has(reportKey(report)));
+  return reports.length === 0 ? {} : { rest: { ...current, reports } };
 }
 
 /** The watch (ends.ts) of a run member's operations. */
@@ -71,15 +95,27 @@ export function hearMemberEnd(
       )
       .join("; ");
   }
-  deliver<MemberEnded>(tx, memberWatch(owner), { type: "member-ended", owner, report });
+  const id = endsDelivery(owner.run);
+  const pending = pendingMessage<MembersEnded>(tx, id);
+  const reports = [...(pending?.reports ?? []), report];
+  const run = { fleet: owner.fleet, run: owner.run };
+  deliver<MembersEnded>(tx, id, { type: "members-ended", run, reports });
   clearSoakCheck(tx, owner.cluster);
 }
 
-/** Carries a member's report to its run object; true once the run took it. */
+/** Carries a member's report (an earlier version's delivery) to its run object. */
 export function sendMemberEnded(env: Env, message: MemberEnded): Promise<boolean> {
   const { fleet, run } = message.owner;
   return env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(fleet, run))).memberEnded(
     message.report,
+  );
+}
+
+/** Carries the ends of a run's members to its run object; true once the run took them. */
+export function sendMembersEnded(env: Env, message: MembersEnded): Promise<boolean> {
+  const { fleet, run } = message.run;
+  return env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(fleet, run))).membersEnded(
+    message.reports,
   );
 }
 

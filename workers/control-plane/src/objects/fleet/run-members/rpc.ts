@@ -10,4 +10,4 @@ export {
   type StoredStrategy,
   unregisterRun,
 } from "./runs-index.ts";
-export { startRunMember } from "./start.ts";
+export { startRunMember, startRunMembers } from "./start.ts";

@@ -98,3 +98,20 @@ async function startMember(
   }
   return { ok: true, value: first };
 }
+
+/**
+ * RUN-5 for a run's batch of START_MEMBER intents (one call from the run object, however
+ * many members its decision started): each carried out as {@link startRunMember}, in
+ * order; answers each one's outcome at the same index.
+ */
+export async function startRunMembers(
+  fleet: FleetContext,
+  run: { fleet: string; run: string },
+  intents: readonly StartMemberIntent[],
+): Promise<Outcome<string>[]> {
+  const outcomes: Outcome<string>[] = [];
+  for (const intent of intents) {
+    outcomes.push(await startRunMember(fleet, { ...run, cluster: intent.cluster }, intent));
+  }
+  return outcomes;
+}

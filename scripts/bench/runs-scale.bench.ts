@@ -1,0 +1,396 @@
+/**
+ * Update runs at scale, in workerd (Miniflare, sim provider, every command duration 0,
+ * members are clusters without node pools: a Full upgrade is the LIFE-3 control-plane
+ * path), against the anchors of the scale item:
+ *
+ * (a) `BENCH_RUNS` (100) update runs of `BENCH_RUN_MEMBERS` (100) members at once, each in
+ *     its own fleet: 3 stages of 20/30/50 % of the members, one group each, the stage and
+ *     the group at maxConcurrency "50%", no gates. Wall time from the first start until
+ *     every run says Completed, virtual time moving 1 s per `POST /v1/sim/advance`, and
+ *     the peak resident memory of workerd meanwhile. Anchor: under 10 s for all 100
+ *     (KubeFleet publishes a p90 of 96 s for one such run and 135 s for 100 at once).
+ * (b) one run of `BENCH_BIG_RUN` (5,000) members in the same shape: wall time to
+ *     Completed, its status read page by page (`?limit=1000&cursor=`, every member once),
+ *     and the storage rows written per member by the run object and by the fleet object
+ *     (its cluster upgrades included). Anchor: ≤ 3 rows per member.
+ * (c) the status read (`GET …/update-runs/{run}`, every member in one page) of a finished
+ *     `BENCH_STATUS_MEMBERS` (1,000)-member run: p50 and p90 of 50 reads. Anchor: < 20 ms p50.
+ *
+ * Prints tables, then one key=value line. Not asserted. The machine may be shared: the
+ * runtime line says how many CPUs there are, not how busy they were. Rows are counted by
+ * each object's runtime since its instance started (`inspect()`), so they read low if
+ * workerd replaced an instance mid-run. `BENCH_CONCURRENCY` changes the "50%".
+ * Run: `tsx scripts/bench/runs-scale.bench.ts`.
+ */
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import { type ControlPlane, startSimControlPlane } from "./lib/control-plane.ts";
+import { CLUSTER_COLUMNS } from "./lib/inventory-fixture.ts";
+import {
+  describeRuntime,
+  formatInt,
+  formatMs,
+  type KeyValue,
+  printKeyValues,
+  printTable,
+} from "./lib/report.ts";
+import { percentile } from "./lib/stats.ts";
+
+const OLD = "1.21.11-gke.1100";
+const NEW = "1.21.14-gke.4300";
+const REGION = "us-central1";
+const ADMIN_TOKEN = "rgt_bench_admin_token";
+const EPOCH = Date.UTC(2026, 10, 2);
+const RUNS = Number(process.env.BENCH_RUNS ?? 100);
+const RUN_MEMBERS = Number(process.env.BENCH_RUN_MEMBERS ?? 100);
+const BIG_RUN = Number(process.env.BENCH_BIG_RUN ?? 5_000);
+const STATUS_MEMBERS = Number(process.env.BENCH_STATUS_MEMBERS ?? 1_000);
+/** EXT-2 maxConcurrency of every stage and group (the item's "50%"). */
+const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? "50%";
+const STATUS_READS = 50;
+const MAX_ADVANCES = 5_000;
+/** Runs started or read at once through the API. */
+const PARALLEL = 10;
+
+const ANCHOR_A_S = 10;
+const KUBEFLEET_ONE_P90_S = 96;
+const KUBEFLEET_HUNDRED_S = 135;
+const ANCHOR_ROWS = 3;
+const ANCHOR_STATUS_MS = 20;
+
+/** Stage shares of the members: 20 / 30 / 50 %. */
+const SHARES = [0.2, 0.3, 0.5];
+
+async function must(result: Promise<{ status: number; body: string }>, what: string, ok = 200) {
+  const r = await result;
+  if (r.status !== ok) throw new Error(`${what}: ${r.status} ${r.body.slice(0, 300)}`);
+  return r;
+}
+
+async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  for (let i = 0; i < items.length; i += PARALLEL) {
+    await Promise.all(items.slice(i, i + PARALLEL).map(work));
+  }
+}
+
+/** The run's stages: one group per stage, both at "50%" (EXT-2). */
+function stagesOf(fleet: string) {
+  return SHARES.map((_, s) => ({
+    name: `s${s}`,
+    maxConcurrency: CONCURRENCY,
+    groups: [{ name: `${fleet}-g${s}`, maxConcurrency: CONCURRENCY }],
+  }));
+}
+
+/** A fleet of `members` clusters on OLD, in the stages' groups by share. */
+async function seedFleet(cp: ControlPlane, fleet: string, members: number): Promise<void> {
+  await cp.insert("fleets", ["name", "created_at", "updated_at"], [[fleet, EPOCH, EPOCH]]);
+  const bounds = SHARES.map((_, s) =>
+    Math.round(members * SHARES.slice(0, s + 1).reduce((a, b) => a + b, 0)),
+  );
+  const rows = Array.from({ length: members }, (_, i) => [
+    `${fleet}-${String(i).padStart(5, "0")}`,
+    fleet,
+    "standalone",
+    null,
+    REGION,
+    "REGULAR",
+    0,
+    OLD,
+    OLD,
+    "RUNNING",
+    `${fleet}-g${bounds.findIndex((bound) => i < bound)}`,
+    null,
+    0,
+    "{}",
+    EPOCH,
+    EPOCH,
+  ]);
+  for (let i = 0; i < rows.length; i += 500) {
+    await cp.insert("clusters", CLUSTER_COLUMNS, rows.slice(i, i + 500));
+  }
+}
+
+const runPath = (fleet: string) => `/v1/fleets/${fleet}/update-runs/run`;
+
+async function createRun(cp: ControlPlane, fleet: string): Promise<void> {
+  await must(
+    cp.post(`/v1/fleets/${fleet}/update-runs`, {
+      name: "run",
+      stages: stagesOf(fleet),
+      upgrade: { type: "Full", kubernetesVersion: NEW },
+    }),
+    `create run in ${fleet}`,
+    201,
+  );
+}
+
+async function runState(cp: ControlPlane, fleet: string): Promise<string> {
+  const r = await must(cp.get(`${runPath(fleet)}?limit=1`), `status of ${fleet}`);
+  return (JSON.parse(r.body) as { state: string }).state;
+}
+
+/**
+ * Starts the runs of `fleets`, then moves virtual time 1 s per advance until all are
+ * Completed; the wall time of that and the advances it took.
+ */
+async function driveToCompleted(
+  cp: ControlPlane,
+  fleets: readonly string[],
+): Promise<{ wallMs: number; advances: number }> {
+  const t0 = performance.now();
+  await inBatches(fleets, async (fleet) => {
+    await must(cp.post(`${runPath(fleet)}/start`, {}), `start ${fleet}`);
+  });
+  let open = [...fleets];
+  let advances = 0;
+  for (;;) {
+    const states = new Map<string, string>();
+    await inBatches(open, async (fleet) => {
+      states.set(fleet, await runState(cp, fleet));
+    });
+    for (const [fleet, state] of states) {
+      if (state !== "Completed" && state !== "Running" && state !== "Pending") {
+        throw new Error(`run of ${fleet} ended ${state}`);
+      }
+    }
+    open = open.filter((fleet) => states.get(fleet) !== "Completed");
+    if (open.length === 0) break;
+    if (advances >= MAX_ADVANCES) throw new Error(`${open.length} runs open after ${advances}`);
+    await must(cp.post("/v1/sim/advance", { seconds: 1 }), "advance");
+    advances++;
+  }
+  return { wallMs: performance.now() - t0, advances };
+}
+
+/** workerd's process (Miniflare's child), whose resident memory is measured. */
+function workerdPid(): number | undefined {
+  const out = execFileSync("ps", ["-o", "pid=,comm=", "--ppid", String(process.pid)], {
+    encoding: "utf8",
+  });
+  const line = out.split("\n").find((l) => l.trim().endsWith("workerd"));
+  return line === undefined ? undefined : Number(line.trim().split(/\s+/)[0]);
+}
+
+/** Peak resident set (VmHWM) of `pid` in MiB; `reset` starts a new peak (Linux clear_refs). */
+function peakRssMiB(pid: number | undefined, reset = false): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    if (reset) writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    const kib = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kib === undefined ? undefined : Number(kib) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Reads every page of a run's status; the members seen, once each, and the pages. */
+async function readAllPages(
+  cp: ControlPlane,
+  fleet: string,
+): Promise<{ members: number; unique: number; pages: number; ms: number }> {
+  const seen = new Set<string>();
+  let members = 0;
+  let pages = 0;
+  let cursor: string | null = null;
+  const t0 = performance.now();
+  do {
+    const query: string = cursor === null ? "?limit=1000" : `?limit=1000&cursor=${cursor}`;
+    const r = await must(cp.get(`${runPath(fleet)}${query}`), `page ${pages} of ${fleet}`);
+    const body = JSON.parse(r.body) as {
+      stages: { groups: { members: { cluster: string }[] }[] }[];
+      nextCursor: string | null;
+    };
+    for (const stage of body.stages) {
+      for (const group of stage.groups) {
+        for (const member of group.members) {
+          members++;
+          seen.add(member.cluster);
+        }
+      }
+    }
+    cursor = body.nextCursor;
+    pages++;
+  } while (cursor !== null);
+  return { members, unique: seen.size, pages, ms: performance.now() - t0 };
+}
+
+async function setUp(cp: ControlPlane): Promise<void> {
+  await cp.migrate();
+  await cp.insert(
+    "releases",
+    ["name", "channel", "targets", "versions", "node_images", "regions", "created_at"],
+    [
+      [
+        "bench-R1",
+        "REGULAR",
+        JSON.stringify({ "1.21": NEW }),
+        JSON.stringify([OLD, NEW]),
+        "[]",
+        "{}",
+        EPOCH,
+      ],
+    ],
+  );
+  const zero = Object.fromEntries(
+    [
+      "CREATE_NODE",
+      "DELETE_NODE",
+      "CORDON_NODE",
+      "UNCORDON_NODE",
+      "DRAIN_NODE",
+      "UPGRADE_CONTROL_PLANE",
+      "UPGRADE_COMPONENT",
+      "RUN_PREFLIGHT",
+      "HEALTH_CHECK",
+    ].map((type) => [type, 0]),
+  );
+  await cp.insert(
+    "sim_settings",
+    ["id", "durations", "jitter", "rejection_delay_seconds"],
+    [[1, JSON.stringify(zero), 0, 0]],
+  );
+}
+
+async function main(): Promise<void> {
+  console.log(`update runs at scale · ${describeRuntime()}`);
+  const pairs: Record<string, KeyValue> = {};
+  const { cp, bundleMs, startMs } = await startSimControlPlane(ADMIN_TOKEN);
+  try {
+    await setUp(cp);
+    const pid = workerdPid();
+
+    // (a) many runs at once.
+    const fleets = Array.from({ length: RUNS }, (_, i) => `a${String(i).padStart(3, "0")}`);
+    for (const fleet of fleets) await seedFleet(cp, fleet, RUN_MEMBERS);
+    await inBatches(fleets, (fleet) => createRun(cp, fleet));
+    const rssBefore = peakRssMiB(pid, true);
+    const a = await driveToCompleted(cp, fleets);
+    const rssPeak = peakRssMiB(pid);
+    console.log(
+      `\n(a) ${RUNS} runs × ${RUN_MEMBERS} members at once (bundle ${formatMs(bundleMs)} ms, start ${formatMs(startMs)} ms)`,
+    );
+    printTable(
+      [
+        { header: "runs" },
+        { header: "members", align: "right" },
+        { header: "wall s", align: "right" },
+        { header: "advances", align: "right" },
+        { header: "ms/member", align: "right" },
+        { header: "workerd peak MiB", align: "right" },
+        { header: "anchor", align: "right" },
+      ],
+      [
+        [
+          formatInt(RUNS),
+          formatInt(RUNS * RUN_MEMBERS),
+          formatMs(a.wallMs / 1000),
+          formatInt(a.advances),
+          formatMs(a.wallMs / (RUNS * RUN_MEMBERS)),
+          rssPeak === undefined ? "n/a" : formatMs(rssPeak),
+          `< ${ANCHOR_A_S} s (KubeFleet ${KUBEFLEET_HUNDRED_S} s for 100, p90 ${KUBEFLEET_ONE_P90_S} s for one)`,
+        ],
+      ],
+    );
+    pairs.a_runs = RUNS;
+    pairs.a_members_per_run = RUN_MEMBERS;
+    pairs.a_wall_s = a.wallMs / 1000;
+    pairs.a_advances = a.advances;
+    if (rssPeak !== undefined) pairs.a_workerd_peak_mib = rssPeak;
+    if (rssBefore !== undefined) pairs.a_workerd_rss_at_start_mib = rssBefore;
+    pairs.a_anchor_s = ANCHOR_A_S;
+
+    // (b) one large run.
+    await seedFleet(cp, "big", BIG_RUN);
+    await createRun(cp, "big");
+    const runBefore = (await cp.inspectRun("big", "run")).rowsWritten;
+    const fleetBefore = (await cp.inspectFleet("big")).rowsWritten;
+    const b = await driveToCompleted(cp, ["big"]);
+    const runAfter = (await cp.inspectRun("big", "run")).rowsWritten;
+    const runRows = (runAfter - runBefore) / BIG_RUN;
+    const fleetRows = ((await cp.inspectFleet("big")).rowsWritten - fleetBefore) / BIG_RUN;
+    const pages = await readAllPages(cp, "big");
+    console.log(`\n(b) one run of ${formatInt(BIG_RUN)} members`);
+    printTable(
+      [
+        { header: "members" },
+        { header: "wall s", align: "right" },
+        { header: "pages", align: "right" },
+        { header: "members paged (unique)", align: "right" },
+        { header: "run rows/member", align: "right" },
+        { header: "fleet rows/member", align: "right" },
+        { header: "anchor", align: "right" },
+      ],
+      [
+        [
+          formatInt(BIG_RUN),
+          formatMs(b.wallMs / 1000),
+          formatInt(pages.pages),
+          `${formatInt(pages.members)} (${formatInt(pages.unique)})`,
+          runRows.toFixed(2),
+          fleetRows.toFixed(2),
+          `≤ ${ANCHOR_ROWS} rows/member`,
+        ],
+      ],
+    );
+    pairs.b_members = BIG_RUN;
+    pairs.b_wall_s = b.wallMs / 1000;
+    pairs.b_pages = pages.pages;
+    pairs.b_members_paged = pages.members;
+    pairs.b_run_rows_per_member = runRows;
+    pairs.b_fleet_rows_per_member = fleetRows;
+    pairs.b_anchor_rows = ANCHOR_ROWS;
+
+    // (c) the status read of a finished 1,000-member run.
+    await seedFleet(cp, "status", STATUS_MEMBERS);
+    await createRun(cp, "status");
+    await driveToCompleted(cp, ["status"]);
+    const reads: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < STATUS_READS; i++) {
+      const t0 = performance.now();
+      const r = await must(cp.get(runPath("status")), "status");
+      reads.push(performance.now() - t0);
+      bytes = r.body.length;
+    }
+    reads.sort((x, y) => x - y);
+    const p50 = percentile(reads, 0.5);
+    const p90 = percentile(reads, 0.9);
+    console.log(
+      `\n(c) status read of a ${formatInt(STATUS_MEMBERS)}-member run (${STATUS_READS} reads)`,
+    );
+    printTable(
+      [
+        { header: "members" },
+        { header: "p50 ms", align: "right" },
+        { header: "p90 ms", align: "right" },
+        { header: "bytes", align: "right" },
+        { header: "anchor", align: "right" },
+      ],
+      [
+        [
+          formatInt(STATUS_MEMBERS),
+          formatMs(p50),
+          formatMs(p90),
+          formatInt(bytes),
+          `< ${ANCHOR_STATUS_MS} ms p50`,
+        ],
+      ],
+    );
+    pairs.c_members = STATUS_MEMBERS;
+    pairs.c_status_p50_ms = p50;
+    pairs.c_status_p90_ms = p90;
+    pairs.c_status_bytes = bytes;
+    pairs.c_anchor_ms = ANCHOR_STATUS_MS;
+  } finally {
+    await cp.dispose();
+  }
+  printKeyValues("runs-scale", pairs);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

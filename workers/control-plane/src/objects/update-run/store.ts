@@ -1,0 +1,203 @@
+import type { Instant, RunMember, StartMemberIntent, UpdateRun } from "@regatta/engine";
+import type { Tx } from "../../runtime/types.ts";
+
+/**
+ * How one run maps to rows of its object, so that a decision rewrites only what it
+ * changed and a run's size is bounded by the object (10 GB), not by one row (2 MB):
+ *
+ * - `run:header` — the run with every group's `members` left out, and each group's size;
+ *   small, rewritten by each transaction that decides something;
+ * - `run:m:<n>` — the members in tree order (stage, group, member), {@link CHUNK} to a
+ *   row: a decision rewrites the rows of the members it changed (a start of 25 members
+ *   of one group touches one or two rows, not the whole tree);
+ * - `run:starts` — member starts the fleet has not confirmed yet, each with the delivery
+ *   carrying it (dispatch.ts).
+ *
+ * Values are written at the end of the transaction (runtime/transaction.ts), so several
+ * decisions in one transaction (a batch of member ends) write each row once.
+ * Runs stored by an earlier version as one `run` row are read as they are and move to
+ * this layout at their next decision.
+ */
+
+/** Members per row: about 40 KB of JSON, far below the 2 MB row limit. */
+export const CHUNK = 100;
+
+const HEADER_KEY = "run:header";
+const STARTS_KEY = "run:starts";
+const chunkKey = (index: number) => `run:m:${index}`;
+/** The single row of the layout before this one. */
+const LEGACY_KEY = "run";
+
+interface StoredHeader {
+  /** The run, every group's `members` empty. */
+  run: UpdateRun;
+  /** Members per group, by stage then group (the tree's shape never changes). */
+  sizes: number[][];
+  /** The instant of the last decision: a late report is dated no earlier than this. */
+  at?: Instant;
+}
+
+interface LegacyRun {
+  run: UpdateRun;
+  starts: StartMemberIntent[];
+  at?: Instant;
+}
+
+/** A start the run asked for that the fleet has not confirmed, and the delivery carrying it. */
+export interface PendingStart {
+  intent: StartMemberIntent;
+  /** The delivery (dispatch.ts) it went out with; absent until dispatched. */
+  delivery?: string;
+}
+
+/** The run as the last decision of this transaction left it (assembled once per transaction). */
+const assembled = new WeakMap<Tx, UpdateRun | null>();
+
+function header(tx: Tx): StoredHeader | undefined {
+  return tx.getState<StoredHeader>(HEADER_KEY);
+}
+
+function legacy(tx: Tx): LegacyRun | undefined {
+  return tx.getState<LegacyRun>(LEGACY_KEY);
+}
+
+/** Whether this object holds a run (in either layout). */
+export function hasRun(tx: Tx): boolean {
+  return header(tx) !== undefined || legacy(tx) !== undefined;
+}
+
+/** The members in tree order. */
+export function flatMembers(run: UpdateRun): RunMember[] {
+  const members: RunMember[] = [];
+  for (const stage of run.stages) {
+    for (const group of stage.groups) for (const m of group.members) members.push(m);
+  }
+  return members;
+}
+
+/** The whole run, or undefined when the object holds none. */
+export function loadRun(tx: Tx): UpdateRun | undefined {
+  const memo = assembled.get(tx);
+  if (memo !== undefined) return memo ?? undefined;
+  const stored = header(tx);
+  const run = stored ? assemble(tx, stored) : legacy(tx)?.run;
+  assembled.set(tx, run ?? null);
+  return run;
+}
+
+function assemble(tx: Tx, stored: StoredHeader): UpdateRun {
+  const total = stored.sizes.reduce((sum, groups) => sum + groups.reduce((a, b) => a + b, 0), 0);
+  const members: RunMember[] = [];
+  for (let index = 0; members.length < total; index++) {
+    const chunk = tx.getState<RunMember[]>(chunkKey(index));
+    if (chunk === undefined) throw new Error(`update run: member row ${index} is missing`);
+    for (const member of chunk) members.push(member);
+  }
+  let next = 0;
+  // Fresh stage and group objects: the cached header is never changed in place.
+  return {
+    ...stored.run,
+    stages: stored.run.stages.map((stage, s) => ({
+      ...stage,
+      groups: stage.groups.map((group, g) => {
+        const size = stored.sizes[s]?.[g] ?? 0;
+        const slice = members.slice(next, next + size);
+        next += size;
+        return { ...group, members: slice };
+      }),
+    })),
+  };
+}
+
+/** The instant of the last decision, if any. */
+export function lastDecisionAt(tx: Tx): Instant | undefined {
+  return header(tx)?.at ?? legacy(tx)?.at;
+}
+
+/**
+ * Keeps `run` as decided at `at`: the header, and each member row whose members changed
+ * since the run this transaction last saw. A member counts as changed when any of its
+ * fields does; facts read again from the inventory (EXT-8) only when they differ.
+ */
+export function saveRun(tx: Tx, run: UpdateRun, at: Instant | undefined): void {
+  const before = loadRun(tx);
+  const wasLegacy = header(tx) === undefined && legacy(tx) !== undefined;
+  const members = flatMembers(run);
+  const previous = before === undefined || wasLegacy ? undefined : flatMembers(before);
+  const chunks = Math.ceil(members.length / CHUNK);
+  for (let index = 0; index < chunks; index++) {
+    const from = index * CHUNK;
+    const to = Math.min(members.length, from + CHUNK);
+    let changed = previous === undefined || previous.length !== members.length;
+    for (let i = from; !changed && i < to; i++) changed = memberChanged(previous![i]!, members[i]!);
+    if (changed) tx.putState(chunkKey(index), members.slice(from, to));
+  }
+  const stored: StoredHeader = {
+    run: {
+      ...run,
+      stages: run.stages.map((stage) => ({
+        ...stage,
+        groups: stage.groups.map((group) => ({ ...group, members: [] })),
+      })),
+    },
+    sizes: run.stages.map((stage) => stage.groups.map((group) => group.members.length)),
+  };
+  if (at !== undefined) stored.at = at;
+  tx.putState(HEADER_KEY, stored);
+  if (wasLegacy) {
+    const starts = legacy(tx)?.starts ?? [];
+    tx.deleteState(LEGACY_KEY);
+    saveStarts(
+      tx,
+      starts.map((intent) => ({ intent })),
+    );
+  }
+  assembled.set(tx, run);
+}
+
+/** Fields of a member that hold objects: compared by value only when replaced. */
+const NESTED = new Set<string>(["facts", "nodeImages", "untracked", "poolsAtStart"]);
+
+function memberChanged(a: RunMember, b: RunMember): boolean {
+  if (a === b) return false;
+  const keysA = Object.keys(a);
+  if (keysA.length !== Object.keys(b).length) return true;
+  for (const key of keysA) {
+    const x = (a as unknown as Record<string, unknown>)[key];
+    const y = (b as unknown as Record<string, unknown>)[key];
+    if (x === y) continue;
+    if (!NESTED.has(key) || JSON.stringify(x) !== JSON.stringify(y)) return true;
+  }
+  return false;
+}
+
+/** Empties the object of its run: every row of either layout. */
+export function deleteRun(tx: Tx): void {
+  const stored = header(tx);
+  if (stored) {
+    const total = stored.sizes.reduce((sum, groups) => sum + groups.reduce((a, b) => a + b, 0), 0);
+    for (let index = 0; index * CHUNK < total; index++) tx.deleteState(chunkKey(index));
+    tx.deleteState(HEADER_KEY);
+  }
+  tx.deleteState(LEGACY_KEY);
+  tx.deleteState(STARTS_KEY);
+  assembled.set(tx, null);
+}
+
+/** Member starts not yet confirmed by the fleet. */
+export function loadStarts(tx: Tx): PendingStart[] {
+  const stored = tx.getState<PendingStart[]>(STARTS_KEY);
+  if (stored !== undefined) return stored;
+  return (legacy(tx)?.starts ?? []).map((intent) => ({ intent }));
+}
+
+export function saveStarts(tx: Tx, starts: PendingStart[]): void {
+  if (legacy(tx) !== undefined && header(tx) === undefined) {
+    // Still one row: its starts stay in it until the run moves to this layout.
+    const old = legacy(tx)!;
+    tx.putState(LEGACY_KEY, { ...old, starts: starts.map((s) => s.intent) } satisfies LegacyRun);
+    return;
+  }
+  if (starts.length === 0) tx.deleteState(STARTS_KEY);
+  else tx.putState(STARTS_KEY, starts);
+}
