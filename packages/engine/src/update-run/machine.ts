@@ -318,12 +318,7 @@ function retry(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
           member.state === "Failed" ||
           (member.state === "Skipped" && member.skippedBy === "system");
         if (!again) continue;
-        const pinned = {
-          ...(member.nodeImage === undefined ? {} : { nodeImage: member.nodeImage }),
-          ...(member.nodeImages === undefined ? {} : { nodeImages: member.nodeImages }),
-        };
-        if (pinned.nodeImage !== undefined || pinned.nodeImages !== undefined)
-          member.pinnedImages = pinned;
+        // Its images stay: readiness starts it again with them (the same resolved goal).
         member.state = "NotStarted";
         for (const field of [
           "message",

@@ -109,9 +109,15 @@ export function readiness(run: UpdateRun, member: RunMember, now: Instant): Read
     }
   }
   let images: ChosenImages = {};
-  if (goal.type !== "ControlPlaneOnly" && member.pinnedImages !== undefined) {
-    // EXT-4: a retry keeps what the first attempt resolved.
-    images = { ...member.pinnedImages };
+  if (
+    goal.type !== "ControlPlaneOnly" &&
+    (member.nodeImage !== undefined || member.nodeImages !== undefined)
+  ) {
+    // EXT-4: only an earlier attempt sets a member's images; a retry keeps them.
+    images = {
+      ...(member.nodeImage === undefined ? {} : { nodeImage: member.nodeImage }),
+      ...(member.nodeImages === undefined ? {} : { nodeImages: member.nodeImages }),
+    };
   } else if (goal.type !== "ControlPlaneOnly" && facts.pools.length > 0) {
     if (goal.nodeImageSelection === "Consistent") {
       const consistent = consistentFor(run, member);

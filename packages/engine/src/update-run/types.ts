@@ -180,11 +180,6 @@ export interface RunMember {
   nodeImages?: Record<string, string>;
   operationId?: string;
   /**
-   * EXT-4: a retried member keeps the images its first attempt resolved (a release
-   * published since changes nothing).
-   */
-  pinnedImages?: { nodeImage?: string; nodeImages?: Record<string, string> };
-  /**
    * RUN-10: the end (or refused start) of the member's upgrade heard while the run was
    * stopped and not tracking it; shown when the run starts again.
    */

@@ -1,22 +1,19 @@
 import type { Decision } from "../../../machine/decision.ts";
 import type { Instant } from "../../../time/instant.ts";
 import { parseCommandId } from "../../node-commands.ts";
-import { TableDraft } from "../../node-steps/node-table.ts";
 import {
   issueReplacement,
   newReplacement,
   oldNodeGone,
   type Replacement,
-  type ReplacementContext,
   type ReplacementUpdate,
   replacementAnswer,
   replacementTimers,
 } from "../../node-steps/replacement.ts";
-import { ReplacementsDraft } from "../../node-steps/replacement-set.ts";
+import { ReplacementRun } from "../../node-steps/replacement-run.ts";
 import {
   at,
   type CommandAnswer,
-  Effects,
   ended,
   isTerminal,
   type MachineRun,
@@ -36,24 +33,15 @@ const DRAIN_GRACE_SECONDS = 20 * 60;
  *
  * @example const run = new InPlaceRun(op, now); run.answer(event); return run.finish();
  */
-export class InPlaceRun implements MachineRun<InPlaceOperation> {
+export class InPlaceRun
+  extends ReplacementRun<Replacement>
+  implements MachineRun<InPlaceOperation>
+{
   readonly op: InPlaceOperation;
-  readonly fx: Effects;
-  readonly table: TableDraft;
-  readonly replacements: ReplacementsDraft<Replacement>;
-  readonly ctx: ReplacementContext;
 
   constructor(op: InPlaceOperation, now: Instant) {
+    super(op, now, DRAIN_GRACE_SECONDS);
     this.op = { ...op };
-    this.fx = new Effects(now);
-    this.table = new TableDraft(op.nodes);
-    this.replacements = new ReplacementsDraft(op.replacements, op.replacementTimerAt);
-    this.ctx = {
-      ref: op.header,
-      fx: this.fx,
-      table: this.table,
-      drainGraceSeconds: DRAIN_GRACE_SECONDS,
-    };
   }
 
   answer(event: CommandAnswer): void {
@@ -108,10 +96,7 @@ export class InPlaceRun implements MachineRun<InPlaceOperation> {
     this.fill();
     this.settle();
     const op = this.op;
-    op.nodes = this.table.commit();
-    op.replacements = this.replacements.commit();
-    if (this.replacements.timerAt === undefined) delete op.replacementTimerAt;
-    else op.replacementTimerAt = this.replacements.timerAt;
+    this.commitDrafts(op);
     op.header = this.fx.stamp(op.header);
     let wakeAt = op.replacementTimerAt;
     const until = op.window?.openUntil ?? undefined;

@@ -2,21 +2,18 @@ import type { Decision } from "../../../machine/decision.ts";
 import type { Instant } from "../../../time/instant.ts";
 import { sameConfig } from "../../naming.ts";
 import { parseCommandId } from "../../node-commands.ts";
-import { TableDraft } from "../../node-steps/node-table.ts";
 import {
   issueReplacement,
   newReplacement,
   oldNodeGone,
   type Replacement,
-  type ReplacementContext,
   type ReplacementUpdate,
   replacementAnswer,
   replacementTimers,
 } from "../../node-steps/replacement.ts";
-import { ReplacementsDraft } from "../../node-steps/replacement-set.ts";
+import { ReplacementRun } from "../../node-steps/replacement-run.ts";
 import {
   type CommandAnswer,
-  Effects,
   earliest,
   ended,
   isTerminal,
@@ -34,24 +31,15 @@ const DRAIN_GRACE_SECONDS = 3600;
  *
  * @example const run = new ShortLivedRun(op, now); run.preempted("n1"); return run.finish();
  */
-export class ShortLivedRun implements MachineRun<ShortLivedOperation> {
+export class ShortLivedRun
+  extends ReplacementRun<Replacement>
+  implements MachineRun<ShortLivedOperation>
+{
   readonly op: ShortLivedOperation;
-  readonly fx: Effects;
-  readonly table: TableDraft;
-  readonly replacements: ReplacementsDraft<Replacement>;
-  readonly ctx: ReplacementContext;
 
   constructor(op: ShortLivedOperation, now: Instant) {
+    super(op, now, DRAIN_GRACE_SECONDS);
     this.op = { ...op };
-    this.fx = new Effects(now);
-    this.table = new TableDraft(op.nodes);
-    this.replacements = new ReplacementsDraft(op.replacements, op.replacementTimerAt);
-    this.ctx = {
-      ref: op.header,
-      fx: this.fx,
-      table: this.table,
-      drainGraceSeconds: DRAIN_GRACE_SECONDS,
-    };
   }
 
   answer(event: CommandAnswer): void {
@@ -128,10 +116,7 @@ export class ShortLivedRun implements MachineRun<ShortLivedOperation> {
       phase: op.phase,
       progress: { done: op.header.progress.total - op.oldLeft, total: op.header.progress.total },
     };
-    op.nodes = this.table.commit();
-    op.replacements = this.replacements.commit();
-    if (this.replacements.timerAt === undefined) delete op.replacementTimerAt;
-    else op.replacementTimerAt = this.replacements.timerAt;
+    this.commitDrafts(op);
     op.header = this.fx.stamp(op.header);
     const deadline = op.phase === "AWAITING_PREEMPTION" ? op.plan.deadline : undefined;
     return this.fx.decision(op, earliest(deadline, op.replacementTimerAt));

@@ -2,22 +2,19 @@ import type { Decision } from "../../../machine/decision.ts";
 import type { Instant } from "../../../time/instant.ts";
 import { sameConfig } from "../../naming.ts";
 import { parseCommandId } from "../../node-commands.ts";
-import { TableDraft } from "../../node-steps/node-table.ts";
 import {
   issueReplacement,
   newReplacement,
   notStarted,
   oldNodeGone,
-  type ReplacementContext,
   type ReplacementUpdate,
   replacementAnswer,
   replacementTimers,
 } from "../../node-steps/replacement.ts";
-import { ReplacementsDraft } from "../../node-steps/replacement-set.ts";
+import { ReplacementRun } from "../../node-steps/replacement-run.ts";
 import {
   at,
   type CommandAnswer,
-  Effects,
   earliest,
   ended,
   isTerminal,
@@ -38,29 +35,20 @@ const DRAIN_GRACE_SECONDS = 3600;
  *
  * @example const run = new SurgeRun(op, now); run.answer(event); return run.finish();
  */
-export class SurgeRun implements MachineRun<SurgeOperation> {
+export class SurgeRun
+  extends ReplacementRun<SurgeReplacement>
+  implements MachineRun<SurgeOperation>
+{
   readonly op: SurgeOperation;
-  readonly fx: Effects;
-  readonly table: TableDraft;
-  readonly replacements: ReplacementsDraft<SurgeReplacement>;
-  readonly ctx: ReplacementContext;
   /** Paused (cancelled or window closed) when the decision started. */
   readonly wasPaused: boolean;
 
   constructor(op: SurgeOperation, now: Instant) {
+    super(op, now, DRAIN_GRACE_SECONDS);
     this.op = {
       ...op,
       cursors: op.cursors.map((c) => ({ ...c, returned: [...c.returned] })),
       load: op.load.map((l) => ({ ...l })),
-    };
-    this.fx = new Effects(now);
-    this.table = new TableDraft(op.nodes);
-    this.replacements = new ReplacementsDraft(op.replacements, op.replacementTimerAt);
-    this.ctx = {
-      ref: op.header,
-      fx: this.fx,
-      table: this.table,
-      drainGraceSeconds: DRAIN_GRACE_SECONDS,
     };
     this.wasPaused = op.header.state === "CANCELLED" || op.header.state === "PAUSED";
   }
@@ -152,10 +140,7 @@ export class SurgeRun implements MachineRun<SurgeOperation> {
     this.fill();
     this.settle();
     const op = this.op;
-    op.nodes = this.table.commit();
-    op.replacements = this.replacements.commit();
-    if (this.replacements.timerAt === undefined) delete op.replacementTimerAt;
-    else op.replacementTimerAt = this.replacements.timerAt;
+    this.commitDrafts(op);
     op.header = this.fx.stamp(op.header);
     let wakeAt = op.replacementTimerAt;
     if (!isTerminal(op.header.state) && op.direction === "UPGRADE") {
