@@ -33,6 +33,7 @@ const Assumptions = z.object({
   durations: z.string(),
   jitter: z.string(),
   faults: z.string(),
+  healthChecks: z.string(),
 });
 
 /** `POST /v1/fleets/{fleet}/update-runs/{run}/plan` (API.md "Update-run extensions"). */

@@ -11880,6 +11880,7 @@ export interface components {
                 durations: string;
                 jitter: string;
                 faults: string;
+                healthChecks: string;
             };
         };
         PlanWait: {
@@ -12153,6 +12154,7 @@ export interface components {
                 durations: string;
                 jitter: string;
                 faults: string;
+                healthChecks: string;
             };
         };
         ScopeRolloutInput: {

@@ -142,6 +142,20 @@ export function planUpdateRun(input: UpdateRunPlanInput, now: Instant): UpdateRu
     wakeAt = decided.value.wakeAt;
     for (const intent of decided.value.intents) startMember(intent, at);
     tracker.observe(run, at);
+    // EXT-7: a plan cannot call a health check; it assumes each passes when asked.
+    for (const check of decided.value.checks) {
+      apply(
+        {
+          type: "HEALTH_CHECKED",
+          cluster: check.cluster,
+          passed: true,
+          detail: "assumed to pass (what-if plan)",
+          requestedAt: check.requestedAt,
+          at,
+        },
+        at,
+      );
+    }
   };
   const settleRefusals = (at: Instant) => {
     while (refusals.length > 0) {

@@ -45,6 +45,21 @@ function oneMemberSeconds(): number {
 }
 
 describe("EXT-6 update-run plans", () => {
+  it("EXT-6 EXT-7 a group with a health check is planned to the end: each check is assumed to pass when asked", () => {
+    const members = ["h-1", "h-2"].map((c) => ({ ...member(c), group: "g" }));
+    const run = created(
+      request(members, {
+        strategy: {
+          stages: [{ name: "s", groups: [{ name: "g", healthCheck: { provider: true } }] }],
+        },
+      }),
+    );
+    const plan = planUpdateRun({ run, clusters: world(members), sim: SIM }, T0);
+    expect(plan.state).toBe("Completed");
+    expect(plan.members.map((m) => m.state)).toEqual(["Completed", "Completed"]);
+    expect(plan.makespanSeconds).toBe(2 * oneMemberSeconds());
+  });
+
   it("EXT-6 members of a group run one after another: each starts when the previous ends, the makespan is their sum", () => {
     const members = ["c-1", "c-2", "c-3"].map((c) => member(c));
     const run = created(request(members));

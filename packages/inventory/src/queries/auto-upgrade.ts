@@ -153,6 +153,28 @@ export async function claimAutoUpgradeGeneration(
   return claimed.length > 0;
 }
 
+/**
+ * Gives back a claim whose run could not be stored (its name was taken by a run the
+ * profile did not create): the profile's last run is again the one before, and the
+ * generation stays moved on, so the next try uses the next name.
+ */
+export async function releaseAutoUpgradeClaim(
+  db: Inventory,
+  claim: { fleet: string; name: string; generation: number; run: string },
+  previous: Pick<AutoUpgradeProfileRow, "lastRun" | "lastGoal" | "lastGeneratedAt">,
+): Promise<void> {
+  await db
+    .update(autoUpgradeProfiles)
+    .set(previous)
+    .where(
+      and(
+        key(claim.fleet, claim.name),
+        eq(autoUpgradeProfiles.generation, claim.generation + 1),
+        eq(autoUpgradeProfiles.lastRun, claim.run),
+      ),
+    );
+}
+
 /** Records a reconcile that generated nothing (or whose run was refused): why, and when. */
 export async function noteAutoUpgradeCheck(
   db: Inventory,

@@ -10,6 +10,7 @@ import {
   isNotNull,
   isNull,
   lt,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -92,7 +93,7 @@ export async function putNotificationSubscription(
   row: NotificationSubscriptionWrite,
   now: Instant,
 ): Promise<NotificationSubscriptionRow> {
-  const [stored] = await db
+  const upsert = db
     .insert(notificationSubscriptions)
     .values({ ...row, createdAt: now, updatedAt: now })
     .onConflictDoUpdate({
@@ -106,6 +107,18 @@ export async function putNotificationSubscription(
       },
     })
     .returning();
+  // Deliveries of fleets the subscription no longer names go with the change, in the
+  // same batch: whoever may read it now never reads (or redelivers, or has sent to a new
+  // URL) another fleet's events from before.
+  const uncovered = db
+    .delete(notificationDeliveries)
+    .where(
+      and(
+        eq(notificationDeliveries.subscription, row.name),
+        row.fleets === null ? sql`0` : notInArray(notificationDeliveries.fleet, row.fleets),
+      ),
+    );
+  const [[stored]] = await db.batch([upsert, uncovered]);
   return stored!;
 }
 

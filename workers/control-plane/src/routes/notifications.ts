@@ -21,6 +21,7 @@ import {
   getSubscription,
   listSubscriptions,
   putSubscription,
+  type SubscriptionScope,
   subscriptionScope,
 } from "../services/notifications/subscriptions.ts";
 import { urlPolicy } from "../services/notifications/url-policy.ts";
@@ -99,6 +100,30 @@ function authorizeSubscription(
   }
 }
 
+/**
+ * The subscription's scope when the caller may `access` it. One the caller may not even
+ * read answers as if it did not exist (404, the same text), so guessed names reveal
+ * nothing; one it may read but not write is a 403.
+ */
+async function scopeFor(
+  db: Parameters<typeof subscriptionScope>[0],
+  principal: Principal,
+  access: Access,
+  name: string,
+): Promise<SubscriptionScope> {
+  const scope = orRefuse(await subscriptionScope(db, name));
+  try {
+    authorizeSubscription(principal, "read", scope.fleets, name);
+  } catch (error) {
+    if (error instanceof ProblemError && error.status === 403) {
+      throw new ProblemError(404, `notification ${name} does not exist`);
+    }
+    throw error;
+  }
+  if (access === "write") authorizeSubscription(principal, "write", scope.fleets, name);
+  return scope;
+}
+
 /** Which subscriptions a list may show the caller. */
 function reachOf(principal: Principal): SubscriptionReach {
   if (principal.role === "admin") return { kind: "all" };
@@ -129,14 +154,12 @@ export function notificationRoutes(): App {
   });
   app.openapi(get, async (c) => {
     const { name } = c.req.valid("param");
-    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
-    authorizeSubscription(c.var.principal, "read", scope.fleets, name);
+    await scopeFor(c.var.inventory, c.var.principal, "read", name);
     return c.json(orRefuse(await getSubscription(c.var.inventory, name)), 200);
   });
   app.openapi(remove, async (c) => {
     const { name } = c.req.valid("param");
-    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
-    authorizeSubscription(c.var.principal, "write", scope.fleets, name);
+    await scopeFor(c.var.inventory, c.var.principal, "write", name);
     orRefuse(await deleteSubscription(c.var.inventory, name));
     return c.body(null, 204);
   });
@@ -146,15 +169,13 @@ export function notificationRoutes(): App {
   });
   app.openapi(deliveries, async (c) => {
     const { name } = c.req.valid("param");
-    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
-    authorizeSubscription(c.var.principal, "read", scope.fleets, name);
+    await scopeFor(c.var.inventory, c.var.principal, "read", name);
     const query = c.req.valid("query");
     return c.json(await listSubscriptionDeliveries(c.var.inventory, name, query), 200);
   });
   app.openapi(resend, async (c) => {
     const { name, id } = c.req.valid("param");
-    const scope = orRefuse(await subscriptionScope(c.var.inventory, name));
-    authorizeSubscription(c.var.principal, "write", scope.fleets, name);
+    await scopeFor(c.var.inventory, c.var.principal, "write", name);
     return c.json(orRefuse(await redeliver(c.var.inventory, c.env.NOTIFICATIONS, name, id)), 202);
   });
   return app;

@@ -169,18 +169,22 @@ describe("notifications: subscriptions", () => {
     expect(
       (await api("GET", "/v1/notifications/op-own", { token: tokens.viewerProd })).status,
     ).toBe(200);
-    expect((await api("GET", "/v1/notifications/op-own", { token: tokens.opLab })).status).toBe(
-      403,
-    );
+    // One the caller may not read answers as a missing one: a guessed name reveals nothing.
+    const hidden = await api("GET", "/v1/notifications/op-own", { token: tokens.opLab });
+    const missing = await api("GET", "/v1/notifications/no-such", { token: tokens.opLab });
+    expect([hidden.status, hidden.body.detail]).toEqual([
+      404,
+      missing.body.detail.replace("no-such", "op-own"),
+    ]);
     expect((await api("GET", "/v1/notifications/admin-all", { token: tokens.opProd })).status).toBe(
-      403,
+      404,
     );
     expect(
       (await api("DELETE", "/v1/notifications/op-own", { token: tokens.viewerProd })).status,
     ).toBe(403);
     expect(
       (await api("GET", "/v1/notifications/op-own/deliveries", { token: tokens.opLab })).status,
-    ).toBe(403);
+    ).toBe(404);
 
     const names = async (as: string) => {
       const seen: string[] = [];
@@ -344,6 +348,29 @@ describe("notifications: delivery", () => {
     expect((await api("POST", "/v1/notifications/down/deliveries/nope/redeliver")).status).toBe(
       404,
     );
+  });
+
+  it("notifications: a subscription narrowed to other fleets drops its deliveries of the fleets it no longer names, so no later reader sees or redelivers them", async () => {
+    script("/narrow", 200);
+    expect((await subscribe("narrow", { fleets: [FLEET], events: ["operation.*"] })).status).toBe(
+      201,
+    );
+    await cluster("n-narrow");
+    await upgradePool("n-narrow", "cos-110");
+    const delivered = await eventually(async () => {
+      const res = await api("GET", "/v1/notifications/narrow/deliveries?state=delivered");
+      return res.body.items[0];
+    });
+    expect(delivered).toBeDefined();
+    expect((await subscribe("narrow", { fleets: [OTHER], events: ["operation.*"] })).status).toBe(
+      200,
+    );
+    const after = await api("GET", "/v1/notifications/narrow/deliveries", { token: tokens.opLab });
+    expect(after.status).toBe(200);
+    expect(after.body.items).toEqual([]);
+    expect(
+      (await api("POST", `/v1/notifications/narrow/deliveries/${delivered.id}/redeliver`)).status,
+    ).toBe(404);
   });
 
   it("notifications: the event is in the object's outbox before the queue takes it; a failed send is retried from there", async () => {

@@ -19,6 +19,8 @@ export interface NotificationDraft {
   /** As an API path under /v1: `operations/op-1`, `fleets/prod/update-runs/r1`. */
   subject: string;
   data: Record<string, unknown>;
+  /** When the change happened, if before the transaction that records it (a member's end). */
+  time?: number;
 }
 
 /** The delivery's message: the draft, its id and the instant of the change. */

@@ -21,7 +21,11 @@ import { loadRun, takeHealthAnswer } from "./host.ts";
  * HEALTH_CHECK_ATTEMPTS the check counts as failed.
  */
 
-type Sent = { kind: "answered"; answer: HealthAnswer } | { kind: "asked" } | { kind: "dropped" };
+/** `at`: the instant the attempt began — what the answer is dated (the call takes wall time). */
+type Sent =
+  | { kind: "answered"; answer: HealthAnswer; at: number }
+  | { kind: "asked" }
+  | { kind: "dropped" };
 
 /** Whether the run still waits for this check (not answered, not retried since). */
 function awaited(run: UpdateRun | undefined, message: CheckMemberHealth): boolean {
@@ -40,13 +44,18 @@ function courier(runtime: ObjectRuntime, env: Env): Courier<CheckMemberHealth, S
   return {
     maxAttempts: () => HEALTH_CHECK_ATTEMPTS,
     async send(message) {
+      // Dated when the attempt began: at 86,400x, a 200 ms call would otherwise move the
+      // member's end hours later than in one jump.
+      const at = runtime.now();
       const wanted = await runtime.commit((tx) => awaited(loadRun(tx), message));
       if (!wanted) return { kind: "dropped" };
       const { check } = message;
-      if ("url" in check) return { kind: "answered", answer: await callHealthUrl(check.url) };
+      if ("url" in check) {
+        return { kind: "answered", answer: await callHealthUrl(check.url), at };
+      }
       if (message.operation === undefined) {
         const detail = "the member has no operation to carry the provider's HEALTH_CHECK";
-        return { kind: "answered", answer: { passed: false, detail } };
+        return { kind: "answered", answer: { passed: false, detail }, at };
       }
       const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
       await fleet.checkRunMemberHealth({
@@ -57,7 +66,7 @@ function courier(runtime: ObjectRuntime, env: Env): Courier<CheckMemberHealth, S
       return { kind: "asked" };
     },
     taken(tx, message, sent) {
-      if (sent.kind === "answered") takeHealthAnswer(tx, report(message, sent.answer, tx.now));
+      if (sent.kind === "answered") takeHealthAnswer(tx, report(message, sent.answer, sent.at));
     },
     gaveUp(tx, message, lastError) {
       takeHealthAnswer(tx, report(message, unreachable(lastError), tx.now));

@@ -45,6 +45,8 @@ export function notifyRunChanges(tx: Tx, before: UpdateRun, after: UpdateRun): v
     recordNotification(tx, {
       event: "updaterun.member.failed",
       fleet,
+      // The member's own end, not when the run took it (ends arrive in batches).
+      ...(member.endedAt === undefined ? {} : { time: member.endedAt }),
       subject: `${subject}/members/${member.cluster}`,
       data: {
         run: after.name,
@@ -98,6 +100,7 @@ interface FailedMember {
   group: string;
   cluster: string;
   message?: string;
+  endedAt?: number;
 }
 
 /**
@@ -116,6 +119,7 @@ function failedMembers(before: UpdateRun, after: UpdateRun): FailedMember[] {
         if (old?.state === "Failed") return;
         const member: FailedMember = { stage: stage.name, group: group.name, cluster: m.cluster };
         if (m.message !== undefined) member.message = m.message;
+        if (m.endedAt !== undefined) member.endedAt = m.endedAt;
         failed.push(member);
       });
     });

@@ -17,7 +17,7 @@ import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { findStrategy } from "../update-runs/runs.ts";
 import { readReleases, reconcileProfile } from "./reconcile.ts";
 
-type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
+type Objects = Pick<Env, "FLEET" | "UPDATE_RUN" | "NOTIFICATIONS_ALLOW_LOOPBACK">;
 
 async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>> {
   return (await getFleet(db, fleet))

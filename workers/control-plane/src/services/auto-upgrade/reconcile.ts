@@ -18,12 +18,16 @@ import {
   type Inventory,
   loadAvailability,
   noteAutoUpgradeCheck,
+  releaseAutoUpgradeClaim,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import { atMost, WAKE_CONCURRENCY } from "../../objects/concurrency.ts";
+import { urlPolicy } from "../notifications/url-policy.ts";
+import { healthCheckRefusal } from "../update-runs/health-checks.ts";
 import { controlRun, findRun, findStrategy, storeNewRun } from "../update-runs/runs.ts";
 
-type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
+/** The objects, and the deployment's URL policy for the strategy's health checks (EXT-7). */
+type Objects = Pick<Env, "FLEET" | "UPDATE_RUN" | "NOTIFICATIONS_ALLOW_LOOPBACK">;
 
 /**
  * Profiles one trigger (a cron tick, a published release) reconciles at most; the least
@@ -83,6 +87,12 @@ async function generate(
   now: Instant,
 ): Promise<void> {
   const name = generatedRunName(row.name, decision.key, row.generation + 1);
+  // The strategy's health-check URLs obey the deployment's policy, as on POST …/update-runs.
+  const unsafe = healthCheckRefusal(strategy, urlPolicy(env));
+  if (unsafe !== undefined) {
+    await noteAutoUpgradeCheck(db, row.fleet, row.name, unsafe.error.detail, now);
+    return;
+  }
   const chosen = new Set(decision.members);
   const run = createUpdateRun(
     {
@@ -120,6 +130,12 @@ async function generate(
   if (!claimed) return;
   const stored = await storeNewRun(env, run.value);
   if (!stored.ok) {
+    // Never adopt (start or wait on) a run of that name the profile did not create.
+    await releaseAutoUpgradeClaim(
+      db,
+      { fleet: row.fleet, name: row.name, generation: row.generation, run: name },
+      { lastRun: row.lastRun, lastGoal: row.lastGoal, lastGeneratedAt: row.lastGeneratedAt },
+    );
     // The next reconcile finds the run Gone and generates under the next number.
     await noteAutoUpgradeCheck(
       db,
@@ -211,6 +227,15 @@ export async function reconcileDueProfiles(
       await reconcileProfile(db, env, row, releases, now);
     } catch (error) {
       console.error(`auto-upgrade: profile ${row.fleet}/${row.name} did not reconcile`, error);
+      // Checked all the same, so a profile that keeps failing does not stay first in line.
+      const why = error instanceof Error ? error.message : String(error);
+      await noteAutoUpgradeCheck(
+        db,
+        row.fleet,
+        row.name,
+        `EXT-5: the last check failed (${why.slice(0, 200)}); it is tried again on the next tick`,
+        now,
+      ).catch(() => undefined);
     }
   });
   return due.length;

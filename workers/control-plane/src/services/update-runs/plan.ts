@@ -17,6 +17,7 @@ export const PLAN_ASSUMPTIONS = {
   durations: "the simulated provider's durations (PUT /v1/sim/settings), or its defaults",
   jitter: "none: each command takes its nominal duration",
   faults: "none: sim faults are not part of a plan",
+  healthChecks: "each health check (EXT-7) passes the instant it is asked",
 };
 
 export type RunPlanAnswer = UpdateRunPlanView & {
