@@ -3,7 +3,6 @@ import type { UpdateRunInput, UpdateStrategyInput } from "@regatta/contract";
 import {
   createUpdateRun,
   type Instant,
-  isTerminalState,
   type UpdateRun,
   type UpdateRunView,
   type UpdateStrategy,
