@@ -5,6 +5,25 @@ import { LIFECYCLE_DRAIN_LIMIT } from "./plan.ts";
 import type { ClusterUpgrade, ClusterUpgradeDecision, LifecycleStep } from "./types.ts";
 
 /**
+ * A private copy of what a pass changes: the operation's own fields, its versions, each
+ * step's own fields, the node counts by pool (replaced per pool, never changed in place)
+ * and the list of events (an event, once logged, never changes). Everything else (a
+ * step's action, the preflight result) is only ever replaced, so it is shared. A decision
+ * runs on every provider answer: copying only this, not the whole operation through
+ * JSON, is most of what a decision costs.
+ */
+function copyOperation(op: ClusterUpgrade): ClusterUpgrade {
+  return {
+    ...op,
+    spec: { ...op.spec },
+    status: { ...op.status },
+    steps: op.steps.map((step) => ({ ...step, after: [...step.after] })),
+    nodeVersions: { ...op.nodeVersions },
+    events: [...op.events],
+  };
+}
+
+/**
  * One decision in the making: the operation (a private copy) and what it asks for. It
  * holds the mechanics of a step (start, done, fail) and of the whole plan (start what is
  * ready); which event leads to which of them is decided in machine.ts only.
@@ -17,8 +36,7 @@ export class Pass {
     op: ClusterUpgrade,
     readonly now: Instant,
   ) {
-    // The operation is plain JSON (the object stores it as is), so a JSON copy is exact.
-    this.op = JSON.parse(JSON.stringify(op)) as ClusterUpgrade;
+    this.op = copyOperation(op);
     this.out = { state: this.op, commands: [], intents: [], notes: [] };
   }
 

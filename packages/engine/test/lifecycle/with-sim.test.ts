@@ -75,7 +75,8 @@ function runOnSim(
     }
   };
   const apply = (decision: ClusterUpgradeDecision) => {
-    cu = decision.state;
+    // Frozen: a decision that changed the operation it was given would throw here.
+    cu = deepFreeze(decision.state);
     cuWake = decision.wakeAt;
     submit(decision.commands);
     for (const intent of decision.intents) {
@@ -151,6 +152,15 @@ function runOnSim(
   return { cu, poolOps, now, sent };
 }
 
+/** Freezes `value` and everything in it (a pure machine must not change its input). */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 const POOLS = [
   workerPool("np-surge", { a: 3 }, "1.14.3", {
     upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
@@ -188,6 +198,25 @@ describe("cluster upgrade on the embedded sim", () => {
     ]);
     expect(allOnTarget(poolOps)).toBe(true);
     expect(clusterUpgradeView(cu).versions).toEqual({ "1.15.11": 12 });
+  });
+
+  it("LIFE-3 LIFE-2 a decision never changes the operation it is given: every state is frozen before the next decision, through preflight, components, pools, a failure and its resume", () => {
+    const { cu } = runOnSim(started(), POOLS, {
+      seed: 5,
+      faults: [{ id: "f", match: { operation: "UPGRADE_COMPONENT" }, effect: "FAIL", times: 1 }],
+    });
+    expect(cu.state).toBe("FAILED");
+    expect(Object.isFrozen(cu.steps[0])).toBe(true);
+    const resumed = runOnSim(
+      started(),
+      POOLS,
+      {
+        seed: 5,
+        faults: [{ id: "f", match: { operation: "UPGRADE_COMPONENT" }, effect: "FAIL", times: 1 }],
+      },
+      T0 + 3_600 * SECOND,
+    );
+    expect(resumed.cu.state).toBe("SUCCEEDED");
   });
 
   it("LIFE-3 bare-metal worker pools are upgraded in place by default: each machine is cordoned, drained without PDBs, upgraded and uncordoned, one at a time per pool; no machine is created or deleted and every node keeps its name", () => {

@@ -6,12 +6,11 @@ import {
   type WorkerPoolUpgrade,
 } from "@regatta/engine";
 import {
-  allPages,
   type ClusterRow,
-  getCluster,
+  getClustersByName,
   type Inventory,
-  listManagedClusters,
-  listNodePools,
+  managedClustersOf,
+  nodePoolsOfClusters,
 } from "../queries/index.ts";
 import { poolFacts } from "./pool.ts";
 import { loadCatalogue } from "./release-catalogue.ts";
@@ -22,22 +21,54 @@ import { loadCatalogue } from "./release-catalogue.ts";
  * deprecated API flag, and every pool with its nodes and zone room (surge quota).
  */
 export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promise<PreflightFacts> {
-  const pools = await allPages((page) => listNodePools(db, cluster.name, page));
-  const facts: PreflightFacts = {
-    cluster: cluster.name,
-    role: cluster.role,
-    version: cluster.statusVersion,
-    catalogue: [...(await loadCatalogue(db))],
-    pools: await Promise.all(pools.map((pool) => poolFacts(db, cluster, pool))),
-  };
-  if (cluster.role === "user") {
-    const admin = cluster.adminCluster ? await getCluster(db, cluster.adminCluster) : undefined;
-    if (admin) facts.adminVersion = admin.statusVersion;
-  } else {
-    const managed = await allPages((page) => listManagedClusters(db, cluster.name, page));
-    facts.managedClusters = managed.map((c) => ({ name: c.name, version: c.statusVersion }));
-  }
-  return facts;
+  const [facts] = await preflightFactsOf(db, [cluster]);
+  return facts!;
+}
+
+/**
+ * {@link preflightFacts} of many clusters at once, in their order: the catalogue once,
+ * pools, admins and managed clusters one query each, whatever the number of clusters.
+ */
+export async function preflightFactsOf(
+  db: Inventory,
+  clusters: readonly ClusterRow[],
+): Promise<PreflightFacts[]> {
+  const names = clusters.map((cluster) => cluster.name);
+  const admins = clusters.flatMap((c) =>
+    c.role === "user" && c.adminCluster ? [c.adminCluster] : [],
+  );
+  const [catalogue, pools, adminRows, managed] = await Promise.all([
+    loadCatalogue(db),
+    nodePoolsOfClusters(db, names),
+    admins.length === 0 ? new Map<string, ClusterRow>() : getClustersByName(db, admins),
+    managedClustersOf(
+      db,
+      clusters.filter((c) => c.role !== "user").map((c) => c.name),
+    ),
+  ]);
+  return Promise.all(
+    clusters.map(async (cluster) => {
+      const facts: PreflightFacts = {
+        cluster: cluster.name,
+        role: cluster.role,
+        version: cluster.statusVersion,
+        catalogue: [...catalogue],
+        pools: await Promise.all(
+          (pools.get(cluster.name) ?? []).map((pool) => poolFacts(db, cluster, pool)),
+        ),
+      };
+      if (cluster.role === "user") {
+        const admin = cluster.adminCluster ? adminRows.get(cluster.adminCluster) : undefined;
+        if (admin) facts.adminVersion = admin.statusVersion;
+      } else {
+        facts.managedClusters = (managed.get(cluster.name) ?? []).map((c) => ({
+          name: c.name,
+          version: c.statusVersion,
+        }));
+      }
+      return facts;
+    }),
+  );
 }
 
 /**
@@ -50,17 +81,39 @@ export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promis
 export async function clusterUpgradeFacts(
   db: Inventory,
   cluster: ClusterRow,
-  input: { version: string; controlPlaneOnly?: boolean; workerPools?: WorkerPoolUpgrade },
+  input: ClusterUpgradeFactsInput,
 ): Promise<ClusterFacts> {
-  const facts: ClusterFacts = {
-    ...(await preflightFacts(db, cluster)),
-    controlPlaneNodes: cluster.controlPlaneNodes ?? DEFAULT_CONTROL_PLANE_NODES,
-    workerPools: input.workerPools ?? "IN_PLACE",
-  };
-  if (cluster.loadBalancerNodes !== null) facts.loadBalancerNodes = cluster.loadBalancerNodes;
-  if (input.controlPlaneOnly) facts.pools = [];
-  if (cluster.deprecatedApiUsage) {
-    facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
-  }
-  return facts;
+  const [facts] = await clusterUpgradeFactsOf(db, [{ cluster, input }]);
+  return facts!;
+}
+
+/** What a cluster upgrade plans from, as {@link clusterUpgradeFacts} reads it. */
+export interface ClusterUpgradeFactsInput {
+  version: string;
+  controlPlaneOnly?: boolean;
+  workerPools?: WorkerPoolUpgrade;
+}
+
+/** {@link clusterUpgradeFacts} of many upgrades at once (the reads of {@link preflightFactsOf}). */
+export async function clusterUpgradeFactsOf(
+  db: Inventory,
+  upgrades: readonly { cluster: ClusterRow; input: ClusterUpgradeFactsInput }[],
+): Promise<ClusterFacts[]> {
+  const preflights = await preflightFactsOf(
+    db,
+    upgrades.map((upgrade) => upgrade.cluster),
+  );
+  return upgrades.map(({ cluster, input }, i) => {
+    const facts: ClusterFacts = {
+      ...preflights[i]!,
+      controlPlaneNodes: cluster.controlPlaneNodes ?? DEFAULT_CONTROL_PLANE_NODES,
+      workerPools: input.workerPools ?? "IN_PLACE",
+    };
+    if (cluster.loadBalancerNodes !== null) facts.loadBalancerNodes = cluster.loadBalancerNodes;
+    if (input.controlPlaneOnly) facts.pools = [];
+    if (cluster.deprecatedApiUsage) {
+      facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
+    }
+    return facts;
+  });
 }

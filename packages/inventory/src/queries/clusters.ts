@@ -1,8 +1,8 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, getTableColumns, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from "drizzle-orm";
 import { clusters } from "../schema/clusters.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
-import { chunk, rowsPerInsert, setFromExcluded } from "./chunk.ts";
+import { chunk, MAX_BOUND_PARAMETERS, rowsPerInsert, setFromExcluded } from "./chunk.ts";
 import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
@@ -56,6 +56,43 @@ function afterName(after: string | undefined): SQL | undefined {
 export async function getCluster(db: Inventory, name: string): Promise<ClusterRow | undefined> {
   const [row] = await selectClusters(db, eq(clusters.name, name), 1);
   return row;
+}
+
+/**
+ * The named clusters that exist, by name: one query per 90 names (D1's parameter bound),
+ * for work that starts many clusters at once (an update run's batch of members).
+ */
+export async function getClustersByName(
+  db: Inventory,
+  names: readonly string[],
+): Promise<Map<string, ClusterRow>> {
+  const found = new Map<string, ClusterRow>();
+  for (const part of chunk([...new Set(names)], MAX_BOUND_PARAMETERS - 10)) {
+    for (const row of await selectClusters(db, inArray(clusters.name, part), part.length)) {
+      found.set(row.name, row);
+    }
+  }
+  return found;
+}
+
+/** The clusters each of `admins` manages (VER-5), by admin then name; one query per 90. */
+export async function managedClustersOf(
+  db: Inventory,
+  admins: readonly string[],
+): Promise<Map<string, ClusterRow[]>> {
+  const byAdmin = new Map<string, ClusterRow[]>();
+  for (const part of chunk([...new Set(admins)], MAX_BOUND_PARAMETERS - 10)) {
+    const rows = await db
+      .select(clusterSelection)
+      .from(clusters)
+      .where(inArray(clusters.adminCluster, part))
+      .orderBy(asc(clusters.adminCluster), asc(clusters.name));
+    for (const row of rows) {
+      const admin = row.adminCluster ?? "";
+      byAdmin.set(admin, [...(byAdmin.get(admin) ?? []), row]);
+    }
+  }
+  return byAdmin;
 }
 
 /** All clusters by name. */
@@ -178,6 +215,23 @@ export function updateClusterStatus(
     .set({ ...status, updatedAt: now })
     .where(eq(clusters.name, name))
     .returning({ name: clusters.name });
+}
+
+/** Several clusters' status writes (`updateClusterStatus`) in one D1 batch. */
+export function updateClustersStatus(
+  db: Inventory,
+  updates: readonly { name: string; status: ClusterStatusWrite }[],
+  now: Instant,
+): Promise<void> {
+  return runBatch(
+    db,
+    updates.map(({ name, status }) =>
+      db
+        .update(clusters)
+        .set({ ...status, updatedAt: now })
+        .where(eq(clusters.name, name)),
+    ),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { clusters, nodePools, nodes } from "../schema/clusters.ts";
-import { setFromExcluded } from "./chunk.ts";
+import { chunk, MAX_BOUND_PARAMETERS, setFromExcluded } from "./chunk.ts";
 import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { plannedNodeNames } from "./node-names.ts";
 import { insertNodesStatements, type NodeWrite } from "./nodes.ts";
@@ -48,6 +48,27 @@ export function listNodePools(
         .limit(take),
     (p) => p.name,
   );
+}
+
+/**
+ * The node pools of each of `clusters` by name, one query per 90 clusters (D1's parameter
+ * bound): what starting many cluster upgrades at once reads instead of a listing each.
+ */
+export async function nodePoolsOfClusters(
+  db: Inventory,
+  clusterNames: readonly string[],
+): Promise<Map<string, NodePoolRow[]>> {
+  const byCluster = new Map<string, NodePoolRow[]>();
+  for (const part of chunk([...new Set(clusterNames)], MAX_BOUND_PARAMETERS - 10)) {
+    const rows = await db
+      .select()
+      .from(nodePools)
+      .where(inArray(nodePools.cluster, part))
+      .orderBy(asc(nodePools.cluster), asc(nodePools.name));
+    for (const row of rows)
+      byCluster.set(row.cluster, [...(byCluster.get(row.cluster) ?? []), row]);
+  }
+  return byCluster;
 }
 
 /**

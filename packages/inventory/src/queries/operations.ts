@@ -1,7 +1,8 @@
 import type { Instant } from "@regatta/engine";
 import { and, eq, inArray } from "drizzle-orm";
 import { operations } from "../schema/operations.ts";
-import type { Inventory } from "./db.ts";
+import { chunk, MAX_BOUND_PARAMETERS } from "./chunk.ts";
+import { type Inventory, runBatch } from "./db.ts";
 
 /** Where an operation lives: the index row that finds its fleet object. */
 export type OperationRow = typeof operations.$inferSelect;
@@ -27,6 +28,28 @@ export function newOperationId(): string {
 /** Indexes a new operation so it can be found before its object has answered. */
 export function insertOperation(db: Inventory, operation: OperationWrite, now: Instant) {
   return db.insert(operations).values({ ...operation, createdAt: now });
+}
+
+/** Indexes several new operations in one D1 batch (`insertOperation` each). */
+export function insertOperations(
+  db: Inventory,
+  rows: readonly OperationWrite[],
+  now: Instant,
+): Promise<void> {
+  return runBatch(
+    db,
+    rows.map((operation) => db.insert(operations).values({ ...operation, createdAt: now })),
+  );
+}
+
+/** Removes several index rows in one D1 batch. */
+export function deleteOperations(db: Inventory, ids: readonly string[]): Promise<void> {
+  return runBatch(
+    db,
+    chunk([...ids], MAX_BOUND_PARAMETERS - 10).map((part) =>
+      db.delete(operations).where(inArray(operations.id, part)),
+    ),
+  );
 }
 
 /** Removes an operation's index row (the object refused to start it, or it was retired). */

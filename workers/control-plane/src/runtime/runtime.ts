@@ -85,10 +85,18 @@ type OutboxRow = { id: string; seq: number; attempts: number; next_attempt: numb
  */
 export class ObjectRuntime {
   private outboxSeq = 0;
+  /** Known to hold no batch (false: unknown; set again when a scan finds none). */
+  private outboxEmpty = false;
   /** After the provider's wake-up failed, it is not retried before this instant. */
   private providerRetryAt = Number.NEGATIVE_INFINITY;
   /** Storage rows this runtime has written (the platform bills rows written). */
   rowsWritten = 0;
+  /**
+   * Work done since the instance started, for benchmarks (through `inspect`): storage
+   * transactions, timers fired, alarm runs, alarms set and preparations (each reads the
+   * deployment's clock and provider settings from D1).
+   */
+  readonly counters = { transactions: 0, firings: 0, runs: 0, alarmsSet: 0, readies: 0 };
   /**
    * Parsed state values by key. Storage stays the truth: the cache is dropped whenever a
    * transaction fails, so a rolled-back change is never read back from memory. Values
@@ -157,12 +165,19 @@ export class ObjectRuntime {
   }
 
   /** Test and operator visibility: the object's clock and pending work. */
-  inspect(): { now: number; timers: Timer[]; outbox: number; rowsWritten: number } {
+  inspect(): {
+    now: number;
+    timers: Timer[];
+    outbox: number;
+    rowsWritten: number;
+    counters: Record<string, number>;
+  } {
     return {
       now: this.now(),
       timers: this.timers(),
       outbox: this.pendingOutbox().length,
       rowsWritten: this.rowsWritten,
+      counters: { ...this.counters },
     };
   }
 
@@ -177,6 +192,7 @@ export class ObjectRuntime {
 
   /** Lets the executor read what it needs (I/O) before synchronous transactions run. */
   async prepare(): Promise<void> {
+    this.counters.readies++;
     await this.executor.prepare?.();
   }
 
@@ -190,8 +206,21 @@ export class ObjectRuntime {
     await this.catchUp();
     const result = this.inTransaction(this.now(), change);
     this.crashPoint("after-commit");
-    await this.rearm();
+    // Inside a run the run re-arms once at its end, after everything it fired: arming
+    // after each of its commits would set the alarm (and report the wake-up) per step.
+    if (!this.inRun) await this.rearm();
     return result;
+  }
+
+  /**
+   * Reads state as a commit would see it (due timers fired first), without a storage
+   * transaction or re-arming: for answers and decisions that change nothing. A `look`
+   * that tries to change state throws.
+   */
+  async read<R>(look: (tx: Tx) => R): Promise<R> {
+    if (this.crashed) throw this.crashed;
+    await this.catchUp();
+    return look(this.transaction(this.now(), true));
   }
 
   /**
@@ -256,6 +285,7 @@ export class ObjectRuntime {
   ): Promise<AlarmOutcome> {
     const outcome = { fired: 0, failed: 0 };
     if (this.crashed) throw this.crashed;
+    this.counters.runs++;
     this.inRun = true;
     let crashed = false;
     // Everything due by the instant the run began fires, one timer at a time in order of
@@ -286,6 +316,7 @@ export class ObjectRuntime {
           continue;
         }
         this.firingAt = at;
+        this.counters.firings++;
         await this.fireOne(timer, fire, outcome, until);
         this.crashPoint("between-timers");
       }
@@ -456,6 +487,8 @@ export class ObjectRuntime {
 
   /** When the outbox next has a batch to deliver: the earliest due head of an operation. */
   private outboxWake(): Instant | undefined {
+    // An in-transaction provider (the sim) never fills it: do not scan it on every arm.
+    if (this.outboxEmpty) return undefined;
     const heads = new Set<string>();
     let next: Instant | undefined;
     for (const row of this.outboxRows()) {
@@ -464,6 +497,7 @@ export class ObjectRuntime {
       heads.add(stream);
       next = next === undefined ? row.next_attempt : Math.min(next, row.next_attempt);
     }
+    this.outboxEmpty = heads.size === 0;
     return next;
   }
 
@@ -500,6 +534,22 @@ export class ObjectRuntime {
     return this.withProviderTimer(stored, Number.POSITIVE_INFINITY);
   }
 
+  /**
+   * The stored timers of `kind` due by the object's now, in due order: a handler that
+   * does the same I/O for each (a write-back) takes them together and clears the others.
+   */
+  dueTimers(kind: string, limit: number): Timer[] {
+    return this.storage.sql
+      .exec<{ id: string; due: number; kind: string; payload: string | null }>(
+        "SELECT id, due, kind, payload FROM timers WHERE kind = ? AND due <= ? ORDER BY due, id LIMIT ?",
+        kind,
+        this.now(),
+        limit,
+      )
+      .toArray()
+      .map(toTimer);
+  }
+
   /** Sets the single alarm to the earliest of the timers and the outbox deliveries. */
   async rearm(now = false): Promise<void> {
     const next = this.nextWake();
@@ -513,6 +563,7 @@ export class ObjectRuntime {
       await this.storage.deleteAlarm();
       return;
     }
+    this.counters.alarmsSet++;
     const wall = this.clock.wallFor(next);
     const wallNow = Date.now();
     await this.storage.setAlarm(
@@ -594,7 +645,7 @@ export class ObjectRuntime {
   }
 
   /** A transaction's view, flushed by the caller at the end of `transactionSync`. */
-  private transaction(now: Instant): Transaction {
+  private transaction(now: Instant, readOnly = false): Transaction {
     return new Transaction(
       {
         sql: this.storage.sql,
@@ -605,11 +656,13 @@ export class ObjectRuntime {
         ...(this.packed ? { packed: this.packed } : {}),
       },
       now,
+      readOnly,
     );
   }
 
   private inTransaction<R>(now: Instant, change: (tx: Tx) => R): R {
     const rowsBefore = this.rowsWritten;
+    this.counters.transactions++;
     try {
       const result = this.storage.transactionSync(() => {
         const tx = this.transaction(now);
@@ -633,6 +686,7 @@ export class ObjectRuntime {
       this.executor.executeInTransaction(commands, tx);
       return;
     }
+    this.outboxEmpty = false;
     // One row per chunk: a whole blue-green pool's creates would pass the 2 MB row limit.
     for (const chunk of chunkCommands(commands)) {
       this.outboxSeq++;

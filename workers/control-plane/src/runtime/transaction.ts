@@ -36,7 +36,13 @@ export class Transaction implements Tx {
   constructor(
     private readonly host: TransactionHost,
     readonly now: Instant,
+    /** A read-only view (`ObjectRuntime.read`): any change is a bug and throws. */
+    private readonly readOnly = false,
   ) {}
+
+  private changing(what: string): void {
+    if (this.readOnly) throw new Error(`runtime: a read changed state (${what})`);
+  }
 
   getState<T>(key: string): T | undefined {
     if (this.state.has(key)) {
@@ -47,22 +53,27 @@ export class Transaction implements Tx {
   }
 
   putState(key: string, value: unknown): void {
+    this.changing(key);
     this.state.set(key, value);
   }
 
   deleteState(key: string): void {
+    this.changing(key);
     this.state.set(key, DELETED);
   }
 
   setTimer(timer: Timer): void {
+    this.changing(timer.id);
     this.timerChanges.set(timer.id, timer);
   }
 
   clearTimer(id: string): void {
+    this.changing(id);
     this.timerChanges.set(id, null);
   }
 
   once(key: string, change: () => void): boolean {
+    this.changing(key);
     const seen = this.host.sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray();
     if (seen.length > 0) return false;
     this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.host.wall());
@@ -71,6 +82,7 @@ export class Transaction implements Tx {
   }
 
   send(commands: ProviderCommand[]): void {
+    this.changing("commands");
     if (commands.length > 0) this.host.send(commands, this);
   }
 

@@ -387,7 +387,11 @@ describe("notifications: delivery", () => {
       working = object.env.NOTIFICATIONS;
       object.env = {
         ...object.env,
-        NOTIFICATIONS: { ...working, send: () => Promise.reject(new Error("queue unavailable")) },
+        NOTIFICATIONS: {
+          ...working,
+          send: () => Promise.reject(new Error("queue unavailable")),
+          sendBatch: () => Promise.reject(new Error("queue unavailable")),
+        },
       };
     });
     await upgradePool("n-outbox", "cos-105");
@@ -397,6 +401,19 @@ describe("notifications: delivery", () => {
     );
     expect(notify).toHaveLength(1);
     expect(receivedAt("/outbox")).toEqual([]);
+    // The event, with its id, is what the fleet's storage holds for the queue.
+    const stored = await runInDurableObject(stub, (_, state) =>
+      state.storage.sql
+        .exec<{ value: string }>(
+          "SELECT value FROM state WHERE key = ?",
+          `delivery:${notify[0]!.payload}`,
+        )
+        .toArray(),
+    );
+    const held = JSON.parse(stored[0]!.value) as {
+      message: { events: { id: string; event: string }[] };
+    };
+    expect(held.message.events.map((e) => e.event)).toContain("operation.succeeded");
     // The queue is back: the delivery's own timer sends it.
     await runInDurableObject(stub, (instance) => {
       const object = instance as unknown as WithEnv;
@@ -404,6 +421,7 @@ describe("notifications: delivery", () => {
     });
     await api("POST", "/v1/sim/advance", { body: { seconds: 600 } });
     await eventually(() => receivedAt("/outbox").length === 1);
-    expect(receivedAt("/outbox")[0]!.event.id).toBe(notify[0]!.payload!.slice("notify/".length));
+    const succeeded = held.message.events.find((e) => e.event === "operation.succeeded")!;
+    expect(receivedAt("/outbox")[0]!.event.id).toBe(succeeded.id);
   });
 });

@@ -245,9 +245,13 @@ export class FleetObject extends DurableObject<Env> {
   }
 
   private async context(): Promise<FleetContext> {
+    return this.contextOf(await this.ready());
+  }
+
+  private contextOf(runtime: ObjectRuntime): FleetContext {
     return {
       name: this.ctx.id.name ?? "",
-      runtime: await this.ready(),
+      runtime,
       inventory: this.wiring.inventory,
       env: this.env,
       retentionMs: this.retentionMs(),
@@ -258,15 +262,18 @@ export class FleetObject extends DurableObject<Env> {
 
   protected async ready(): Promise<ObjectRuntime> {
     const runtime = await this.wiring.ready();
-    runtime.handleTimers((timer) => this.fire(timer), {
+    // A timer fires inside a run of this runtime, which was made ready when the run began:
+    // making it ready again per timer would re-read the clock and the provider's settings
+    // from D1 for every firing.
+    runtime.handleTimers((timer) => this.fire(runtime, timer), {
       onBatchSetAside: (tx, batch, why) => applyEvents(tx, commandsRefused(batch, why, tx.now)),
     });
     return runtime;
   }
 
-  private async fire(timer: Timer): Promise<void> {
+  private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
     const handler = TIMER_HANDLERS.get(timer.kind);
-    if (handler) await handler(await this.context(), timer);
+    if (handler) await handler(this.contextOf(runtime), timer);
     else console.warn(`fleet: no capability handles timer kind ${timer.kind}`);
   }
 }

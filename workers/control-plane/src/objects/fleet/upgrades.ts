@@ -7,7 +7,7 @@ import { getClusterOperation, startClusterOperation } from "./cluster-upgrade/ho
 import {
   type ClusterStarter,
   type ClusterUpgradeInput,
-  startIndexedClusterUpgrade,
+  startIndexedClusterUpgrades,
 } from "./cluster-upgrade/start.ts";
 import { closeWatch, openWatch, sealWatch, watchOperation } from "./ends.ts";
 import { getOperation } from "./node-pool/host.ts";
@@ -51,16 +51,23 @@ function poolStarter(fleet: FleetContext, watching: Watching): PoolStarter {
   };
 }
 
-function clusterStarter(fleet: FleetContext, watching: Watching): ClusterStarter {
+/** Starts from inside the fleet in one transaction, each watched by its own waiter. */
+function clusterStarter(
+  fleet: FleetContext,
+  watchingOf: (cluster: string) => Watching | undefined,
+): ClusterStarter {
   return {
-    start: (_fleet, start) =>
-      fleet.runtime.commit((tx) => {
-        const started = startClusterOperation(tx, { ...start, retentionMs: fleet.retentionMs });
-        if (started.ok) watchOperation(tx, watching.watch, started.value.view.id);
-        return started;
-      }),
+    start: (_fleet, starts) =>
+      fleet.runtime.commit((tx) =>
+        starts.map((start) => {
+          const started = startClusterOperation(tx, { ...start, retentionMs: fleet.retentionMs });
+          const watching = watchingOf(start.request.facts.cluster);
+          if (started.ok && watching) watchOperation(tx, watching.watch, started.value.view.id);
+          return started;
+        }),
+      ),
     find: async (_fleet, id) => {
-      const view = await fleet.runtime.commit((tx) => getClusterOperation(tx, id));
+      const view = await fleet.runtime.read((tx) => getClusterOperation(tx, id));
       return view && { view, adoptedPoolOperations: [] };
     },
   };
@@ -81,16 +88,43 @@ export async function upgradeCluster(
   input: ClusterUpgradeInput,
   watching: Watching,
 ): Promise<Outcome<string>> {
-  await open(fleet, watching);
-  const started = await startIndexedClusterUpgrade(
+  const [outcome] = await upgradeClusters(fleet, [{ cluster, input, watching }]);
+  return outcome!;
+}
+
+/**
+ * {@link upgradeCluster} for many clusters at once (an update run's batch of members):
+ * the watches opened in one transaction, the upgrades started in another, the watches
+ * sealed (or dropped) in a third, whatever the number; answers at each index.
+ */
+export async function upgradeClusters(
+  fleet: FleetContext,
+  upgrades: readonly { cluster: string; input: ClusterUpgradeInput; watching: Watching }[],
+): Promise<Outcome<string>[]> {
+  if (upgrades.length === 0) return [];
+  await fleet.runtime.commit((tx) => {
+    for (const { watching } of upgrades) openWatch(tx, watching.watch, watching.waiter);
+  });
+  // Each start is told apart by the cluster it names; they reach the starter in the
+  // order asked, so a cluster named twice takes its watches in that order too.
+  const watchings = new Map<string, Watching[]>();
+  for (const { cluster, watching } of upgrades) {
+    watchings.set(cluster, [...(watchings.get(cluster) ?? []), watching]);
+  }
+  const started = await startIndexedClusterUpgrades(
     fleet.inventory,
-    cluster,
-    input,
+    upgrades.map(({ cluster, input }) => ({ cluster, input })),
     fleet.runtime.now(),
-    clusterStarter(fleet, watching),
+    clusterStarter(fleet, (cluster) => watchings.get(cluster)?.shift()),
   );
-  await fleet.runtime.commit((tx) => settle(tx, watching, started.ok));
-  return started.ok ? { ok: true, value: started.value.view.id } : started;
+  await fleet.runtime.commit((tx) => {
+    upgrades.forEach(({ watching }, i) => {
+      settle(tx, watching, started[i]!.ok);
+    });
+  });
+  return started.map((outcome) =>
+    outcome.ok ? { ok: true, value: outcome.value.view.id } : outcome,
+  );
 }
 
 /** What upgrading a cluster's pools did. */

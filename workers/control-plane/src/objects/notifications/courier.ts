@@ -2,7 +2,10 @@ import { toRfc3339 } from "@regatta/engine";
 import { type CloudEvent, EVENT_TYPE_PREFIX } from "@regatta/protocol";
 import type { Env } from "../../env.ts";
 import type { NotificationQueueMessage } from "./queue-message.ts";
-import type { NotificationMessage } from "./record.ts";
+import { eventsOf, type NotificationBatch, type NotificationMessage } from "./record.ts";
+
+/** Messages one `sendBatch` carries at most (the queue's own limit). */
+const QUEUE_BATCH = 100;
 
 /**
  * The CloudEvent of a recorded notification of `fleet`: its source is the fleet, its
@@ -24,22 +27,25 @@ export function cloudEvent(message: NotificationMessage, fleet: string): CloudEv
 }
 
 /**
- * Hands a recorded notification to the queue (the producer binding), as an event of the
- * fleet it names, else of `ownFleet` (the fleet object that recorded it). Throws when
- * the queue does not take it, which leaves the delivery in the object's storage to be
- * tried again with backoff.
+ * Hands recorded notifications to the queue (the producer binding), each as an event of
+ * the fleet it names, else of `ownFleet` (the fleet object that recorded it), in batches
+ * of up to 100. Throws when the queue does not take them, which leaves the delivery in
+ * the object's storage to be tried again with backoff (the consumer records one delivery
+ * per subscription and event id, so events sent again are not recorded twice).
  */
 export async function handToQueue(
   env: Pick<Env, "NOTIFICATIONS">,
-  message: NotificationMessage,
+  message: NotificationMessage | NotificationBatch,
   ownFleet?: string,
 ): Promise<void> {
-  const fleet = message.fleet ?? ownFleet;
-  if (fleet === undefined) throw new Error(`notification ${message.id} names no fleet`);
-  const body: NotificationQueueMessage = {
-    kind: "event",
-    fleet,
-    event: cloudEvent(message, fleet),
-  };
-  await env.NOTIFICATIONS.send(body, { contentType: "json" });
+  const bodies = eventsOf(message).map((event): NotificationQueueMessage => {
+    const fleet = event.fleet ?? ownFleet;
+    if (fleet === undefined) throw new Error(`notification ${event.id} names no fleet`);
+    return { kind: "event", fleet, event: cloudEvent(event, fleet) };
+  });
+  for (let i = 0; i < bodies.length; i += QUEUE_BATCH) {
+    await env.NOTIFICATIONS.sendBatch(
+      bodies.slice(i, i + QUEUE_BATCH).map((body) => ({ body, contentType: "json" as const })),
+    );
+  }
 }

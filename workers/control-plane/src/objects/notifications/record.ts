@@ -1,14 +1,20 @@
 import type { Instant } from "@regatta/engine";
 import type { NotificationEvent } from "@regatta/protocol";
-import { deliver } from "../../runtime/deliveries.ts";
+import { deliver, pendingMessage } from "../../runtime/deliveries.ts";
 import type { Tx } from "../../runtime/types.ts";
 
 /**
  * How an object records a notification: in the transaction of the state change it is
  * about, as a durable delivery (runtime/deliveries.ts), the one outbox every object
- * already runs. The delivery hands the event to the queue after the commit and, while
- * the queue will not take it, retries with backoff, so a crash between the change and
+ * already runs. The delivery hands the events to the queue after the commit and, while
+ * the queue will not take them, retries with backoff, so a crash between the change and
  * the send loses nothing. The id is the CloudEvent id, fixed here once.
+ *
+ * Events accumulate in one delivery per object until it is taken (every operation of a
+ * batch of update-run members ends at once): one timer, one transaction and one queue
+ * batch for all of them, not one each. A delivery holds at most
+ * {@link EVENTS_PER_DELIVERY}; a full one is set apart under an id of its own and keeps
+ * being retried on its own.
  */
 
 /** What the object knows about the change; the courier makes a CloudEvent of it. */
@@ -23,7 +29,7 @@ export interface NotificationDraft {
   time?: number;
 }
 
-/** The delivery's message: the draft, its id and the instant of the change. */
+/** One recorded event: the draft, its id and the instant of the change. */
 export interface NotificationMessage extends NotificationDraft {
   type: "notification";
   id: string;
@@ -31,19 +37,57 @@ export interface NotificationMessage extends NotificationDraft {
   time: Instant;
 }
 
+/** A delivery of recorded events, in the order they were recorded. */
+export interface NotificationBatch {
+  type: "notifications";
+  events: NotificationMessage[];
+}
+
+/** Events one delivery carries at most (a queue batch takes 100 messages; four batches). */
+export const EVENTS_PER_DELIVERY = 400;
+
 /** Deliveries of notifications are told apart from an object's others by this prefix. */
 const PREFIX = "notify/";
+/** The delivery that collects events until it is taken. */
+const COLLECTING = `${PREFIX}collecting`;
 
-/** Whether the delivery `id` carries a notification. */
+/** Whether the delivery `id` carries notifications. */
 export const isNotificationDelivery = (id: string) => id.startsWith(PREFIX);
 
 /** Records `draft` as of the transaction's instant; it reaches the queue after the commit. */
 export function recordNotification(tx: Tx, draft: NotificationDraft): void {
-  const id = crypto.randomUUID();
-  deliver<NotificationMessage>(tx, `${PREFIX}${id}`, {
+  const event: NotificationMessage = {
     type: "notification",
-    id,
+    id: crypto.randomUUID(),
     time: tx.now,
     ...draft,
+  };
+  const pending = pendingMessage<NotificationBatch>(tx, COLLECTING)?.events ?? [];
+  if (pending.length >= EVENTS_PER_DELIVERY) {
+    deliver<NotificationBatch>(tx, `${PREFIX}${crypto.randomUUID()}`, {
+      type: "notifications",
+      events: pending,
+    });
+    deliver<NotificationBatch>(tx, COLLECTING, { type: "notifications", events: [event] });
+    return;
+  }
+  deliver<NotificationBatch>(tx, COLLECTING, {
+    type: "notifications",
+    events: [...pending, event],
   });
+}
+
+/** The events of a delivery, whether it carries one (stored by an earlier version) or many. */
+export function eventsOf(message: NotificationMessage | NotificationBatch): NotificationMessage[] {
+  return message.type === "notifications" ? message.events : [message];
+}
+
+/** What of `current` is left once `sent` (an earlier revision of the same delivery) was taken. */
+export function unsentEvents(
+  sent: NotificationMessage | NotificationBatch,
+  current: NotificationMessage | NotificationBatch,
+): { rest?: NotificationBatch } {
+  const taken = new Set(eventsOf(sent).map((event) => event.id));
+  const events = eventsOf(current).filter((event) => !taken.has(event.id));
+  return events.length === 0 ? {} : { rest: { type: "notifications", events } };
 }

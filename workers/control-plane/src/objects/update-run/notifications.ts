@@ -7,8 +7,10 @@ import type { Tx } from "../../runtime/types.ts";
 import { handToQueue } from "../notifications/courier.ts";
 import {
   isNotificationDelivery,
+  type NotificationBatch,
   type NotificationMessage,
   recordNotification,
+  unsentEvents,
 } from "../notifications/record.ts";
 
 /**
@@ -127,10 +129,11 @@ function failedMembers(before: UpdateRun, after: UpdateRun): FailedMember[] {
   return failed;
 }
 
-/** Hands one recorded notification of this run to the queue (its delivery timer). */
+/** Hands recorded notifications of this run to the queue (their delivery's timer). */
 export function sendRunNotification(runtime: ObjectRuntime, env: Env, id: string): Promise<void> {
-  return attemptDelivery<NotificationMessage, void>(runtime, id, {
+  return attemptDelivery<NotificationMessage | NotificationBatch, void>(runtime, id, {
     send: (message) => handToQueue(env, message),
+    remainder: unsentEvents,
   });
 }
 

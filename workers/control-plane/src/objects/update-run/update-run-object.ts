@@ -91,7 +91,7 @@ export class UpdateRunObject extends DurableObject<Env> {
     await runtime.runAlarm();
     // Starts left by an object that died between its commit and the dispatch.
     await this.dispatch(runtime);
-    const run = await runtime.commit((tx) => loadRun(tx));
+    const run = await runtime.read((tx) => loadRun(tx));
     return { state: run?.state ?? "Completed" };
   }
 
@@ -115,7 +115,7 @@ export class UpdateRunObject extends DurableObject<Env> {
   /** EXT-6: the run's whole state, read and changed nowhere, for a what-if plan. */
   async snapshot(): Promise<UpdateRun | undefined> {
     const runtime = await this.ready();
-    return runtime.commit((tx) => loadRun(tx));
+    return runtime.read((tx) => loadRun(tx));
   }
 
   async control(control: RunControl): Promise<Result<RunPage>> {
@@ -182,9 +182,14 @@ export class UpdateRunObject extends DurableObject<Env> {
   }
 
   /** Test and benchmark visibility. */
-  async inspect(): Promise<{ now: number; timers: Timer[]; rowsWritten: number }> {
-    const { now, timers, rowsWritten } = (await this.ready()).inspect();
-    return { now, timers, rowsWritten };
+  async inspect(): Promise<{
+    now: number;
+    timers: Timer[];
+    rowsWritten: number;
+    counters: Record<string, number>;
+  }> {
+    const { now, timers, rowsWritten, counters } = (await this.ready()).inspect();
+    return { now, timers, rowsWritten, counters };
   }
 
   private async page(
@@ -239,7 +244,7 @@ export class UpdateRunObject extends DurableObject<Env> {
 
   /** The inventory as the run's next pass should see it (CH-3, EXT-8); none without a run. */
   private async read(runtime: ObjectRuntime): Promise<RunReadings | undefined> {
-    const run = await runtime.commit((tx) => loadRun(tx));
+    const run = await runtime.read((tx) => loadRun(tx));
     return run && readForRun(this.wiring.inventory, run);
   }
 

@@ -27,7 +27,11 @@ export async function startClusterUpgrade(
   now: Instant,
 ): Promise<Outcome<OperationBody>> {
   const started = await startIndexedClusterUpgrade(db, clusterName, input, now, {
-    start: (fleet, start) => fleets.get(fleets.idFromName(fleet)).startClusterUpgrade(start),
+    // One cluster per request: its one start goes by RPC.
+    start: (fleet, starts) =>
+      Promise.all(
+        starts.map((start) => fleets.get(fleets.idFromName(fleet)).startClusterUpgrade(start)),
+      ),
     find: async (fleet, id) => {
       const view = await fleets.get(fleets.idFromName(fleet)).clusterUpgrade(id);
       return view && { view, adoptedPoolOperations: [] };

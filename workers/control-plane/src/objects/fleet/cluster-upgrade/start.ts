@@ -6,15 +6,16 @@ import {
   type WorkerPoolUpgrade,
 } from "@regatta/engine";
 import {
-  allPages,
-  clusterUpgradeFacts,
-  deleteOperation,
-  getCluster,
+  type ClusterStatusWrite,
+  clusterUpgradeFactsOf,
+  deleteOperations,
+  getClustersByName,
   type Inventory,
-  insertOperation,
-  listNodePools,
+  insertOperations,
   newOperationId,
-  updateClusterStatus,
+  nodePoolsOfClusters,
+  type OperationWrite,
+  updateClustersStatus,
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../../outcome.ts";
 import type { ClusterUpgradeStart, StartedClusterUpgrade } from "./host.ts";
@@ -34,12 +35,13 @@ export interface ClusterUpgradeInput {
   workerPools?: WorkerPoolUpgrade | undefined;
 }
 
-/** How a prepared cluster upgrade reaches the fleet's storage: by RPC, or from inside. */
+/** How prepared cluster upgrades reach the fleet's storage: by RPC, or from inside. */
 export interface ClusterStarter {
+  /** Starts each in order (from inside the fleet: in one transaction); answers at each index. */
   start(
     fleet: string,
-    start: Omit<ClusterUpgradeStart, "retentionMs">,
-  ): Promise<Result<StartedClusterUpgrade>>;
+    starts: readonly Omit<ClusterUpgradeStart, "retentionMs">[],
+  ): Promise<Result<StartedClusterUpgrade>[]>;
   /** The operation's id if the fleet has it (a start that failed after its commit). */
   find(fleet: string, id: string): Promise<StartedClusterUpgrade | undefined>;
 }
@@ -73,73 +75,169 @@ export async function startIndexedClusterUpgrade(
   now: Instant,
   starter: ClusterStarter,
 ): Promise<Outcome<StartedClusterUpgrade>> {
-  const cluster = await getCluster(db, clusterName);
-  if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
-  const facts = await clusterUpgradeFacts(db, cluster, {
-    version: input.version,
-    ...(input.controlPlaneOnly ? { controlPlaneOnly: true } : {}),
-    workerPools: input.workerPools ?? "IN_PLACE",
+  const [outcome] = await startIndexedClusterUpgrades(
+    db,
+    [{ cluster: clusterName, input }],
+    now,
+    starter,
+  );
+  return outcome!;
+}
+
+/** One upgrade of {@link startIndexedClusterUpgrades}, prepared from the inventory. */
+interface Prepared {
+  at: number;
+  fleet: string;
+  start: Omit<ClusterUpgradeStart, "retentionMs">;
+  /** Its index rows: the operation's, then each pool's first node-pool operation. */
+  index: OperationWrite[];
+}
+
+/**
+ * {@link startIndexedClusterUpgrade} for many clusters at once (an update run's batch of
+ * members): the inventory read in a few queries whatever their number, the index rows
+ * and the VER-8 status writes each in one D1 batch, and the starts handed to the fleet
+ * together; answers each one's outcome at its index. Starts are grouped by fleet.
+ */
+export async function startIndexedClusterUpgrades(
+  db: Inventory,
+  requests: readonly { cluster: string; input: ClusterUpgradeInput }[],
+  now: Instant,
+  starter: ClusterStarter,
+): Promise<Outcome<StartedClusterUpgrade>[]> {
+  const outcomes: Outcome<StartedClusterUpgrade>[] = [];
+  const clusters = await getClustersByName(
+    db,
+    requests.map((request) => request.cluster),
+  );
+  const present = requests.flatMap((request, at) => {
+    const cluster = clusters.get(request.cluster);
+    if (cluster) return [{ at, cluster, input: request.input }];
+    outcomes[at] = refused(404, `cluster ${request.cluster} does not exist`);
+    return [];
   });
+  const facts = await clusterUpgradeFactsOf(
+    db,
+    present.map(({ cluster, input }) => ({
+      cluster,
+      input: {
+        version: input.version,
+        ...(input.controlPlaneOnly ? { controlPlaneOnly: true } : {}),
+        workerPools: input.workerPools ?? "IN_PLACE",
+      },
+    })),
+  );
   // SEQ-5 / RUN-5: a control-plane-only upgrade plans without the worker pools (they
   // follow in their own phase, or not at all).
-  const pools = input.controlPlaneOnly
-    ? []
-    : await allPages((page) => listNodePools(db, clusterName, page));
-  const id = newOperationId();
-  const poolOperationIds = Object.fromEntries(pools.map((pool) => [pool.name, newOperationId()]));
-  const index = [
-    { id, kind: "CLUSTER_UPGRADE", fleet: cluster.fleet, cluster: clusterName, pool: null },
-    ...pools.map((pool) => ({
-      id: poolOperationIds[pool.name]!,
-      kind: "NODE_POOL_UPGRADE",
-      fleet: cluster.fleet,
-      cluster: clusterName,
-      pool: pool.name,
-    })),
-  ];
-  for (const row of index) await insertOperation(db, row, now);
-  const unindex = () => Promise.all(index.map((row) => deleteOperation(db, row.id)));
-
-  let started: Result<StartedClusterUpgrade>;
-  try {
-    started = await starter.start(cluster.fleet, {
-      request: {
-        operationId: id,
-        facts,
-        version: input.version,
-        useBootstrap: input.useBootstrap ?? false,
-        ...(input.images ? { nodeImages: poolImages(input.images, pools) } : {}),
-      },
-      poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
-      poolOperationIds,
-      ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
-    });
-  } catch (error) {
-    console.error(`cluster upgrade ${id} of ${clusterName} failed to start`, error);
-    const found = await starter.find(cluster.fleet, id).catch(() => undefined);
-    if (found) return accepted(found);
-    await unindex();
-    return refused(
-      409,
-      `the upgrade of cluster ${clusterName} could not be started in fleet ${cluster.fleet}; nothing was started, retry later`,
-    );
-  }
-  // A retry answers with the failed operation it resumed: of the new ids it uses only
-  // those of the failed pools it upgrades again.
-  if (!started.ok) {
-    await unindex();
-    return started;
-  }
-  const adopted = new Set(started.value.adoptedPoolOperations);
-  await Promise.all(
-    index.filter((row) => !adopted.has(row.id)).map((row) => deleteOperation(db, row.id)),
-  );
-  // VER-8: the desired version is the target from now on.
-  await updateClusterStatus(
+  const poolsOf = await nodePoolsOfClusters(
     db,
-    clusterName,
-    { specVersion: input.version, phase: "UPGRADING" },
+    present.filter(({ input }) => !input.controlPlaneOnly).map(({ cluster }) => cluster.name),
+  );
+  const prepared: Prepared[] = present.map(({ at, cluster, input }, i) => {
+    const pools = input.controlPlaneOnly ? [] : (poolsOf.get(cluster.name) ?? []);
+    const id = newOperationId();
+    const poolOperationIds = Object.fromEntries(pools.map((pool) => [pool.name, newOperationId()]));
+    return {
+      at,
+      fleet: cluster.fleet,
+      index: [
+        { id, kind: "CLUSTER_UPGRADE", fleet: cluster.fleet, cluster: cluster.name, pool: null },
+        ...pools.map((pool) => ({
+          id: poolOperationIds[pool.name]!,
+          kind: "NODE_POOL_UPGRADE",
+          fleet: cluster.fleet,
+          cluster: cluster.name,
+          pool: pool.name,
+        })),
+      ],
+      start: {
+        request: {
+          operationId: id,
+          facts: facts[i]!,
+          version: input.version,
+          useBootstrap: input.useBootstrap ?? false,
+          ...(input.images ? { nodeImages: poolImages(input.images, pools) } : {}),
+        },
+        poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
+        poolOperationIds,
+        ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
+      },
+    };
+  });
+  await insertOperations(
+    db,
+    prepared.flatMap((p) => p.index),
     now,
   );
-  return started;
+  const unused: string[] = [];
+  const upgrading: { name: string; status: ClusterStatusWrite }[] = [];
+  for (const group of groupByFleet(prepared)) {
+    for (const [p, started, found] of await startInFleet(starter, group)) {
+      outcomes[p.at] = started;
+      const cluster = p.start.request.facts.cluster;
+      // Found after a failed hand-over: kept as the fleet has it, index rows and all.
+      if (found) continue;
+      if (!started.ok) {
+        unused.push(...p.index.map((row) => row.id));
+        continue;
+      }
+      // A retry answers with the failed operation it resumed: of the new ids it uses
+      // only those of the failed pools it upgrades again.
+      const adopted = new Set(started.value.adoptedPoolOperations);
+      unused.push(...p.index.filter((row) => !adopted.has(row.id)).map((row) => row.id));
+      // VER-8: the desired version is the target from now on.
+      upgrading.push({
+        name: cluster,
+        status: { specVersion: p.start.request.version, phase: "UPGRADING" },
+      });
+    }
+  }
+  await deleteOperations(db, unused);
+  await updateClustersStatus(db, upgrading, now);
+  return outcomes;
+}
+
+function groupByFleet(prepared: readonly Prepared[]): Prepared[][] {
+  const groups = new Map<string, Prepared[]>();
+  for (const p of prepared) groups.set(p.fleet, [...(groups.get(p.fleet) ?? []), p]);
+  return [...groups.values()];
+}
+
+/**
+ * One fleet's starts. When the hand-over itself fails, each start may or may not have
+ * been committed: the fleet is asked for each operation, and one it lacks is refused.
+ */
+async function startInFleet(
+  starter: ClusterStarter,
+  group: readonly Prepared[],
+): Promise<[Prepared, Outcome<StartedClusterUpgrade>, found: boolean][]> {
+  const fleet = group[0]!.fleet;
+  try {
+    const results = await starter.start(
+      fleet,
+      group.map((p) => p.start),
+    );
+    return group.map((p, i) => [p, results[i]!, false]);
+  } catch (error) {
+    console.error(`cluster upgrades in fleet ${fleet} failed to start`, error);
+    const found: [Prepared, Outcome<StartedClusterUpgrade>, boolean][] = [];
+    for (const p of group) {
+      const id = p.start.request.operationId;
+      const cluster = p.start.request.facts.cluster;
+      const started = await starter.find(fleet, id).catch(() => undefined);
+      found.push(
+        started
+          ? [p, accepted(started), true]
+          : [
+              p,
+              refused(
+                409,
+                `the upgrade of cluster ${cluster} could not be started in fleet ${fleet}; nothing was started, retry later`,
+              ),
+              false,
+            ],
+      );
+    }
+    return found;
+  }
 }

@@ -1,5 +1,5 @@
 import { isClusterUpgradeTerminal } from "@regatta/engine";
-import { deleteOperation, type Inventory, updateClusterStatus } from "@regatta/inventory";
+import { deleteOperation, type Inventory, updateClustersStatus } from "@regatta/inventory";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
@@ -14,48 +14,71 @@ import { CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
 
 /** How long a failed write-back waits before the next try. */
 const RETRY_MS = 30_000;
+/** Write-backs taken together when one falls due (one D1 batch, one transaction). */
+const SYNC_BATCH = 200;
 
 /**
  * VER-8: a finished cluster upgrade writes what the cluster runs to the inventory —
  * status.version := spec.version on success; on failure the status stays, the phase
- * says the upgrade failed and spec.version is what the upgrade had set by then.
+ * says the upgrade failed and spec.version is what the upgrade had set by then. The
+ * write-backs of every other upgrade due by now go with it: upgrades that end together
+ * (an update run's batch) cost one D1 batch and one transaction, not one each.
  */
 export async function syncClusterUpgrade(
   runtime: ObjectRuntime,
   db: Inventory,
   id: string,
 ): Promise<void> {
-  const hosted = await runtime.commit((tx) => getHostedClusterUpgrade(tx, id));
-  const op = hosted?.op;
-  if (!op || !isClusterUpgradeTerminal(op.state)) return;
-  if (hosted?.clusterDeleted) {
-    // Nothing to write back; a cluster created again under the name is not this one.
-    await runtime.commit((tx) => scheduleRetirement(tx, id, clusterUpgradeRetiresAt(tx, id)));
-    return;
-  }
-  const status =
-    op.state === "SUCCEEDED"
-      ? { statusVersion: op.status.version, phase: "RUNNING" }
-      : // Before its SET_SPEC_VERSION step (a blocked provider preflight) the upgrade
-        // changed nothing, so the desired version the start recorded goes back too.
-        { specVersion: op.spec.version, phase: "UPGRADE_FAILED" };
-  try {
-    await updateClusterStatus(db, op.cluster, status, runtime.now());
-  } catch (error) {
-    console.error(`fleet: status write-back of cluster upgrade ${id} failed; retrying`, error);
-    await runtime.commit((tx) =>
-      tx.setTimer({
-        id: timerId(CLUSTER_SYNC_TIMER, id),
-        due: tx.now + RETRY_MS,
-        kind: CLUSTER_SYNC_TIMER,
-        payload: id,
-      }),
+  const others = runtime
+    .dueTimers(CLUSTER_SYNC_TIMER, SYNC_BATCH)
+    .flatMap((timer) =>
+      timer.payload === undefined || timer.payload === id ? [] : [timer.payload],
     );
+  const ids = [id, ...others];
+  const ended = await runtime.read((tx) =>
+    ids.flatMap((opId) => {
+      const hosted = getHostedClusterUpgrade(tx, opId);
+      return hosted && isClusterUpgradeTerminal(hosted.op.state) ? [{ id: opId, hosted }] : [];
+    }),
+  );
+  // Nothing to write back for a deleted cluster; one created again under the name is not it.
+  const writes = ended.filter(({ hosted }) => !hosted.clusterDeleted);
+  try {
+    await updateClustersStatus(
+      db,
+      writes.map(({ hosted: { op } }) => ({
+        name: op.cluster,
+        status:
+          op.state === "SUCCEEDED"
+            ? { statusVersion: op.status.version, phase: "RUNNING" }
+            : // Before its SET_SPEC_VERSION step (a blocked provider preflight) the upgrade
+              // changed nothing, so the desired version the start recorded goes back too.
+              { specVersion: op.spec.version, phase: "UPGRADE_FAILED" },
+      })),
+      runtime.now(),
+    );
+  } catch (error) {
+    console.error(
+      `fleet: status write-back of ${writes.length} cluster upgrades failed; retrying`,
+      error,
+    );
+    await runtime.commit((tx) => {
+      for (const write of writes) {
+        tx.setTimer({
+          id: timerId(CLUSTER_SYNC_TIMER, write.id),
+          due: tx.now + RETRY_MS,
+          kind: CLUSTER_SYNC_TIMER,
+          payload: write.id,
+        });
+      }
+    });
     return;
   }
   await runtime.commit((tx) => {
-    if (op.state === "SUCCEEDED") wakeRolloutGroups(tx);
-    scheduleRetirement(tx, id, clusterUpgradeRetiresAt(tx, id));
+    if (writes.some(({ hosted }) => hosted.op.state === "SUCCEEDED")) wakeRolloutGroups(tx);
+    for (const other of others) tx.clearTimer(timerId(CLUSTER_SYNC_TIMER, other));
+    for (const { id: opId } of ended)
+      scheduleRetirement(tx, opId, clusterUpgradeRetiresAt(tx, opId));
   });
 }
 

@@ -3,7 +3,7 @@ import { type Outcome, refused } from "../../../outcome.ts";
 import type { FleetContext } from "../capability.ts";
 import { watchedOperations } from "../ends.ts";
 import { clearSoakCheck, setSoakCheck } from "../node-pool/soak-checks.ts";
-import { upgradeCluster, upgradePools, type Watching } from "../upgrades.ts";
+import { upgradeClusters, upgradePools, type Watching } from "../upgrades.ts";
 import { memberWatch, type RunOwner } from "./members.ts";
 
 function describeImages(chosen: ChosenImages): string {
@@ -19,59 +19,104 @@ function describeImages(chosen: ChosenImages): string {
  * member (ends.ts) from the transaction that starts it: Full → the cluster upgrade
  * (LIFE-3) with the run's node image for its worker pools; ControlPlaneOnly → the same
  * upgrade without worker pools; NodeImageOnly → one node-pool upgrade per pool not yet
- * on its image. Each pool gets the image chosen for it (RUN-6: by its OS family). Answers the first operation's id. A start asked again (its answer was
- * lost) answers the operation already started instead of starting another.
+ * on its image. Each pool gets the image chosen for it (RUN-6: by its OS family).
+ * Answers the first operation's id. A start asked again (its answer was lost) answers
+ * the operation already started instead of starting another.
  */
 export async function startRunMember(
   fleet: FleetContext,
   owner: RunOwner,
   intent: StartMemberIntent,
 ): Promise<Outcome<string>> {
-  const watching: Watching = {
-    watch: memberWatch(owner),
-    waiter: { kind: "run-member", ...owner },
-  };
-  const chosen: ChosenImages = {
-    ...(intent.nodeImage === undefined ? {} : { nodeImage: intent.nodeImage }),
-    ...(intent.nodeImages === undefined ? {} : { nodeImages: intent.nodeImages }),
-  };
-  const existing = await fleet.runtime.commit((tx) => watchedOperations(tx, watching.watch));
-  if (existing[0] !== undefined) return { ok: true, value: existing[0] };
-  // EXT-7: the member's blue-green pools are checked in their soak while it upgrades.
-  const check = intent.healthCheck;
-  if (check !== undefined)
-    await fleet.runtime.commit((tx) => setSoakCheck(tx, intent.cluster, check));
-  const started = await startMember(fleet, intent, chosen, watching);
-  if (!started.ok && check !== undefined) {
-    await fleet.runtime.commit((tx) => clearSoakCheck(tx, intent.cluster));
-  }
-  return started;
+  const [outcome] = await startRunMembers(fleet, owner, [intent]);
+  return outcome!;
 }
 
-async function startMember(
+/** One intent of a batch, with what it needs to start. */
+interface MemberStart {
+  at: number;
+  intent: StartMemberIntent;
+  watching: Watching;
+  chosen: ChosenImages;
+}
+
+/**
+ * RUN-5 for a run's batch of START_MEMBER intents (one call from the run object, however
+ * many members its decision started), each as {@link startRunMember} describes; answers
+ * each one's outcome at its index. Cluster upgrades of the batch start together
+ * (upgrades.ts `upgradeClusters`): a few transactions and D1 round trips for the whole
+ * batch, not per member.
+ */
+export async function startRunMembers(
   fleet: FleetContext,
-  intent: StartMemberIntent,
-  chosen: ChosenImages,
-  watching: Watching,
-): Promise<Outcome<string>> {
-  if (intent.upgrade !== "NodeImageOnly") {
-    const version = intent.kubernetesVersion;
-    if (version === undefined) {
-      return refused(422, "RUN-5: no Kubernetes version to upgrade to", "RUN-5");
-    }
-    return upgradeCluster(
-      fleet,
-      intent.cluster,
-      {
-        version,
+  run: { fleet: string; run: string },
+  intents: readonly StartMemberIntent[],
+): Promise<Outcome<string>[]> {
+  const outcomes: Outcome<string>[] = [];
+  const starts: MemberStart[] = intents.map((intent, at) => {
+    const owner = { ...run, cluster: intent.cluster };
+    return {
+      at,
+      intent,
+      watching: { watch: memberWatch(owner), waiter: { kind: "run-member", ...owner } },
+      chosen: {
+        ...(intent.nodeImage === undefined ? {} : { nodeImage: intent.nodeImage }),
+        ...(intent.nodeImages === undefined ? {} : { nodeImages: intent.nodeImages }),
+      },
+    };
+  });
+  const existing = await fleet.runtime.read((tx) =>
+    starts.map((start) => watchedOperations(tx, start.watching.watch)[0]),
+  );
+  const fresh = starts.filter((start) => {
+    const id = existing[start.at];
+    if (id !== undefined) outcomes[start.at] = { ok: true, value: id };
+    return id === undefined;
+  });
+  // EXT-7: the member's blue-green pools are checked in their soak while it upgrades.
+  const checked = fresh.filter((start) => start.intent.healthCheck !== undefined);
+  if (checked.length > 0) {
+    await fleet.runtime.commit((tx) => {
+      for (const { intent } of checked) setSoakCheck(tx, intent.cluster, intent.healthCheck!);
+    });
+  }
+  const clusters: MemberStart[] = [];
+  for (const start of fresh) {
+    if (start.intent.upgrade === "NodeImageOnly") {
+      outcomes[start.at] = await startNodeImages(fleet, start);
+    } else if (start.intent.kubernetesVersion === undefined) {
+      outcomes[start.at] = refused(422, "RUN-5: no Kubernetes version to upgrade to", "RUN-5");
+    } else clusters.push(start);
+  }
+  const upgraded = await upgradeClusters(
+    fleet,
+    clusters.map(({ intent, chosen, watching }) => ({
+      cluster: intent.cluster,
+      input: {
+        version: intent.kubernetesVersion!,
         controlPlaneOnly: intent.upgrade === "ControlPlaneOnly",
         images: chosen,
         // Seed 002's members are cloud clusters: pools keep their own strategies.
-        workerPools: "STRATEGY",
+        workerPools: "STRATEGY" as const,
       },
       watching,
-    );
+    })),
+  );
+  clusters.forEach((start, i) => {
+    outcomes[start.at] = upgraded[i]!;
+  });
+  const failedChecks = checked.filter((start) => !outcomes[start.at]!.ok);
+  if (failedChecks.length > 0) {
+    await fleet.runtime.commit((tx) => {
+      for (const { intent } of failedChecks) clearSoakCheck(tx, intent.cluster);
+    });
   }
+  return outcomes;
+}
+
+/** NodeImageOnly: one node-pool upgrade per pool not yet on its image (RUN-6). */
+async function startNodeImages(fleet: FleetContext, start: MemberStart): Promise<Outcome<string>> {
+  const { intent, chosen, watching } = start;
   if (chosen.nodeImage === undefined && chosen.nodeImages === undefined) {
     return refused(422, "RUN-6: no node image chosen", "RUN-6");
   }
@@ -97,21 +142,4 @@ async function startMember(
     );
   }
   return { ok: true, value: first };
-}
-
-/**
- * RUN-5 for a run's batch of START_MEMBER intents (one call from the run object, however
- * many members its decision started): each carried out as {@link startRunMember}, in
- * order; answers each one's outcome at the same index.
- */
-export async function startRunMembers(
-  fleet: FleetContext,
-  run: { fleet: string; run: string },
-  intents: readonly StartMemberIntent[],
-): Promise<Outcome<string>[]> {
-  const outcomes: Outcome<string>[] = [];
-  for (const intent of intents) {
-    outcomes.push(await startRunMember(fleet, { ...run, cluster: intent.cluster }, intent));
-  }
-  return outcomes;
 }
