@@ -11,21 +11,28 @@
  *     (KubeFleet publishes a p90 of 96 s for one such run and 135 s for 100 at once).
  * (b) one run of `BENCH_BIG_RUN` (5,000) members in the same shape: wall time to
  *     Completed, its status read page by page (`?limit=1000&cursor=`, every member once),
- *     and the storage rows written per member by the run object and by the fleet object
- *     (its cluster upgrades included). Anchor: ≤ 3 rows per member.
+ *     the storage rows each object keeps per member once it finished (anchor: ≤ 3), and
+ *     the rows written and storage transactions per member by the run object and by the
+ *     fleet object (its cluster upgrades included).
  * (c) the status read (`GET …/update-runs/{run}`, every member in one page) of a finished
  *     `BENCH_STATUS_MEMBERS` (1,000)-member run: p50 and p90 of 50 reads. Anchor: < 20 ms p50.
  *
  * Prints tables, then one key=value line. Not asserted. The machine may be shared: the
- * runtime line says how many CPUs there are, not how busy they were. Rows are counted by
- * each object's runtime since its instance started (`inspect()`), so they read low if
- * workerd replaced an instance mid-run. `BENCH_CONCURRENCY` changes the "50%".
+ * runtime line says how many CPUs there are, not how busy they were. Rows written and
+ * transactions are counted by each object's runtime since its instance started
+ * (`inspect()`): when workerd replaced an instance mid-run (it does in runs of several
+ * thousand members) they print "n/a"; rows kept are read from storage.
+ * `BENCH_CONCURRENCY` changes the "50%".
  * Run: `tsx scripts/bench/runs-scale.bench.ts`.
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import { type ControlPlane, startSimControlPlane } from "./lib/control-plane.ts";
+import {
+  type ControlPlane,
+  type FleetInspection,
+  startSimControlPlane,
+} from "./lib/control-plane.ts";
 import { CLUSTER_COLUMNS } from "./lib/inventory-fixture.ts";
 import {
   describeRuntime,
@@ -305,12 +312,28 @@ async function main(): Promise<void> {
     // (b) one large run.
     await seedFleet(cp, "big", BIG_RUN);
     await createRun(cp, "big");
-    const runBefore = (await cp.inspectRun("big", "run")).rowsWritten;
-    const fleetBefore = (await cp.inspectFleet("big")).rowsWritten;
+    const runBefore = await cp.inspectRun("big", "run");
+    const fleetBefore = await cp.inspectFleet("big");
     const b = await driveToCompleted(cp, ["big"]);
-    const runAfter = (await cp.inspectRun("big", "run")).rowsWritten;
-    const runRows = (runAfter - runBefore) / BIG_RUN;
-    const fleetRows = ((await cp.inspectFleet("big")).rowsWritten - fleetBefore) / BIG_RUN;
+    const runAfter = await cp.inspectRun("big", "run");
+    const fleetAfter = await cp.inspectFleet("big");
+    // Counters count since the instance started: workerd may replace an instance in a
+    // long run (then "n/a"); rows kept are read from storage and survive that.
+    type Counted = Pick<FleetInspection, "counters" | "rowsWritten" | "rowsKept">;
+    const since = (after: Counted, before: Counted, of: (c: Counted) => number | undefined) => {
+      const [a, b] = [of(after), of(before)];
+      return a === undefined || b === undefined || a < b ? undefined : (a - b) / BIG_RUN;
+    };
+    const written = (c: Counted) => c.rowsWritten;
+    const transactions = (c: Counted) => c.counters?.transactions;
+    const runRows = since(runAfter, runBefore, written);
+    const fleetRows = since(fleetAfter, fleetBefore, written);
+    const runTx = since(runAfter, runBefore, transactions);
+    const fleetTx = since(fleetAfter, fleetBefore, transactions);
+    const runKept = (runAfter.rowsKept ?? 0) / BIG_RUN;
+    const fleetKept = (fleetAfter.rowsKept ?? 0) / BIG_RUN;
+    const show = (value: number | undefined, digits: number) =>
+      value === undefined ? "n/a" : value.toFixed(digits);
     const pages = await readAllPages(cp, "big");
     console.log(`\n(b) one run of ${formatInt(BIG_RUN)} members`);
     printTable(
@@ -319,8 +342,9 @@ async function main(): Promise<void> {
         { header: "wall s", align: "right" },
         { header: "pages", align: "right" },
         { header: "members paged (unique)", align: "right" },
-        { header: "run rows/member", align: "right" },
-        { header: "fleet rows/member", align: "right" },
+        { header: "rows kept/member (run, fleet)", align: "right" },
+        { header: "rows written/member (run, fleet)", align: "right" },
+        { header: "transactions/member (run, fleet)", align: "right" },
         { header: "anchor", align: "right" },
       ],
       [
@@ -329,9 +353,10 @@ async function main(): Promise<void> {
           formatMs(b.wallMs / 1000),
           formatInt(pages.pages),
           `${formatInt(pages.members)} (${formatInt(pages.unique)})`,
-          runRows.toFixed(2),
-          fleetRows.toFixed(2),
-          `≤ ${ANCHOR_ROWS} rows/member`,
+          `${runKept.toFixed(3)}, ${fleetKept.toFixed(3)}`,
+          `${show(runRows, 2)}, ${show(fleetRows, 2)}`,
+          `${show(runTx, 3)}, ${show(fleetTx, 3)}`,
+          `≤ ${ANCHOR_ROWS} rows kept/member`,
         ],
       ],
     );
@@ -339,8 +364,12 @@ async function main(): Promise<void> {
     pairs.b_wall_s = b.wallMs / 1000;
     pairs.b_pages = pages.pages;
     pairs.b_members_paged = pages.members;
-    pairs.b_run_rows_per_member = runRows;
-    pairs.b_fleet_rows_per_member = fleetRows;
+    pairs.b_run_rows_kept_per_member = runKept;
+    pairs.b_fleet_rows_kept_per_member = fleetKept;
+    if (runRows !== undefined) pairs.b_run_rows_written_per_member = runRows;
+    if (fleetRows !== undefined) pairs.b_fleet_rows_written_per_member = fleetRows;
+    if (runTx !== undefined) pairs.b_run_transactions_per_member = runTx;
+    if (fleetTx !== undefined) pairs.b_fleet_transactions_per_member = fleetTx;
     pairs.b_anchor_rows = ANCHOR_ROWS;
 
     // (c) the status read of a finished 1,000-member run.

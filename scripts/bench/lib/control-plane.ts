@@ -69,6 +69,10 @@ export interface FleetInspection {
   timers: { id: string; due: number; kind: string; payload?: string }[];
   outbox: number;
   rowsWritten: number;
+  /** Rows the object keeps in storage now (survives an instance being replaced). */
+  rowsKept?: number;
+  /** The runtime's work counters since the instance started (transactions, firings, …). */
+  counters?: Record<string, number>;
 }
 
 /** A cell of an inserted row. */

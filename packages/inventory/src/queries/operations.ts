@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
 import { and, eq, inArray } from "drizzle-orm";
 import { operations } from "../schema/operations.ts";
-import { chunk, MAX_BOUND_PARAMETERS } from "./chunk.ts";
+import { chunk, MAX_BOUND_PARAMETERS, rowsPerInsert } from "./chunk.ts";
 import { type Inventory, runBatch } from "./db.ts";
 
 /** Where an operation lives: the index row that finds its fleet object. */
@@ -30,7 +30,7 @@ export function insertOperation(db: Inventory, operation: OperationWrite, now: I
   return db.insert(operations).values({ ...operation, createdAt: now });
 }
 
-/** Indexes several new operations in one D1 batch (`insertOperation` each). */
+/** Indexes several new operations in one D1 batch of multi-row inserts. */
 export function insertOperations(
   db: Inventory,
   rows: readonly OperationWrite[],
@@ -38,7 +38,10 @@ export function insertOperations(
 ): Promise<void> {
   return runBatch(
     db,
-    rows.map((operation) => db.insert(operations).values({ ...operation, createdAt: now })),
+    chunk(
+      rows.map((operation) => ({ ...operation, createdAt: now })),
+      rowsPerInsert(operations),
+    ).map((part) => db.insert(operations).values(part)),
   );
 }
 

@@ -97,7 +97,7 @@ export async function attemptDelivery<M, A>(
   if (attempts.has(id)) return;
   attempts.add(id);
   try {
-    const stored = await runtime.commit((tx) => tx.getState<StoredDelivery<M>>(key(id)));
+    const stored = await runtime.read((tx) => tx.getState<StoredDelivery<M>>(key(id)));
     if (!stored) return;
     let answer: { value: A } | undefined;
     let lastError = "";

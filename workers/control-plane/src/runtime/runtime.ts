@@ -42,6 +42,13 @@ const MAX_FIRINGS = 20_000;
  * runs in the same run, but one that always asks for now again cannot spin the object.
  */
 export const MAX_FIRINGS_AT_ONE_INSTANT = 16;
+/**
+ * Parsed state values an object keeps in memory at most, and how many are kept when it
+ * trims (the oldest go first). A hundred fleets of a hundred members, or one of 5,000,
+ * stay well inside the isolate's heap.
+ */
+const MAX_CACHED_VALUES = 1_000;
+const CACHED_VALUES_KEPT = 750;
 /** When the clock is frozen (sim speed 0) keep an alarm set so tests can run it by hand. */
 const FROZEN_ALARM_MS = 24 * 3_600_000;
 /** How long the inbox remembers an event unless configured otherwise (wall time). */
@@ -170,6 +177,7 @@ export class ObjectRuntime {
     timers: Timer[];
     outbox: number;
     rowsWritten: number;
+    rowsKept: number;
     counters: Record<string, number>;
   } {
     return {
@@ -177,8 +185,18 @@ export class ObjectRuntime {
       timers: this.timers(),
       outbox: this.pendingOutbox().length,
       rowsWritten: this.rowsWritten,
+      rowsKept: this.rowsKept(),
       counters: { ...this.counters },
     };
+  }
+
+  /** Rows the object keeps in its storage now, over every table of the runtime. */
+  private rowsKept(): number {
+    return this.storage.sql
+      .exec<{ rows: number }>(
+        "SELECT (SELECT count(*) FROM state) + (SELECT count(*) FROM timers) + (SELECT count(*) FROM outbox) + (SELECT count(*) FROM inbox) + (SELECT count(*) FROM outbox_set_aside) AS rows",
+      )
+      .one().rows;
   }
 
   /**
@@ -672,12 +690,28 @@ export class ObjectRuntime {
       });
       this.lastInstant = Math.max(this.lastInstant, now);
       if (this.rowsWritten !== rowsBefore) this.onChange?.(now);
+      this.boundCache();
       return result;
     } catch (error) {
       // The cache and the packed row may hold values of the rolled-back transaction.
       this.cache.clear();
       this.packed = this.packs && new PackedRow(this.storage.sql, this.packs);
       throw error;
+    }
+  }
+
+  /**
+   * Forgets the values cached longest once there are more than {@link MAX_CACHED_VALUES}:
+   * a fleet with thousands of operations would otherwise keep every one parsed, and the
+   * isolate that holds all objects of the class is reset when its heap outgrows the
+   * platform's limit (every instance restarts). A forgotten value is read again when used.
+   */
+  private boundCache(): void {
+    if (this.cache.size <= MAX_CACHED_VALUES) return;
+    let excess = this.cache.size - CACHED_VALUES_KEPT;
+    for (const key of this.cache.keys()) {
+      if (excess-- <= 0) break;
+      this.cache.delete(key);
     }
   }
 

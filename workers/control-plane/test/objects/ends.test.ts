@@ -10,7 +10,8 @@ import {
 } from "../../src/objects/fleet/ends.ts";
 import { type RolloutEnd, rolloutInboxKey } from "../../src/objects/fleet/rollout/owners.ts";
 import { memberWatch, type RunOwner } from "../../src/objects/fleet/run-members/members.ts";
-import { pendingDelivery } from "../../src/runtime/deliveries.ts";
+import type { NotificationBatch } from "../../src/objects/notifications/record.ts";
+import { pendingDelivery, pendingMessage } from "../../src/runtime/deliveries.ts";
 import type { Tx } from "../../src/runtime/types.ts";
 import { freezeClock } from "../helpers.ts";
 import { inFleetRuntime } from "./helpers.ts";
@@ -18,7 +19,7 @@ import { inFleetRuntime } from "./helpers.ts";
 /** A cluster upgrade's save as its host makes it, reduced to what ends.ts reads. */
 function ended(tx: Tx, id: string, state: "SUCCEEDED" | "FAILED", error?: string): void {
   const op = { id, state, ...(error ? { error } : {}) } as unknown as ClusterUpgrade;
-  clusterUpgradeSaved(tx, op);
+  clusterUpgradeSaved(tx, op, undefined);
 }
 
 const owner: RunOwner = { fleet: "ends", run: "r1", cluster: "c1" };
@@ -104,6 +105,35 @@ describe("one way for an operation's end to reach its waiter (ends.ts)", () => {
       await runtime.commit((tx) => ended(tx, "op-x", "SUCCEEDED"));
       expect(await runtime.commit((tx) => pendingDelivery(tx, watch))).toBe(false);
       expect(await runtime.commit((tx) => tx.getState("watched-by:op-x"))).toBeUndefined();
+    });
+  });
+
+  it("LIFE-3 a cluster upgrade's end is heard once per ending: a save that repeats it is not an end, a resumed upgrade that ends again is", async () => {
+    await freezeClock();
+    await inFleetRuntime("ends-repeat", async (runtime) => {
+      const op = (state: string, endedAt?: number) =>
+        ({
+          id: "op-r",
+          cluster: "c-r",
+          target: "1.2.3",
+          state,
+          ...(endedAt === undefined ? {} : { endedAt }),
+        }) as unknown as ClusterUpgrade;
+      const notified = () =>
+        runtime.read(
+          (tx) =>
+            pendingMessage<NotificationBatch>(tx, "notify/collecting")?.events.map(
+              (e) => e.event,
+            ) ?? [],
+        );
+      await runtime.commit((tx) => clusterUpgradeSaved(tx, op("FAILED", 10), op("RUNNING")));
+      expect(await notified()).toEqual(["operation.failed"]);
+      // Saved again as it was (a tick of an ended upgrade): not a second end.
+      await runtime.commit((tx) => clusterUpgradeSaved(tx, op("FAILED", 10), op("FAILED", 10)));
+      expect(await notified()).toEqual(["operation.failed"]);
+      // Resumed, then ended again: a new end.
+      await runtime.commit((tx) => clusterUpgradeSaved(tx, op("SUCCEEDED", 20), op("RUNNING")));
+      expect(await notified()).toEqual(["operation.failed", "operation.succeeded"]);
     });
   });
 });

@@ -191,9 +191,25 @@ function nodePoolOperationSaved(
   notifyPoolOperationEnd(tx, op);
 }
 
-/** After a cluster upgrade was saved: its end, once, when it is SUCCEEDED or FAILED. */
-export function clusterUpgradeSaved(tx: Tx, op: ClusterUpgrade): void {
+/**
+ * After a cluster upgrade was saved (`before`: as stored until then, none for a new one):
+ * its end, once per ending — a save that repeats an end (same state, same end instant)
+ * is not one; a resumed upgrade that ends again is.
+ */
+export function clusterUpgradeSaved(
+  tx: Tx,
+  op: ClusterUpgrade,
+  before: ClusterUpgrade | undefined,
+): void {
   if (!isClusterUpgradeTerminal(op.state)) return;
+  if (
+    before !== undefined &&
+    isClusterUpgradeTerminal(before.state) &&
+    before.state === op.state &&
+    before.endedAt === op.endedAt
+  ) {
+    return;
+  }
   const end: OperationEnd = {
     operation: op.id,
     state: op.state,

@@ -69,7 +69,7 @@ function courier(
   return {
     async send(message) {
       // Still wanted? A member may have been skipped or the run stopped meanwhile.
-      const wanted = await runtime.commit(
+      const wanted = await runtime.read(
         (tx) => new Set(pendingStarts(tx).map((s) => s.intent.cluster)),
       );
       const intents = intentsOf(message).filter((intent) => wanted.has(intent.cluster));
@@ -81,7 +81,7 @@ function courier(
         outcomes: outcomes.map((outcome, i) => ({ cluster: intents[i]!.cluster, outcome })),
       };
       if (outcomes.every((outcome) => outcome.ok)) return answer;
-      const run = await runtime.commit((tx) => loadRun(tx));
+      const run = await runtime.read((tx) => loadRun(tx));
       const membership = run && (await fleetMembership(db, run));
       if (membership) answer.membership = membership;
       return answer;

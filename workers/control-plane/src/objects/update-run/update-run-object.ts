@@ -186,10 +186,11 @@ export class UpdateRunObject extends DurableObject<Env> {
     now: number;
     timers: Timer[];
     rowsWritten: number;
+    rowsKept: number;
     counters: Record<string, number>;
   }> {
-    const { now, timers, rowsWritten, counters } = (await this.ready()).inspect();
-    return { now, timers, rowsWritten, counters };
+    const { now, timers, rowsWritten, rowsKept, counters } = (await this.ready()).inspect();
+    return { now, timers, rowsWritten, rowsKept, counters };
   }
 
   private async page(

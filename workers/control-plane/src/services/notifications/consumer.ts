@@ -66,11 +66,19 @@ export async function consumeNotifications(
 ): Promise<void> {
   const db = openInventory(env.DB);
   const policy = retryPolicy(env);
+  // A batch's events mostly come from few fleets (a run's members end together): each
+  // fleet's subscriptions are read once per batch, not once per event.
+  const subscriptions = new Map<string, ReturnType<typeof subscriptionsForFleet>>();
+  const subscriptionsOf = (fleet: string) => {
+    const read = subscriptions.get(fleet) ?? subscriptionsForFleet(db, fleet, MAX_SUBSCRIPTIONS);
+    subscriptions.set(fleet, read);
+    return read;
+  };
   for (const message of batch.messages) {
     try {
       const body = message.body;
       if (body.kind === "event") {
-        await fanOut(db, env, body.fleet, body.event);
+        await fanOut(db, env, body.fleet, body.event, subscriptionsOf);
         message.ack();
       } else if (body.kind === "delivery") {
         await attempt(db, env, policy, message as Message<typeof body>);
@@ -88,9 +96,16 @@ export async function consumeNotifications(
 }
 
 /** Records a delivery per matching subscription and queues one message for each. */
-async function fanOut(db: Inventory, env: Env, fleet: string, event: CloudEvent): Promise<void> {
+async function fanOut(
+  db: Inventory,
+  env: Env,
+  fleet: string,
+  event: CloudEvent,
+  subscriptionsOf: (fleet: string) => ReturnType<typeof subscriptionsForFleet> = (f) =>
+    subscriptionsForFleet(db, f, MAX_SUBSCRIPTIONS),
+): Promise<void> {
   const name = event.type.slice(EVENT_TYPE_PREFIX.length) as NotificationEvent;
-  const matching = (await subscriptionsForFleet(db, fleet, MAX_SUBSCRIPTIONS)).filter((s) =>
+  const matching = (await subscriptionsOf(fleet)).filter((s) =>
     s.events.some((pattern) => matchesPattern(pattern, name)),
   );
   if (matching.length === 0) return;

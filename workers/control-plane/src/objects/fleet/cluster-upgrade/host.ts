@@ -310,6 +310,8 @@ export function fireClusterTimer(tx: Tx, timer: Timer): void {
  * (or could not), which may ask for more.
  */
 function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecision): void {
+  // As last stored (none for a new one): what tells an end from a repeat of one.
+  const before = load(tx, hosted.op.id)?.op;
   let decision = first;
   for (;;) {
     hosted.op = decision.state;
@@ -329,7 +331,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
       payload: id,
     });
   }
-  clusterUpgradeSaved(tx, hosted.op);
+  clusterUpgradeSaved(tx, hosted.op, before);
   if (isClusterUpgradeTerminal(hosted.op.state)) {
     tx.setTimer({
       id: timerId(CLUSTER_SYNC_TIMER, id),

@@ -34,25 +34,22 @@ export function notifyPoolOperationEnd(tx: Tx, op: NodePoolOperation): void {
 }
 
 /**
- * A cluster upgrade saved in an end state. Its saves carry no earlier state, so the end
- * is recorded once per ending (the inbox remembers it): a resumed upgrade that ends again
- * is a new end.
+ * A cluster upgrade that just ended (ends.ts calls it once per ending: a resumed upgrade
+ * that ends again is a new end).
  */
 export function notifyClusterUpgradeEnd(tx: Tx, op: ClusterUpgrade): void {
   const event = EVENT_OF_STATE[op.state];
   if (event === undefined) return;
-  tx.once(`notified:${op.id}:${op.state}:${op.endedAt ?? op.updatedAt}`, () =>
-    recordNotification(tx, {
-      event,
-      subject: `operations/${op.id}`,
-      data: {
-        operation: op.id,
-        kind: "CLUSTER_UPGRADE",
-        cluster: op.cluster,
-        target: op.target,
-        state: op.state,
-        ...(op.error === undefined ? {} : { error: op.error }),
-      },
-    }),
-  );
+  recordNotification(tx, {
+    event,
+    subject: `operations/${op.id}`,
+    data: {
+      operation: op.id,
+      kind: "CLUSTER_UPGRADE",
+      cluster: op.cluster,
+      target: op.target,
+      state: op.state,
+      ...(op.error === undefined ? {} : { error: op.error }),
+    },
+  });
 }
