@@ -1,6 +1,6 @@
 import { exponentialBackoff } from "@regatta/engine";
 import type { ObjectRuntime } from "./runtime.ts";
-import { type Tx, timerId } from "./types.ts";
+import { DELIVERY_TIMER, type Tx, timerId } from "./types.ts";
 
 /**
  * One durable way for an object to get something to another object (or to carry out an
@@ -12,8 +12,8 @@ import { type Tx, timerId } from "./types.ts";
  * transaction of its own. Every retry loop of the objects goes through here.
  */
 
-/** The timer kind every delivery uses (payload: the delivery's id). */
-export const DELIVERY_TIMER = "delivery";
+export { DELIVERY_TIMER };
+
 /** Waits between attempts: 5 s doubling to 10 minutes. */
 const retryWait = exponentialBackoff({ first: 5_000, max: 600_000 });
 /**

@@ -17,6 +17,7 @@ import { type CachedValue, Transaction } from "./transaction.ts";
 import {
   type AlarmHost,
   type CrashPoint,
+  DELIVERY_TIMER,
   DeliveryFailure,
   EVENT_REPLAY_WINDOW_MS,
   type Executor,
@@ -635,9 +636,10 @@ export class ObjectRuntime {
   private nextDue(until: Instant, skip: ReadonlySet<string> = new Set()): Timer | undefined {
     const [row] = this.storage.sql
       .exec<{ id: string; due: number; kind: string; payload: string | null }>(
-        `SELECT id, due, kind, payload FROM timers WHERE due <= ?${" AND id <> ?".repeat(skip.size)} ORDER BY due, id LIMIT 1`,
+        `SELECT id, due, kind, payload FROM timers WHERE due <= ?${" AND id <> ?".repeat(skip.size)} ORDER BY due, kind = ?, id LIMIT 1`,
         until,
         ...skip,
+        DELIVERY_TIMER,
       )
       .toArray();
     const timers = this.withProviderTimer(row ? [toTimer(row)] : [], until);
@@ -656,7 +658,8 @@ export class ObjectRuntime {
     const timer: Timer = { id: PROVIDER_TIMER, due, kind: PROVIDER_TIMER };
     // At one instant the provider's reports come first: an answer that arrives exactly
     // at a deadline arrived in time, whatever the names of the timers waiting on it.
-    const rank = (t: Timer) => (t.kind === PROVIDER_TIMER ? 0 : 1);
+    // Deliveries come last (DELIVERY_TIMER).
+    const rank = (t: Timer) => (t.kind === PROVIDER_TIMER ? 0 : t.kind === DELIVERY_TIMER ? 2 : 1);
     return [...timers, timer].sort(
       (a, b) => a.due - b.due || rank(a) - rank(b) || (a.id < b.id ? -1 : 1),
     );

@@ -122,6 +122,12 @@ export type Executor = OutboxExecutor | InTransactionExecutor;
 
 /** The kind of the executor's wake-up (see `ExecutorHooks.wakeAt`). */
 export const PROVIDER_TIMER = "provider";
+/**
+ * The timer kind of every durable delivery (runtime/deliveries.ts, payload: its id). At
+ * one instant deliveries fire after the other timers: what the instant's work hands on
+ * (a batch of member ends, notifications) goes out once, after all of it was done.
+ */
+export const DELIVERY_TIMER = "delivery";
 
 /** The one timer of a kind an owner has (an operation, a cluster, a group). */
 export const timerId = (kind: string, id: string) => `${kind}:${id}`;

@@ -9,7 +9,11 @@ import {
   watchOperation,
 } from "../../src/objects/fleet/ends.ts";
 import { type RolloutEnd, rolloutInboxKey } from "../../src/objects/fleet/rollout/owners.ts";
-import { memberWatch, type RunOwner } from "../../src/objects/fleet/run-members/members.ts";
+import {
+  memberWatch,
+  REPORTS_PER_DELIVERY,
+  type RunOwner,
+} from "../../src/objects/fleet/run-members/members.ts";
 import type { NotificationBatch } from "../../src/objects/notifications/record.ts";
 import { pendingDelivery, pendingMessage } from "../../src/runtime/deliveries.ts";
 import type { Tx } from "../../src/runtime/types.ts";
@@ -134,6 +138,40 @@ describe("one way for an operation's end to reach its waiter (ends.ts)", () => {
       // Resumed, then ended again: a new end.
       await runtime.commit((tx) => clusterUpgradeSaved(tx, op("SUCCEEDED", 20), op("RUNNING")));
       expect(await notified()).toEqual(["operation.failed", "operation.succeeded"]);
+    });
+  });
+
+  it("RUN-5 a run's ends collect in one delivery of at most 1,000 reports: a full one goes on under its own id, and every end is carried once", async () => {
+    await freezeClock();
+    await inFleetRuntime("ends-full", async (runtime) => {
+      const total = REPORTS_PER_DELIVERY + 2;
+      await runtime.commit((tx) => {
+        for (let i = 0; i < total; i++) {
+          const member: RunOwner = { fleet: "ends-full", run: "big", cluster: `c${i}` };
+          const watch = memberWatch(member);
+          openWatch(tx, watch, { kind: "run-member", ...member });
+          watchOperation(tx, watch, `op-${i}`);
+          sealWatch(tx, watch);
+          ended(tx, `op-${i}`, "SUCCEEDED");
+        }
+      });
+      const deliveries = runtime
+        .timers()
+        .filter((timer) => (timer.payload ?? "").includes("big"))
+        .map((timer) => timer.payload ?? "");
+      expect(deliveries).toHaveLength(2);
+      // The full one sorts first: older ends go first.
+      expect(deliveries[0]).toMatch(/^run-ends-full\/big\//);
+      expect(deliveries[1]).toBe("run-ends/big");
+      const reports = await runtime.read((tx) =>
+        deliveries.map(
+          (id) =>
+            tx.getState<{ message: { reports: { cluster: string }[] } }>(`delivery:${id}`)!.message
+              .reports,
+        ),
+      );
+      expect(reports.map((r) => r.length)).toEqual([REPORTS_PER_DELIVERY, 2]);
+      expect(new Set(reports.flat().map((r) => r.cluster)).size).toBe(total);
     });
   });
 });

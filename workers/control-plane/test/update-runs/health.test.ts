@@ -29,10 +29,35 @@ beforeAll(() => {
     const path = new URL(request.url).pathname;
     calls.push({ method: request.method, path });
     if (path === "/unreachable") throw new TypeError("connection refused");
+    if (path === "/together") await together.arrive();
     const status = statuses.get(path) ?? 200;
     return new Response(status < 300 ? "ok" : `down: ${"x".repeat(500)}`, { status });
   });
 });
+
+/**
+ * Calls to `/together` wait until `size` of them are in flight at once (checks carried
+ * out one after another would never get there: then each waits `fallbackMs` and the
+ * test fails on the count it records).
+ */
+const together = {
+  size: 3,
+  fallbackMs: 2_000,
+  inFlight: 0,
+  most: 0,
+  waiting: [] as (() => void)[],
+  async arrive(): Promise<void> {
+    this.inFlight++;
+    this.most = Math.max(this.most, this.inFlight);
+    if (this.inFlight >= this.size) for (const release of this.waiting.splice(0)) release();
+    else
+      await new Promise<void>((release) => {
+        this.waiting.push(release);
+        setTimeout(release, this.fallbackMs);
+      });
+    this.inFlight--;
+  },
+};
 
 const runPath = (run: string) => `/v1/fleets/${FLEET}/update-runs/${run}`;
 const settled = (r: RunBody) => r.state === "Completed" || r.state === "Failed";
@@ -211,5 +236,29 @@ describe("EXT-7 health gates through the API", () => {
       },
     });
     expect(https.status, JSON.stringify(https.body)).toBeLessThan(300);
+  });
+
+  it("EXT-7 EXT-2 members that end together are checked together, not one URL call after another", async () => {
+    for (const name of ["hc-t1", "hc-t2", "hc-t3"]) {
+      await cluster(name, { updateGroup: "hc-together" }, { np: { nodeImage: "cos-97" } });
+    }
+    const created = await createRun({
+      name: "hc-together-run",
+      upgrade: { type: "NodeImageOnly" },
+      stages: [
+        {
+          name: "s",
+          groups: [
+            { name: "hc-together", maxConcurrency: 3, healthCheck: { url: `${HEALTH}/together` } },
+          ],
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await api("POST", `${runPath("hc-together-run")}/start`)).status).toBe(200);
+    const done = await advanceRunUntil("hc-together-run", settled, { stepSeconds: 300 });
+    expect(done.state, JSON.stringify(done.message)).toBe("Completed");
+    expect(calls.filter((c) => c.path === "/together")).toHaveLength(3);
+    expect(together.most).toBe(3);
   });
 });

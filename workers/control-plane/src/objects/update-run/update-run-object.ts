@@ -256,8 +256,12 @@ export class UpdateRunObject extends DurableObject<Env> {
    */
   private async dispatch(runtime: ObjectRuntime): Promise<void> {
     try {
-      await dispatchStarts(runtime, this.env, this.wiring.inventory);
-      await dispatchHealthChecks(runtime, this.env);
+      // Checks first: their attempts are under way (and marked so) before a commit of the
+      // starts catches up on due timers, which would take the checks one by one.
+      await Promise.all([
+        dispatchHealthChecks(runtime, this.env),
+        dispatchStarts(runtime, this.env, this.wiring.inventory),
+      ]);
       await dispatchStarts(runtime, this.env, this.wiring.inventory);
     } catch (error) {
       console.error("update run: dispatch failed", error);

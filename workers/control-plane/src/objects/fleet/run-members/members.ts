@@ -49,8 +49,20 @@ export interface MembersEnded {
   reports: RunMemberReport[];
 }
 
-/** The delivery of a run's ends. */
+/** The delivery that collects a run's ends until it is taken. */
 const endsDelivery = (run: string) => `run-ends/${run}`;
+/**
+ * Reports one delivery carries at most: a stage of thousands of members that end at once
+ * (with their failure messages) stays far below the 2 MB a stored value may take.
+ */
+export const REPORTS_PER_DELIVERY = 1_000;
+/**
+ * A full collection set apart. Its timer's id sorts before the collecting one's at the
+ * same instant (`-` before `/`), so older ends go first; the run takes a report at no
+ * earlier instant than its last decision in any case.
+ */
+const fullEndsDelivery = (run: string, at: number) =>
+  `run-ends-full/${run}/${String(at).padStart(15, "0")}-${crypto.randomUUID()}`;
 
 const reportKey = (report: RunMemberReport) => `${report.cluster}:${report.operationIds.join(",")}`;
 
@@ -96,10 +108,19 @@ export function hearMemberEnd(
       .join("; ");
   }
   const id = endsDelivery(owner.run);
-  const pending = pendingMessage<MembersEnded>(tx, id);
-  const reports = [...(pending?.reports ?? []), report];
   const run = { fleet: owner.fleet, run: owner.run };
-  deliver<MembersEnded>(tx, id, { type: "members-ended", run, reports });
+  const pending = pendingMessage<MembersEnded>(tx, id)?.reports ?? [];
+  if (pending.length >= REPORTS_PER_DELIVERY) {
+    // Full: it goes on under an id of its own, retried on its own, and a new one collects.
+    deliver<MembersEnded>(tx, fullEndsDelivery(owner.run, tx.now), {
+      type: "members-ended",
+      run,
+      reports: pending,
+    });
+    deliver<MembersEnded>(tx, id, { type: "members-ended", run, reports: [report] });
+  } else {
+    deliver<MembersEnded>(tx, id, { type: "members-ended", run, reports: [...pending, report] });
+  }
   clearSoakCheck(tx, owner.cluster);
 }
 
