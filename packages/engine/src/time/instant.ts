@@ -14,9 +14,21 @@ export function addSeconds(at: Instant, seconds: number): Instant {
   return at + seconds * SECOND;
 }
 
+/**
+ * Renderings of recent instants: a run's status shows thousands of times, most of them
+ * the same few instants (members end together). Bounded: cleared when full.
+ */
+const rendered = new Map<Instant, string>();
+const RENDERED_KEPT = 4_096;
+
 /** RFC 3339 (UTC) rendering used everywhere the API shows a time. */
 export function toRfc3339(at: Instant): string {
-  return new Date(at).toISOString();
+  const known = rendered.get(at);
+  if (known !== undefined) return known;
+  const text = new Date(at).toISOString();
+  if (rendered.size >= RENDERED_KEPT) rendered.clear();
+  rendered.set(at, text);
+  return text;
 }
 
 /** Parses an RFC 3339 string; undefined when it is not one. */

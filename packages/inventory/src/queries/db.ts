@@ -1,6 +1,5 @@
 import type { BatchItem } from "drizzle-orm/batch";
 import { type AnyD1Database, type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
-import * as schema from "../schema.ts";
 
 /**
  * The inventory handle every query takes: the D1 database as drizzle sees it (only the
@@ -16,14 +15,22 @@ export type Inventory = Pick<
   "select" | "insert" | "update" | "delete" | "batch"
 >;
 
+/** The handle of each binding (a binding is the same object for every request of an isolate). */
+const opened = new WeakMap<AnyD1Database, Inventory>();
+
 /**
- * Opens the inventory over a D1 binding. Cheap (no I/O): a request or an object may
- * open it whenever it needs one.
+ * Opens the inventory over a D1 binding, once per binding: no I/O, and no schema either
+ * (only the query builders are used; drizzle's relational config, built from the schema
+ * on every open, cost a few milliseconds per request).
  *
  * @example const inventory = openInventory(env.DB);
  */
 export function openInventory(d1: AnyD1Database): Inventory {
-  return drizzle(d1, { schema });
+  const existing = opened.get(d1);
+  if (existing !== undefined) return existing;
+  const inventory = drizzle(d1);
+  opened.set(d1, inventory);
+  return inventory;
 }
 
 /** One statement of a `db.batch([...])`, D1's only atomic unit (no interactive transactions). */

@@ -198,15 +198,15 @@ export class UpdateRunObject extends DurableObject<Env> {
     request: RunPageRequest,
   ): Promise<Outcome<RunPage> | undefined> {
     const limit = memberPageLimit(request.limit);
-    const found = await runtime.commit((tx) => {
+    const read = await runtime.read((tx) => {
       const run = loadRun(tx);
-      if (run === undefined) return undefined;
-      const total = flatMembers(run).length;
-      const paged = request.cursor !== undefined || total > limit;
-      return { run, total, key: paged ? cursorKeyBytes(tx) : undefined };
+      return run && { run, total: flatMembers(run).length };
     });
-    if (found === undefined) return undefined;
-    const { run, total, key } = found;
+    if (read === undefined) return undefined;
+    const { run, total } = read;
+    // Only a paged read needs the run's cursor key, which its first use writes.
+    const paged = request.cursor !== undefined || total > limit;
+    const key = paged ? await runtime.commit((tx) => cursorKeyBytes(tx)) : undefined;
     let from = 0;
     if (request.cursor !== undefined && key !== undefined) {
       const opened = await openCursor(key, request.cursor).catch((error: unknown) => {
