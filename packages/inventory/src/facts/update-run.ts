@@ -11,7 +11,7 @@ import {
   allPages,
   getCluster,
   type Inventory,
-  listClustersByFleet,
+  listFleetClusterFacts,
   listFleetNodePoolImages,
 } from "../queries/index.ts";
 import { loadAvailability } from "./availability.ts";
@@ -22,7 +22,7 @@ import { loadAvailability } from "./availability.ts";
  */
 export async function fleetCandidates(db: Inventory, fleet: string): Promise<Candidate[]> {
   const [clusters, pools] = await Promise.all([
-    allPages((page) => listClustersByFleet(db, fleet, page)),
+    allPages((page) => listFleetClusterFacts(db, fleet, page)),
     listFleetNodePoolImages(db, fleet),
   ]);
   const poolsOf = new Map<string, MemberPool[]>();

@@ -142,6 +142,41 @@ export function listClustersByFleet(
   );
 }
 
+/** What an update run knows of a cluster of its fleet (its candidates, EXT-8). */
+export type FleetClusterFacts = Pick<
+  ClusterColumns,
+  "name" | "region" | "statusVersion" | "maintenance" | "updateGroup"
+>;
+
+/**
+ * The fleet's clusters by name with only what a run reads of them: no scopes (a
+ * subquery per row) and no spec, so a run that looks at its fleet on every batch of ends
+ * moves a fraction of the rows' bytes.
+ */
+export function listFleetClusterFacts(
+  db: Inventory,
+  fleet: string,
+  page?: PageRequest,
+): Promise<Page<FleetClusterFacts>> {
+  return keysetPage(
+    page,
+    (after, take) =>
+      db
+        .select({
+          name: clusters.name,
+          region: clusters.region,
+          statusVersion: clusters.statusVersion,
+          maintenance: clusters.maintenance,
+          updateGroup: clusters.updateGroup,
+        })
+        .from(clusters)
+        .where(and(eq(clusters.fleet, fleet), afterName(after)))
+        .orderBy(asc(clusters.name))
+        .limit(take),
+    (row) => row.name,
+  );
+}
+
 /** The user clusters an admin cluster manages (VER-5), by name. */
 export function listManagedClusters(
   db: Inventory,
