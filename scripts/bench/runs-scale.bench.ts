@@ -34,7 +34,7 @@ import {
   type FleetInspection,
   startSimControlPlane,
 } from "./lib/control-plane.ts";
-import { CLUSTER_COLUMNS } from "./lib/inventory-fixture.ts";
+import { CLUSTER_COLUMNS, seedZeroDurationRuns } from "./lib/inventory-fixture.ts";
 import {
   describeRuntime,
   formatInt,
@@ -229,39 +229,7 @@ async function readAllPages(
 
 async function setUp(cp: ControlPlane): Promise<void> {
   await cp.migrate();
-  await cp.insert(
-    "releases",
-    ["name", "channel", "targets", "versions", "node_images", "regions", "created_at"],
-    [
-      [
-        "bench-R1",
-        "REGULAR",
-        JSON.stringify({ "1.21": NEW }),
-        JSON.stringify([OLD, NEW]),
-        "[]",
-        "{}",
-        EPOCH,
-      ],
-    ],
-  );
-  const zero = Object.fromEntries(
-    [
-      "CREATE_NODE",
-      "DELETE_NODE",
-      "CORDON_NODE",
-      "UNCORDON_NODE",
-      "DRAIN_NODE",
-      "UPGRADE_CONTROL_PLANE",
-      "UPGRADE_COMPONENT",
-      "RUN_PREFLIGHT",
-      "HEALTH_CHECK",
-    ].map((type) => [type, 0]),
-  );
-  await cp.insert(
-    "sim_settings",
-    ["id", "durations", "jitter", "rejection_delay_seconds"],
-    [[1, JSON.stringify(zero), 0, 0]],
-  );
+  await seedZeroDurationRuns(cp, { from: OLD, to: NEW, at: EPOCH });
 }
 
 async function main(): Promise<void> {

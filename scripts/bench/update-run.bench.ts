@@ -27,7 +27,7 @@ import {
   type UpdateStrategy,
 } from "../../packages/engine/src/index.ts";
 import { type ControlPlane, startSimControlPlane } from "./lib/control-plane.ts";
-import { CLUSTER_COLUMNS } from "./lib/inventory-fixture.ts";
+import { CLUSTER_COLUMNS, seedZeroDurationRuns } from "./lib/inventory-fixture.ts";
 import {
   describeRuntime,
   formatInt,
@@ -274,39 +274,7 @@ async function main(): Promise<void> {
     const { cp, bundleMs, startMs } = await startSimControlPlane(ADMIN_TOKEN);
     try {
       await cp.migrate();
-      await cp.insert(
-        "releases",
-        ["name", "channel", "targets", "versions", "node_images", "regions", "created_at"],
-        [
-          [
-            "bench-R1",
-            "REGULAR",
-            JSON.stringify({ "1.21": NEW }),
-            JSON.stringify([OLD, NEW]),
-            "[]",
-            "{}",
-            EPOCH,
-          ],
-        ],
-      );
-      const zero = Object.fromEntries(
-        [
-          "CREATE_NODE",
-          "DELETE_NODE",
-          "CORDON_NODE",
-          "UNCORDON_NODE",
-          "DRAIN_NODE",
-          "UPGRADE_CONTROL_PLANE",
-          "UPGRADE_COMPONENT",
-          "RUN_PREFLIGHT",
-          "HEALTH_CHECK",
-        ].map((type) => [type, 0]),
-      );
-      await cp.insert(
-        "sim_settings",
-        ["id", "durations", "jitter", "rejection_delay_seconds"],
-        [[1, JSON.stringify(zero), 0, 0]],
-      );
+      await seedZeroDurationRuns(cp, { from: OLD, to: NEW, at: EPOCH });
       const rows: string[][] = [];
       for (const shape of SHAPES) {
         const r = await runWorkerd(cp, shape);

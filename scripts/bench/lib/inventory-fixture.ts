@@ -1,4 +1,4 @@
-import type { Cell } from "./control-plane.ts";
+import type { Cell, ControlPlane } from "./control-plane.ts";
 import { Prng } from "./prng.ts";
 
 /**
@@ -438,4 +438,56 @@ export function generateInventory(options: FixtureOptions): InventoryFixture {
     nodePools,
     nodeCount,
   };
+}
+
+/** Where an update-run benchmark upgrades from and to, and the instant its rows are dated. */
+export interface RunUpgrade {
+  from: string;
+  to: string;
+  at: number;
+}
+
+/**
+ * What the update-run benchmarks start from: a REGULAR release publishing `from` and
+ * `to` (the target of its minor), and a sim whose every command takes no time and no
+ * jitter, so the control plane's own overhead is what is timed.
+ */
+export async function seedZeroDurationRuns(
+  cp: Pick<ControlPlane, "insert">,
+  upgrade: RunUpgrade,
+): Promise<void> {
+  const minor = upgrade.to.split(".").slice(0, 2).join(".");
+  await cp.insert(
+    "releases",
+    ["name", "channel", "targets", "versions", "node_images", "regions", "created_at"],
+    [
+      [
+        "bench-R1",
+        "REGULAR",
+        JSON.stringify({ [minor]: upgrade.to }),
+        JSON.stringify([upgrade.from, upgrade.to]),
+        "[]",
+        "{}",
+        upgrade.at,
+      ],
+    ],
+  );
+  const zero = Object.fromEntries(
+    [
+      "CREATE_NODE",
+      "DELETE_NODE",
+      "CORDON_NODE",
+      "UNCORDON_NODE",
+      "DRAIN_NODE",
+      "UPGRADE_CONTROL_PLANE",
+      "UPGRADE_COMPONENT",
+      "RUN_PREFLIGHT",
+      "HEALTH_CHECK",
+    ].map((type) => [type, 0]),
+  );
+  await cp.insert(
+    "sim_settings",
+    ["id", "durations", "jitter", "rejection_delay_seconds"],
+    [[1, JSON.stringify(zero), 0, 0]],
+  );
 }

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { openInventory, saveIdempotentResponse } from "@regatta/inventory";
+import { insertDeliveries, openInventory, saveIdempotentResponse } from "@regatta/inventory";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../src/env.ts";
 import { runScheduled } from "../src/scheduled.ts";
@@ -45,5 +45,30 @@ describe("retention (the cron prunes what nothing needs any more)", () => {
     await runScheduled({ ...env, IDEMPOTENCY_RETENTION_HOURS: "1" } as Env, now);
     expect(await keys()).toContain("half-hour");
     expect(await keys()).not.toContain("two-hours");
+  });
+
+  it("notifications: deliveries last touched over 7 days ago are gone after the cron runs; younger ones are kept", async () => {
+    const now = Date.parse("2026-03-10T12:00:00Z");
+    await env.DB.prepare(
+      "INSERT INTO notification_subscriptions (name, url, secret_box, events, fleets, created_at, updated_at) VALUES ('keep-prune', 'https://example.com/h', 'box', '[\"*\"]', NULL, ?, ?)",
+    )
+      .bind(now, now)
+      .run();
+    const delivery = (eventId: string) => ({
+      subscription: "keep-prune",
+      eventId,
+      fleet: "prod",
+      type: "dev.regatta.operation.succeeded",
+      subject: "operations/op-1",
+      event: "{}",
+    });
+    const db = openInventory(env.DB);
+    await insertDeliveries(db, [delivery("old")], now - 8 * 24 * HOUR);
+    await insertDeliveries(db, [delivery("young")], now - 6 * 24 * HOUR);
+    await runScheduled(env, now);
+    const { results } = await env.DB.prepare(
+      "SELECT event_id FROM notification_deliveries WHERE subscription = 'keep-prune'",
+    ).all<{ event_id: string }>();
+    expect(results.map((row) => row.event_id)).toEqual(["young"]);
   });
 });

@@ -10,6 +10,7 @@ import {
   getClustersByName,
   type Inventory,
   managedClustersOf,
+  type NodePoolRow,
   nodePoolsOfClusters,
 } from "../queries/index.ts";
 import { poolFacts } from "./pool.ts";
@@ -32,6 +33,8 @@ export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promis
 export async function preflightFactsOf(
   db: Inventory,
   clusters: readonly ClusterRow[],
+  /** The clusters' node pools when the caller already read them (`nodePoolsOfClusters`). */
+  readPools?: ReadonlyMap<string, NodePoolRow[]>,
 ): Promise<PreflightFacts[]> {
   const names = clusters.map((cluster) => cluster.name);
   const admins = clusters.flatMap((c) =>
@@ -39,7 +42,7 @@ export async function preflightFactsOf(
   );
   const [catalogue, pools, adminRows, managed] = await Promise.all([
     loadCatalogue(db),
-    nodePoolsOfClusters(db, names),
+    readPools ?? nodePoolsOfClusters(db, names),
     admins.length === 0 ? new Map<string, ClusterRow>() : getClustersByName(db, admins),
     managedClustersOf(
       db,
@@ -98,10 +101,12 @@ export interface ClusterUpgradeFactsInput {
 export async function clusterUpgradeFactsOf(
   db: Inventory,
   upgrades: readonly { cluster: ClusterRow; input: ClusterUpgradeFactsInput }[],
+  readPools?: ReadonlyMap<string, NodePoolRow[]>,
 ): Promise<ClusterFacts[]> {
   const preflights = await preflightFactsOf(
     db,
     upgrades.map((upgrade) => upgrade.cluster),
+    readPools,
   );
   return upgrades.map(({ cluster, input }, i) => {
     const facts: ClusterFacts = {

@@ -1,5 +1,7 @@
+import { asc, inArray, lt, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type AnyD1Database, type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
  * The inventory handle every query takes: the D1 database as drizzle sees it (only the
@@ -51,4 +53,30 @@ export async function runBatch(db: Inventory, statements: readonly Statement[]):
 export interface Stored<T> {
   created: boolean;
   row: T;
+}
+
+/**
+ * Deletes at most `limit` rows of `table` whose `stamp` is before `cutoff`, oldest first;
+ * how many went, so a cron prunes in bounded steps (a full step means more remain).
+ *
+ * @example while ((await pruneOldest(db, keys, keys.createdAt, cutoff, 500)) === 500) {}
+ */
+export async function pruneOldest(
+  db: Inventory,
+  table: SQLiteTable,
+  stamp: SQLiteColumn,
+  cutoff: number,
+  limit: number,
+): Promise<number> {
+  const oldest = db
+    .select({ row: sql`rowid` })
+    .from(table)
+    .where(lt(stamp, cutoff))
+    .orderBy(asc(stamp))
+    .limit(limit);
+  const deleted = await db
+    .delete(table)
+    .where(inArray(sql`rowid`, oldest))
+    .returning({ row: sql`rowid` });
+  return deleted.length;
 }

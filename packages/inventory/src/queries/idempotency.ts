@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, inArray, lt, sql } from "drizzle-orm";
+import { and, eq, lt } from "drizzle-orm";
 import { idempotencyKeys } from "../schema/access.ts";
-import type { Inventory } from "./db.ts";
+import { type Inventory, pruneOldest } from "./db.ts";
 
 /** A remembered response to a `POST` with an `Idempotency-Key`, or a reservation. */
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
@@ -141,20 +141,10 @@ function ofReservation(key: string, principal: string, owner: string) {
  *
  * @example while ((await pruneIdempotentResponses(db, cutoff, 500)) === 500) {}
  */
-export async function pruneIdempotentResponses(
+export function pruneIdempotentResponses(
   db: Inventory,
   cutoff: Instant,
   limit: number,
 ): Promise<number> {
-  const oldest = db
-    .select({ row: sql`rowid` })
-    .from(idempotencyKeys)
-    .where(lt(idempotencyKeys.createdAt, cutoff))
-    .orderBy(asc(idempotencyKeys.createdAt))
-    .limit(limit);
-  const deleted = await db
-    .delete(idempotencyKeys)
-    .where(inArray(sql`rowid`, oldest))
-    .returning({ key: idempotencyKeys.key });
-  return deleted.length;
+  return pruneOldest(db, idempotencyKeys, idempotencyKeys.createdAt, cutoff, limit);
 }

@@ -6,7 +6,6 @@ import {
   desc,
   eq,
   gt,
-  inArray,
   isNotNull,
   isNull,
   lt,
@@ -17,7 +16,7 @@ import {
 } from "drizzle-orm";
 import { notificationDeliveries, notificationSubscriptions } from "../schema/notifications.ts";
 import { chunk, rowsPerInsert } from "./chunk.ts";
-import type { Inventory } from "./db.ts";
+import { type Inventory, pruneOldest } from "./db.ts";
 import {
   decodeCursor,
   encodeCursor,
@@ -325,20 +324,10 @@ export async function listDeliveries(
  * Deletes deliveries last touched before `cutoff`, at most `limit`; how many went, so the
  * cron can prune in bounded steps (a full step means more remain).
  */
-export async function pruneNotificationDeliveries(
+export function pruneNotificationDeliveries(
   db: Inventory,
   cutoff: Instant,
   limit: number,
 ): Promise<number> {
-  const oldest = db
-    .select({ row: sql`rowid` })
-    .from(notificationDeliveries)
-    .where(lt(notificationDeliveries.updatedAt, cutoff))
-    .orderBy(asc(notificationDeliveries.updatedAt))
-    .limit(limit);
-  const deleted = await db
-    .delete(notificationDeliveries)
-    .where(inArray(sql`rowid`, oldest))
-    .returning({ id: notificationDeliveries.eventId });
-  return deleted.length;
+  return pruneOldest(db, notificationDeliveries, notificationDeliveries.updatedAt, cutoff, limit);
 }

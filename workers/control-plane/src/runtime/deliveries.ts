@@ -64,6 +64,51 @@ export function deliver<M>(tx: Tx, id: string, message: M): void {
   tx.setTimer({ id: timerId(DELIVERY_TIMER, id), due: tx.now, kind: DELIVERY_TIMER, payload: id });
 }
 
+/**
+ * A delivery that collects items until it is taken (the ends of a run's members, an
+ * object's notifications): what one instant produces goes out in one attempt. A full
+ * one goes on under an id of its own (`apart`) and is retried on its own; a new one
+ * starts collecting.
+ */
+export interface Collection<M, I> {
+  /** The items a message carries. */
+  items(message: M): readonly I[];
+  /** A message carrying `items`. */
+  message(items: I[]): M;
+  /** Tells items apart: what an attempt carried is not sent again. */
+  key(item: I): string;
+  /** Items one delivery carries at most (a stored value may take 2 MB). */
+  max: number;
+  /** The id a full collection goes on under (one sorting first makes older items go first). */
+  apart(tx: Tx): string;
+}
+
+/** Adds `item` to the collecting delivery `id` (runtime/deliveries.ts `Collection`). */
+export function collect<M, I>(tx: Tx, id: string, item: I, collection: Collection<M, I>): void {
+  const pending = pendingMessage<M>(tx, id);
+  const items = pending === undefined ? [] : collection.items(pending);
+  if (items.length < collection.max) {
+    deliver(tx, id, collection.message([...items, item]));
+    return;
+  }
+  deliver(tx, collection.apart(tx), collection.message([...items]));
+  deliver(tx, id, collection.message([item]));
+}
+
+/**
+ * A collecting delivery's `Courier.remainder`: what `current` holds that `sent`, an
+ * earlier revision, did not carry.
+ */
+export function uncollected<M, I>(
+  collection: Pick<Collection<M, I>, "items" | "message" | "key">,
+  sent: M,
+  current: M,
+): { rest?: M } {
+  const taken = new Set(collection.items(sent).map((item) => collection.key(item)));
+  const rest = collection.items(current).filter((item) => !taken.has(collection.key(item)));
+  return rest.length === 0 ? {} : { rest: collection.message(rest) };
+}
+
 /** The message of the delivery `id` not yet taken, if any (to add to it, say). */
 export function pendingMessage<M>(tx: Tx, id: string): M | undefined {
   return tx.getState<StoredDelivery<M>>(key(id))?.message;

@@ -1,6 +1,6 @@
 import type { Instant } from "@regatta/engine";
 import type { NotificationEvent } from "@regatta/protocol";
-import { deliver, pendingMessage } from "../../runtime/deliveries.ts";
+import { type Collection, collect, uncollected } from "../../runtime/deliveries.ts";
 import type { Tx } from "../../runtime/types.ts";
 
 /**
@@ -54,6 +54,17 @@ const COLLECTING = `${PREFIX}collecting`;
 /** Whether the delivery `id` carries notifications. */
 export const isNotificationDelivery = (id: string) => id.startsWith(PREFIX);
 
+/** How notifications collect (runtime/deliveries.ts `Collection`). */
+const NOTIFICATIONS: Collection<NotificationMessage | NotificationBatch, NotificationMessage> = {
+  items: eventsOf,
+  message: (events) => ({ type: "notifications", events }),
+  key: (event) => event.id,
+  max: EVENTS_PER_DELIVERY,
+  // Which of two batches reaches the queue first does not matter: subscribers order
+  // events by their `time`, not by their arrival.
+  apart: () => `${PREFIX}${crypto.randomUUID()}`,
+};
+
 /** Records `draft` as of the transaction's instant; it reaches the queue after the commit. */
 export function recordNotification(tx: Tx, draft: NotificationDraft): void {
   const event: NotificationMessage = {
@@ -62,19 +73,7 @@ export function recordNotification(tx: Tx, draft: NotificationDraft): void {
     time: tx.now,
     ...draft,
   };
-  const pending = pendingMessage<NotificationBatch>(tx, COLLECTING)?.events ?? [];
-  if (pending.length >= EVENTS_PER_DELIVERY) {
-    deliver<NotificationBatch>(tx, `${PREFIX}${crypto.randomUUID()}`, {
-      type: "notifications",
-      events: pending,
-    });
-    deliver<NotificationBatch>(tx, COLLECTING, { type: "notifications", events: [event] });
-    return;
-  }
-  deliver<NotificationBatch>(tx, COLLECTING, {
-    type: "notifications",
-    events: [...pending, event],
-  });
+  collect(tx, COLLECTING, event, NOTIFICATIONS);
 }
 
 /** The events of a delivery, whether it carries one (stored by an earlier version) or many. */
@@ -86,8 +85,6 @@ export function eventsOf(message: NotificationMessage | NotificationBatch): Noti
 export function unsentEvents(
   sent: NotificationMessage | NotificationBatch,
   current: NotificationMessage | NotificationBatch,
-): { rest?: NotificationBatch } {
-  const taken = new Set(eventsOf(sent).map((event) => event.id));
-  const events = eventsOf(current).filter((event) => !taken.has(event.id));
-  return events.length === 0 ? {} : { rest: { type: "notifications", events } };
+): { rest?: NotificationMessage | NotificationBatch } {
+  return uncollected(NOTIFICATIONS, sent, current);
 }

@@ -83,7 +83,7 @@ export function healthDeliveryTimer(runtime: ObjectRuntime, env: Env, id: string
  * Checks carried out at once: members that end together are checked together (each
  * answer dated when its own attempt began), not one URL's timeout after another's.
  */
-export const HEALTH_CHECKS_AT_ONCE = 8;
+const HEALTH_CHECKS_AT_ONCE = 8;
 
 /** Attempts the checks due now (just recorded, or due again after their backoff). */
 export async function dispatchHealthChecks(runtime: ObjectRuntime, env: Env): Promise<void> {

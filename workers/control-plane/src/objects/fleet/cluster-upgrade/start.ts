@@ -116,6 +116,10 @@ export async function startIndexedClusterUpgrades(
     outcomes[at] = refused(404, `cluster ${request.cluster} does not exist`);
     return [];
   });
+  const poolsOf = await nodePoolsOfClusters(
+    db,
+    present.map(({ cluster }) => cluster.name),
+  );
   const facts = await clusterUpgradeFactsOf(
     db,
     present.map(({ cluster, input }) => ({
@@ -126,14 +130,11 @@ export async function startIndexedClusterUpgrades(
         workerPools: input.workerPools ?? "IN_PLACE",
       },
     })),
-  );
-  // SEQ-5 / RUN-5: a control-plane-only upgrade plans without the worker pools (they
-  // follow in their own phase, or not at all).
-  const poolsOf = await nodePoolsOfClusters(
-    db,
-    present.filter(({ input }) => !input.controlPlaneOnly).map(({ cluster }) => cluster.name),
+    poolsOf,
   );
   const prepared: Prepared[] = present.map(({ at, cluster, input }, i) => {
+    // SEQ-5 / RUN-5: a control-plane-only upgrade plans without the worker pools (they
+    // follow in their own phase, or not at all).
     const pools = input.controlPlaneOnly ? [] : (poolsOf.get(cluster.name) ?? []);
     const id = newOperationId();
     const poolOperationIds = Object.fromEntries(pools.map((pool) => [pool.name, newOperationId()]));

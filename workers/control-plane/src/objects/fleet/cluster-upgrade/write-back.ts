@@ -62,13 +62,15 @@ export async function syncClusterUpgrade(
       `fleet: status write-back of ${writes.length} cluster upgrades failed; retrying`,
       error,
     );
+    // Every upgrade of the batch tries again, a deleted cluster's too (its retirement is
+    // scheduled by the write-back that succeeds).
     await runtime.commit((tx) => {
-      for (const write of writes) {
+      for (const { id: opId } of ended) {
         tx.setTimer({
-          id: timerId(CLUSTER_SYNC_TIMER, write.id),
+          id: timerId(CLUSTER_SYNC_TIMER, opId),
           due: tx.now + RETRY_MS,
           kind: CLUSTER_SYNC_TIMER,
-          payload: write.id,
+          payload: opId,
         });
       }
     });

@@ -1,6 +1,6 @@
 import type { Instant } from "@regatta/engine";
 import type { Env } from "../../../env.ts";
-import { deliver, pendingMessage } from "../../../runtime/deliveries.ts";
+import { type Collection, collect, uncollected } from "../../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { clearSoakCheck } from "../node-pool/soak-checks.ts";
@@ -64,13 +64,20 @@ export const REPORTS_PER_DELIVERY = 1_000;
 const fullEndsDelivery = (run: string, at: number) =>
   `run-ends-full/${run}/${String(at).padStart(15, "0")}-${crypto.randomUUID()}`;
 
-const reportKey = (report: RunMemberReport) => `${report.cluster}:${report.operationIds.join(",")}`;
+/** How a run's ends collect (runtime/deliveries.ts `Collection`). */
+function endsOf(run: { fleet: string; run: string }): Collection<MembersEnded, RunMemberReport> {
+  return {
+    items: (message) => message.reports,
+    message: (reports) => ({ type: "members-ended", run, reports }),
+    key: (report) => `${report.cluster}:${report.operationIds.join(",")}`,
+    max: REPORTS_PER_DELIVERY,
+    apart: (tx) => fullEndsDelivery(run.run, tx.now),
+  };
+}
 
 /** The ends a pending delivery still holds once `sent` (an earlier revision) was taken. */
 export function unsentEnds(sent: MembersEnded, current: MembersEnded): { rest?: MembersEnded } {
-  const taken = new Set(sent.reports.map(reportKey));
-  const reports = current.reports.filter((report) => !taken.has(reportKey(report)));
-  return reports.length === 0 ? {} : { rest: { ...current, reports } };
+  return uncollected(endsOf(current.run), sent, current);
 }
 
 /** The watch (ends.ts) of a run member's operations. */
@@ -107,20 +114,8 @@ export function hearMemberEnd(
       )
       .join("; ");
   }
-  const id = endsDelivery(owner.run);
   const run = { fleet: owner.fleet, run: owner.run };
-  const pending = pendingMessage<MembersEnded>(tx, id)?.reports ?? [];
-  if (pending.length >= REPORTS_PER_DELIVERY) {
-    // Full: it goes on under an id of its own, retried on its own, and a new one collects.
-    deliver<MembersEnded>(tx, fullEndsDelivery(owner.run, tx.now), {
-      type: "members-ended",
-      run,
-      reports: pending,
-    });
-    deliver<MembersEnded>(tx, id, { type: "members-ended", run, reports: [report] });
-  } else {
-    deliver<MembersEnded>(tx, id, { type: "members-ended", run, reports: [...pending, report] });
-  }
+  collect(tx, endsDelivery(owner.run), report, endsOf(run));
   clearSoakCheck(tx, owner.cluster);
 }
 
