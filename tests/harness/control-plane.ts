@@ -19,8 +19,12 @@ export interface ControlPlane {
   url: string;
   /** The generated admin token (`REGATTA_ADMIN_TOKEN`). */
   token: string;
+  /** Where its local state (D1, Durable Objects) lives. */
+  persist: string;
   /** Stops the worker and forgets its state. */
   stop(): Promise<void>;
+  /** Stops the worker and keeps its state, for a restart over it. */
+  halt(): Promise<void>;
 }
 
 /**
@@ -30,10 +34,16 @@ export interface ControlPlane {
  * given: tests drive the clock with `POST /v1/sim/advance`).
  * @example const cp = await startControlPlane(); … await cp.stop();
  */
-export async function startControlPlane(options: { speed?: number } = {}): Promise<ControlPlane> {
+export async function startControlPlane(
+  options: {
+    speed?: number;
+    /** Restart over the state a halted control plane left (its `persist` and `token`). */
+    over?: Pick<ControlPlane, "persist" | "token">;
+  } = {},
+): Promise<ControlPlane> {
   Object.assign(process.env, QUIET);
-  const persist = await mkdtemp(join(tmpdir(), "regatta-cp-"));
-  const token = `rgt_admin_${randomBytes(18).toString("base64url")}`;
+  const persist = options.over?.persist ?? (await mkdtemp(join(tmpdir(), "regatta-cp-")));
+  const token = options.over?.token ?? `rgt_admin_${randomBytes(18).toString("base64url")}`;
   try {
     await promisify(execFile)(
       WRANGLER,
@@ -61,13 +71,17 @@ export async function startControlPlane(options: { speed?: number } = {}): Promi
     return {
       url,
       token,
+      persist,
       async stop() {
         await worker.dispose();
         await rm(persist, { recursive: true, force: true });
       },
+      async halt() {
+        await worker.dispose();
+      },
     };
   } catch (error) {
-    await rm(persist, { recursive: true, force: true });
+    if (!options.over) await rm(persist, { recursive: true, force: true });
     throw error;
   }
 }

@@ -10,7 +10,9 @@ import {
   purgeIdempotentResponses,
   putRelease,
   putSimClock,
+  renewSimClockLease,
   saveIdempotentResponse,
+  swapSimClock,
 } from "../src/index.ts";
 import { createTestDb } from "./d1-standin.ts";
 import { T0 } from "./fixtures.ts";
@@ -74,8 +76,38 @@ describe("tokens and idempotency keys", () => {
   it("the sim clock is a single row", async () => {
     const { db } = createTestDb(migrationSql);
     expect(await getSimClock(db)).toBeUndefined();
-    await putSimClock(db, { anchorWallMs: 1, anchorVirtualMs: 2, speed: 3600 });
-    await putSimClock(db, { anchorWallMs: 5, anchorVirtualMs: 6, speed: 1 });
-    expect(await getSimClock(db)).toEqual({ anchorWallMs: 5, anchorVirtualMs: 6, speed: 1 });
+    await putSimClock(db, {
+      anchorWallMs: 1,
+      anchorVirtualMs: 2,
+      speed: 3600,
+      leaseWallMs: 3,
+      boot: "a",
+    });
+    const later = { anchorWallMs: 5, anchorVirtualMs: 6, speed: 1, leaseWallMs: null, boot: null };
+    await putSimClock(db, later);
+    expect(await getSimClock(db)).toEqual(later);
+  });
+
+  it("a lease is only ever extended, and a resumed anchor replaces only the one it read", async () => {
+    const { db } = createTestDb(migrationSql);
+    const first = { anchorWallMs: 1, anchorVirtualMs: 2, speed: 3600, leaseWallMs: 100, boot: "a" };
+    await putSimClock(db, first);
+    await renewSimClockLease(db, { leaseWallMs: 50, boot: "b" });
+    expect(await getSimClock(db)).toMatchObject({ leaseWallMs: 100, boot: "b" });
+    await renewSimClockLease(db, { leaseWallMs: 200, boot: "b" });
+    const renewed = await getSimClock(db);
+    expect(renewed).toMatchObject({ leaseWallMs: 200, boot: "b" });
+
+    const resumed = {
+      anchorWallMs: 500,
+      anchorVirtualMs: 9,
+      speed: 3600,
+      leaseWallMs: 505,
+      boot: "c",
+    };
+    // Read before the renewal: someone changed the row since, so nothing is replaced.
+    expect(await swapSimClock(db, first, resumed)).toBe(false);
+    expect(await swapSimClock(db, renewed!, resumed)).toBe(true);
+    expect(await getSimClock(db)).toEqual(resumed);
   });
 });

@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { simClock, simFaults, simSettings } from "../schema/sim.ts";
 import { setFromExcluded } from "./chunk.ts";
 import type { Inventory } from "./db.ts";
@@ -48,20 +48,22 @@ export function deleteSimFault(db: Inventory, id: string) {
   return db.delete(simFaults).where(eq(simFaults.id, id)).returning({ id: simFaults.id });
 }
 
-/** The sim clock's anchor, if one was saved. */
+/** The sim clock's anchor and lease, if one was saved. */
 export async function getSimClock(db: Inventory): Promise<SimClockRow | undefined> {
   return db
     .select({
       anchorWallMs: simClock.anchorWallMs,
       anchorVirtualMs: simClock.anchorVirtualMs,
       speed: simClock.speed,
+      leaseWallMs: simClock.leaseWallMs,
+      boot: simClock.boot,
     })
     .from(simClock)
     .where(eq(simClock.id, 1))
     .get();
 }
 
-/** Saves the sim clock's anchor (the table's single row). */
+/** Saves the sim clock's anchor and lease (the table's single row). */
 export function putSimClock(db: Inventory, clock: SimClockRow) {
   return db
     .insert(simClock)
@@ -75,6 +77,44 @@ export function initSimClock(db: Inventory, clock: SimClockRow) {
     .insert(simClock)
     .values({ id: 1, ...clock })
     .onConflictDoNothing();
+}
+
+/**
+ * Extends the clock's lease to `leaseWallMs` for process `boot`; never shortens one a
+ * concurrent reader already took further.
+ */
+export function renewSimClockLease(db: Inventory, lease: { leaseWallMs: Instant; boot: string }) {
+  return db
+    .update(simClock)
+    .set({
+      leaseWallMs: sql`max(coalesce(${simClock.leaseWallMs}, 0), ${lease.leaseWallMs})`,
+      boot: lease.boot,
+    })
+    .where(eq(simClock.id, 1));
+}
+
+/**
+ * Replaces the anchor `seen` with `next`, only if no one re-anchored the clock since it
+ * was read: resolves to whether this call did it.
+ */
+export async function swapSimClock(
+  db: Inventory,
+  seen: SimClockRow,
+  next: SimClockRow,
+): Promise<boolean> {
+  const swapped = await db
+    .update(simClock)
+    .set(next)
+    .where(
+      and(
+        eq(simClock.id, 1),
+        eq(simClock.anchorWallMs, seen.anchorWallMs),
+        eq(simClock.anchorVirtualMs, seen.anchorVirtualMs),
+        seen.boot === null ? isNull(simClock.boot) : eq(simClock.boot, seen.boot),
+      ),
+    )
+    .returning({ id: simClock.id });
+  return swapped.length > 0;
 }
 
 /** The sim's timing: durations per command type, jitter and the capacity-refusal delay. */

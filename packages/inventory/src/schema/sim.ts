@@ -15,7 +15,11 @@ export const simFaults = sqliteTable("sim_faults", {
 
 /**
  * The sim's virtual clock as one row: virtual now = anchorVirtualMs + (wall − anchorWallMs)
- * × speed. Re-anchoring on every speed change keeps virtual time continuous.
+ * × speed. Re-anchoring on every speed change keeps virtual time continuous. The clock
+ * runs only while the control plane does: `leaseWallMs` is how far (wall time) the
+ * process named by `boot` may read it before it must write a new lease, so a process
+ * started later resumes from the virtual instant at the lease's end instead of replaying
+ * its downtime (both null in a row written before leases existed).
  */
 export const simClock = sqliteTable(
   "sim_clock",
@@ -24,6 +28,8 @@ export const simClock = sqliteTable(
     anchorWallMs: integer("anchor_wall_ms").$type<Instant>().notNull(),
     anchorVirtualMs: integer("anchor_virtual_ms").$type<Instant>().notNull(),
     speed: real("speed").notNull(),
+    leaseWallMs: integer("lease_wall_ms").$type<Instant>(),
+    boot: text("boot"),
   },
   (t) => [check("sim_clock_single_row", sql`${t.id} = 1`)],
 );

@@ -28,11 +28,23 @@ export interface SimClockParams {
   anchorWallMs: number;
   anchorVirtualMs: number;
   speed: number;
+  /**
+   * The wall instant up to which this process holds the clock (sim-clock-store.ts): past
+   * it the clock stands still until the lease is renewed, so no instant is ever read
+   * that a process started after a crash would not resume from.
+   */
+  leaseWallMs?: number;
+}
+
+/** The virtual instant at wall time `wall`, ignoring the lease. */
+export function virtualAt(params: SimClockParams, wall: number): number {
+  return params.anchorVirtualMs + (wall - params.anchorWallMs) * params.speed;
 }
 
 export function simClock(params: SimClockParams, wallNow: () => number = Date.now): Clock {
+  const lease = params.leaseWallMs ?? Number.POSITIVE_INFINITY;
   return {
-    now: () => params.anchorVirtualMs + (wallNow() - params.anchorWallMs) * params.speed,
+    now: () => virtualAt(params, Math.min(wallNow(), lease)),
     wallFor: (virtual) =>
       params.speed > 0
         ? params.anchorWallMs + (virtual - params.anchorVirtualMs) / params.speed
@@ -47,7 +59,7 @@ export function reanchor(
   wallNow: number,
   change: { advanceSeconds?: number; speed?: number },
 ): SimClockParams {
-  const virtualNow = params.anchorVirtualMs + (wallNow - params.anchorWallMs) * params.speed;
+  const virtualNow = simClock(params, () => wallNow).now();
   return {
     anchorWallMs: wallNow,
     anchorVirtualMs: virtualNow + (change.advanceSeconds ?? 0) * 1000,
