@@ -1,8 +1,9 @@
-import { env, SELF } from "cloudflare:test";
+import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { openInventory } from "@regatta/inventory";
 import { sign } from "@regatta/protocol";
 import { simClock } from "../src/clock/clock.ts";
 import { loadSimClock, saveSimClock } from "../src/clock/sim-clock-store.ts";
+import type { ObjectWiring } from "../src/objects/wiring.ts";
 import { checkAnswer, checkResponse } from "./openapi-check.ts";
 import { stuckWithoutReason } from "./stuck-reasons.ts";
 
@@ -27,6 +28,20 @@ export async function advanceClock(seconds: number): Promise<void> {
     anchorVirtualMs: now + seconds * 1000,
     speed: 0,
   });
+}
+
+/**
+ * Moves the wall clock of fleet `fleet`'s object `ms` ahead (cumulatively) and runs what
+ * fell due: bookkeeping on the wall clock (retention) is tested without waiting days,
+ * while the virtual clock stays where it is.
+ */
+export async function moveWallClock(ms: number, fleet = "prod"): Promise<void> {
+  const stub = env.FLEET.get(env.FLEET.idFromName(fleet));
+  await runInDurableObject(stub, (instance) => {
+    const { wiring } = instance as unknown as { wiring: ObjectWiring };
+    wiring.hooks.wallShiftMs = (wiring.hooks.wallShiftMs ?? 0) + ms;
+  });
+  await stub.tick();
 }
 
 /** A JSON request through the worker, like a client would send it. */

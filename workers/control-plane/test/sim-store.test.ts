@@ -16,6 +16,7 @@ class MapTx implements Tx {
   readonly rows = new Map<string, string>();
   writes = 0;
   now = T0;
+  wall = T0;
   getState<T>(key: string): T | undefined {
     const json = this.rows.get(key);
     return json === undefined ? undefined : (JSON.parse(json) as T);

@@ -18,6 +18,11 @@ export interface WiringHooks extends RuntimeHooks {
   executor?: (inventory: Inventory, storage: DurableObjectStorage) => Executor;
   /** The sim counts every command id handed to it (chaos test: nothing issued twice). */
   countSubmissions?: boolean;
+  /**
+   * The object's wall clock runs this far ahead of the platform's: retention (wall time)
+   * is tested without waiting days.
+   */
+  wallShiftMs?: number;
 }
 
 /**
@@ -71,7 +76,7 @@ export class ObjectWiring {
   async ready(): Promise<ObjectRuntime> {
     // Built before any I/O, so a misconfigured deployment fails before it reads anything.
     const executor = this.runtime ? undefined : this.executor();
-    const clock = await deploymentClock(this.env, this.inventory);
+    const clock = shifted(await deploymentClock(this.env, this.inventory), this.hooks.wallShiftMs);
     const runtime = this.runtime ?? this.build(clock, executor ?? this.executor());
     this.runtime = runtime;
     runtime.clock = clock;
@@ -114,6 +119,11 @@ export class ObjectWiring {
         })
       : new WebhookExecutor(this.env);
   }
+}
+
+function shifted(clock: Clock, wallShiftMs: number | undefined): Clock {
+  if (!wallShiftMs) return clock;
+  return { ...clock, wall: () => clock.wall() + wallShiftMs };
 }
 
 /** The executor of an object that sends no provider commands: one sent is a bug. */

@@ -56,6 +56,13 @@ const FROZEN_ALARM_MS = 24 * 3_600_000;
 export const DEFAULT_INBOX_RETENTION_MS = 24 * 3_600_000;
 /** Inbox rows forgotten per alarm, so pruning never makes one alarm long. */
 const INBOX_PRUNE_ROWS = 500;
+/**
+ * Wall timers (bookkeeping) fired per run: the rest are due too, so the alarm is set for
+ * now and the next run takes them.
+ */
+const WALL_FIRINGS = 100;
+/** A wall timer whose handler threw runs again after this long (wall time). */
+const WALL_TIMER_RETRY_MS = 60_000;
 
 /** How a runtime is set up beyond its storage, clock and executor. */
 export interface RuntimeOptions {
@@ -176,6 +183,7 @@ export class ObjectRuntime {
   inspect(): {
     now: number;
     timers: Timer[];
+    wallTimers: Timer[];
     outbox: number;
     rowsWritten: number;
     rowsKept: number;
@@ -184,6 +192,7 @@ export class ObjectRuntime {
     return {
       now: this.now(),
       timers: this.timers(),
+      wallTimers: this.wallTimers(),
       outbox: this.pendingOutbox().length,
       rowsWritten: this.rowsWritten,
       rowsKept: this.rowsKept(),
@@ -195,7 +204,7 @@ export class ObjectRuntime {
   private rowsKept(): number {
     return this.storage.sql
       .exec<{ rows: number }>(
-        "SELECT (SELECT count(*) FROM state) + (SELECT count(*) FROM timers) + (SELECT count(*) FROM outbox) + (SELECT count(*) FROM inbox) + (SELECT count(*) FROM outbox_set_aside) AS rows",
+        "SELECT (SELECT count(*) FROM state) + (SELECT count(*) FROM timers) + (SELECT count(*) FROM wall_timers) + (SELECT count(*) FROM outbox) + (SELECT count(*) FROM inbox) + (SELECT count(*) FROM outbox_set_aside) AS rows",
       )
       .one().rows;
   }
@@ -340,6 +349,7 @@ export class ObjectRuntime {
         this.crashPoint("between-timers");
       }
       this.firingAt = undefined;
+      await this.fireWallTimers(fire, outcome);
       this.pruneInbox();
       // What the timers sent goes out in this alarm too.
       if (options.deliver) await this.drainOutbox(host);
@@ -383,6 +393,43 @@ export class ObjectRuntime {
       const retry = Math.max(until, this.now()) + TIMER_RETRY_MS;
       if (timer.kind === PROVIDER_TIMER) this.providerRetryAt = retry;
       this.write("UPDATE timers SET due = ? WHERE id = ? AND due = ?", retry, timer.id, timer.due);
+    }
+  }
+
+  /**
+   * Bookkeeping due on the wall clock, a bounded number per run, each at the object's
+   * "now": what it does (forgetting what retention let go) is not on the world's timeline.
+   */
+  private async fireWallTimers(
+    fire: (timer: Timer) => Promise<void>,
+    outcome: { fired: number; failed: number },
+  ): Promise<void> {
+    const due = this.storage.sql
+      .exec<{ id: string; due: number; kind: string; payload: string | null }>(
+        "SELECT id, due, kind, payload FROM wall_timers WHERE due <= ? ORDER BY due, id LIMIT ?",
+        this.clock.wall(),
+        WALL_FIRINGS,
+      )
+      .toArray()
+      .map((row) => ({ ...toTimer(row), clock: "wall" as const }));
+    for (const timer of due) {
+      try {
+        this.counters.firings++;
+        await fire(timer);
+        outcome.fired++;
+        this.write("DELETE FROM wall_timers WHERE id = ? AND due = ?", timer.id, timer.due);
+      } catch (error) {
+        if (error instanceof ObjectCrash) throw error;
+        outcome.failed++;
+        console.error(`wall timer ${timer.id} (${timer.kind}) failed; retrying later`, error);
+        this.write(
+          "UPDATE wall_timers SET due = ? WHERE id = ? AND due = ?",
+          this.clock.wall() + WALL_TIMER_RETRY_MS,
+          timer.id,
+          timer.due,
+        );
+      }
+      this.crashPoint("between-timers");
     }
   }
 
@@ -553,6 +600,16 @@ export class ObjectRuntime {
     return this.withProviderTimer(stored, Number.POSITIVE_INFINITY);
   }
 
+  /** The timers due on the wall clock (bookkeeping), in due order. */
+  wallTimers(): Timer[] {
+    return this.storage.sql
+      .exec<{ id: string; due: number; kind: string; payload: string | null }>(
+        "SELECT id, due, kind, payload FROM wall_timers ORDER BY due, id",
+      )
+      .toArray()
+      .map((row) => ({ ...toTimer(row), clock: "wall" as const }));
+  }
+
   /**
    * The stored timers of `kind` due by the object's now, in due order: a handler that
    * does the same I/O for each (a write-back) takes them together and clears the others.
@@ -578,16 +635,31 @@ export class ObjectRuntime {
       await this.storage.setAlarm(Date.now());
       return;
     }
-    if (next === null) {
+    const bookkeeping = this.nextWallDue();
+    if (next === null && bookkeeping === undefined) {
       await this.storage.deleteAlarm();
       return;
     }
     this.counters.alarmsSet++;
-    const wall = this.clock.wallFor(next);
     const wallNow = Date.now();
-    await this.storage.setAlarm(
-      wall === undefined ? wallNow + FROZEN_ALARM_MS : Math.max(wall, wallNow),
+    const world = next === null ? undefined : this.clock.wallFor(next);
+    const at = Math.min(
+      next === null ? Number.POSITIVE_INFINITY : (world ?? wallNow + FROZEN_ALARM_MS),
+      // The wall clock may run apart from Date.now() (a test's): alarms are set in
+      // Date.now()'s terms.
+      bookkeeping === undefined
+        ? Number.POSITIVE_INFINITY
+        : bookkeeping - this.clock.wall() + wallNow,
     );
+    await this.storage.setAlarm(Math.max(at, wallNow));
+  }
+
+  /** The earliest wall timer's due instant (wall clock), if any. */
+  private nextWallDue(): number | undefined {
+    const due = this.storage.sql
+      .exec<{ due: number | null }>("SELECT MIN(due) AS due FROM wall_timers")
+      .one().due;
+    return due ?? undefined;
   }
 
   /** The earliest of the timers, the outbox deliveries and the provider's next report. */

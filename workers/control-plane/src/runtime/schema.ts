@@ -11,6 +11,9 @@
 export const RUNTIME_SCHEMA = [
   "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID",
   "CREATE TABLE IF NOT EXISTS timers (id TEXT PRIMARY KEY, due INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT) WITHOUT ROWID",
+  // Timers due on the wall clock (bookkeeping: retention), apart from the virtual ones so
+  // the stepping of virtual time never sees them.
+  "CREATE TABLE IF NOT EXISTS wall_timers (id TEXT PRIMARY KEY, due INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT) WITHOUT ROWID",
   "CREATE TABLE IF NOT EXISTS outbox (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, commands TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt INTEGER NOT NULL DEFAULT 0, last_error TEXT)",
   "CREATE INDEX IF NOT EXISTS outbox_by_seq ON outbox (seq)",
   // `at` is wall-clock ms: the inbox guards against re-deliveries, which arrive in wall time.

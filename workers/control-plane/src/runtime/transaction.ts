@@ -32,13 +32,16 @@ const DELETED = Symbol("deleted");
 export class Transaction implements Tx {
   private readonly state = new Map<string, unknown>();
   private readonly timerChanges = new Map<string, Timer | null>();
+  readonly wall: number;
 
   constructor(
     private readonly host: TransactionHost,
     readonly now: Instant,
     /** A read-only view (`ObjectRuntime.read`): any change is a bug and throws. */
     private readonly readOnly = false,
-  ) {}
+  ) {
+    this.wall = host.wall();
+  }
 
   private changing(what: string): void {
     if (this.readOnly) throw new Error(`runtime: a read changed state (${what})`);
@@ -76,7 +79,7 @@ export class Transaction implements Tx {
     this.changing(key);
     const seen = this.host.sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray();
     if (seen.length > 0) return false;
-    this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.host.wall());
+    this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.wall);
     change();
     return true;
   }
@@ -153,17 +156,25 @@ export class Transaction implements Tx {
     );
   }
 
+  /**
+   * A timer lives in the table of its clock; setting it on one clock, or clearing it,
+   * removes it from the other (a retirement set on the virtual clock by an older version
+   * moves to the wall clock when set again).
+   */
   private flushTimer(id: string, timer: Timer | null): void {
+    const table = timer?.clock === "wall" ? "wall_timers" : "timers";
+    const other = table === "timers" ? "wall_timers" : "timers";
+    if (timer === null || timer.clock === "wall") this.deleteTimer(other, id);
+    if (timer === null) {
+      this.deleteTimer(table, id);
+      return;
+    }
     const [current] = this.host.sql
       .exec<{ due: number; kind: string; payload: string | null }>(
-        "SELECT due, kind, payload FROM timers WHERE id = ?",
+        `SELECT due, kind, payload FROM ${table} WHERE id = ?`,
         id,
       )
       .toArray();
-    if (timer === null) {
-      if (current) this.host.write("DELETE FROM timers WHERE id = ?", id);
-      return;
-    }
     const payload = timer.payload ?? null;
     if (
       current &&
@@ -173,11 +184,17 @@ export class Transaction implements Tx {
     )
       return;
     this.host.write(
-      "INSERT INTO timers (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload",
+      `INSERT INTO ${table} (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload`,
       id,
       timer.due,
       timer.kind,
       payload,
     );
+  }
+
+  /** Deletes the timer from `table` when it is there (a read costs nothing billed). */
+  private deleteTimer(table: "timers" | "wall_timers", id: string): void {
+    const found = this.host.sql.exec(`SELECT 1 FROM ${table} WHERE id = ?`, id).toArray();
+    if (found.length > 0) this.host.write(`DELETE FROM ${table} WHERE id = ?`, id);
   }
 }

@@ -6,12 +6,19 @@ import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
  * its transaction both depend on these, never on each other for them.
  */
 
-/** A timer as stored: virtual due time, a kind the host dispatches on, optional payload. */
+/**
+ * A timer as stored: its due time, a kind the host dispatches on, optional payload. Due
+ * is virtual time (the world: soaks, windows, backoff) unless `clock` is "wall": then it
+ * is the deployment's wall clock, for bookkeeping (retention) that must not pass in
+ * minutes when the sim runs at 3,600×. A wall timer fires at the object's "now" once
+ * its wall instant has passed, after the virtual timers then due.
+ */
 export interface Timer {
   id: string;
   due: Instant;
   kind: string;
   payload?: string;
+  clock?: "wall";
 }
 
 /** One persisted batch of commands, as produced by one engine decision. */
@@ -141,6 +148,8 @@ export interface Effects {
 /** The synchronous view of storage a commit callback writes through. */
 export interface Tx {
   now: Instant;
+  /** The deployment's wall clock when the transaction began (bookkeeping, wall timers). */
+  wall: number;
   getState<T>(key: string): T | undefined;
   putState(key: string, value: unknown): void;
   deleteState(key: string): void;

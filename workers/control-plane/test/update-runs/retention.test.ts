@@ -1,6 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { api } from "../helpers.ts";
+import { api, moveWallClock } from "../helpers.ts";
 import { advanceRunUntil, cluster, createRun, FLEET, NEW, useRunFixtures } from "./helpers.ts";
 
 useRunFixtures();
@@ -37,7 +37,7 @@ describe("update runs: the fleet's list and retention", () => {
     expect(bad.status).toBe(400);
   });
 
-  it("a finished run is dropped from the list and its object emptied once the operation retention (30 days) has passed; an unfinished one stays", async () => {
+  it("a finished run outlives 30 virtual days in which little wall time passes, and is dropped from the list and its object emptied once the operation retention (30 wall-clock days) has passed; an unfinished one stays", async () => {
     const done = await createRun({
       name: "kept-30-days",
       upgrade: { type: "ControlPlaneOnly", kubernetesVersion: NEW },
@@ -51,10 +51,14 @@ describe("update runs: the fleet's list and retention", () => {
     expect(finished.state).toBe("Completed");
     await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
 
-    await api("POST", "/v1/sim/advance", { body: { seconds: 29 * DAY } });
+    // Retention is bookkeeping on the wall clock: at 3,600× a finished run would be gone
+    // twelve wall minutes later if it counted virtual days.
+    await api("POST", "/v1/sim/advance", { body: { seconds: 31 * DAY } });
     expect((await api("GET", `${path}/kept-30-days`)).status).toBe(200);
-    await api("POST", "/v1/sim/advance", { body: { seconds: 2 * DAY } });
-    // The tick that drops it asks the run's object to forget it (a timer due at once).
+    await moveWallClock((30 * DAY - 60) * 1000, FLEET);
+    expect((await api("GET", `${path}/kept-30-days`)).status).toBe(200);
+    await moveWallClock(120 * 1000, FLEET);
+    // The tick that drops it asks the run's object to forget it (a delivery due at once).
     await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
     expect((await api("GET", `${path}/kept-30-days`)).status).toBe(404);
     const listed = await names("?limit=500");

@@ -106,11 +106,18 @@ export function endAutoscalerOperation(tx: Tx, cluster: string, retentionMs: num
     endedAt: tx.now,
   };
   tx.putState(endedKey(host.id), ended);
-  scheduleRetirement(tx, host.id, tx.now + retentionMs);
+  scheduleRetirement(tx, host.id, retentionMs);
 }
 
-function scheduleRetirement(tx: Tx, id: string, due: Instant): void {
-  tx.setTimer({ id: timerId(AS_RETIRE_TIMER, id), due, kind: AS_RETIRE_TIMER, payload: id });
+/** Retention is bookkeeping: on the wall clock, whatever the sim's speed. */
+function scheduleRetirement(tx: Tx, id: string, afterMs: number): void {
+  tx.setTimer({
+    id: timerId(AS_RETIRE_TIMER, id),
+    due: tx.wall + afterMs,
+    kind: AS_RETIRE_TIMER,
+    payload: id,
+    clock: "wall",
+  });
 }
 
 /**
@@ -128,7 +135,7 @@ export async function retireAutoscalerOperation(
     await deleteOperation(db, id);
   } catch (error) {
     console.error(`fleet: retiring autoscaler operation ${id} failed; retrying later`, error);
-    await runtime.commit((tx) => scheduleRetirement(tx, id, tx.now + RETIRE_RETRY_MS));
+    await runtime.commit((tx) => scheduleRetirement(tx, id, RETIRE_RETRY_MS));
     return;
   }
   await runtime.commit((tx) => tx.deleteState(endedKey(id)));

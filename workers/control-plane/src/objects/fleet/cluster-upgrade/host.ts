@@ -215,14 +215,11 @@ export function getClusterOperation(tx: Tx, id: string): ClusterUpgradeOperation
 }
 
 /**
- * Whether a cluster upgrade has been finished for its whole retention (a retry since
- * then restarts the count), so retiring it may begin.
+ * Whether a cluster upgrade whose retirement came due is still finished, so retiring it
+ * may begin: a retry since it ended keeps it (its next end schedules retirement anew).
  */
 export function clusterUpgradeRetirable(tx: Tx, id: string): boolean {
-  const hosted = load(tx, id);
-  const endedAt = hosted?.op.endedAt;
-  if (!hosted || endedAt === undefined || !isClusterUpgradeTerminal(hosted.op.state)) return false;
-  return endedAt + hosted.retentionMs <= tx.now;
+  return clusterUpgradeRetention(tx, id) !== undefined;
 }
 
 /** Removes a retired cluster upgrade's rows: the operation, its inbox, the cluster's link to it. */
@@ -237,13 +234,15 @@ export function forgetClusterUpgrade(tx: Tx, id: string): void {
   tx.clearTimer(timerId(CLUSTER_OP_TIMER, id));
 }
 
-/** When a finished cluster upgrade may be retired; undefined while it is not finished. */
-export function clusterUpgradeRetiresAt(tx: Tx, id: string): number | undefined {
+/**
+ * How long (wall time) a finished cluster upgrade is kept from now; undefined while it
+ * is not finished.
+ */
+export function clusterUpgradeRetention(tx: Tx, id: string): number | undefined {
   const hosted = load(tx, id);
-  const endedAt = hosted?.op.endedAt;
-  if (!hosted || endedAt === undefined || !isClusterUpgradeTerminal(hosted.op.state))
+  if (!hosted || hosted.op.endedAt === undefined || !isClusterUpgradeTerminal(hosted.op.state))
     return undefined;
-  return endedAt + hosted.retentionMs;
+  return hosted.retentionMs;
 }
 
 /**

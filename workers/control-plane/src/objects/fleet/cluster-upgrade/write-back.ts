@@ -5,8 +5,8 @@ import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { wakeRolloutGroups } from "../rollout/owners.ts";
 import {
+  clusterUpgradeRetention,
   clusterUpgradeRetirable,
-  clusterUpgradeRetiresAt,
   forgetClusterUpgrade,
   getHostedClusterUpgrade,
 } from "./host.ts";
@@ -80,24 +80,26 @@ export async function syncClusterUpgrade(
     if (writes.some(({ hosted }) => hosted.op.state === "SUCCEEDED")) wakeRolloutGroups(tx);
     for (const other of others) tx.clearTimer(timerId(CLUSTER_SYNC_TIMER, other));
     for (const { id: opId } of ended)
-      scheduleRetirement(tx, opId, clusterUpgradeRetiresAt(tx, opId));
+      scheduleRetirement(tx, opId, clusterUpgradeRetention(tx, opId));
   });
 }
 
-function scheduleRetirement(tx: Tx, id: string, due: number | undefined): void {
-  if (due === undefined) return;
+/** Retention is bookkeeping: it runs on the wall clock, whatever the sim's speed. */
+function scheduleRetirement(tx: Tx, id: string, afterMs: number | undefined): void {
+  if (afterMs === undefined) return;
   tx.setTimer({
     id: timerId(CLUSTER_RETIRE_TIMER, id),
-    due,
+    due: tx.wall + afterMs,
     kind: CLUSTER_RETIRE_TIMER,
     payload: id,
+    clock: "wall",
   });
 }
 
 /**
  * The retirement timer of a cluster upgrade (bounded storage, like node-pool
- * operations): its D1 index row goes first, then its rows in the object; a retry since
- * it was scheduled moves the retirement to the retry's own end.
+ * operations): its D1 index row goes first, then its rows in the object; one retried
+ * since it was scheduled is kept, and retired after the retry's own end.
  */
 export async function retireClusterUpgrade(
   runtime: ObjectRuntime,
@@ -105,16 +107,14 @@ export async function retireClusterUpgrade(
   id: string,
 ): Promise<void> {
   const ready = await runtime.commit((tx) => {
-    if (clusterUpgradeRetirable(tx, id)) return true;
-    scheduleRetirement(tx, id, clusterUpgradeRetiresAt(tx, id));
-    return false;
+    return clusterUpgradeRetirable(tx, id);
   });
   if (!ready) return;
   try {
     await deleteOperation(db, id);
   } catch (error) {
     console.error(`fleet: retiring cluster upgrade ${id} failed; retrying later`, error);
-    await runtime.commit((tx) => scheduleRetirement(tx, id, tx.now + RETRY_MS));
+    await runtime.commit((tx) => scheduleRetirement(tx, id, RETRY_MS));
     return;
   }
   await runtime.commit((tx) => forgetClusterUpgrade(tx, id));

@@ -2,7 +2,6 @@ import {
   abandonUpgrade,
   DAY,
   exponentialBackoff,
-  type Instant,
   type NodePoolOperation,
   noteOnOperation,
   workInFlight,
@@ -76,12 +75,17 @@ export function detachPool(
   return id;
 }
 
+/**
+ * Retention is bookkeeping: counted on the deployment's wall clock, so a finished
+ * operation stays readable for its days even while the sim runs at 3,600×.
+ */
 export function scheduleRetirement(tx: Tx, id: string, retentionMs: number): void {
   tx.setTimer({
     id: timerId(RETIRE_TIMER, id),
-    due: tx.now + retentionMs,
+    due: tx.wall + retentionMs,
     kind: RETIRE_TIMER,
     payload: id,
+    clock: "wall",
   });
 }
 
@@ -97,21 +101,9 @@ export function restsCancelled(hosted: HostedOperation): boolean {
   );
 }
 
-/** When retention removes a cancelled operation at rest: counted from its last event. */
-function cancelledRetirementDue(hosted: HostedOperation): Instant {
-  const { events, updatedAt } = hosted.op.header;
-  const last = events.at(-1)?.at ?? updatedAt;
-  return last + (hosted.retentionMs ?? DEFAULT_RETENTION_DAYS * DAY);
-}
-
+/** Retention removes a cancelled operation at rest its retention after its last change. */
 export function scheduleCancelledRetirement(tx: Tx, hosted: HostedOperation): void {
-  const id = hosted.op.header.id;
-  tx.setTimer({
-    id: timerId(RETIRE_TIMER, id),
-    due: cancelledRetirementDue(hosted),
-    kind: RETIRE_TIMER,
-    payload: id,
-  });
+  scheduleRetirement(tx, hosted.op.header.id, hosted.retentionMs ?? DEFAULT_RETENTION_DAYS * DAY);
 }
 
 /**
@@ -126,8 +118,8 @@ export function retirable(
 ): { retire: false } | { retire: true; writeBack?: WriteBackSource } {
   const hosted = loadOperation(tx, id);
   if (!hosted) return { retire: false };
+  // Its retirement came due (each change while it rests sets it anew).
   if (restsCancelled(hosted)) {
-    if (cancelledRetirementDue(hosted) > tx.now) return { retire: false };
     hosted.detached = RETAINED_CANCELLED;
     hosted.revision += 1;
     saveForOwners(tx, hosted, hosted.op);

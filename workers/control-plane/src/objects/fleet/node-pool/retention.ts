@@ -1,13 +1,17 @@
 import { DAY } from "@regatta/engine";
 import { deleteOperation, type Inventory } from "@regatta/inventory";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
-import { RETIRE_TIMER } from "./keys.ts";
-import { DEFAULT_RETENTION_DAYS, forgetOperation, retirable } from "./lifecycle.ts";
+import {
+  DEFAULT_RETENTION_DAYS,
+  forgetOperation,
+  retirable,
+  scheduleRetirement,
+} from "./lifecycle.ts";
 import { writeBackOperation } from "./write-back.ts";
 
 export { DEFAULT_RETENTION_DAYS };
 
-/** A retirement whose D1 delete failed is tried again this much later (virtual time). */
+/** A retirement whose D1 delete failed is tried again this much later (wall time). */
 const RETIRE_RETRY_MS = 3_600_000;
 
 /**
@@ -41,14 +45,7 @@ export async function retireOperation(
     await deleteOperation(db, id);
   } catch (error) {
     console.error(`fleet: retiring ${id} failed; retrying later`, error);
-    await runtime.commit((tx) =>
-      tx.setTimer({
-        id: `${RETIRE_TIMER}:${id}`,
-        due: tx.now + RETIRE_RETRY_MS,
-        kind: RETIRE_TIMER,
-        payload: id,
-      }),
-    );
+    await runtime.commit((tx) => scheduleRetirement(tx, id, RETIRE_RETRY_MS));
     return;
   }
   await runtime.commit((tx) => forgetOperation(tx, id));

@@ -8,7 +8,7 @@ import {
   wakeRuns,
 } from "./members.ts";
 import { pruneRuns, sendForgetRun } from "./retention.ts";
-import type { ForgetRun } from "./runs-index.ts";
+import { type ForgetRun, RUNS_RETIRE_TIMER } from "./runs-index.ts";
 
 const memberEnded: FleetCourier<MemberEnded> = {
   send: (fleet, message) => sendMemberEnded(fleet.env, message),
@@ -24,6 +24,9 @@ const forgetRun: FleetCourier<ForgetRun> = {
 /** RUN: the fleet's side of update runs (members' ends, the runs index, retention). */
 export const runMembers: FleetCapability = {
   name: "update-run members",
+  timers: {
+    [RUNS_RETIRE_TIMER]: (fleet) => pruneRuns(fleet.runtime, fleet.retentionMs),
+  },
   deliveries: {
     "member-ended": memberEnded as FleetCourier<{ type: string }>,
     "members-ended": membersEnded as FleetCourier<{ type: string }>,

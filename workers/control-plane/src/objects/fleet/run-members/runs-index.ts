@@ -32,9 +32,17 @@ export interface IndexedRun {
   fleet: string;
   state: string;
   createdAt: Instant;
-  /** When the fleet first saw it finished: its retention counts from here. */
+  /** When the fleet first saw it finished. */
   endedAt?: Instant;
+  /**
+   * The same on the wall clock: its retention (bookkeeping) counts from here, so a run
+   * finished at 3,600× is kept its days, not minutes. Absent on runs indexed before.
+   */
+  endedWallAt?: number;
 }
+
+/** The timer that drops finished runs once their retention has passed (wall clock). */
+export const RUNS_RETIRE_TIMER = "runs-retire";
 
 const strategyKey = (name: string) => `strategy:${name}`;
 const STRATEGY_NAMES = "strategies";
@@ -109,14 +117,33 @@ export function registerRun(
  */
 export function pruneFinishedRuns(tx: Tx, retentionMs: number): boolean {
   const runs = listRuns(tx);
-  const expired = runs.filter((r) => r.endedAt !== undefined && r.endedAt + retentionMs <= tx.now);
-  if (expired.length === 0) return false;
-  tx.putState(
-    RUNS,
-    runs.filter((r) => !expired.includes(r)),
+  const expired = runs.filter((r) => {
+    const until = retainedUntil(r, retentionMs);
+    return until !== undefined && until.at <= (until.clock === "wall" ? tx.wall : tx.now);
+  });
+  const kept = runs.filter((r) => !expired.includes(r));
+  const next = Math.min(
+    ...kept.map((r) => {
+      const until = retainedUntil(r, retentionMs);
+      return until?.clock === "wall" ? until.at : Number.POSITIVE_INFINITY;
+    }),
   );
+  if (next === Number.POSITIVE_INFINITY) tx.clearTimer(RUNS_RETIRE_TIMER);
+  else tx.setTimer({ id: RUNS_RETIRE_TIMER, due: next, kind: RUNS_RETIRE_TIMER, clock: "wall" });
+  if (expired.length === 0) return false;
+  tx.putState(RUNS, kept);
   forget(tx, expired);
   return true;
+}
+
+/** Until when a finished run is kept, and on which clock; undefined while it runs. */
+function retainedUntil(
+  run: IndexedRun,
+  retentionMs: number,
+): { at: number; clock: "wall" | "virtual" } | undefined {
+  if (run.endedWallAt !== undefined) return { at: run.endedWallAt + retentionMs, clock: "wall" };
+  if (run.endedAt !== undefined) return { at: run.endedAt + retentionMs, clock: "virtual" };
+  return undefined;
 }
 
 /** What the fleet sends a run object dropped from its index: empty yourself. */
@@ -166,8 +193,13 @@ export function noteRunStates(tx: Tx, states: Readonly<Record<string, string>>):
     const state = states[run.name];
     if (state !== undefined && state !== run.state) {
       run.state = state;
-      if (isTerminalState(state)) run.endedAt = tx.now;
-      else delete run.endedAt;
+      if (isTerminalState(state)) {
+        run.endedAt = tx.now;
+        run.endedWallAt = tx.wall;
+      } else {
+        delete run.endedAt;
+        delete run.endedWallAt;
+      }
       changed = true;
     }
   }
