@@ -56,6 +56,7 @@ afterEach(async () => {
     "overlap",
     "overlap-rt",
     "inbox",
+    "wall",
   ]) {
     await runInDurableObject(fleet(name), (_instance: FleetObject, state) =>
       state.storage.deleteAlarm(),
@@ -96,6 +97,46 @@ describe("Durable Object runtime", () => {
     expect(unclaimedReports(warn)).toEqual([
       expect.objectContaining({ type: "COMMAND_SUCCEEDED", commandId: "t1" }),
     ]);
+  });
+
+  it("a wall timer fires once the wall clock passes it, whatever the virtual clock does, and sets the alarm in wall time", async () => {
+    await runInDurableObject(fleet("wall"), async (_instance: FleetObject, state) => {
+      let wall = 5_000_000;
+      const clock = {
+        now: () => 1_000_000,
+        wallFor: () => undefined,
+        wall: () => wall,
+      };
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor());
+      const fired: string[] = [];
+      const fire = async (timer: { id: string; kind: string }) => {
+        fired.push(`${timer.kind}:${timer.id}`);
+      };
+      await runtime.commit((tx) => {
+        tx.setTimer({ id: "keep", due: tx.wall + 60_000, kind: "retire", clock: "wall" });
+        tx.setTimer({ id: "moved", due: tx.now + 1, kind: "retire" });
+        // Set again on the wall clock: it leaves the virtual table.
+        tx.setTimer({ id: "moved", due: tx.wall + 120_000, kind: "retire", clock: "wall" });
+      });
+      expect(runtime.timers()).toEqual([]);
+      expect(runtime.wallTimers().map((t) => t.id)).toEqual(["keep", "moved"]);
+      // A frozen virtual clock still wakes the object for its bookkeeping.
+      const alarm = await state.storage.getAlarm();
+      expect(alarm).not.toBeNull();
+      expect(alarm! - Date.now()).toBeLessThanOrEqual(60_000);
+
+      await runtime.runAlarm(fire);
+      expect(fired).toEqual([]);
+      wall += 60_000;
+      await runtime.runAlarm(fire);
+      expect(fired).toEqual(["retire:keep"]);
+      await runtime.commit((tx) => tx.clearTimer("moved"));
+      wall += 600_000;
+      await runtime.runAlarm(fire);
+      expect(fired).toEqual(["retire:keep"]);
+      expect(runtime.wallTimers()).toEqual([]);
+      expect(await state.storage.getAlarm()).toBeNull();
+    });
   });
 
   it("a crash between persist and execute neither loses nor doubles a command", async () => {
