@@ -11,7 +11,13 @@
  *     largest) and against a plain first-fit-decreasing packing of the same pods on
  *     the same pool (pod by pod, no grouping);
  * (c) a 5,000-node / 50,000-pod cluster with nothing to do but scale down checks
- *     (the steady state of a big cluster): decision time.
+ *     (the steady state of a big cluster): decision time;
+ * (d) quiet clusters through the API of the control plane in workerd
+ *     (scripts/bench/lib/autoscaler-idle.ts): autoscaler passes and decisions stored per
+ *     idle cluster-day (a pod that fits nowhere with nodes unneeded at their minimum, and
+ *     pods below the priority cut-off; anchor ≤ 10), and the wall time of one 30-day
+ *     `POST /v1/sim/advance` over 10 clusters with one unplaceable pod each (anchor
+ *     < 2 s; BENCH_AUTOSCALER_DAYS sets the days).
  *
  * Each case is timed in Node and inside workerd (Miniflare running a probe worker with
  * the engine bundled, scripts/bench/lib/autoscaler-probe.worker.ts).
@@ -30,12 +36,15 @@ import {
   evaluateCluster,
   type ScaleUpAction,
 } from "../../packages/engine/src/index.ts";
+import { measureIdleAutoscaler } from "./lib/autoscaler-idle.ts";
 import { mixedCluster, steadyCluster, upstreamVector } from "./lib/autoscaler-scenarios.ts";
 import { describeRuntime, formatInt, formatMs, printKeyValues, printTable } from "./lib/report.ts";
 import { median } from "./lib/stats.ts";
 import { timeInWorkerd } from "./lib/workerd-engine.ts";
 
 const T0 = Date.UTC(2026, 10, 23, 12);
+/** Virtual days of the month case (d). */
+const MONTH_DAYS = Number(process.env.BENCH_AUTOSCALER_DAYS ?? 30);
 const REPEATS = 3;
 
 function timed<T>(run: () => T): { value: T; ms: number } {
@@ -244,6 +253,40 @@ async function main(): Promise<void> {
     ],
   );
   console.log();
+  const quiet = await measureIdleAutoscaler(MONTH_DAYS);
+  const { day, month } = quiet;
+  const storedPerDay = Math.max(...Object.values(day.stored));
+  const passesPerDay = day.firings / day.clusters;
+  console.log(
+    `(d) quiet clusters in workerd through the API (sim, clock frozen, POST /v1/sim/advance)`,
+  );
+  printTable(
+    [
+      { header: "case" },
+      { header: "measured", align: "right" },
+      { header: "anchor", align: "right" },
+    ],
+    [
+      ["autoscaler passes per idle cluster-day", passesPerDay.toFixed(1), "≤ 10"],
+      ...Object.entries(day.stored).map(([name, n]) => [
+        `decisions stored per idle cluster-day (${name})`,
+        formatInt(n),
+        "≤ 10",
+      ]),
+      [
+        `${month.days}-day advance, ${month.clusters} clusters with an unplaceable pod (ms)`,
+        formatMs(month.advanceMs),
+        "< 2,000",
+      ],
+      [`  its passes (timer firings)`, formatInt(month.firings), ""],
+      [`  its decisions stored`, formatInt(month.stored), ""],
+    ],
+  );
+  console.log(
+    "  passes = the fleet's timer firings over the virtual day ÷ its clusters (nothing else runs there); the day's own advance took " +
+      `${formatMs(day.advanceMs)} ms`,
+  );
+  console.log();
   console.log("bound (a): CPU 2,595,000m ÷ 1000m = 2,595 nodes (pods: 51,000 ÷ 100 = 510).");
   console.log(
     "bound (b): per pool chosen, ceil(max(Σcpu ÷ node cpu, Σmem ÷ node mem, pods ÷ 110)), summed.",
@@ -262,6 +305,11 @@ async function main(): Promise<void> {
     workerd_vector_ms: workerd.vector ?? -1,
     workerd_mixed_ms: workerd.mixed ?? -1,
     workerd_steady_ms: workerd.steady ?? -1,
+    idle_day_passes_per_cluster: passesPerDay,
+    idle_day_decisions_stored: storedPerDay,
+    idle_month_days: month.days,
+    idle_month_advance_ms: month.advanceMs,
+    idle_month_passes: month.firings,
   });
 }
 

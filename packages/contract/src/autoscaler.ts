@@ -11,6 +11,8 @@ export const ScalingAction = z
 /**
  * One recorded decision (CA-17): when, which pool, what and by how much, per zone for
  * scale-ups, the nodes removed, a one-line reason and, when a rule held it back, the rule.
+ * A no-op or backoff that later passes repeat stays one decision: `at` is when a pass
+ * first said it, `until` when a pass first no longer did (absent while it holds).
  */
 export const AutoscalerDecision = z
   .object({
@@ -23,6 +25,9 @@ export const AutoscalerDecision = z
     nodes: z.array(z.string()).optional(),
     reason: z.string(),
     blockedBy: z.string().optional(),
+    /** CA-5: a node kept while it waits out its unneeded time, unneeded since then. */
+    unneededSince: Rfc3339.optional(),
+    until: Rfc3339.optional(),
     inputs: z
       .object({ pods: z.int(), pending: z.int(), nodes: z.int(), trigger: z.string() })
       .optional(),
@@ -36,7 +41,10 @@ export const DecisionsQuery = ListQuery.extend({
   pool: Name.optional().openapi({ param: { name: "pool", in: "query" } }),
 });
 
-/** `POST …/autoscaler/evaluate` answer: the decisions this pass recorded. */
+/**
+ * `POST …/autoscaler/evaluate` answer: the decisions of the pass it ran, each as the log
+ * holds it (a repeat of an earlier pass's is that decision, with its id and `at`).
+ */
 export const EvaluationResult = z
   .object({
     cluster: z.string(),

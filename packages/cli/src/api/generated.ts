@@ -11293,6 +11293,16 @@ export interface components {
             nodes?: string[];
             reason: string;
             blockedBy?: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            unneededSince?: string;
+            /**
+             * Format: date-time
+             * @example 2022-06-01T10:00:00Z
+             */
+            until?: string;
             inputs?: {
                 pods: number;
                 pending: number;

@@ -12,9 +12,10 @@ import { migrateToBetterRules } from "./migration.ts";
 import type { Pass } from "./pass.ts";
 import { countsTowardSize, poolContexts } from "./pool-context.ts";
 import { poolProfile } from "./profile.ts";
-import { provisionRequests } from "./provisioning.ts";
+import { provisionRequests, SETTLED } from "./provisioning.ts";
 import { scaleDown } from "./scale-down.ts";
 import { scaleUp } from "./scale-up.ts";
+import { nextScanTick, onScanGrid } from "./scan-cadence.ts";
 import { buildSnapshot } from "./snapshot.ts";
 import { gracefulTerminationSeconds } from "./termination.ts";
 import type { AutoscalerDecision, AutoscalerInput, AutoscalerState } from "./types.ts";
@@ -155,32 +156,45 @@ export function evaluateCluster(given: AutoscalerInput, now: Instant): Autoscale
     unneededSince,
     ...(scaledUp ? { lastScaleUpAt: now } : {}),
   };
+  // A settled ProvisioningRequest is not looked at again: the next pass sees otherwise.
+  const acted = pass.actions.length > 0 || provisioning.some((v) => SETTLED.includes(v.state));
+  const interval = scanIntervalMs(pass.clusterSize);
+  const wake = wakeAt(pass, next, acted, interval);
   return {
     state: next,
     actions: pass.actions,
     records: pass.records,
     provisioning,
-    wakeAt: wakeAt(pass, next),
+    scanIntervalMs: interval,
+    ...(wake === undefined ? {} : { wakeAt: wake }),
     notes: pass.notes,
   };
 }
 
 /**
- * The next pass: the scan interval by cluster size, or sooner when a backoff ends, an
- * unneeded node becomes due, the scale-down pause ends or a node's provision time runs out.
+ * The first grid instant at which a pass could decide otherwise with nothing changed from
+ * outside: the next tick after a pass that acted (its nodes are in flight, its pods were
+ * evicted, a ProvisioningRequest settled), else the first deadline this pass knows that
+ * is still ahead — a backoff's end (CA-4), a node's unneeded time (CA-5, CA-11), the
+ * scale-down delay after a scale up while nodes are unneeded, a node's provision timeout
+ * (CA-4) — rounded up to the grid, as the brute loop would first see it.
  */
-function wakeAt(pass: Pass, state: AutoscalerState): Instant {
+function wakeAt(
+  pass: Pass,
+  state: AutoscalerState,
+  acted: boolean,
+  interval: number,
+): Instant | undefined {
   const { now, options } = pass;
-  const times = [now + scanIntervalMs(pass.clusterSize)];
-  for (const b of Object.values(state.backoff)) if (b.until > now) times.push(b.until);
+  const deadlines: Instant[] = [];
+  for (const b of Object.values(state.backoff)) deadlines.push(b.until);
   for (const [name, since] of Object.entries(state.unneededSince)) {
     const node = pass.snapshot.byName.get(name);
     const profile = node?.pool.autoscaling.profile ?? "balanced";
-    times.push(Math.max(now + 1, since + unneededMs(profile, options)));
+    deadlines.push(since + unneededMs(profile, options));
   }
   if (state.lastScaleUpAt !== undefined && Object.keys(state.unneededSince).length > 0) {
-    const end = state.lastScaleUpAt + options.scaleDownDelayAfterAddSeconds * 1000;
-    if (end > now) times.push(end);
+    deadlines.push(state.lastScaleUpAt + options.scaleDownDelayAfterAddSeconds * 1000);
   }
   for (const node of pass.snapshot.nodes) {
     if (
@@ -188,8 +202,11 @@ function wakeAt(pass: Pass, state: AutoscalerState): Instant {
       node.createdAt !== undefined &&
       !pass.timedOut.has(node.name)
     ) {
-      times.push(Math.max(now + 1, node.createdAt + options.maxNodeProvisionSeconds * 1000));
+      deadlines.push(node.createdAt + options.maxNodeProvisionSeconds * 1000);
     }
   }
-  return Math.min(...times);
+  // What is due by now this pass has already judged.
+  const due = deadlines.filter((d) => d > now).map((d) => onScanGrid(d, interval));
+  if (acted) due.push(nextScanTick(now, interval));
+  return due.length === 0 ? undefined : Math.min(...due);
 }

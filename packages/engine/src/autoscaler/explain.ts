@@ -49,6 +49,23 @@ export function minutesText(ms: number): string {
   return `${m} min`;
 }
 
+/**
+ * CA-17: a decision's reason as of `at`: the one the pass gave, or for a node waiting out
+ * its unneeded time (CA-5, CA-11) its countdown then, "node n-7 kept: unneeded for 7 min
+ * of 10 min". The log keeps the stable facts and renders the count when read.
+ *
+ * @example decisionReason({ reason, nodes: ["n-7"], unneeded: { since: t, forMs: 600_000 } }, t + 420_000) // "node n-7 kept: unneeded for 7 min of 10 min"
+ */
+export function decisionReason(
+  decision: Pick<DecisionRecord, "reason" | "nodes" | "unneeded">,
+  at: Instant,
+): string {
+  const { unneeded } = decision;
+  if (unneeded === undefined) return decision.reason;
+  const waited = Math.max(0, Math.min(at - unneeded.since, unneeded.forMs));
+  return `node ${decision.nodes?.[0] ?? "?"} kept: unneeded for ${minutesText(waited)} of ${minutesText(unneeded.forMs)}`;
+}
+
 /** CA-17: one decision record. */
 export function record(
   at: Instant,
@@ -60,6 +77,7 @@ export function record(
     zones?: Record<string, number>;
     nodes?: string[];
     blockedBy?: RuleId;
+    unneeded?: DecisionRecord["unneeded"];
   } = {},
 ): DecisionRecord {
   return {
@@ -71,6 +89,7 @@ export function record(
     ...(extra.nodes ? { nodes: extra.nodes } : {}),
     reason,
     ...(extra.blockedBy ? { blockedBy: extra.blockedBy } : {}),
+    ...(extra.unneeded ? { unneeded: extra.unneeded } : {}),
   };
 }
 

@@ -18,6 +18,14 @@ export {
   scaleUpErrorOf,
 } from "./backoff.ts";
 export {
+  type DecisionLogHead,
+  decisionKey,
+  emptyDecisionLog,
+  type FoldedPass,
+  foldPass,
+  type LoggedRecord,
+} from "./decision-log.ts";
+export {
   CLUSTER_NODE_CAP,
   resolveOptions,
   SCALE_UP_PRIORITY_CUTOFF,
@@ -25,6 +33,7 @@ export {
   UPSTREAM_DEFAULTS,
 } from "./defaults.ts";
 export { evaluateCluster } from "./evaluate.ts";
+export { decisionReason } from "./explain.ts";
 export { LABEL, nodeLabels } from "./labels.ts";
 export { locationPolicyOf, type PoolBounds, poolBounds, type ZoneBounds } from "./limits.ts";
 export {
@@ -43,7 +52,12 @@ export {
 export { clusterProfile, poolProfile, validateProfile } from "./profile.ts";
 export { effectiveRequests, utilization } from "./requests.ts";
 export { nodesWithUnevictablePods, notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
-export { nextScanAt, type ScanFacts, WAITING_SCAN_MS } from "./scan-cadence.ts";
+export {
+  nextScanAt,
+  nextScanTick,
+  onScanGrid,
+  type ScanFacts,
+} from "./scan-cadence.ts";
 export { podKey } from "./snapshot.ts";
 export { gracefulTerminationSeconds, LONG_GRACE_MIN_VERSION } from "./termination.ts";
 export { atomicSliceSize, sliceNodeCount } from "./tpu.ts";

@@ -9,7 +9,11 @@ import { type PodInfo, placeOn, podInfo, type SimNode } from "./snapshot.ts";
 import type { ProvisioningRequest, ProvisioningState, ProvisioningVerdict } from "./types.ts";
 
 /** Requests a pass no longer looks at. */
-const SETTLED: readonly ProvisioningState[] = ["PROVISIONED", "FAILED", "CAPACITY_AVAILABLE"];
+export const SETTLED: readonly ProvisioningState[] = [
+  "PROVISIONED",
+  "FAILED",
+  "CAPACITY_AVAILABLE",
+];
 
 function templatePods(req: ProvisioningRequest): PodInfo[] {
   return Array.from({ length: req.count }, (_, i) =>

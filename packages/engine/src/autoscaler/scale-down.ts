@@ -1,7 +1,7 @@
 import type { RuleId } from "../rules/violation.ts";
 import { requiredNodeExpressions } from "./constraints.ts";
 import { KEPT_RECORDS_PER_POOL, NON_EMPTY_CANDIDATES_PER_PASS, unneededMs } from "./defaults.ts";
-import { minutesText, podName, record } from "./explain.ts";
+import { clockText, decisionReason, minutesText, podName, record } from "./explain.ts";
 import { fits } from "./fit.ts";
 import type { Pass } from "./pass.ts";
 import { type Budget, covers, disruptionBudgets } from "./pdb.ts";
@@ -10,7 +10,7 @@ import { subtractResources, utilization } from "./requests.ts";
 import { notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
 import { gracefulTerminationSeconds, localStorageBlocks } from "./termination.ts";
-import type { AutoscalerState } from "./types.ts";
+import type { AutoscalerState, DecisionRecord } from "./types.ts";
 
 function pushTo<T>(map: Map<string, T[]>, key: string, value: T): void {
   const list = map.get(key);
@@ -23,6 +23,8 @@ interface Kept {
   node: SimNode;
   rule?: RuleId;
   reason: string;
+  /** It only waits out its unneeded time (the reason counts down from these). */
+  unneeded?: DecisionRecord["unneeded"];
 }
 
 /** A move of one pod in the simulation, undone when the node turns out to stay. */
@@ -284,15 +286,18 @@ export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["un
     unneeded[node.name] = since;
     const wait = unneededMs(node.pool.autoscaling.profile ?? "balanced", options);
     if (now - since < wait) {
+      const unneeded = { since, forMs: wait };
       kept.push({
         node,
-        reason: `unneeded for ${minutesText(now - since)} of ${minutesText(wait)}`,
+        reason: decisionReason({ reason: "", nodes: [node.name], unneeded }, now),
+        unneeded,
       });
     } else if (cooldownLeft > 0) {
+      // The end, not the minutes left: a pass that only counts on repeats the decision.
       kept.push({
         node,
         rule: "CA-5",
-        reason: `nodes were added recently; no scale down for ${minutesText(options.scaleDownDelayAfterAddSeconds * 1000)} after a scale up (${minutesText(cooldownLeft)} left)`,
+        reason: `nodes were added recently; no scale down for ${minutesText(options.scaleDownDelayAfterAddSeconds * 1000)} after a scale up (until ${clockText(now + cooldownLeft)})`,
       });
     } else {
       due.push(node);
@@ -378,10 +383,12 @@ function recordKept(pass: Pass, kept: readonly Kept[]): void {
   for (const [pool, list] of [...byPool].sort((a, b) => (a[0] < b[0] ? -1 : 1))) {
     list.sort((a, b) => (a.node.name < b.node.name ? -1 : 1));
     for (const k of list.slice(0, KEPT_RECORDS_PER_POOL)) {
+      const reason = k.unneeded ? k.reason : `node ${k.node.name} kept: ${k.reason}`;
       pass.records.push(
-        record(pass.now, pool, "NOOP", `node ${k.node.name} kept: ${k.reason}`, {
+        record(pass.now, pool, "NOOP", reason, {
           nodes: [k.node.name],
           ...(k.rule ? { blockedBy: k.rule } : {}),
+          ...(k.unneeded ? { unneeded: k.unneeded } : {}),
         }),
       );
     }

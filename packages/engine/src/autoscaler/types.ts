@@ -419,6 +419,12 @@ export interface DecisionRecord {
   nodes?: string[];
   reason: string;
   blockedBy?: RuleId;
+  /**
+   * CA-5/CA-11: a node kept while it waits out its unneeded time: since when it has been
+   * unneeded and how long it must be. The reason's countdown is rendered from these
+   * (`decisionReason`), so a pass that only counts on repeats the decision.
+   */
+  unneeded?: { since: Instant; forMs: number };
 }
 
 /** CA-14 what a pass decided for one ProvisioningRequest. */
@@ -441,7 +447,18 @@ export interface AutoscalerDecision {
    */
   records: DecisionRecord[];
   provisioning: ProvisioningVerdict[];
-  /** Next pass: the scan interval by cluster size, or sooner for a backoff or removal due. */
-  wakeAt: Instant;
+  /**
+   * The scan interval for the cluster's size: the grid the passes of the brute loop run
+   * on (`onScanGrid`), and on which changes from outside are noticed.
+   */
+  scanIntervalMs: number;
+  /**
+   * The first instant of the scan grid at which a pass could decide otherwise with
+   * nothing changed from outside: the tick after the pass's own actions, or a deadline
+   * it knows (a backoff's end, an unneeded time or the scale-down delay running out, a
+   * provision timeout), rounded up to the grid. Undefined when only a change can make a
+   * difference.
+   */
+  wakeAt?: Instant;
   notes: string[];
 }

@@ -93,7 +93,8 @@ describe("backoff", () => {
       T0 + 14 * MIN,
     );
     expect(early.actions).toEqual([]);
-    expect(early.wakeAt).toBe(T0 + 14 * MIN + 10_000);
+    // The next pass is due when the node's provision time runs out, not before.
+    expect(early.wakeAt).toBe(T0 + 15 * MIN);
     const late = evaluateCluster(
       input({ pools: [pool("web")], nodes, pods: pods("p", 1, 3500) }),
       T0 + 15 * MIN,

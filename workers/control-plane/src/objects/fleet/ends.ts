@@ -162,7 +162,7 @@ function nodePoolOperationSaved(
 ): void {
   // An upgrade that began, moved on (a phase, a node replaced, cordoned or drained) or
   // ended changes what the pool may scale to (NUP-12) and where pods can run: the
-  // autoscaler looks at the cluster at that instant rather than polling it.
+  // autoscaler notices it at the next instant of its scan grid rather than polling it.
   if (
     before === undefined ||
     before.header.state !== op.header.state ||

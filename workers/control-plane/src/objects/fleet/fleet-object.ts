@@ -100,6 +100,10 @@ export class FleetObject extends DurableObject<Env> {
   async nodePoolPut(cluster: string, autoscaled: boolean): Promise<void> {
     await this.inTx((tx) => autoscaler.wakeAutoscaler(tx, cluster, autoscaled));
   }
+  /** The cluster was put again (its profile, its version): the autoscaler looks again. */
+  async clusterPut(cluster: string): Promise<void> {
+    await this.inTx((tx) => autoscaler.wakeAutoscaler(tx, cluster));
+  }
 
   /** The cluster was deleted: every capability lets go of it, in one transaction. */
   async clusterDeleted(cluster: string, pools: readonly string[]): Promise<void> {

@@ -25,6 +25,8 @@ export function decisionBody(d: RecordedDecision): DecisionBody {
     ...(d.nodes ? { nodes: d.nodes } : {}),
     reason: d.reason,
     ...(d.blockedBy ? { blockedBy: d.blockedBy } : {}),
+    ...(d.unneeded ? { unneededSince: toRfc3339(d.unneeded.since) } : {}),
+    ...(d.until === undefined ? {} : { until: toRfc3339(d.until) }),
     ...(d.inputs ? { inputs: d.inputs } : {}),
   };
 }

@@ -55,6 +55,7 @@ export const UPGRADE_PENDING = "UPGRADE_PENDING";
  */
 export async function putCluster(
   db: Inventory,
+  fleets: FleetObjects,
   name: string,
   spec: ClusterSpec,
   now: Instant,
@@ -130,6 +131,15 @@ export async function putCluster(
   await runBatch(db, statements);
   const cluster = await getCluster(db, name);
   if (!cluster) return refused(409, `cluster ${name} was deleted while being written`);
+  if (existing) {
+    try {
+      // CA-11: a profile (or anything else a pass reads) changed; an idle cluster's
+      // autoscaler keeps no timer, so it is told.
+      await fleets.get(fleets.idFromName(cluster.fleet)).clusterPut(name);
+    } catch (error) {
+      console.error(`fleet ${cluster.fleet} did not hear that cluster ${name} changed`, error);
+    }
+  }
   return accepted({ created: !existing, cluster });
 }
 

@@ -17,7 +17,7 @@ import {
   wakeAutoscaler,
 } from "./cluster.ts";
 import { recordDecisions } from "./decisions.ts";
-import { AS_SYNC_TIMER, AS_TIMER } from "./keys.ts";
+import { AS_SYNC_TIMER } from "./keys.ts";
 import type { HostState } from "./state.ts";
 import { queueNodeSync } from "./sync.ts";
 
@@ -85,8 +85,8 @@ function answer(
       queueNodeSync(tx, cluster, { remove: node });
     }
   }
-  // Pods wait for the next pass to be placed; make it come now.
-  tx.setTimer({ id: timerId(AS_TIMER, cluster), due: tx.now, kind: AS_TIMER, payload: cluster });
+  // Pods wait for the next pass to be placed: the change is noticed on the scan grid.
+  wakeAutoscaler(tx, cluster);
   tx.setTimer({
     id: timerId(AS_SYNC_TIMER, cluster),
     due: tx.now,
@@ -121,8 +121,9 @@ function backOff(
 
 /**
  * A node went away on its own (a spot VM preempted after its notice): it leaves the
- * inventory, a change of the autoscaler's in flight on it ends, and a pass runs now, so
- * its pods are pending and the pool (or another) replaces the capacity (CA-3).
+ * inventory, a change of the autoscaler's in flight on it ends, and a pass runs at the
+ * next instant of the scan grid, so its pods are pending and the pool (or another)
+ * replaces the capacity (CA-3).
  */
 function preempted(tx: Tx, event: Extract<ProviderEvent, { type: "NODE_PREEMPTED" }>): void {
   const { cluster, pool, node } = event;

@@ -1,8 +1,10 @@
+import { onScanGrid, scanIntervalMs } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { forgetDecisions } from "./decisions.ts";
 import { AS_SYNC_TIMER, AS_TIMER } from "./keys.ts";
 import { forgetProvisioning } from "./provisioning.ts";
+import type { HostState } from "./state.ts";
 import { forgetWorkloads, loadWorkloads, type WorkloadPod } from "./workloads.ts";
 
 /** The autoscaler's per-cluster keys that outlive a pass (see host.ts). */
@@ -11,14 +13,19 @@ export const autoscalerIdKey = (id: string) => `as-id:${id}`;
 export const autoscalerSyncKey = (cluster: string) => `as-sync:${cluster}`;
 
 /**
- * Something a pass reads changed — a pool was put or deleted, an upgrade ended and left
- * other nodes: a pass runs now for a cluster the autoscaler looks after (it has run a
- * pass before, or `autoscaled` says the change brings an autoscaled pool), since an idle
- * cluster keeps no timer.
+ * Something a pass reads changed — a provider answered, a node went, a pool or the
+ * cluster was put or deleted, an upgrade moved a pool on (NUP-12): the autoscaler looks
+ * at the cluster at the first instant of its scan grid at or after now, as the loop it
+ * stands for would (`onScanGrid`), for a cluster it looks after (it has run a pass
+ * before, or `autoscaled` says the change brings an autoscaled pool). An idle cluster
+ * keeps no timer, so nothing else would.
  */
 export function wakeAutoscaler(tx: Tx, cluster: string, autoscaled = false): void {
-  if (!autoscaled && tx.getState(autoscalerStateKey(cluster)) === undefined) return;
-  tx.setTimer({ id: timerId(AS_TIMER, cluster), due: tx.now, kind: AS_TIMER, payload: cluster });
+  const state = tx.getState<HostState>(autoscalerStateKey(cluster));
+  if (!autoscaled && state === undefined) return;
+  // Timers are only ever set on the grid: none pending is due before this instant.
+  const due = onScanGrid(tx.now, state?.scanEveryMs ?? scanIntervalMs(0));
+  tx.setTimer({ id: timerId(AS_TIMER, cluster), due, kind: AS_TIMER, payload: cluster });
 }
 
 /** The cluster was deleted: its workloads, decisions, autoscaler state and timers go. */

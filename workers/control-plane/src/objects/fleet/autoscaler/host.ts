@@ -4,11 +4,9 @@ import {
   bindableNodes,
   evaluateCluster,
   evictFromLeaving,
-  type Instant,
   initialAutoscalerState,
   type NodePoolOperation,
   nextScanAt,
-  nextStepDeadline,
   nodesWithUnevictablePods,
   overdueSteps,
   type PoolTemplate,
@@ -30,7 +28,7 @@ import { reportUnevictable } from "../node-pool/host.ts";
 import { poolKey } from "../node-pool/keys.ts";
 import { loadOperation } from "../node-pool/store.ts";
 import { autoscalerIdKey, autoscalerStateKey } from "./cluster.ts";
-import { type RecordedDecision, recordDecisions } from "./decisions.ts";
+import { type RecordedDecision, recordDecisions, recordPass } from "./decisions.ts";
 import { type ClusterFacts, readClusterFacts } from "./facts.ts";
 import { AS_TIMER } from "./keys.ts";
 import {
@@ -57,9 +55,12 @@ import {
  * and those the autoscaler is creating or removing), and the NUP-12 policy of each pool
  * under upgrade (the engine's `autoscalerNodeView`). The engine plans the commands
  * (`planActuation`: CREATE_NODE for scale-ups, DRAIN_NODE then DELETE_NODE for
- * scale-downs) and when to scan next (`nextScanAt`); this host stores, sends, records
- * every decision (CA-17) and sets the timer. Passes run on a workload change, on the
- * timer and on `POST …/autoscaler/evaluate`.
+ * scale-downs) and when a pass could next decide otherwise (`nextScanAt`); this host
+ * stores, sends, folds the decisions into the log (CA-17) and sets the timer. Passes run
+ * at the explicit triggers (a whole workload snapshot, `POST …/autoscaler/evaluate`, a
+ * ProvisioningRequest) at their instant, at a change (`wakeAutoscaler`: a provider's
+ * answer, a pool or the cluster put, an upgrade's step) on the scan grid, and at the
+ * timer: never where the brute loop could only repeat itself (scan-cadence.ts).
  */
 
 /** The answer of one pass. */
@@ -130,7 +131,7 @@ function decide(
   host.version = facts.controlPlaneVersion;
   forceOverdue(tx, cluster, host);
   const upgrades = heldPools(tx, facts);
-  const { nodes, pools, upgrading } = autoscalerNodeView({
+  const { nodes, pools } = autoscalerNodeView({
     stored: facts.nodes,
     unsynced: syncOverlay(tx, cluster),
     pools: facts.pools.map((p) => p.pool),
@@ -178,9 +179,10 @@ function decide(
   saveWorkloadPods(tx, cluster, pods, new Set([...placed.changed, ...evicted.changed]));
   const pending = pods.filter((p) => p.node === undefined && !p.daemonSet).length;
   const inputs = { pods: pods.length, pending, nodes: nodes.length, trigger };
-  const recorded = recordDecisions(
+  const recorded = recordPass(
     tx,
     cluster,
+    tx.now,
     decision.records.map((r) => ({
       at: r.at,
       pool: r.pool,
@@ -190,15 +192,14 @@ function decide(
       ...(r.nodes ? { nodes: r.nodes } : {}),
       reason: r.reason,
       ...(r.blockedBy ? { blockedBy: r.blockedBy } : {}),
+      ...(r.unneeded ? { unneeded: r.unneeded } : {}),
       inputs,
     })),
   );
+  host.scanEveryMs = decision.scanIntervalMs;
   tx.putState(stateKey(cluster), host);
-  const inFlight = Object.keys(host.inflight).length;
-  const due = earliest(
-    nextScanAt({ decision, inFlight, pending, upgrading }, tx.now),
-    nextStepDeadline(host.inflight),
-  );
+  // NUP-12: a pool under upgrade wakes the autoscaler at each of its steps (ends.ts).
+  const due = nextScanAt({ decision, inFlight: host.inflight }, tx.now);
   if (due === undefined) {
     tx.clearTimer(timerId(AS_TIMER, cluster));
     return { view: { cluster, at: toRfc3339(tx.now), decisions: recorded }, owner: host.id };
@@ -231,10 +232,6 @@ function forceOverdue(tx: Tx, cluster: string, host: HostState): void {
       blockedBy: "CA-8",
     })),
   );
-}
-
-function earliest(a: Instant | undefined, b: Instant | undefined): Instant | undefined {
-  return a === undefined ? b : b === undefined ? a : Math.min(a, b);
 }
 
 /**

@@ -38,14 +38,18 @@ export function recordVerdicts(
 ): void {
   if (verdicts.length === 0) return;
   const byName = new Map(verdicts.map((v) => [v.name, v]));
+  let changed = false;
   const list = provisioningRequests(tx, cluster).map((stored) => {
     const verdict = byName.get(stored.request.name);
-    if (!verdict) return stored;
+    // A verdict a pass only repeats keeps its instant: the first pass that gave it.
+    const same = verdict?.state === stored.request.state && verdict?.reason === stored.reason;
+    if (!verdict || same) return stored;
     const request: ProvisioningRequest = { ...stored.request, state: verdict.state };
     if (verdict.pool !== undefined && request.pool === undefined) request.pool = verdict.pool;
+    changed = true;
     return { request, reason: verdict.reason, at: tx.now };
   });
-  tx.putState(key(cluster), list);
+  if (changed) tx.putState(key(cluster), list);
 }
 
 export function forgetProvisioning(tx: Tx, cluster: string): void {

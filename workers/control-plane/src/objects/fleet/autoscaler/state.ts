@@ -17,4 +17,9 @@ export interface HostState {
   version?: string;
   /** Node creations and removals finished: the operation's progress. */
   done?: number;
+  /**
+   * The scan interval for the cluster's size at the latest pass: the grid a change is
+   * noticed on (`onScanGrid`); absent for states stored before it was kept.
+   */
+  scanEveryMs?: number;
 }
