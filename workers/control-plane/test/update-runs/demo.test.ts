@@ -24,7 +24,8 @@ beforeAll(async () => {
   for (const { fleet, name, body } of demo.updateStrategies) {
     await put(`/v1/fleets/${fleet}/update-strategies/${name}`, body);
   }
-});
+  // The whole demo inventory through the API: well over the default 10 s on a busy machine.
+}, 60_000);
 
 afterEach(async () => {
   for (const fleet of demo.fleets) {
