@@ -30,10 +30,12 @@ function minorChange(from: string, to: string): boolean {
 
 /**
  * RUN-9: why the member has nothing left to do — already at the target Kubernetes
- * version (Full, ControlPlaneOnly), or every pool already on `nodeImage` (NodeImageOnly)
- * — judged on its facts as they are; undefined when it has work to do.
+ * version (ControlPlaneOnly: its control plane; Full: its control plane and every node
+ * pool, since seed 002's Full upgrade moves the nodes too), or every pool already on
+ * `nodeImage` (NodeImageOnly) — judged on its facts as they are; undefined when it has
+ * work to do.
  *
- * @example alreadyThere(run.goal, { ...facts, version: "1.28.3" }, undefined) // "RUN-9: already at the target Kubernetes version 1.28.3" for a Full goal to 1.28.3
+ * @example alreadyThere(run.goal, { ...facts, version: "1.28.3" }, {}) // "RUN-9: already at the target Kubernetes version 1.28.3" for a ControlPlaneOnly goal to 1.28.3
  */
 export function alreadyThere(
   goal: UpdateGoal,
@@ -42,7 +44,10 @@ export function alreadyThere(
 ): string | undefined {
   const target = goal.kubernetesVersion;
   if (goal.type !== "NodeImageOnly") {
-    return target !== undefined && facts.version === target
+    if (target === undefined || facts.version !== target) return undefined;
+    // A pool without a known version (a run created before pools carried one) counts as there.
+    const lagging = goal.type === "Full" ? laggingPools(facts, target) : [];
+    return lagging.length === 0
       ? `RUN-9: already at the target Kubernetes version ${target}`
       : undefined;
   }
@@ -52,6 +57,13 @@ export function alreadyThere(
     return `RUN-9: every node pool already runs ${shown}`;
   }
   return undefined;
+}
+
+/** RUN-5 Full: the member's node pools not yet on `target`. */
+function laggingPools(facts: MemberFacts, target: string): string[] {
+  return facts.pools
+    .filter((pool) => pool.version !== undefined && pool.version !== target)
+    .map((pool) => pool.name);
 }
 
 /**

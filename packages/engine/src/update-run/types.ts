@@ -27,10 +27,12 @@ export interface UpdateGoal {
   nodeImageSelection: NodeImageSelection;
 }
 
-/** A member's node pool as the run sees it: its image (RUN-6, RUN-9). */
+/** A member's node pool as the run sees it: its image (RUN-6, RUN-9) and version (RUN-9 Full). */
 export interface MemberPool {
   name: string;
   nodeImage: string;
+  /** Its Kubernetes version; absent in runs created before pools carried it. */
+  version?: string;
 }
 
 /**

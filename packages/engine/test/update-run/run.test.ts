@@ -10,6 +10,7 @@ import {
   AVAILABLE,
   created,
   drive,
+  FULL,
   groupOf,
   member,
   memberOf,
@@ -491,6 +492,38 @@ describe("update run engine", () => {
     expect(first.state.stages[0]!.groups[0]!.state).toBe("Skipped");
     expect(first.state.stages[0]!.state).toBe("Skipped");
     expect(first.state.state).toBe("Skipped");
+  });
+
+  it("RUN-9 a Full run upgrades a member whose control plane is at the target but whose pools lag; one with every pool there too is Skipped", () => {
+    const lagging = member("lagging", {
+      version: "1.28.3",
+      pools: [
+        { name: "np", nodeImage: "cos-97", version: "1.27.7" },
+        { name: "gpu", nodeImage: "cos-97", version: "1.28.3" },
+      ],
+    });
+    const there = member("there", {
+      version: "1.28.3",
+      pools: [{ name: "np", nodeImage: "cos-97", version: "1.28.3" }],
+    });
+    const first = started(created(request([there, lagging])));
+    expect(memberOf(first.state, "there")).toMatchObject({
+      state: "Skipped",
+      message: "RUN-9: already at the target Kubernetes version 1.28.3",
+    });
+    expect(first.intents).toEqual([
+      {
+        type: "START_MEMBER",
+        cluster: "lagging",
+        upgrade: "Full",
+        kubernetesVersion: "1.28.3",
+        nodeImage: "cos-110",
+      },
+    ]);
+    // ControlPlaneOnly leaves the pools alone: its target is the control plane only.
+    const cpOnly = { ...FULL, type: "ControlPlaneOnly" as const };
+    const cp = started(created(request([lagging], { goal: cpOnly })));
+    expect(memberOf(cp.state, "lagging")).toMatchObject({ state: "Skipped", skippedBy: "system" });
   });
 
   it("RUN-9 a member the fleet finds already at the target when its start arrives (upgraded by hand since the run looked) is Skipped, not Failed, and the group's next member starts", () => {

@@ -54,6 +54,27 @@ describe("RUN-9 system skips through the API", () => {
     expect((await api("GET", "/v1/clusters/hand-d")).body.status.version).toBe(NEW);
   });
 
+  it("RUN-9 a Full run upgrades a member whose control plane is at the target but whose pools lag; the pools end on the target", async () => {
+    await cluster("lag-a", { updateGroup: "lag", version: NEW }, { np: {} });
+    await cluster("lag-b", { updateGroup: "lag", version: NEW }, { np: { version: NEW } });
+    const created = await createRun({
+      name: "lag-run",
+      stages: [{ name: "lag", groups: [{ name: "lag" }] }],
+      upgrade: FULL,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await start("lag-run")).status).toBe(200);
+    const done = await advanceRunUntil("lag-run", settled, { stepSeconds: 1800 });
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "lag-a")).toMatchObject({ state: "Completed", nodeImage: "cos-110" });
+    expect(memberOf(done, "lag-b")).toMatchObject({
+      state: "Skipped",
+      message: `RUN-9: already at the target Kubernetes version ${NEW}`,
+    });
+    const pool = (await api("GET", "/v1/clusters/lag-a/node-pools/np")).body;
+    expect(pool).toMatchObject({ version: NEW, nodeImage: "cos-110" });
+  });
+
   it("RUN-9 Consistent: a member given a node pool after the run started (no consistent image was chosen for it) is Skipped when its turn comes; none of its pools is re-imaged", async () => {
     await cluster("cons-a", { updateGroup: "cons" }, { np: {} });
     await cluster("cons-b", { updateGroup: "cons" }, { np: {} });
