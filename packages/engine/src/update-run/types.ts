@@ -146,7 +146,7 @@ export interface StrategyStage {
   name: string;
   groups: readonly StrategyGroup[];
   afterStageWaitSeconds?: number;
-  /** EXT-2: members in flight at once over all its groups (default 50). */
+  /** EXT-2: members in flight at once over all its groups (default: what its groups allow together). */
   maxConcurrency?: Budget;
   /** EXT-3: failed members the stage tolerates (default 0: RUN-11). */
   maxAllowedFailures?: Budget;
