@@ -1,5 +1,6 @@
 import { mayStartAutomaticUpgrade } from "../maintenance/may-start.ts";
 import { HOUR, type Instant } from "../time/instant.ts";
+import { compareVersions } from "../version/compare.ts";
 import { minorOf, tryParseVersion } from "../version/version.ts";
 import {
   type ChosenImages,
@@ -44,7 +45,11 @@ export function alreadyThere(
 ): string | undefined {
   const target = goal.kubernetesVersion;
   if (goal.type !== "NodeImageOnly") {
-    if (target === undefined || facts.version !== target) return undefined;
+    if (target === undefined) return undefined;
+    if (pastTarget(facts.version, target)) {
+      return `RUN-9: already past the target Kubernetes version ${target} (runs ${facts.version}; VER-2: a cluster is never downgraded)`;
+    }
+    if (facts.version !== target) return undefined;
     // A pool without a known version (a run created before pools carried one) counts as there.
     const lagging = goal.type === "Full" ? laggingPools(facts, target) : [];
     return lagging.length === 0
@@ -57,6 +62,13 @@ export function alreadyThere(
     return `RUN-9: every node pool already runs ${shown}`;
   }
   return undefined;
+}
+
+/** VER-2: a control plane upgraded (by hand) beyond `target` never comes back to it. */
+function pastTarget(version: string, target: string): boolean {
+  const from = tryParseVersion(version);
+  const to = tryParseVersion(target);
+  return from !== undefined && to !== undefined && compareVersions(from, to) > 0;
 }
 
 /** RUN-5 Full: the member's node pools not yet on `target`. */

@@ -526,6 +526,20 @@ describe("update run engine", () => {
     expect(memberOf(cp.state, "lagging")).toMatchObject({ state: "Skipped", skippedBy: "system" });
   });
 
+  it("RUN-9 a member upgraded by hand past the target does not refuse the run: it is Skipped at its turn with its version, and the others run", () => {
+    // created() throws with the refusal's detail when the run is refused.
+    const first = started(
+      created(request([member("past", { version: "1.28.5" }), member("behind")])),
+    );
+    expect(memberOf(first.state, "past")).toMatchObject({
+      state: "Skipped",
+      skippedBy: "system",
+      message:
+        "RUN-9: already past the target Kubernetes version 1.28.3 (runs 1.28.5; VER-2: a cluster is never downgraded)",
+    });
+    expect(first.intents.map((i) => i.cluster)).toEqual(["behind"]);
+  });
+
   it("RUN-9 a member the fleet finds already at the target when its start arrives (upgraded by hand since the run looked) is Skipped, not Failed, and the group's next member starts", () => {
     const run = created(request([member("a"), member("b"), member("c")]));
     const first = started(run);

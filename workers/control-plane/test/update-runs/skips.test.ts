@@ -75,6 +75,27 @@ describe("RUN-9 system skips through the API", () => {
     expect(pool).toMatchObject({ version: NEW, nodeImage: "cos-110" });
   });
 
+  it("RUN-9 a member upgraded by hand past the target does not refuse the run (no 422): it is Skipped with its version and the others complete", async () => {
+    const PAST = "1.22.3-gke.100";
+    await cluster("past-a", { updateGroup: "past", version: PAST });
+    await cluster("past-b", { updateGroup: "past" });
+    const created = await createRun({
+      name: "past-run",
+      stages: [{ name: "past", groups: [{ name: "past" }] }],
+      upgrade: FULL,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await start("past-run")).status).toBe(200);
+    const done = await advanceRunUntil("past-run", settled, { stepSeconds: 1800 });
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    expect(memberOf(done, "past-a")).toMatchObject({
+      state: "Skipped",
+      message: `RUN-9: already past the target Kubernetes version ${NEW} (runs ${PAST}; VER-2: a cluster is never downgraded)`,
+    });
+    expect(memberOf(done, "past-b").state).toBe("Completed");
+    expect((await api("GET", "/v1/clusters/past-a")).body.status.version).toBe(PAST);
+  });
+
   it("RUN-9 Consistent: a member given a node pool after the run started (no consistent image was chosen for it) is Skipped when its turn comes; none of its pools is re-imaged", async () => {
     await cluster("cons-a", { updateGroup: "cons" }, { np: {} });
     await cluster("cons-b", { updateGroup: "cons" }, { np: {} });
