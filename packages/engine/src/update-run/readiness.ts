@@ -91,12 +91,20 @@ function consistentFor(
   const chosen =
     run.consistentImages ??
     (run.nodeImage === undefined ? {} : { [imageFamily(run.nodeImage)]: run.nodeImage });
-  const shown = Object.values(chosen).join(", ") || "(none)";
+  const shown = Object.values(chosen).join(", ");
   const noun = Object.keys(chosen).length > 1 ? "images" : "image";
   const byPool: Record<string, string> = {};
   for (const pool of member.facts.pools) {
-    const image = chosen[imageFamily(pool.nodeImage)];
+    const family = imageFamily(pool.nodeImage);
+    const image = chosen[family];
     const added = member.poolsAtStart !== undefined && !member.poolsAtStart.includes(pool.name);
+    // No family had an image common to the members' regions: there is none to name.
+    if (Object.keys(chosen).length === 0) {
+      return {
+        kind: "skip",
+        message: `RUN-9: no ${family} node image is published in every region of the run's members, so node pool ${pool.name} (${pool.nodeImage}) has no consistent image`,
+      };
+    }
     if (image === undefined || added) {
       const have = Object.keys(chosen).length > 1 ? "have" : "has";
       return {

@@ -359,19 +359,29 @@ describe("update run engine", () => {
     expect(next.intents.map((i) => [i.cluster, i.nodeImage])).toEqual([["c", "cos-110"]]);
   });
 
-  it("RUN-6 Consistent with no image common to every region refuses the start", () => {
+  it("RUN-9 Consistent with no image common to every region does not refuse the start: the members left without a consistent image are Skipped, the others run", () => {
     const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
     const availability = {
       versionRegions: {},
       nodeImages: [{ version: "cos-1", regions: ["eu"] }],
     };
     const run = created(
-      request([member("eu1"), member("us1", { region: "us" })], { goal, availability }),
+      request([member("eu1"), member("us1", { region: "us" }), member("bare", { pools: [] })], {
+        goal,
+        availability,
+      }),
     );
-    expect(decideUpdateRun(run, { type: "START", at: T0 }, T0)).toMatchObject({
-      ok: false,
-      error: { rule: "RUN-6", status: 422 },
-    });
+    const first = step(run, { type: "START", at: T0 });
+    expect(first.state.nodeImage).toBeUndefined();
+    for (const name of ["eu1", "us1"]) {
+      expect(memberOf(first.state, name)).toMatchObject({
+        state: "Skipped",
+        skippedBy: "system",
+        message:
+          "RUN-9: no cos node image is published in every region of the run's members, so node pool np (cos-97) has no consistent image",
+      });
+    }
+    expect(first.intents.map((i) => i.cluster)).toEqual(["bare"]);
   });
 
   it("RUN-7 members are tried in the seed's order: window open now, opening within 4 hours, no window, closed", () => {
