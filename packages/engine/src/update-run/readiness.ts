@@ -80,8 +80,9 @@ function laggingPools(facts: MemberFacts, target: string): string[] {
 
 /**
  * RUN-6 Consistent for a member: each pool's image is the one chosen at run start for its
- * OS family. RUN-9: a pool without one — its family had no image common to the regions,
- * or the pool was added after the run started (the seed's new VM SKU) — skips the member.
+ * OS family, a pool added after the start included. RUN-9: a pool without one — its
+ * family had no image common to the regions, or it was added after the start with a
+ * family none was chosen for (the seed's new VM SKU) — skips the member.
  */
 function consistentFor(
   run: UpdateRun,
@@ -105,7 +106,9 @@ function consistentFor(
         message: `RUN-9: no ${family} node image is published in every region of the run's members, so node pool ${pool.name} (${pool.nodeImage}) has no consistent image`,
       };
     }
-    if (image === undefined || added) {
+    // A pool added since the start takes the image when its family has one (seed 002
+    // skips only when no target image can be found for a pool).
+    if (image === undefined) {
       const have = Object.keys(chosen).length > 1 ? "have" : "has";
       return {
         kind: "skip",

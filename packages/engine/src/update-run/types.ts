@@ -188,7 +188,8 @@ export interface RunMember {
   untracked?: UntrackedEnd;
   /**
    * RUN-9 Consistent: the member's node pools when the run first started, the ones its
-   * images were chosen for; a pool added since has none.
+   * images were chosen for; a pool added since takes its OS family's image, and a skip
+   * for one whose family has none says it was added later.
    */
   poolsAtStart?: string[];
   /** EXT-7: the health check after its upgrade, while it runs and once answered. */

@@ -321,25 +321,24 @@ describe("update run engine", () => {
     expect(updateRunView(end).nodeImage).toBeUndefined();
   });
 
-  it("RUN-9 Consistent: a node pool added to a member after the run started has no consistent image, so the member is Skipped when its turn comes instead of being re-imaged; the others go on", () => {
+  it("RUN-9 Consistent: a node pool added after the run started is re-imaged when the consistent image fits it; a member whose new pool it does not fit (another OS, the seed's new VM SKU) is Skipped; the others go on", () => {
     const goal = { type: "NodeImageOnly" as const, nodeImageSelection: "Consistent" as const };
     const run = created(request([member("a"), member("b"), member("c")], { goal }));
     const first = started(run);
     expect(first.state.nodeImage).toBe("cos-110");
     expect(first.intents.map((i) => i.cluster)).toEqual(["a"]);
-    // b gains a pool (a new VM SKU) while a is upgraded.
+    // b gains a cos pool, c an ubuntu one, while a is upgraded.
+    const late = (image: string) => [
+      { name: "np", nodeImage: "cos-97" },
+      { name: "late", nodeImage: image },
+    ];
     const grown = step(first.state, {
       type: "TICK",
       at: T0 + 60 * SECOND,
       membership: {
         present: [
-          member("b", {
-            pools: [
-              { name: "np", nodeImage: "cos-97" },
-              { name: "late", nodeImage: "cos-97" },
-            ],
-          }),
-          member("c"),
+          member("b", { pools: late("cos-97") }),
+          member("c", { pools: late("ubuntu-2004") }),
         ],
         departed: [],
       },
@@ -350,13 +349,20 @@ describe("update run engine", () => {
       succeeded: true,
       at: T0 + 600 * SECOND,
     });
-    expect(memberOf(next.state, "b")).toMatchObject({
+    expect(next.intents.map((i) => [i.cluster, i.nodeImage])).toEqual([["b", "cos-110"]]);
+    const last = step(next.state, {
+      type: "MEMBER_ENDED",
+      cluster: "b",
+      succeeded: true,
+      at: T0 + 1200 * SECOND,
+    });
+    expect(memberOf(last.state, "c")).toMatchObject({
       state: "Skipped",
       skippedBy: "system",
       message:
-        "RUN-9: the consistent node image cos-110 has no version for node pool late (cos-97): the pool was added after the run started",
+        "RUN-9: the consistent node image cos-110 has no version for node pool late (ubuntu-2004): the pool was added after the run started",
     });
-    expect(next.intents.map((i) => [i.cluster, i.nodeImage])).toEqual([["c", "cos-110"]]);
+    expect(last.intents).toEqual([]);
   });
 
   it("RUN-9 Consistent with no image common to every region does not refuse the start: the members left without a consistent image are Skipped, the others run", () => {
