@@ -34,7 +34,7 @@ const Concurrency = Budget.refine((v) => v !== 0 && v !== "0%", {
 const budgets = {
   maxConcurrency: Concurrency.optional().openapi({
     description:
-      "EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422).",
+      "EXT-2: members in flight at once (group default 1; stage default: every group at once, the sum of its groups' values); a percentage rounds down, at least 1. A group may not allow more than its stage (422).",
   }),
   maxAllowedFailures: Budget.optional().openapi({
     description:

@@ -11560,7 +11560,7 @@ export interface components {
                  * @example prod-eu-1
                  */
                 name: string;
-                /** @description EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
+                /** @description EXT-2: members in flight at once (group default 1; stage default: every group at once, the sum of its groups' values); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
                 maxConcurrency?: number | string;
                 maxAllowedFailures?: components["schemas"]["UpdateBudget"];
                 /** @description EXT-1: gates that must complete before the scope starts. */
@@ -11570,7 +11570,7 @@ export interface components {
                 healthCheck?: components["schemas"]["HealthCheck"];
             }[];
             afterStageWaitSeconds?: number;
-            /** @description EXT-2: members in flight at once (stage default 50, group default 1); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
+            /** @description EXT-2: members in flight at once (group default 1; stage default: every group at once, the sum of its groups' values); a percentage rounds down, at least 1. A group may not allow more than its stage (422). */
             maxConcurrency?: number | string;
             maxAllowedFailures?: components["schemas"]["UpdateBudget"];
             /** @description EXT-1: gates that must complete before the scope starts. */

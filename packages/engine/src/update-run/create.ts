@@ -86,13 +86,15 @@ function checkGoal(request: UpdateRunRequest, members: readonly MemberFacts[]): 
   }
   const known = checkInCatalogue(target, new Set(request.catalogue));
   if (!known.ok) return known;
-  // VER-2/3/4 per member at creation: a member that cannot reach the target is named in
+  // VER-3/4 per member at creation: a member that cannot reach the target is named in
   // a 422 (nothing is created) rather than skipped in a run the user believes covers it.
+  // One already past it (VER-2, upgraded by hand) has nothing to reach: RUN-9 skips it
+  // at its turn, as one at the target, and the run goes on.
   const refusals: string[] = [];
   let rule: RuleId | undefined;
   for (const facts of members) {
     const path = checkUpgradePath(facts.version, target);
-    if (path.ok) continue;
+    if (path.ok || path.error.rule === "VER-2") continue;
     rule ??= path.error.rule;
     refusals.push(`member ${facts.cluster}: ${path.error.detail}`);
   }

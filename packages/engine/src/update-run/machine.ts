@@ -70,32 +70,23 @@ function decision(
 /**
  * RUN-6 Consistent: chosen once, at the first start, one image per OS family from the
  * regions of the members with pools of it; members whose cluster already left the fleet
- * (EXT-8) have no say. Each member keeps the pools it had then (RUN-9: a pool added later
- * has no consistent image). No image at all refuses the start.
+ * (EXT-8) have no say. Each member keeps the pools it had then. RUN-9: a family with no
+ * image common to those regions leaves its pools without one, and seed 002 skips such
+ * members at their turn rather than refusing the whole run.
  */
-function chooseImage(run: UpdateRun): Result<void> {
-  if (run.goal.nodeImageSelection !== "Consistent" || run.goal.type === "ControlPlaneOnly")
-    return ok(undefined);
+function chooseImage(run: UpdateRun): void {
+  if (run.goal.nodeImageSelection !== "Consistent" || run.goal.type === "ControlPlaneOnly") return;
   const members = allMembers(run).filter((m) => m.skippedBy !== "fleet");
   const withPools = members.filter((m) => m.facts.pools.length > 0);
-  if (withPools.length === 0) return ok(undefined);
+  if (withPools.length === 0) return;
   const chosen = consistentImages(
     run.availability,
     withPools.map((m) => m.facts),
   );
   const images = Object.values(chosen);
-  if (images.length === 0) {
-    const regions = [...new Set(withPools.map((m) => m.facts.region))].sort();
-    return refuse(
-      "RUN-6",
-      422,
-      `RUN-6: no node image is published in every member region (${regions.join(", ")})`,
-    );
-  }
   run.consistentImages = chosen;
   if (images.length === 1) run.nodeImage = images[0]!;
   for (const member of members) member.poolsAtStart = member.facts.pools.map((p) => p.name);
-  return ok(undefined);
 }
 
 function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
@@ -110,12 +101,15 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   }
   const notes: string[] = [];
   if (run.startedAt === undefined) {
-    const chosen = chooseImage(run);
-    if (!chosen.ok) return chosen;
+    chooseImage(run);
     run.startedAt = now;
     const images = Object.values(run.consistentImages ?? {});
     notes.push(
-      images.length > 0 ? `started; consistent node images ${images.join(", ")}` : "started",
+      images.length > 0
+        ? `started; consistent node images ${images.join(", ")}`
+        : run.consistentImages === undefined
+          ? "started"
+          : "started; RUN-9: no consistent node image, members with node pools are skipped",
     );
   } else {
     notes.push("RUN-10: started again; resumes where it stopped");

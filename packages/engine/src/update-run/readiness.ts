@@ -1,5 +1,6 @@
 import { mayStartAutomaticUpgrade } from "../maintenance/may-start.ts";
 import { HOUR, type Instant } from "../time/instant.ts";
+import { compareVersions } from "../version/compare.ts";
 import { minorOf, tryParseVersion } from "../version/version.ts";
 import {
   type ChosenImages,
@@ -30,10 +31,12 @@ function minorChange(from: string, to: string): boolean {
 
 /**
  * RUN-9: why the member has nothing left to do — already at the target Kubernetes
- * version (Full, ControlPlaneOnly), or every pool already on `nodeImage` (NodeImageOnly)
- * — judged on its facts as they are; undefined when it has work to do.
+ * version (ControlPlaneOnly: its control plane; Full: its control plane and every node
+ * pool, since seed 002's Full upgrade moves the nodes too), or every pool already on
+ * `nodeImage` (NodeImageOnly) — judged on its facts as they are; undefined when it has
+ * work to do.
  *
- * @example alreadyThere(run.goal, { ...facts, version: "1.28.3" }, undefined) // "RUN-9: already at the target Kubernetes version 1.28.3" for a Full goal to 1.28.3
+ * @example alreadyThere(run.goal, { ...facts, version: "1.28.3" }, {}) // "RUN-9: already at the target Kubernetes version 1.28.3" for a ControlPlaneOnly goal to 1.28.3
  */
 export function alreadyThere(
   goal: UpdateGoal,
@@ -42,7 +45,14 @@ export function alreadyThere(
 ): string | undefined {
   const target = goal.kubernetesVersion;
   if (goal.type !== "NodeImageOnly") {
-    return target !== undefined && facts.version === target
+    if (target === undefined) return undefined;
+    if (pastTarget(facts.version, target)) {
+      return `RUN-9: already past the target Kubernetes version ${target} (runs ${facts.version}; VER-2: a cluster is never downgraded)`;
+    }
+    if (facts.version !== target) return undefined;
+    // A pool without a known version (a run created before pools carried one) counts as there.
+    const lagging = goal.type === "Full" ? laggingPools(facts, target) : [];
+    return lagging.length === 0
       ? `RUN-9: already at the target Kubernetes version ${target}`
       : undefined;
   }
@@ -54,10 +64,25 @@ export function alreadyThere(
   return undefined;
 }
 
+/** VER-2: a control plane upgraded (by hand) beyond `target` never comes back to it. */
+function pastTarget(version: string, target: string): boolean {
+  const from = tryParseVersion(version);
+  const to = tryParseVersion(target);
+  return from !== undefined && to !== undefined && compareVersions(from, to) > 0;
+}
+
+/** RUN-5 Full: the member's node pools not yet on `target`. */
+function laggingPools(facts: MemberFacts, target: string): string[] {
+  return facts.pools
+    .filter((pool) => pool.version !== undefined && pool.version !== target)
+    .map((pool) => pool.name);
+}
+
 /**
  * RUN-6 Consistent for a member: each pool's image is the one chosen at run start for its
- * OS family. RUN-9: a pool without one — its family had no image common to the regions,
- * or the pool was added after the run started (the seed's new VM SKU) — skips the member.
+ * OS family, a pool added after the start included. RUN-9: a pool without one — its
+ * family had no image common to the regions, or it was added after the start with a
+ * family none was chosen for (the seed's new VM SKU) — skips the member.
  */
 function consistentFor(
   run: UpdateRun,
@@ -67,13 +92,23 @@ function consistentFor(
   const chosen =
     run.consistentImages ??
     (run.nodeImage === undefined ? {} : { [imageFamily(run.nodeImage)]: run.nodeImage });
-  const shown = Object.values(chosen).join(", ") || "(none)";
+  const shown = Object.values(chosen).join(", ");
   const noun = Object.keys(chosen).length > 1 ? "images" : "image";
   const byPool: Record<string, string> = {};
   for (const pool of member.facts.pools) {
-    const image = chosen[imageFamily(pool.nodeImage)];
+    const family = imageFamily(pool.nodeImage);
+    const image = chosen[family];
     const added = member.poolsAtStart !== undefined && !member.poolsAtStart.includes(pool.name);
-    if (image === undefined || added) {
+    // No family had an image common to the members' regions: there is none to name.
+    if (Object.keys(chosen).length === 0) {
+      return {
+        kind: "skip",
+        message: `RUN-9: no ${family} node image is published in every region of the run's members, so node pool ${pool.name} (${pool.nodeImage}) has no consistent image`,
+      };
+    }
+    // A pool added since the start takes the image when its family has one (seed 002
+    // skips only when no target image can be found for a pool).
+    if (image === undefined) {
       const have = Object.keys(chosen).length > 1 ? "have" : "has";
       return {
         kind: "skip",

@@ -27,10 +27,12 @@ export interface UpdateGoal {
   nodeImageSelection: NodeImageSelection;
 }
 
-/** A member's node pool as the run sees it: its image (RUN-6, RUN-9). */
+/** A member's node pool as the run sees it: its image (RUN-6, RUN-9) and version (RUN-9 Full). */
 export interface MemberPool {
   name: string;
   nodeImage: string;
+  /** Its Kubernetes version; absent in runs created before pools carried it. */
+  version?: string;
 }
 
 /**
@@ -144,7 +146,7 @@ export interface StrategyStage {
   name: string;
   groups: readonly StrategyGroup[];
   afterStageWaitSeconds?: number;
-  /** EXT-2: members in flight at once over all its groups (default 50). */
+  /** EXT-2: members in flight at once over all its groups (default: what its groups allow together). */
   maxConcurrency?: Budget;
   /** EXT-3: failed members the stage tolerates (default 0: RUN-11). */
   maxAllowedFailures?: Budget;
@@ -186,7 +188,8 @@ export interface RunMember {
   untracked?: UntrackedEnd;
   /**
    * RUN-9 Consistent: the member's node pools when the run first started, the ones its
-   * images were chosen for; a pool added since has none.
+   * images were chosen for; a pool added since takes its OS family's image, and a skip
+   * for one whose family has none says it was added later.
    */
   poolsAtStart?: string[];
   /** EXT-7: the health check after its upgrade, while it runs and once answered. */

@@ -66,9 +66,33 @@ describe("update-run concurrency and failure budgets", () => {
     expect(peakInFlight(log)).toBe(2);
   });
 
-  it("EXT-2 defaults are 50 per stage and 1 per group; a group above its stage is 422", () => {
-    const run = created(request(membersOf("a", 3), { strategy: oneStage({}, [{ name: "a" }]) }));
-    expect(run.stages[0]!.maxConcurrency).toBe(50);
+  it("EXT-2 RUN-3 without maxConcurrency every group of a stage runs at once: a stage of 60 groups starts 60 members, not a wave of 50", () => {
+    const groups = Array.from({ length: 60 }, (_, i) => `g${i}`);
+    const run = created(
+      request(
+        groups.flatMap((g) => membersOf(g, 2)),
+        {
+          strategy: oneStage(
+            {},
+            groups.map((name) => ({ name })),
+          ),
+        },
+      ),
+    );
+    expect(run.stages[0]!.maxConcurrency).toBe(60);
+    const first = step(run, { type: "START", at: T0 });
+    expect(first.intents).toHaveLength(60);
+    expect(new Set(first.intents.map((i) => i.cluster.split("-")[0]))).toEqual(new Set(groups));
+  });
+
+  it("EXT-2 defaults are every group at once per stage and 1 per group; a group above its stage is 422", () => {
+    const run = created(
+      request([...membersOf("a", 3), ...membersOf("b", 4)], {
+        strategy: oneStage({}, [{ name: "a" }, { name: "b", maxConcurrency: 3 }]),
+      }),
+    );
+    // The stage's cap is what its groups allow together (seed 002: groups run in parallel).
+    expect(run.stages[0]!.maxConcurrency).toBe(4);
     expect(groupOf(run, "a").maxConcurrency).toBe(1);
     const refused = createUpdateRun(
       request(membersOf("a", 10), {

@@ -10,6 +10,7 @@ import {
   AVAILABLE,
   created,
   drive,
+  FULL,
   groupOf,
   member,
   memberOf,
@@ -320,25 +321,24 @@ describe("update run engine", () => {
     expect(updateRunView(end).nodeImage).toBeUndefined();
   });
 
-  it("RUN-9 Consistent: a node pool added to a member after the run started has no consistent image, so the member is Skipped when its turn comes instead of being re-imaged; the others go on", () => {
+  it("RUN-9 Consistent: a node pool added after the run started is re-imaged when the consistent image fits it; a member whose new pool it does not fit (another OS, the seed's new VM SKU) is Skipped; the others go on", () => {
     const goal = { type: "NodeImageOnly" as const, nodeImageSelection: "Consistent" as const };
     const run = created(request([member("a"), member("b"), member("c")], { goal }));
     const first = started(run);
     expect(first.state.nodeImage).toBe("cos-110");
     expect(first.intents.map((i) => i.cluster)).toEqual(["a"]);
-    // b gains a pool (a new VM SKU) while a is upgraded.
+    // b gains a cos pool, c an ubuntu one, while a is upgraded.
+    const late = (image: string) => [
+      { name: "np", nodeImage: "cos-97" },
+      { name: "late", nodeImage: image },
+    ];
     const grown = step(first.state, {
       type: "TICK",
       at: T0 + 60 * SECOND,
       membership: {
         present: [
-          member("b", {
-            pools: [
-              { name: "np", nodeImage: "cos-97" },
-              { name: "late", nodeImage: "cos-97" },
-            ],
-          }),
-          member("c"),
+          member("b", { pools: late("cos-97") }),
+          member("c", { pools: late("ubuntu-2004") }),
         ],
         departed: [],
       },
@@ -349,28 +349,45 @@ describe("update run engine", () => {
       succeeded: true,
       at: T0 + 600 * SECOND,
     });
-    expect(memberOf(next.state, "b")).toMatchObject({
+    expect(next.intents.map((i) => [i.cluster, i.nodeImage])).toEqual([["b", "cos-110"]]);
+    const last = step(next.state, {
+      type: "MEMBER_ENDED",
+      cluster: "b",
+      succeeded: true,
+      at: T0 + 1200 * SECOND,
+    });
+    expect(memberOf(last.state, "c")).toMatchObject({
       state: "Skipped",
       skippedBy: "system",
       message:
-        "RUN-9: the consistent node image cos-110 has no version for node pool late (cos-97): the pool was added after the run started",
+        "RUN-9: the consistent node image cos-110 has no version for node pool late (ubuntu-2004): the pool was added after the run started",
     });
-    expect(next.intents.map((i) => [i.cluster, i.nodeImage])).toEqual([["c", "cos-110"]]);
+    expect(last.intents).toEqual([]);
   });
 
-  it("RUN-6 Consistent with no image common to every region refuses the start", () => {
+  it("RUN-9 Consistent with no image common to every region does not refuse the start: the members left without a consistent image are Skipped, the others run", () => {
     const goal = { ...request([]).goal, nodeImageSelection: "Consistent" as const };
     const availability = {
       versionRegions: {},
       nodeImages: [{ version: "cos-1", regions: ["eu"] }],
     };
     const run = created(
-      request([member("eu1"), member("us1", { region: "us" })], { goal, availability }),
+      request([member("eu1"), member("us1", { region: "us" }), member("bare", { pools: [] })], {
+        goal,
+        availability,
+      }),
     );
-    expect(decideUpdateRun(run, { type: "START", at: T0 }, T0)).toMatchObject({
-      ok: false,
-      error: { rule: "RUN-6", status: 422 },
-    });
+    const first = step(run, { type: "START", at: T0 });
+    expect(first.state.nodeImage).toBeUndefined();
+    for (const name of ["eu1", "us1"]) {
+      expect(memberOf(first.state, name)).toMatchObject({
+        state: "Skipped",
+        skippedBy: "system",
+        message:
+          "RUN-9: no cos node image is published in every region of the run's members, so node pool np (cos-97) has no consistent image",
+      });
+    }
+    expect(first.intents.map((i) => i.cluster)).toEqual(["bare"]);
   });
 
   it("RUN-7 members are tried in the seed's order: window open now, opening within 4 hours, no window, closed", () => {
@@ -491,6 +508,52 @@ describe("update run engine", () => {
     expect(first.state.stages[0]!.groups[0]!.state).toBe("Skipped");
     expect(first.state.stages[0]!.state).toBe("Skipped");
     expect(first.state.state).toBe("Skipped");
+  });
+
+  it("RUN-9 a Full run upgrades a member whose control plane is at the target but whose pools lag; one with every pool there too is Skipped", () => {
+    const lagging = member("lagging", {
+      version: "1.28.3",
+      pools: [
+        { name: "np", nodeImage: "cos-97", version: "1.27.7" },
+        { name: "gpu", nodeImage: "cos-97", version: "1.28.3" },
+      ],
+    });
+    const there = member("there", {
+      version: "1.28.3",
+      pools: [{ name: "np", nodeImage: "cos-97", version: "1.28.3" }],
+    });
+    const first = started(created(request([there, lagging])));
+    expect(memberOf(first.state, "there")).toMatchObject({
+      state: "Skipped",
+      message: "RUN-9: already at the target Kubernetes version 1.28.3",
+    });
+    expect(first.intents).toEqual([
+      {
+        type: "START_MEMBER",
+        cluster: "lagging",
+        upgrade: "Full",
+        kubernetesVersion: "1.28.3",
+        nodeImage: "cos-110",
+      },
+    ]);
+    // ControlPlaneOnly leaves the pools alone: its target is the control plane only.
+    const cpOnly = { ...FULL, type: "ControlPlaneOnly" as const };
+    const cp = started(created(request([lagging], { goal: cpOnly })));
+    expect(memberOf(cp.state, "lagging")).toMatchObject({ state: "Skipped", skippedBy: "system" });
+  });
+
+  it("RUN-9 a member upgraded by hand past the target does not refuse the run: it is Skipped at its turn with its version, and the others run", () => {
+    // created() throws with the refusal's detail when the run is refused.
+    const first = started(
+      created(request([member("past", { version: "1.28.5" }), member("behind")])),
+    );
+    expect(memberOf(first.state, "past")).toMatchObject({
+      state: "Skipped",
+      skippedBy: "system",
+      message:
+        "RUN-9: already past the target Kubernetes version 1.28.3 (runs 1.28.5; VER-2: a cluster is never downgraded)",
+    });
+    expect(first.intents.map((i) => i.cluster)).toEqual(["behind"]);
   });
 
   it("RUN-9 a member the fleet finds already at the target when its start arrives (upgraded by hand since the run looked) is Skipped, not Failed, and the group's next member starts", () => {

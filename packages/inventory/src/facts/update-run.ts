@@ -28,7 +28,7 @@ export async function fleetCandidates(db: Inventory, fleet: string): Promise<Can
   const poolsOf = new Map<string, MemberPool[]>();
   for (const pool of pools) {
     const list = poolsOf.get(pool.cluster) ?? [];
-    list.push({ name: pool.name, nodeImage: pool.nodeImage });
+    list.push({ name: pool.name, nodeImage: pool.nodeImage, version: pool.version });
     poolsOf.set(pool.cluster, list);
   }
   return clusters.map((cluster) => {

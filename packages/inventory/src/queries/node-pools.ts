@@ -72,7 +72,7 @@ export async function nodePoolsOfClusters(
 }
 
 /**
- * The node pools of every cluster of a fleet with their images, in one query (an update
+ * The node pools of every cluster of a fleet with their images and versions, in one query (an update
  * run reads its members' pools on each pass, EXT-8), by cluster then name.
  *
  * @example const pools = await listFleetNodePoolImages(db, "prod");
@@ -80,9 +80,14 @@ export async function nodePoolsOfClusters(
 export function listFleetNodePoolImages(
   db: Inventory,
   fleet: string,
-): Promise<{ cluster: string; name: string; nodeImage: string }[]> {
+): Promise<{ cluster: string; name: string; nodeImage: string; version: string }[]> {
   return db
-    .select({ cluster: nodePools.cluster, name: nodePools.name, nodeImage: nodePools.nodeImage })
+    .select({
+      cluster: nodePools.cluster,
+      name: nodePools.name,
+      nodeImage: nodePools.nodeImage,
+      version: nodePools.version,
+    })
     .from(nodePools)
     .innerJoin(clusters, eq(clusters.name, nodePools.cluster))
     .where(eq(clusters.fleet, fleet))

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import {
@@ -7,6 +8,7 @@ import {
   FLEET,
   getRun,
   NEW,
+  OLD,
   type RunBody,
   useRunFixtures,
 } from "./helpers.ts";
@@ -14,6 +16,25 @@ import {
 useRunFixtures();
 
 const FULL = { type: "Full", kubernetesVersion: NEW };
+
+/** `count` clusters on OLD straight into D1 (the API would take long), grouped by `groupOf`. */
+async function seedClusters(
+  prefix: string,
+  count: number,
+  groupOf: (n: number) => string,
+): Promise<void> {
+  const columns =
+    "name, fleet, role, region, release_channel, autopilot, spec_version, status_version, phase, update_group, deprecated_api_usage, status_components, created_at, updated_at";
+  const statements: D1PreparedStatement[] = [];
+  for (let n = 0; n < count; n++) {
+    statements.push(
+      env.DB.prepare(
+        `INSERT INTO clusters (${columns}) VALUES (?, ?, 'standalone', 'europe-west1', 'REGULAR', 0, ?, ?, 'RUNNING', ?, 0, '{}', 0, 0)`,
+      ).bind(`${prefix}-${String(n).padStart(2, "0")}`, FLEET, OLD, OLD, groupOf(n)),
+    );
+  }
+  await env.DB.batch(statements);
+}
 
 const running = (run: RunBody) =>
   run.stages
@@ -54,6 +75,30 @@ describe("update-run concurrency and failure budgets through the API (EXT-2, EXT
         stepSeconds: 300,
       },
     );
+    expect(done.state, JSON.stringify(done.message)).toBe("Completed");
+  });
+
+  it("EXT-2 RUN-3 without maxConcurrency every group of a stage runs at once: two groups of 30 members allowing 30 each put all 60 in flight, not a wave of 50", async () => {
+    await seedClusters("wide", 60, (n) => (n < 30 ? "wide-a" : "wide-b"));
+    const created = await createRun({
+      name: "wide",
+      upgrade: FULL,
+      stages: [
+        {
+          name: "all",
+          groups: [
+            { name: "wide-a", maxConcurrency: "100%" },
+            { name: "wide-b", maxConcurrency: 30 },
+          ],
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.stages[0].maxConcurrency).toBe(60);
+    const started = await api("POST", `/v1/fleets/${FLEET}/update-runs/wide/start`);
+    expect(started.status, JSON.stringify(started.body).slice(0, 300)).toBe(200);
+    expect(running(started.body as RunBody)).toHaveLength(60);
+    const done = await advanceRunUntil("wide", (r) => !running(r).length, { stepSeconds: 1800 });
     expect(done.state, JSON.stringify(done.message)).toBe("Completed");
   });
 

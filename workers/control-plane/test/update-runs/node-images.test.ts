@@ -1,3 +1,5 @@
+import { env } from "cloudflare:test";
+import { openInventory, putZone } from "@regatta/inventory";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import {
@@ -62,5 +64,48 @@ describe("RUN-6 node images per node pool through the API", () => {
       expect(await poolImage(group, "u")).toBe("ubuntu-2204-v2");
     }
     expect((await api("GET", "/v1/clusters/os-full")).body.status.version).toBe(NEW);
+  });
+
+  it("RUN-9 Consistent with no image common to the members' regions starts (no 422): the members without a consistent image are Skipped, the others complete", async () => {
+    await putZone(
+      openInventory(env.DB),
+      {
+        name: "us-east1-b",
+        region: "us-east1",
+        quotaNodes: 100,
+        quotaCpuMillis: null,
+        quotaIps: null,
+      },
+      Date.parse("2026-01-01T00:00:00Z"),
+    );
+    await cluster(
+      "far-1",
+      { updateGroup: "far", region: "us-east1" },
+      {
+        np: { zones: ["us-east1-b"] },
+      },
+    );
+    await cluster("far-2", { updateGroup: "far" }, { np: {} });
+    await cluster("far-3", { updateGroup: "far" });
+    const created = await createRun({
+      name: "far-run",
+      stages: [{ name: "far", groups: [{ name: "far" }] }],
+      upgrade: { type: "Full", kubernetesVersion: NEW },
+      nodeImageSelection: "Consistent",
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const started = await start("far-run");
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const done = await advanceRunUntil("far-run", settled, { stepSeconds: 1800 });
+    expect(done.state, JSON.stringify(done)).toBe("Completed");
+    for (const name of ["far-1", "far-2"]) {
+      expect(memberOf(done, name)).toMatchObject({
+        state: "Skipped",
+        message:
+          "RUN-9: no cos node image is published in every region of the run's members, so node pool np (cos-97) has no consistent image",
+      });
+    }
+    expect(memberOf(done, "far-3").state).toBe("Completed");
+    expect((await api("GET", "/v1/clusters/far-3")).body.status.version).toBe(NEW);
   });
 });

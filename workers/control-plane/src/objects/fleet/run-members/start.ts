@@ -1,4 +1,5 @@
 import { type ChosenImages, poolImage, type StartMemberIntent } from "@regatta/engine";
+import { getClustersByName } from "@regatta/inventory";
 import { type Outcome, refused } from "../../../outcome.ts";
 import type { FleetContext } from "../capability.ts";
 import { watchedOperations } from "../ends.ts";
@@ -17,9 +18,10 @@ function describeImages(chosen: ChosenImages): string {
 /**
  * RUN-5: carries out one START_MEMBER intent in the member's fleet, watched for the run
  * member (ends.ts) from the transaction that starts it: Full → the cluster upgrade
- * (LIFE-3) with the run's node image for its worker pools; ControlPlaneOnly → the same
- * upgrade without worker pools; NodeImageOnly → one node-pool upgrade per pool not yet
- * on its image. Each pool gets the image chosen for it (RUN-6: by its OS family).
+ * (LIFE-3) with the run's node image for its worker pools, or, when its control plane is
+ * already at the target, one node-pool upgrade per pool still behind (RUN-9);
+ * ControlPlaneOnly → the cluster upgrade without worker pools; NodeImageOnly → one
+ * node-pool upgrade per pool not yet on its image. Each pool gets the image chosen for it (RUN-6: by its OS family).
  * Answers the first operation's id. A start asked again (its answer was lost) answers
  * the operation already started instead of starting another.
  */
@@ -81,11 +83,18 @@ export async function startRunMembers(
     });
   }
   const clusters: MemberStart[] = [];
+  const controlPlaneAt = await controlPlaneVersions(fleet, fresh);
   for (const start of fresh) {
+    const target = start.intent.kubernetesVersion;
     if (start.intent.upgrade === "NodeImageOnly") {
-      outcomes[start.at] = await startNodeImages(fleet, start);
-    } else if (start.intent.kubernetesVersion === undefined) {
+      outcomes[start.at] = await startPools(fleet, start, undefined);
+    } else if (target === undefined) {
       outcomes[start.at] = refused(422, "RUN-5: no Kubernetes version to upgrade to", "RUN-5");
+    } else if (controlPlaneAt.get(start.intent.cluster) === target) {
+      // RUN-9: a Full member whose control plane is already there still has pools behind
+      // (else the run had skipped it); a cluster upgrade would refuse (VER-8), so its
+      // pools upgrade on their own, as a NodeImageOnly member's do.
+      outcomes[start.at] = await startPools(fleet, start, target);
     } else clusters.push(start);
   }
   const upgraded = await upgradeClusters(
@@ -114,10 +123,32 @@ export async function startRunMembers(
   return outcomes;
 }
 
-/** NodeImageOnly: one node-pool upgrade per pool not yet on its image (RUN-6). */
-async function startNodeImages(fleet: FleetContext, start: MemberStart): Promise<Outcome<string>> {
+/** The control-plane version of each Full member's cluster, read once for the batch. */
+async function controlPlaneVersions(
+  fleet: FleetContext,
+  starts: readonly MemberStart[],
+): Promise<Map<string, string>> {
+  const full = starts.filter((start) => start.intent.upgrade === "Full");
+  if (full.length === 0) return new Map();
+  const rows = await getClustersByName(
+    fleet.inventory,
+    full.map((start) => start.intent.cluster),
+  );
+  return new Map([...rows].map(([name, row]) => [name, row.statusVersion]));
+}
+
+/**
+ * NodeImageOnly (`version` undefined): one node-pool upgrade per pool not yet on its
+ * image (RUN-6). A Full member whose control plane is at `version`: one per pool not yet
+ * on `version` and its image.
+ */
+async function startPools(
+  fleet: FleetContext,
+  start: MemberStart,
+  version: string | undefined,
+): Promise<Outcome<string>> {
   const { intent, chosen, watching } = start;
-  if (chosen.nodeImage === undefined && chosen.nodeImages === undefined) {
+  if (version === undefined && chosen.nodeImage === undefined && chosen.nodeImages === undefined) {
     return refused(422, "RUN-6: no node image chosen", "RUN-6");
   }
   const upgraded = await upgradePools(
@@ -125,9 +156,14 @@ async function startNodeImages(fleet: FleetContext, start: MemberStart): Promise
     intent.cluster,
     (pool) => {
       const image = poolImage(chosen, pool);
-      return image === undefined || image === pool.nodeImage
-        ? undefined
-        : { nodeImage: image, ignoreMaintenanceWindow: false };
+      const reimage = image !== undefined && image !== pool.nodeImage;
+      const behind = version !== undefined && pool.version !== version;
+      if (!reimage && !behind) return undefined;
+      return {
+        ...(behind ? { version } : {}),
+        ...(reimage ? { nodeImage: image } : {}),
+        ignoreMaintenanceWindow: false,
+      };
     },
     watching,
     { stopAtRefusal: true },
@@ -135,11 +171,11 @@ async function startNodeImages(fleet: FleetContext, start: MemberStart): Promise
   if (upgraded.firstRefusal) return upgraded.firstRefusal;
   const first = upgraded.started[0];
   if (first === undefined) {
-    return refused(
-      409,
-      `RUN-9: every node pool of ${intent.cluster} already runs its image (${describeImages(chosen)})`,
-      "RUN-9",
-    );
+    const there =
+      version === undefined
+        ? `every node pool of ${intent.cluster} already runs its image (${describeImages(chosen)})`
+        : `${intent.cluster} and every node pool already run ${version}`;
+    return refused(409, `RUN-9: ${there}`, "RUN-9");
   }
   return { ok: true, value: first };
 }
