@@ -56,6 +56,9 @@ tsx workers/control-plane/dashboard/build.ts
 
 echo "regatta: applying D1 migrations (local)"
 wrangler d1 migrations apply regatta-inventory --local >/dev/null
+# A state made on the other provider's clock (the sim's virtual one runs weeks ahead)
+# shows soaks and windows computed from timestamps far off: say so before starting.
+tsx scripts/local-state/check-clock.ts "$PROVIDER"
 
 # Notifications (docs/notifications.md): local development may subscribe loopback URLs.
 # Subscription secrets are sealed with NOTIFICATIONS_KEY; unless one is given, a key made
