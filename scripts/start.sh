@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm start`: brings the toolchain, applies the D1 migrations locally, starts the control
 # plane with `wrangler dev`, seeds the demo inventory and prints the URL and admin token.
-# Honours PORT, REGATTA_ADMIN_TOKEN, REGATTA_PROVIDER, SIM_SPEED, REGATTA_DEMO (API.md).
+# Honours PORT, REGATTA_ADMIN_TOKEN, REGATTA_PROVIDER, SIM_SPEED, REGATTA_DEMO (API.md) and,
+# through env.sh, REGATTA_TRACES (wrangler's local trace store, off unless `on`).
 # With REGATTA_PROVIDER=webhook it also starts the reference executor (workers/executor)
 # on PORT+1, wired to the control plane with a generated secret, unless an executor of
 # your own is given: REGATTA_WEBHOOK_URL and REGATTA_WEBHOOK_SECRET (or WEBHOOK_URL and

@@ -12,6 +12,14 @@ import {
   parseLocalState,
 } from "../scripts/local-state/clock-offset.ts";
 
+/** Runs bash with `args`: its exit code and output, a failure's included. */
+function bash(args: readonly string[], env: NodeJS.ProcessEnv) {
+  return promisify(execFile)("bash", args, { env }).then(
+    (out) => ({ code: 0, ...out }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 /** The wall clock "now" of every case. */
@@ -162,14 +170,8 @@ describe("npm run reset (scripts/reset.sh, run on a copy)", () => {
     return port;
   }
 
-  async function reset(onPort: number, ...args: string[]) {
-    return promisify(execFile)("bash", [join(root, "scripts/reset.sh"), ...args], {
-      env: { ...process.env, PORT: String(onPort) },
-    }).then(
-      (out) => ({ code: 0, ...out }),
-      (error: { code: number; stdout: string; stderr: string }) => error,
-    );
-  }
+  const reset = (onPort: number, ...args: string[]) =>
+    bash([join(root, "scripts/reset.sh"), ...args], { ...process.env, PORT: String(onPort) });
 
   /** The state files still there. */
   const left = async () =>
@@ -203,5 +205,33 @@ describe("npm run reset (scripts/reset.sh, run on a copy)", () => {
     const forced = await reset(busy, "--force");
     expect(forced.code).toBe(0);
     expect(await left()).toEqual([]);
+  });
+});
+
+describe("wrangler's local trace store (scripts/env.sh)", () => {
+  const traces = (value: string | undefined) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, X_LOCAL_OBSERVABILITY: "true" };
+    delete env.REGATTA_TRACES;
+    if (value !== undefined) env.REGATTA_TRACES = value;
+    const script = join(import.meta.dirname, "../scripts/env.sh");
+    return bash(["-c", `source "${script}" && echo "$X_LOCAL_OBSERVABILITY"`], env);
+  };
+
+  // Each run sources env.sh, which checks the toolchain: seconds on a busy machine.
+  it("is off unless REGATTA_TRACES=on, whatever the environment said", {
+    timeout: 60_000,
+  }, async () => {
+    const [unset, off, on] = await Promise.all([traces(undefined), traces("off"), traces("on")]);
+    expect([unset.stdout.trim(), off.stdout.trim(), on.stdout.trim()]).toEqual([
+      "false",
+      "false",
+      "true",
+    ]);
+  });
+
+  it("refuses a REGATTA_TRACES that is neither on nor off", { timeout: 60_000 }, async () => {
+    const typo = await traces("yes");
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain("REGATTA_TRACES must be on or off, got yes");
   });
 });
