@@ -14,6 +14,17 @@ export CLOUDFLARE_CF_FETCH_ENABLED=false
 export NO_UPDATE_NOTIFIER=1
 export NPM_CONFIG_UPDATE_NOTIFIER=false
 export CLOUDFLARE_ACCOUNT_ID="${CLOUDFLARE_ACCOUNT_ID:-}"
+# wrangler dev keeps a trace of every invocation in .wrangler/state/v3/observability
+# unless X_LOCAL_OBSERVABILITY=false: under the sim at 3600× that grew 2.5 GB in an hour
+# and its SQLite writes made the server slow (SQLITE_BUSY). Off unless asked for.
+case "${REGATTA_TRACES:-off}" in
+  on) export X_LOCAL_OBSERVABILITY=true ;;
+  off) export X_LOCAL_OBSERVABILITY=false ;;
+  *)
+    echo "regatta: REGATTA_TRACES must be on or off, got $REGATTA_TRACES" >&2
+    exit 1
+    ;;
+esac
 export PATH="$REGATTA_ROOT/node_modules/.bin:$REGATTA_TOOLS/node_modules/.bin:$PATH"
 
 if [ "$(node --version 2>/dev/null)" != "v$NODE_PIN" ] || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_PIN" ]; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `npm start`: brings the toolchain, applies the D1 migrations locally, starts the control
 # plane with `wrangler dev`, seeds the demo inventory and prints the URL and admin token.
-# Honours PORT, REGATTA_ADMIN_TOKEN, REGATTA_PROVIDER, SIM_SPEED, REGATTA_DEMO (API.md).
+# Honours PORT, REGATTA_ADMIN_TOKEN, REGATTA_PROVIDER, SIM_SPEED, REGATTA_DEMO (API.md) and,
+# through env.sh, REGATTA_TRACES (wrangler's local trace store, off unless `on`).
 # With REGATTA_PROVIDER=webhook it also starts the reference executor (workers/executor)
 # on PORT+1, wired to the control plane with a generated secret, unless an executor of
 # your own is given: REGATTA_WEBHOOK_URL and REGATTA_WEBHOOK_SECRET (or WEBHOOK_URL and
@@ -56,6 +57,9 @@ tsx workers/control-plane/dashboard/build.ts
 
 echo "regatta: applying D1 migrations (local)"
 wrangler d1 migrations apply regatta-inventory --local >/dev/null
+# A state made on the other provider's clock (the sim's virtual one runs weeks ahead)
+# shows soaks and windows computed from timestamps far off: say so before starting.
+tsx scripts/local-state/check-clock.ts "$PROVIDER"
 
 # Notifications (docs/notifications.md): local development may subscribe loopback URLs.
 # Subscription secrets are sealed with NOTIFICATIONS_KEY; unless one is given, a key made

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { Name, Rfc3339, Version } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { Name, Version } from "./common.ts";
 import { page } from "./page.ts";
 import { NodeImageSelection } from "./update-runs.ts";
 
@@ -44,13 +45,13 @@ export const AutoUpgradeProfile = z
     targetKubernetesVersion: Version.optional(),
     nodeImageSelection: NodeImageSelection,
     disabled: z.boolean(),
-    createdAt: Rfc3339,
-    updatedAt: Rfc3339,
+    createdAt: fleetInstant(),
+    updatedAt: fleetInstant(),
     status: z.object({
       lastRun: Name.optional().openapi({
         description: "The last update run the profile generated (`<profile>-<goal>-<n>`).",
       }),
-      lastGeneratedAt: Rfc3339.optional(),
+      lastGeneratedAt: fleetInstant("When the profile last generated a run.").optional(),
       reason: z.string().optional().openapi({
         description:
           "Why the last reconcile generated nothing, led by the rule that holds it (EXT-9), e.g. `EXT-5: every member already runs 1.18.6 or newer`.",

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { Name, Rfc3339, ZoneName } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { Name, ZoneName } from "./common.ts";
 import { ListQuery, page } from "./page.ts";
 import { ContainerRequests, Pod, WorkloadsStatus } from "./workloads.ts";
 
@@ -17,7 +18,7 @@ export const ScalingAction = z
 export const AutoscalerDecision = z
   .object({
     id: z.int(),
-    at: Rfc3339,
+    at: fleetInstant(),
     pool: z.string().nullable(),
     action: ScalingAction,
     delta: z.int(),
@@ -48,9 +49,9 @@ export const DecisionsQuery = ListQuery.extend({
 export const EvaluationResult = z
   .object({
     cluster: z.string(),
-    at: Rfc3339,
+    at: fleetInstant(),
     decisions: z.array(AutoscalerDecision),
-    nextScanAt: Rfc3339.optional(),
+    nextScanAt: fleetInstant("When the next pass is due.").optional(),
   })
   .openapi("EvaluationResult");
 
@@ -77,7 +78,7 @@ export const ComputeClassInput = z
 
 /** A compute class as the API answers it: one closed object (an `extend` renders as `allOf`). */
 export const ComputeClass = z
-  .strictObject({ name: Name, ...ComputeClassInput.shape, updatedAt: Rfc3339.optional() })
+  .strictObject({ name: Name, ...ComputeClassInput.shape, updatedAt: fleetInstant().optional() })
   .openapi("ComputeClass");
 
 export const ComputeClassParams = z.object({ name: Name });
@@ -117,7 +118,7 @@ export const ProvisioningRequest = z
       "CAPACITY_UNAVAILABLE",
     ]),
     reason: z.string(),
-    at: Rfc3339,
+    at: fleetInstant(),
   })
   .openapi("ProvisioningRequest");
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { distinct, Name, RegionName, ReleaseChannel, Rfc3339, Version } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { distinct, Name, RegionName, ReleaseChannel, Version } from "./common.ts";
 import { Maintenance } from "./maintenance.ts";
 
 /** Cluster roles (LIFE-1). */
@@ -104,9 +105,9 @@ export const ClusterComponents = z
           poolOperation: z.string().optional(),
           error: z.string().optional(),
           reason: z.string().optional(),
-          failingSince: Rfc3339.optional(),
+          failingSince: fleetInstant().optional(),
           lastFailure: z.string().optional(),
-          nextAttemptAt: Rfc3339.optional(),
+          nextAttemptAt: fleetInstant().optional(),
         }),
       )
       .optional(),
@@ -129,9 +130,7 @@ export const ClusterStatus = z
     version: Version,
     specVersion: Version,
     phase: z.string().openapi({ example: "RUNNING" }),
-    nextWindowOpen: Rfc3339.optional().openapi({
-      description: "Next maintenance window opening (MW-3).",
-    }),
+    nextWindowOpen: fleetInstant("Next maintenance window opening (MW-3).").optional(),
     components: ClusterComponents,
     reason: z.string().optional().openapi({
       description: "Why the cluster is not progressing, citing the rule that holds it (EXT-9).",
@@ -145,7 +144,7 @@ export const Cluster = z
     name: Name,
     ...clusterSpecFields,
     status: ClusterStatus,
-    createdAt: Rfc3339.optional(),
-    updatedAt: Rfc3339.optional(),
+    createdAt: fleetInstant().optional(),
+    updatedAt: fleetInstant().optional(),
   })
   .openapi("Cluster");

@@ -1,12 +1,17 @@
 import { z } from "@hono/zod-openapi";
-import { Name, Rfc3339 } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { Name } from "./common.ts";
 
 /** `PUT /v1/fleets/{fleet}` body: a fleet has no settings of its own yet. */
 export const FleetInput = z.strictObject({}).openapi("FleetInput");
 
 /** A fleet as the API shows it. */
 export const Fleet = z
-  .object({ name: Name, createdAt: Rfc3339.optional(), updatedAt: Rfc3339.optional() })
+  .object({
+    name: Name,
+    createdAt: fleetInstant().optional(),
+    updatedAt: fleetInstant().optional(),
+  })
   .openapi("Fleet");
 
 /** `PUT /v1/fleets/{fleet}/scopes/{scope}` body: a team scope has no settings yet. */
@@ -18,7 +23,7 @@ export const Scope = z
     fleet: Name,
     name: Name,
     clusters: z.array(Name).optional(),
-    createdAt: Rfc3339.optional(),
-    updatedAt: Rfc3339.optional(),
+    createdAt: fleetInstant().optional(),
+    updatedAt: fleetInstant().optional(),
   })
   .openapi("Scope");

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { Rfc3339, Version } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { Version } from "./common.ts";
 
 /** LIFE-3: how a cluster upgrade upgrades the worker pools. */
 export const WorkerPoolUpgrade = z
@@ -35,7 +36,7 @@ export const PreflightResult = z
     version: z.string().openapi({ description: "The version the preflight checked." }),
     passed: z.boolean().openapi({ description: "No blocking finding: an upgrade may start." }),
     findings: z.array(PreflightFinding),
-    at: Rfc3339,
+    at: fleetInstant("When the preflight ran."),
   })
   .openapi("PreflightResult");
 

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { distinct, Rfc3339 } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { distinct } from "./common.ts";
 
 /** Days of week of a maintenance window. */
 export const Weekday = z.enum(["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"]).openapi("Weekday");
@@ -47,8 +48,8 @@ export const MaintenanceWindow = z
 /** A date range in which no automatic upgrade of `scope` starts (MW-2). */
 export const MaintenanceExclusion = z
   .strictObject({
-    start: Rfc3339,
-    end: Rfc3339,
+    start: fleetInstant(),
+    end: fleetInstant(),
     scope: z.enum(["ALL", "MINOR", "MINOR_AND_NODE"]),
   })
   .refine((e) => Date.parse(e.end) > Date.parse(e.start), {

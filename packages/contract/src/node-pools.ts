@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { distinct, Name, NodeImage, Rfc3339, Version, ZoneName } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { distinct, Name, NodeImage, Version, ZoneName } from "./common.ts";
 
 const SEVEN_DAYS = 604_800;
 const PerZone = z.int().min(0).max(1000);
@@ -149,7 +150,7 @@ export const NodePool = z
     cluster: Name,
     name: Name,
     ...nodePoolSpecFields,
-    createdAt: Rfc3339.optional(),
-    updatedAt: Rfc3339.optional(),
+    createdAt: fleetInstant().optional(),
+    updatedAt: fleetInstant().optional(),
   })
   .openapi("NodePool");

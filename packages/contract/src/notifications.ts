@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { fleetInstant, wallInstant } from "./clocks.ts";
 import { Name } from "./common.ts";
 import { ListQuery } from "./page.ts";
 
@@ -50,8 +51,8 @@ export const Notification = z
     url: z.string(),
     events: z.array(z.string()),
     fleets: z.array(z.string()).optional(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: wallInstant(),
+    updatedAt: wallInstant(),
   })
   .openapi("Notification");
 
@@ -64,7 +65,7 @@ export const NotificationDelivery = z
     id: z.string(),
     type: z.string().openapi({ example: "dev.regatta.updaterun.completed" }),
     subject: z.string(),
-    time: z.string().openapi({ description: "When the state changed (the event's time)" }),
+    time: fleetInstant("When the state changed (the event's time)."),
     state: DeliveryState,
     attempts: z.number().int(),
     lastStatus: z
@@ -76,8 +77,8 @@ export const NotificationDelivery = z
       .string()
       .optional()
       .openapi({ description: "Why the last attempt failed (truncated)" }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
+    createdAt: wallInstant(),
+    updatedAt: wallInstant(),
   })
   .openapi("NotificationDelivery");
 

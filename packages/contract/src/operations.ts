@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { NodeImage, Rfc3339, Version } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { NodeImage, Version } from "./common.ts";
 
 /** `POST /v1/clusters/{cluster}/node-pools/{pool}/upgrade` body. */
 export const NodePoolUpgradeInput = z
@@ -62,28 +63,28 @@ export const Operation = z
             rule: z.string(),
           }),
         ),
-        at: Rfc3339,
+        at: fleetInstant(),
       })
       .optional()
       .openapi({ description: "CLUSTER_UPGRADE: the preflight it started with (LIFE-2)." }),
     healthChecks: z
       .object({
-        failingSince: Rfc3339,
+        failingSince: fleetInstant(),
         attempts: z.int(),
         lastFailure: z.string(),
-        nextAttemptAt: Rfc3339.optional(),
+        nextAttemptAt: fleetInstant().optional(),
       })
       .optional()
       .openapi({
         description:
           "CLUSTER_UPGRADE: cluster health checks that keep failing, while they do (LIFE-3: they repeat until all pass; cancel to stop).",
       }),
-    events: z.array(z.object({ at: Rfc3339, message: z.string() })),
+    events: z.array(z.object({ at: fleetInstant(), message: z.string() })),
     eventCount: z.int().optional(),
     error: z.string().optional(),
-    startedAt: Rfc3339.optional(),
-    updatedAt: Rfc3339.optional(),
-    endedAt: Rfc3339.optional(),
+    startedAt: fleetInstant().optional(),
+    updatedAt: fleetInstant().optional(),
+    endedAt: fleetInstant().optional(),
   })
   .openapi("Operation");
 
@@ -95,6 +96,8 @@ export const OperationParams = z.object({
 });
 
 const CommandId = z.string().min(1).max(512);
+/** An executor reports in webhook mode, where the control plane's clock is the wall clock. */
+const ReportedAt = fleetInstant("When it happened; absent, when the callback arrived.").optional();
 
 /** `POST /v1/operations/{id}/events`: a webhook executor reporting back (HMAC-signed). */
 export const ExecutorEvent = z
@@ -102,12 +105,12 @@ export const ExecutorEvent = z
     z.strictObject({
       type: z.literal("COMMAND_SUCCEEDED"),
       commandId: CommandId,
-      at: Rfc3339.optional(),
+      at: ReportedAt,
     }),
     z.strictObject({
       type: z.literal("COMMAND_FAILED"),
       commandId: CommandId,
-      at: Rfc3339.optional(),
+      at: ReportedAt,
       reason: z.enum([
         "FAILED",
         "QUOTA_EXCEEDED",
@@ -121,7 +124,7 @@ export const ExecutorEvent = z
     z.strictObject({
       type: z.literal("DRAIN_PASSED"),
       commandId: CommandId,
-      at: Rfc3339.optional(),
+      at: ReportedAt,
       node: z.string().min(1).max(253),
       stuckPods: z.array(z.string().min(1).max(317)).max(1000).default([]),
     }),

@@ -1,12 +1,13 @@
 import { z } from "@hono/zod-openapi";
-import { Name, Rfc3339 } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { Name } from "./common.ts";
 import { UpdateRunState } from "./update-runs.ts";
 
 /** EXT-6: something a member or group waited for (a window, a stage's wait, a soak). */
 export const PlanWait = z
   .object({
-    from: Rfc3339,
-    until: Rfc3339,
+    from: fleetInstant(),
+    until: fleetInstant(),
     reason: z
       .string()
       .openapi({ description: "Starts with the rule that holds it (RUN-8, RUN-2, SEQ-5…)." }),
@@ -18,13 +19,13 @@ export const PlanPathStep = z
   .object({
     kind: z.enum(["member", "wait", "stage-wait", "control-plane", "nodes", "soak"]),
     name: z.string().openapi({ description: "A member's cluster, a stage's or a group's name." }),
-    from: Rfc3339,
-    until: Rfc3339,
+    from: fleetInstant(),
+    until: fleetInstant(),
     reason: z.string().optional(),
   })
   .openapi("PlanPathStep");
 
-const Cutoff = z.object({ at: Rfc3339, reason: z.string() }).openapi({
+const Cutoff = z.object({ at: fleetInstant(), reason: z.string() }).openapi({
   description:
     "The plan stopped before the end: nothing more would happen, or its horizon (400 days) came first.",
 });
@@ -40,9 +41,9 @@ const Assumptions = z.object({
 export const UpdateRunPlan = z
   .object({
     run: Name,
-    from: Rfc3339.openapi({ description: "When the plan was made (now)." }),
-    startedAt: Rfc3339.openapi({ description: "When the run started, or would if started now." }),
-    end: Rfc3339,
+    from: fleetInstant("When the plan was made (now)."),
+    startedAt: fleetInstant("When the run started, or would if started now."),
+    end: fleetInstant(),
     makespanSeconds: z.int().openapi({ description: "From the run's start to its predicted end." }),
     remainingSeconds: z.int().openapi({ description: "From now to the predicted end." }),
     state: UpdateRunState.openapi({ description: "The run's predicted final state." }),
@@ -54,8 +55,8 @@ export const UpdateRunPlan = z
         group: Name,
         state: UpdateRunState,
         message: z.string().optional(),
-        start: Rfc3339.optional(),
-        end: Rfc3339.optional(),
+        start: fleetInstant().optional(),
+        end: fleetInstant().optional(),
         waits: z.array(PlanWait).optional(),
         inFlight: z.boolean().optional().openapi({
           description:
@@ -66,8 +67,8 @@ export const UpdateRunPlan = z
     stages: z.array(
       z.object({
         name: Name,
-        start: Rfc3339.optional(),
-        end: Rfc3339.optional(),
+        start: fleetInstant().optional(),
+        end: fleetInstant().optional(),
         afterStageWait: PlanWait.optional(),
       }),
     ),
@@ -79,8 +80,8 @@ export const UpdateRunPlan = z
 
 const PlanClusterTimes = z.object({
   cluster: Name,
-  start: Rfc3339.optional(),
-  end: Rfc3339.optional(),
+  start: fleetInstant().optional(),
+  end: fleetInstant().optional(),
   failed: z.string().optional(),
 });
 
@@ -88,15 +89,15 @@ const PlanClusterTimes = z.object({
 export const RolloutPlan = z
   .object({
     fleet: Name,
-    from: Rfc3339.openapi({ description: "When the plan was made (now)." }),
-    end: Rfc3339,
+    from: fleetInstant("When the plan was made (now)."),
+    end: fleetInstant(),
     makespanSeconds: z.int().openapi({ description: "From now to the last soak's end." }),
     groups: z
       .array(
         z.object({
           group: z.string(),
-          start: Rfc3339.optional(),
-          end: Rfc3339.optional(),
+          start: fleetInstant().optional(),
+          end: fleetInstant().optional(),
           upgrades: z.array(
             z.object({
               type: z.enum(["CONTROL_PLANE", "NODE"]),
@@ -109,9 +110,9 @@ export const RolloutPlan = z
                 "FORCED_SOAKING",
                 "COMPLETE",
               ]),
-              start: Rfc3339.optional(),
-              soakStart: Rfc3339.optional(),
-              soakEndsAt: Rfc3339.optional(),
+              start: fleetInstant().optional(),
+              soakStart: fleetInstant().optional(),
+              soakEndsAt: fleetInstant().optional(),
               forced: z.boolean().optional(),
               clusters: z.array(PlanClusterTimes),
             }),

@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { NodeImage, RegionName, ReleaseChannel, Rfc3339, Version } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { NodeImage, RegionName, ReleaseChannel, Version } from "./common.ts";
 
 /** A release name such as `2022-R25`. */
 export const ReleaseName = z
@@ -35,7 +36,7 @@ export const VersionRegions = z
  * auto-upgrade target is upgraded then, to the newest published version of the next minor.
  */
 export const MinorEndOfLife = z
-  .record(Minor, Rfc3339)
+  .record(Minor, fleetInstant())
   .openapi("MinorEndOfLife", { example: { "1.23": "2023-07-31T00:00:00Z" } });
 
 const releaseFields = {
@@ -54,7 +55,7 @@ export const ReleaseInput = z.strictObject(releaseFields).openapi("ReleaseInput"
 
 /** A release as the API shows it. */
 export const Release = z
-  .object({ name: ReleaseName, ...releaseFields, createdAt: Rfc3339.optional() })
+  .object({ name: ReleaseName, ...releaseFields, createdAt: fleetInstant().optional() })
   .openapi("Release");
 
 /** `GET /v1/channels/{channel}`: the channel's current targets and the release they come from. */

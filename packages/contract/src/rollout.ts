@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { Name, Rfc3339, Version } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { Name, Version } from "./common.ts";
 
 const soakSeconds = z.number().int().openapi({
   description: "Seconds, 0..2592000 (0 to 30 days, SEQ-7); outside is a 422.",
@@ -75,8 +76,8 @@ export const RolloutStatus = z
         version: Version,
         tracking: z.enum(["MINOR", "PATCH"]),
         state: SequencedState,
-        startedAt: Rfc3339.optional(),
-        soakEndsAt: Rfc3339.optional(),
+        startedAt: fleetInstant().optional(),
+        soakEndsAt: fleetInstant().optional(),
         reason: z
           .string()
           .optional()

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { fleetInstant } from "./clocks.ts";
 
 const COMMAND_TYPES = [
   "CREATE_NODE",
@@ -73,7 +74,7 @@ export const SimSettings = z
 /** `GET /v1/sim`: the virtual clock, the timing and the active faults. */
 export const SimStatus = z
   .object({
-    now: z.string().openapi({ example: "2026-11-23T10:00:00.000Z" }),
+    now: fleetInstant("The virtual clock's now.").openapi({ example: "2026-11-23T10:00:00.000Z" }),
     speed: z.number(),
     settings: SimSettings,
     faults: z.array(SimFault),

@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { wallInstant } from "./clocks.ts";
 import { Name } from "./common.ts";
 
 /** API token roles: admin (everything), operator (writes and actions), viewer (reads). */
@@ -29,7 +30,7 @@ export const TokenSummary = z
     role: TokenRole,
     fleets: z.array(z.string()),
     scopes: z.array(z.string()),
-    createdAt: z.string(),
+    createdAt: wallInstant("When the token was made."),
   })
   .openapi("TokenSummary");
 

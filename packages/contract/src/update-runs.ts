@@ -1,5 +1,6 @@
 import { z } from "@hono/zod-openapi";
-import { Name, NodeImage, Rfc3339, Version } from "./common.ts";
+import { fleetInstant } from "./clocks.ts";
+import { Name, NodeImage, Version } from "./common.ts";
 
 /** `/v1/fleets/{fleet}/update-strategies/{name}` */
 export const UpdateStrategyParams = z.object({ fleet: Name, name: Name });
@@ -103,13 +104,13 @@ const MemberHealth = z
     url: z.string().optional(),
     provider: z.literal(true).optional(),
     state: z.enum(["Running", "Passed", "Failed"]),
-    requestedAt: Rfc3339,
+    requestedAt: fleetInstant(),
     statusCode: z.int().optional().openapi({ description: "URL checks: the answer's status." }),
     detail: z
       .string()
       .optional()
       .openapi({ description: "What the check said (≤ 200 characters)." }),
-    checkedAt: Rfc3339.optional(),
+    checkedAt: fleetInstant().optional(),
     reason: z.string().optional().openapi({ description: "Why a failed check failed (EXT-9)." }),
   })
   .openapi("MemberHealthCheck");
@@ -125,9 +126,9 @@ const RunGate = z
     scheduledStart: z
       .object({ day: z.string(), time: z.string(), utcOffset: z.string() })
       .optional(),
-    pendingSince: Rfc3339.optional(),
-    dueAt: Rfc3339.optional().openapi({ description: "ScheduledStart: when it completes." }),
-    completedAt: Rfc3339.optional(),
+    pendingSince: fleetInstant().optional(),
+    dueAt: fleetInstant("ScheduledStart: when it completes.").optional(),
+    completedAt: fleetInstant().optional(),
     approvedBy: z.string().optional(),
     reason: z.string().optional().openapi({ description: "Why it is Pending or Skipped (EXT-9)." }),
   })
@@ -159,7 +160,7 @@ export const UpdateStrategyInput = z.strictObject({ stages }).openapi("UpdateStr
 
 /** A stored strategy. */
 export const UpdateStrategy = z
-  .object({ name: Name, fleet: Name, stages, updatedAt: Rfc3339 })
+  .object({ name: Name, fleet: Name, stages, updatedAt: fleetInstant() })
   .openapi("UpdateStrategy");
 
 export const UpgradeType = z.enum(["Full", "ControlPlaneOnly", "NodeImageOnly"]);
@@ -206,8 +207,8 @@ const RunMember = z.object({
     description:
       "Why the member is Pending, Skipped or Failed, starting with the rule that holds it: RUN-8 (waiting), RUN-9 or RUN-12 (skipped), EXT-8 (its cluster was deleted or moved to another fleet during the run), RUN-11 (failed), EXT-7 (its health check runs, or failed).",
   }),
-  startedAt: Rfc3339.optional(),
-  endedAt: Rfc3339.optional(),
+  startedAt: fleetInstant().optional(),
+  endedAt: fleetInstant().optional(),
   nodeImage: NodeImage.optional().openapi({
     description: "RUN-6: the image the member's node pools move to, when they all get the same.",
   }),
@@ -238,7 +239,7 @@ const RunStage = z.object({
   state: UpdateRunState,
   message: z.string().optional(),
   afterStageWaitSeconds: z.number().int().optional(),
-  afterStageWaitEndsAt: Rfc3339.optional(),
+  afterStageWaitEndsAt: fleetInstant().optional(),
   maxConcurrency: z.int().optional(),
   maxAllowedFailures: z.int().optional(),
   gates: z.array(RunGate).optional(),
@@ -263,9 +264,9 @@ export const UpdateRun = z
       description:
         "RUN-6 Consistent: the image chosen for each OS family, when the members' pools have several.",
     }),
-    createdAt: Rfc3339,
-    startedAt: Rfc3339.optional(),
-    endedAt: Rfc3339.optional(),
+    createdAt: fleetInstant(),
+    startedAt: fleetInstant().optional(),
+    endedAt: fleetInstant().optional(),
     stages: z.array(RunStage),
     nextCursor: z.string().nullable().optional().openapi({
       description:
@@ -309,6 +310,6 @@ export const UpdateRunSummary = z
     message: z.string().optional().openapi({
       description: "Why the run is not moving forward, led by the rule that holds it (EXT-9).",
     }),
-    createdAt: Rfc3339,
+    createdAt: fleetInstant(),
   })
   .openapi("UpdateRunSummary");

@@ -10543,6 +10543,7 @@ export interface components {
             commandId: string;
             /**
              * Format: date-time
+             * @description When it happened; absent, when the callback arrived. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             at?: string;
@@ -10552,6 +10553,7 @@ export interface components {
             commandId: string;
             /**
              * Format: date-time
+             * @description When it happened; absent, when the callback arrived. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             at?: string;
@@ -10565,6 +10567,7 @@ export interface components {
             commandId: string;
             /**
              * Format: date-time
+             * @description When it happened; absent, when the callback arrived. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             at?: string;
@@ -10582,6 +10585,11 @@ export interface components {
             role: components["schemas"]["TokenRole"];
             fleets: string[];
             scopes: string[];
+            /**
+             * Format: date-time
+             * @description When the token was made. On the wall clock.
+             * @example 2022-06-01T10:00:00Z
+             */
             createdAt: string;
         };
         TokenInput: {
@@ -10654,11 +10662,13 @@ export interface components {
             name: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt?: string;
@@ -10672,11 +10682,13 @@ export interface components {
             clusters?: string[];
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt?: string;
@@ -10698,6 +10710,7 @@ export interface components {
             endOfLife?: components["schemas"]["MinorEndOfLife"];
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt?: string;
@@ -10803,11 +10816,13 @@ export interface components {
             status: components["schemas"]["ClusterStatus"];
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt?: string;
@@ -10843,11 +10858,13 @@ export interface components {
         MaintenanceExclusion: {
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             start: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             end: string;
@@ -10863,7 +10880,7 @@ export interface components {
             phase: string;
             /**
              * Format: date-time
-             * @description Next maintenance window opening (MW-3).
+             * @description Next maintenance window opening (MW-3). On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             nextWindowOpen?: string;
@@ -10901,12 +10918,14 @@ export interface components {
                 reason?: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 failingSince?: string;
                 lastFailure?: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 nextAttemptAt?: string;
@@ -11014,11 +11033,13 @@ export interface components {
             upgradeStrategy?: components["schemas"]["UpgradeStrategy"];
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt?: string;
@@ -11161,6 +11182,7 @@ export interface components {
                 }[];
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 at: string;
@@ -11169,6 +11191,7 @@ export interface components {
             healthChecks?: {
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 failingSince: string;
@@ -11176,6 +11199,7 @@ export interface components {
                 lastFailure: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 nextAttemptAt?: string;
@@ -11183,6 +11207,7 @@ export interface components {
             events: {
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 at: string;
@@ -11192,16 +11217,19 @@ export interface components {
             error?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             startedAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             endedAt?: string;
@@ -11234,6 +11262,7 @@ export interface components {
             findings: components["schemas"]["PreflightFinding"][];
             /**
              * Format: date-time
+             * @description When the preflight ran. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             at: string;
@@ -11281,6 +11310,7 @@ export interface components {
             id: number;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             at: string;
@@ -11465,12 +11495,14 @@ export interface components {
             cluster: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             at: string;
             decisions: components["schemas"]["AutoscalerDecision"][];
             /**
              * Format: date-time
+             * @description When the next pass is due. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             nextScanAt?: string;
@@ -11491,6 +11523,7 @@ export interface components {
             reason: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             at: string;
@@ -11520,6 +11553,7 @@ export interface components {
             };
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt?: string;
@@ -11547,6 +11581,7 @@ export interface components {
             stages: components["schemas"]["StrategyStage"][];
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt: string;
@@ -11637,16 +11672,19 @@ export interface components {
             nodeImages?: string[];
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             startedAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             endedAt?: string;
@@ -11659,6 +11697,7 @@ export interface components {
                 afterStageWaitSeconds?: number;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 afterStageWaitEndsAt?: string;
@@ -11685,11 +11724,13 @@ export interface components {
                         message?: string;
                         /**
                          * Format: date-time
+                         * @description On the control plane's clock (virtual in sim mode).
                          * @example 2022-06-01T10:00:00Z
                          */
                         startedAt?: string;
                         /**
                          * Format: date-time
+                         * @description On the control plane's clock (virtual in sim mode).
                          * @example 2022-06-01T10:00:00Z
                          */
                         endedAt?: string;
@@ -11731,17 +11772,19 @@ export interface components {
             };
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             pendingSince?: string;
             /**
              * Format: date-time
-             * @description ScheduledStart: when it completes.
+             * @description ScheduledStart: when it completes. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             dueAt?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             completedAt?: string;
@@ -11757,6 +11800,7 @@ export interface components {
             state: "Running" | "Passed" | "Failed";
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             requestedAt: string;
@@ -11766,6 +11810,7 @@ export interface components {
             detail?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             checkedAt?: string;
@@ -11803,6 +11848,7 @@ export interface components {
             message?: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt: string;
@@ -11812,18 +11858,19 @@ export interface components {
             run: string;
             /**
              * Format: date-time
-             * @description When the plan was made (now).
+             * @description When the plan was made (now). On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             from: string;
             /**
              * Format: date-time
-             * @description When the run started, or would if started now.
+             * @description When the run started, or would if started now. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             startedAt: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             end: string;
@@ -11849,11 +11896,13 @@ export interface components {
                 message?: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 start?: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 end?: string;
@@ -11866,11 +11915,13 @@ export interface components {
                 name: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 start?: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 end?: string;
@@ -11881,6 +11932,7 @@ export interface components {
             cutoff?: {
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 at: string;
@@ -11896,11 +11948,13 @@ export interface components {
         PlanWait: {
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             from: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             until: string;
@@ -11914,11 +11968,13 @@ export interface components {
             name: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             from: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             until: string;
@@ -11947,11 +12003,13 @@ export interface components {
             disabled: boolean;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             createdAt: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             updatedAt: string;
@@ -11963,6 +12021,7 @@ export interface components {
                 lastRun?: string;
                 /**
                  * Format: date-time
+                 * @description When the profile last generated a run. On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 lastGeneratedAt?: string;
@@ -12055,11 +12114,13 @@ export interface components {
                 state: "INELIGIBLE" | "PENDING" | "IN_PROGRESS" | "SOAKING" | "FORCED_SOAKING" | "COMPLETE";
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 startedAt?: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 soakEndsAt?: string;
@@ -12083,12 +12144,13 @@ export interface components {
             fleet: string;
             /**
              * Format: date-time
-             * @description When the plan was made (now).
+             * @description When the plan was made (now). On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             from: string;
             /**
              * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             end: string;
@@ -12099,11 +12161,13 @@ export interface components {
                 group: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 start?: string;
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 end?: string;
@@ -12115,16 +12179,19 @@ export interface components {
                     state: "INELIGIBLE" | "PENDING" | "IN_PROGRESS" | "SOAKING" | "FORCED_SOAKING" | "COMPLETE";
                     /**
                      * Format: date-time
+                     * @description On the control plane's clock (virtual in sim mode).
                      * @example 2022-06-01T10:00:00Z
                      */
                     start?: string;
                     /**
                      * Format: date-time
+                     * @description On the control plane's clock (virtual in sim mode).
                      * @example 2022-06-01T10:00:00Z
                      */
                     soakStart?: string;
                     /**
                      * Format: date-time
+                     * @description On the control plane's clock (virtual in sim mode).
                      * @example 2022-06-01T10:00:00Z
                      */
                     soakEndsAt?: string;
@@ -12134,11 +12201,13 @@ export interface components {
                         cluster: string;
                         /**
                          * Format: date-time
+                         * @description On the control plane's clock (virtual in sim mode).
                          * @example 2022-06-01T10:00:00Z
                          */
                         start?: string;
                         /**
                          * Format: date-time
+                         * @description On the control plane's clock (virtual in sim mode).
                          * @example 2022-06-01T10:00:00Z
                          */
                         end?: string;
@@ -12155,6 +12224,7 @@ export interface components {
             cutoff?: {
                 /**
                  * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
                  * @example 2022-06-01T10:00:00Z
                  */
                 at: string;
@@ -12189,7 +12259,11 @@ export interface components {
             }[];
         };
         SimStatus: {
-            /** @example 2026-11-23T10:00:00.000Z */
+            /**
+             * Format: date-time
+             * @description The virtual clock's now. On the control plane's clock (virtual in sim mode).
+             * @example 2026-11-23T10:00:00.000Z
+             */
             now: string;
             speed: number;
             settings: components["schemas"]["SimSettings"];
@@ -12263,7 +12337,17 @@ export interface components {
             url: string;
             events: string[];
             fleets?: string[];
+            /**
+             * Format: date-time
+             * @description On the wall clock.
+             * @example 2022-06-01T10:00:00Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description On the wall clock.
+             * @example 2022-06-01T10:00:00Z
+             */
             updatedAt: string;
         };
         NotificationInput: {
@@ -12283,7 +12367,11 @@ export interface components {
             /** @example dev.regatta.updaterun.completed */
             type: string;
             subject: string;
-            /** @description When the state changed (the event's time) */
+            /**
+             * Format: date-time
+             * @description When the state changed (the event's time). On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
             time: string;
             state: components["schemas"]["DeliveryState"];
             attempts: number;
@@ -12291,7 +12379,17 @@ export interface components {
             lastStatus?: number;
             /** @description Why the last attempt failed (truncated) */
             lastError?: string;
+            /**
+             * Format: date-time
+             * @description On the wall clock.
+             * @example 2022-06-01T10:00:00Z
+             */
             createdAt: string;
+            /**
+             * Format: date-time
+             * @description On the wall clock.
+             * @example 2022-06-01T10:00:00Z
+             */
             updatedAt: string;
         };
         /** @enum {string} */
