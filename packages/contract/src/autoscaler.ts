@@ -26,9 +26,12 @@ export const AutoscalerDecision = z
     nodes: z.array(z.string()).optional(),
     reason: z.string(),
     blockedBy: z.string().optional(),
-    /** CA-5: a node kept while it waits out its unneeded time, unneeded since then. */
-    unneededSince: Rfc3339.optional(),
-    until: Rfc3339.optional(),
+    unneededSince: fleetInstant(
+      "CA-5: a node kept while it waits out its unneeded time has been unneeded since then.",
+    ).optional(),
+    until: fleetInstant(
+      "When a pass first no longer repeated this no-op or backoff (absent while it holds).",
+    ).optional(),
     inputs: z
       .object({ pods: z.int(), pending: z.int(), nodes: z.int(), trigger: z.string() })
       .optional(),

@@ -11325,11 +11325,13 @@ export interface components {
             blockedBy?: string;
             /**
              * Format: date-time
+             * @description CA-5: a node kept while it waits out its unneeded time has been unneeded since then. On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             unneededSince?: string;
             /**
              * Format: date-time
+             * @description When a pass first no longer repeated this no-op or backoff (absent while it holds). On the control plane's clock (virtual in sim mode).
              * @example 2022-06-01T10:00:00Z
              */
             until?: string;
