@@ -42,6 +42,14 @@ async function userClusterWithPools(name: string) {
 
 const ended = (op: OperationBody) => op.state !== "RUNNING";
 
+/** The node-pool operation a cluster upgrade started for `pool`, read from its events. */
+function poolOperation(op: OperationBody, pool: string): string {
+  const messages = op.events.map((e) => e.message).join("\n");
+  const id = new RegExp(`worker node pool ${pool} upgrades as (op-[0-9a-f-]+)`).exec(messages)?.[1];
+  if (id === undefined) throw new Error(`no operation for pool ${pool} in:\n${messages}`);
+  return id;
+}
+
 async function clusterStatus(name: string) {
   const res = await api("GET", `/v1/clusters/${name}`);
   return res.body as { version: string; status: { version: string; phase: string } };
@@ -258,7 +266,7 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect(none).not.toContain("load-balancer-node-pool");
   });
 
-  it("LIFE-6 a worker pool's drains in a cluster upgrade do not honour PDBs: pods guarded by a PDB do not hold the upgrade", async () => {
+  it("LIFE-6 an in-place worker pool's drain held by its pods is passed after 20 minutes in a cluster upgrade, the stuck pods in its events, not held for an hour", async () => {
     await userClusterWithPools("cu-pdb");
     const fault = await api("PUT", "/v1/sim/faults/cu-pdb", {
       body: { match: { cluster: "cu-pdb", operation: "DRAIN_NODE" }, effect: "STUCK_DRAIN" },
@@ -266,13 +274,60 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
     const started = await api("POST", "/v1/clusters/cu-pdb/upgrade", { body: { version: NEW } });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
+    // Two machines one after the other, each passed after its 20 minutes: well within
+    // the 75 minutes one held for the hour and five minutes of a forced drain would take.
     const op = (await advanceUntil(started.body.id, ended, {
       stepSeconds: 60,
-      maxSteps: 45,
+      maxSteps: 75,
     })) as ClusterOperation;
-    // Held by the PDB, a drain that honours it would wait out its hour.
     expect(op.state, op.error).toBe("SUCCEEDED");
+    const surgeOp = poolOperation(op, "surge");
+    const pool = (await api("GET", `/v1/operations/${surgeOp}`)).body as OperationBody;
+    expect(pool.strategy).toBe("IN_PLACE");
+    const passed = pool.events.map((e) => e.message).filter((m) => m.startsWith("LIFE-6: node"));
+    expect(passed).toHaveLength(2);
+    for (const line of passed) {
+      expect(line).toMatch(
+        /^LIFE-6: node \S+ drained over 20 minutes; passed with stuck pods: default\/\S+-pdb-guarded$/,
+      );
+    }
     expect((await api("DELETE", "/v1/sim/faults/cu-pdb")).status).toBe(204);
+  });
+
+  it("NUP-3 NUP-9 a cluster upgrade's surge and blue-green pools drain by their strategy: a drain held by a PDB is not passed at 20 minutes but forced after the hour", async () => {
+    await userClusterWithPools("cu-nup3");
+    const fault = await api("PUT", "/v1/sim/faults/cu-nup3", {
+      body: { match: { cluster: "cu-nup3", operation: "DRAIN_NODE" }, effect: "STUCK_DRAIN" },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
+    const started = await api("POST", "/v1/clusters/cu-nup3/upgrade", {
+      body: { version: NEW, workerPools: "STRATEGY" },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    // Blue drains two batches of one node, each held for its hour.
+    const op = (await advanceUntil(started.body.id, ended, {
+      stepSeconds: 300,
+      maxSteps: 60,
+    })) as ClusterOperation;
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    const surge = (await api("GET", `/v1/operations/${poolOperation(op, "surge")}`))
+      .body as OperationBody;
+    const messages = surge.events.map((e) => e.message);
+    expect(messages.some((m) => /^NUP-3: \S+ still draining after 1 h; forcing/.test(m))).toBe(
+      true,
+    );
+    expect(messages.some((m) => m.startsWith("LIFE-6"))).toBe(false);
+    // The blue pool's drain honoured its PDB too; its last phase deleted the pods (NUP-9).
+    const blue = (await api("GET", `/v1/operations/${poolOperation(op, "blue")}`))
+      .body as OperationBody;
+    const blueMessages = blue.events.map((e) => e.message);
+    expect(
+      blueMessages.some((m) => /still drain after 1 h; their pods are deleted in phase 5/.test(m)),
+    ).toBe(true);
+    expect(blueMessages.some((m) => m.startsWith("LIFE-6"))).toBe(false);
+    const took = Date.parse(op.events.at(-1)?.at ?? "") - Date.parse(op.events[0]?.at ?? "");
+    expect(took).toBeGreaterThan(60 * 60_000);
+    expect((await api("DELETE", "/v1/sim/faults/cu-nup3")).status).toBe(204);
   });
 
   it("LIFE-3 health checks repeat until all pass: after 3 hours of failing checks the upgrade still runs and shows since when and why; POST /v1/operations/{id}/cancel stops it, resume checks again and it finishes once the cluster is healthy", async () => {

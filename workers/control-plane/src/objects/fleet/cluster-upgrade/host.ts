@@ -386,9 +386,9 @@ function startPool(
         controlPlaneVersion: intent.controlPlaneVersion,
         ...(intent.inPlace ? { inPlace: true } : {}),
       },
+      // Each pool drains as its strategy says (NUP-3, NUP-9, NUP-10); only an in-place
+      // pool's drains are best effort (LIFE-6), which its own strategy sets.
       target: intent.target,
-      // LIFE-6: every drain of a cluster upgrade is best effort, worker pools' included.
-      bestEffortDrain: true,
     },
     {
       maintenance: hosted.maintenance,
