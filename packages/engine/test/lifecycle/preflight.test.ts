@@ -155,7 +155,29 @@ describe("preflight", () => {
       ],
     });
     expect(preflight(facts, "1.15.11", T0).findings.map((f) => f.message)).toEqual([
-      "LIFE-2: pools np-a, np-b side by side need 2 surge nodes in a but only 1 fit the zone's node quota (with its reservations)",
+      "NUP-6: pools np-a, np-b side by side need 2 surge nodes in a but only 1 fit the zone's node quota (with its reservations); the upgrade starts and those nodes wait until capacity is available",
+    ]);
+  });
+
+  it("NUP-6 a surge pool short of quota does not block the upgrade: the finding warns, naming the rule, and the preflight passes", () => {
+    const facts = userCluster({
+      workerPools: "STRATEGY",
+      pools: [
+        workerPool("np-a", { a: 3 }, "1.14.3", {
+          freeCapacity: { a: { nodes: 0, limitedBy: "NODES" } },
+        }),
+      ],
+    });
+    const result = preflight(facts, "1.15.11", T0);
+    expect(result.passed).toBe(true);
+    expect(result.findings).toEqual([
+      {
+        check: "SURGE_QUOTA",
+        blocking: false,
+        rule: "NUP-6",
+        message:
+          "NUP-6: pool np-a needs 1 surge nodes in a but only 0 fit the zone's node quota (with its reservations); the upgrade starts and those nodes wait until capacity is available",
+      },
     ]);
   });
 

@@ -330,6 +330,51 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect((await api("DELETE", "/v1/sim/faults/cu-nup3")).status).toBe(204);
   });
 
+  it("NUP-6 a cluster upgrade by the pools' strategies with no room for a surge node starts, waits with the NUP-6 reason in its status, and goes on once quota appears", async () => {
+    const zone = "europe-west1-e";
+    const quota = (nodes: number) =>
+      api("PUT", `/v1/zones/${zone}`, { body: { region: "europe-west1", quota: { nodes } } });
+    expect((await quota(2)).status).toBeLessThan(300);
+    const user = await api("PUT", "/v1/clusters/cu-quota", {
+      body: clusterBody({ role: "user", version: OLD }),
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    const pool = await api("PUT", "/v1/clusters/cu-quota/node-pools/surge", {
+      body: poolBody({ version: OLD, zones: [zone], nodeCount: 2 }),
+    });
+    expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    const started = await api("POST", "/v1/clusters/cu-quota/upgrade", {
+      body: { version: NEW, workerPools: "STRATEGY" },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const finding = (
+      started.body as ClusterOperation & {
+        preflight: { passed: boolean; findings: { rule: string; blocking: boolean }[] };
+      }
+    ).preflight;
+    expect(finding.passed).toBe(true);
+    expect(finding.findings).toContainEqual(
+      expect.objectContaining({ check: "SURGE_QUOTA", rule: "NUP-6", blocking: false }),
+    );
+    const waiting = await advanceUntil(
+      started.body.id,
+      (op) => /^NUP-6: no capacity/.test(op.reason ?? "") || ended(op),
+      { stepSeconds: 60, maxSteps: 60 },
+    );
+    expect(waiting.state).toBe("RUNNING");
+    expect(waiting.reason).toMatch(/^NUP-6: no capacity for .* \(worker node pool surge\)$/);
+    // Still waiting an hour on: a shortage holds the node, it does not fail the upgrade.
+    await api("POST", "/v1/sim/advance", { body: { seconds: 3600 } });
+    const held = (await api("GET", `/v1/operations/${started.body.id}`)).body as OperationBody;
+    expect(held.state).toBe("RUNNING");
+    expect((await quota(3)).status).toBeLessThan(300);
+    const op = (await advanceUntil(started.body.id, ended, {
+      stepSeconds: 60,
+      maxSteps: 60,
+    })) as ClusterOperation;
+    expect(op.state, op.error).toBe("SUCCEEDED");
+  });
+
   it("LIFE-3 health checks repeat until all pass: after 3 hours of failing checks the upgrade still runs and shows since when and why; POST /v1/operations/{id}/cancel stops it, resume checks again and it finishes once the cluster is healthy", async () => {
     await userClusterWithPools("cu-health");
     const fault = await api("PUT", "/v1/sim/faults/cu-health", {

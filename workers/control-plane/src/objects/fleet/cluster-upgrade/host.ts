@@ -27,6 +27,7 @@ import { closeWatch, clusterUpgradeSaved, watchAll } from "../ends.ts";
 import {
   getOperation,
   operationNodes,
+  operationReason,
   resumeOperation,
   startOperation,
 } from "../node-pool/host.ts";
@@ -211,7 +212,7 @@ export function cancelClusterOperation(tx: Tx, id: string): Result<ClusterUpgrad
 
 export function getClusterOperation(tx: Tx, id: string): ClusterUpgradeOperationView | undefined {
   const hosted = load(tx, id);
-  return hosted && clusterUpgradeOperationView(hosted.op);
+  return hosted && clusterUpgradeOperationView(hosted.op, (pool) => operationReason(tx, pool));
 }
 
 /**
