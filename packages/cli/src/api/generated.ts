@@ -11273,6 +11273,11 @@ export interface components {
              */
             useBootstrap: boolean;
             workerPools?: components["schemas"]["WorkerPoolUpgrade"];
+            /**
+             * @description MW-1: a user's own upgrade starts now and its worker pools run outside the cluster's windows (windows and exclusions hold automatic upgrades: runs, sequences, profiles); false holds the pools to the windows as those do (MW-4).
+             * @default true
+             */
+            ignoreMaintenanceWindow: boolean;
         };
         WorkloadsAccepted: components["schemas"]["WorkloadsStatus"] & {
             decisions?: components["schemas"]["AutoscalerDecision"][];

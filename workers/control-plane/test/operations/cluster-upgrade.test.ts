@@ -375,6 +375,45 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect(op.state, op.error).toBe("SUCCEEDED");
   });
 
+  it("MW-1 a user's own cluster upgrade runs its worker pools now, outside the window; with ignoreMaintenanceWindow false it holds them to the window like runs and sequences", async () => {
+    // Monday 00:00 UTC; the window opens Saturday 02:00 UTC for 4 h.
+    const maintenance = {
+      windows: [{ start: "02:00", durationSeconds: 14_400, days: ["SAT"] }],
+      exclusions: [],
+    };
+    for (const name of ["cu-mw-now", "cu-mw-held"]) {
+      const res = await api("PUT", `/v1/clusters/${name}`, {
+        body: clusterBody({ role: "user", version: OLD, maintenance }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const pool = await api("PUT", `/v1/clusters/${name}/node-pools/surge`, {
+        body: poolBody({ version: OLD, nodeCount: 1 }),
+      });
+      expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    }
+    const now = await api("POST", "/v1/clusters/cu-mw-now/upgrade", {
+      body: { version: NEW, workerPools: "STRATEGY" },
+    });
+    expect(now.status, JSON.stringify(now.body)).toBe(202);
+    const done = (await advanceUntil(now.body.id, ended, {
+      stepSeconds: 60,
+      maxSteps: 60,
+    })) as ClusterOperation;
+    expect(done.state, done.error ?? done.reason).toBe("SUCCEEDED");
+
+    const held = await api("POST", "/v1/clusters/cu-mw-held/upgrade", {
+      body: { version: NEW, workerPools: "STRATEGY", ignoreMaintenanceWindow: false },
+    });
+    expect(held.status, JSON.stringify(held.body)).toBe(202);
+    const waiting = await advanceUntil(
+      held.body.id,
+      (op) => /^MW-4/.test(op.reason ?? "") || ended(op),
+      { stepSeconds: 60, maxSteps: 60 },
+    );
+    expect(waiting.state).toBe("RUNNING");
+    expect(waiting.reason).toMatch(/^MW-4: .*\(worker node pool surge\)$/);
+  });
+
   it("LIFE-3 health checks repeat until all pass: after 3 hours of failing checks the upgrade still runs and shows since when and why; POST /v1/operations/{id}/cancel stops it, resume checks again and it finishes once the cluster is healthy", async () => {
     await userClusterWithPools("cu-health");
     const fault = await api("PUT", "/v1/sim/faults/cu-health", {
