@@ -10788,7 +10788,7 @@ export interface components {
             updateGroup?: string;
             maintenance?: components["schemas"]["Maintenance"];
             /**
-             * @description Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).
+             * @description Set while the cluster uses deprecated APIs; pauses its upgrades, patches included, until cleared (SEQ-11): sequencing holds it and its preflight blocks every target.
              * @default false
              */
             deprecatedApiUsage: boolean;
@@ -10958,7 +10958,7 @@ export interface components {
             updateGroup?: string;
             maintenance?: components["schemas"]["Maintenance"];
             /**
-             * @description Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).
+             * @description Set while the cluster uses deprecated APIs; pauses its upgrades, patches included, until cleared (SEQ-11): sequencing holds it and its preflight blocks every target.
              * @default false
              */
             deprecatedApiUsage: boolean;

@@ -8,13 +8,7 @@ import { compareVersions } from "../version/compare.ts";
 import { checkAdminUpgrade, checkUserSkew } from "../version/skew.ts";
 import { checkUpgradePath } from "../version/upgrade-path.ts";
 import { formatVersion, minorOf, tryParseVersion } from "../version/version.ts";
-import type {
-  DeprecatedApiUse,
-  Diagnostic,
-  PreflightFacts,
-  PreflightFinding,
-  PreflightResult,
-} from "./types.ts";
+import type { Diagnostic, PreflightFacts, PreflightFinding, PreflightResult } from "./types.ts";
 
 function blocking(
   check: PreflightFinding["check"],
@@ -65,34 +59,33 @@ function skewFindings(facts: PreflightFacts, target: string): PreflightFinding[]
 }
 
 function deprecatedApiFindings(facts: PreflightFacts, target: string): PreflightFinding[] {
+  // Seed 000: "GKE pauses cluster upgrades when it detects the use of deprecated APIs":
+  // a flagged cluster takes no upgrade, a patch included, as sequencing holds it (SEQ-11).
+  const flagged =
+    facts.deprecatedApiUsage === true
+      ? [
+          blocking(
+            "DEPRECATED_APIS",
+            "SEQ-11",
+            `SEQ-11: ${facts.cluster} is flagged for deprecated API usage (deprecatedApiUsage); its upgrades pause, patches included, until that is cleared`,
+          ),
+        ]
+      : [];
   const to = tryParseVersion(target);
-  if (to === undefined) return [];
-  return (facts.deprecatedApis ?? []).flatMap((use) => {
-    const removed = tryParseVersion(`${use.removedIn}.0`);
-    if (removed === undefined || compareVersions(to, removed) < 0) return [];
-    return [
-      blocking(
-        "DEPRECATED_APIS",
-        "LIFE-2",
-        `LIFE-2: ${use.api} is still ${use.uses === undefined ? "in use" : `used ${use.uses} times`} and is removed in ${use.removedIn}; migrate before upgrading to ${target}`,
-      ),
-    ];
-  });
-}
-
-/**
- * A cluster flagged for deprecated API usage (`deprecatedApiUsage`, SEQ-11) without the
- * API named: a flagged API is assumed gone in the next minor, so a minor upgrade to
- * `target` must wait while a patch may go ahead.
- *
- * @example flaggedDeprecatedApis("1.21.11-gke.1100", "1.22.3-gke.100") // [{ api: "…", removedIn: "1.22" }]
- */
-export function flaggedDeprecatedApis(version: string, target: string): DeprecatedApiUse[] {
-  const from = tryParseVersion(version);
-  const to = tryParseVersion(target);
-  if (from === undefined || to === undefined || minorOf(from) === minorOf(to)) return [];
+  if (to === undefined) return flagged;
   return [
-    { api: "an API the cluster is flagged for (deprecatedApiUsage)", removedIn: minorOf(to) },
+    ...flagged,
+    ...(facts.deprecatedApis ?? []).flatMap((use) => {
+      const removed = tryParseVersion(`${use.removedIn}.0`);
+      if (removed === undefined || compareVersions(to, removed) < 0) return [];
+      return [
+        blocking(
+          "DEPRECATED_APIS",
+          "LIFE-2",
+          `LIFE-2: ${use.api} is still ${use.uses === undefined ? "in use" : `used ${use.uses} times`} and is removed in ${use.removedIn}; migrate before upgrading to ${target}`,
+        ),
+      ];
+    }),
   ];
 }
 
