@@ -42,6 +42,19 @@ async function userClusterWithPools(name: string) {
 
 const ended = (op: OperationBody) => op.state !== "RUNNING";
 
+/** `POST …/upgrade` to {@link NEW} with `body`, then virtual time until the upgrade ends. */
+async function upgradeUntilEnded(
+  cluster: string,
+  body: Record<string, unknown>,
+  steps: { stepSeconds: number; maxSteps: number },
+): Promise<ClusterOperation> {
+  const started = await api("POST", `/v1/clusters/${cluster}/upgrade`, {
+    body: { version: NEW, ...body },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return (await advanceUntil(started.body.id, ended, steps)) as ClusterOperation;
+}
+
 /** The node-pool operation a cluster upgrade started for `pool`, read from its events. */
 function poolOperation(op: OperationBody, pool: string): string {
   const messages = op.events.map((e) => e.message).join("\n");
@@ -272,14 +285,9 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
       body: { match: { cluster: "cu-pdb", operation: "DRAIN_NODE" }, effect: "STUCK_DRAIN" },
     });
     expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
-    const started = await api("POST", "/v1/clusters/cu-pdb/upgrade", { body: { version: NEW } });
-    expect(started.status, JSON.stringify(started.body)).toBe(202);
     // Two machines one after the other, each passed after its 20 minutes: well within
     // the 75 minutes one held for the hour and five minutes of a forced drain would take.
-    const op = (await advanceUntil(started.body.id, ended, {
-      stepSeconds: 60,
-      maxSteps: 75,
-    })) as ClusterOperation;
+    const op = await upgradeUntilEnded("cu-pdb", {}, { stepSeconds: 60, maxSteps: 75 });
     expect(op.state, op.error).toBe("SUCCEEDED");
     const surgeOp = poolOperation(op, "surge");
     const pool = (await api("GET", `/v1/operations/${surgeOp}`)).body as OperationBody;
@@ -300,15 +308,12 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
       body: { match: { cluster: "cu-nup3", operation: "DRAIN_NODE" }, effect: "STUCK_DRAIN" },
     });
     expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
-    const started = await api("POST", "/v1/clusters/cu-nup3/upgrade", {
-      body: { version: NEW, workerPools: "STRATEGY" },
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(202);
     // Blue drains two batches of one node, each held for its hour.
-    const op = (await advanceUntil(started.body.id, ended, {
-      stepSeconds: 300,
-      maxSteps: 60,
-    })) as ClusterOperation;
+    const op = await upgradeUntilEnded(
+      "cu-nup3",
+      { workerPools: "STRATEGY" },
+      { stepSeconds: 300, maxSteps: 60 },
+    );
     expect(op.state, op.error).toBe("SUCCEEDED");
     const surge = (await api("GET", `/v1/operations/${poolOperation(op, "surge")}`))
       .body as OperationBody;
@@ -391,14 +396,11 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
       });
       expect(pool.status, JSON.stringify(pool.body)).toBe(201);
     }
-    const now = await api("POST", "/v1/clusters/cu-mw-now/upgrade", {
-      body: { version: NEW, workerPools: "STRATEGY" },
-    });
-    expect(now.status, JSON.stringify(now.body)).toBe(202);
-    const done = (await advanceUntil(now.body.id, ended, {
-      stepSeconds: 60,
-      maxSteps: 60,
-    })) as ClusterOperation;
+    const done = await upgradeUntilEnded(
+      "cu-mw-now",
+      { workerPools: "STRATEGY" },
+      { stepSeconds: 60, maxSteps: 60 },
+    );
     expect(done.state, done.error ?? done.reason).toBe("SUCCEEDED");
 
     const held = await api("POST", "/v1/clusters/cu-mw-held/upgrade", {
