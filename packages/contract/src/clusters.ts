@@ -26,7 +26,8 @@ const clusterSpecFields = {
   }),
   maintenance: Maintenance.optional(),
   deprecatedApiUsage: z.boolean().default(false).openapi({
-    description: "Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).",
+    description:
+      "Set while the cluster uses deprecated APIs; pauses its upgrades, patches included, until cleared (SEQ-11): sequencing holds it and its preflight blocks every target.",
   }),
   controlPlaneNodePool: z
     .strictObject({ nodeCount: z.int().min(1).max(9) })

@@ -49,5 +49,9 @@ export const ClusterUpgradeInput = z
         "LIFE-5, admin/hybrid/standalone: upgrade through a temporary bootstrap cluster instead of in place.",
     }),
     workerPools: WorkerPoolUpgrade,
+    ignoreMaintenanceWindow: z.boolean().default(true).openapi({
+      description:
+        "MW-1: a user's own upgrade starts now and its worker pools run outside the cluster's windows (windows and exclusions hold automatic upgrades: runs, sequences, profiles); false holds the pools to the windows as those do (MW-4).",
+    }),
   })
   .openapi("ClusterUpgradeInput");

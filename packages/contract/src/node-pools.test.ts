@@ -87,6 +87,16 @@ describe("upgrade strategy", () => {
     });
   });
 
+  it("NUP-8 a batch or node-pool soak above 7 days is accepted: only their total is capped, when the upgrade runs", () => {
+    const long = {
+      type: "BLUE_GREEN",
+      batchSoakSeconds: 10 * 86_400,
+      nodePoolSoakSeconds: 604_801,
+    };
+    expect(UpgradeStrategy.safeParse(long).success).toBe(true);
+    expect(UpgradeStrategy.safeParse({ nodePoolSoakSeconds: -1 }).success).toBe(false);
+  });
+
   it("NUP-10 waitSeconds is 0..7 days", () => {
     expect(UpgradeStrategy.safeParse({ waitSeconds: 604_800 }).success).toBe(true);
     expect(UpgradeStrategy.safeParse({ waitSeconds: 604_801 }).success).toBe(false);

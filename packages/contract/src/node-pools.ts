@@ -67,8 +67,10 @@ export const UpgradeStrategy = z
     maxUnavailable: PerZone.default(0),
     batchNodeCount: PerZone.optional(),
     batchPercent: z.number().min(0).max(1).optional(),
-    batchSoakSeconds: z.int().min(0).max(SEVEN_DAYS).default(0),
-    nodePoolSoakSeconds: z.int().min(0).max(SEVEN_DAYS).default(3600),
+    // NUP-8: only the total soak is capped (at 7 days, blue then deleted at once), when
+    // the upgrade runs; each setting on its own may be longer.
+    batchSoakSeconds: z.int().min(0).default(0),
+    nodePoolSoakSeconds: z.int().min(0).default(3600),
     waitSeconds: z.int().min(0).max(SEVEN_DAYS).default(259_200),
   })
   .refine((s) => s.maxSurge > 0 || s.maxUnavailable > 0, {

@@ -96,6 +96,7 @@ export const providerCommandSchema = z.discriminatedUnion("type", [
     node: name,
     respectPdb: z.boolean(),
     graceSeconds: z.number().nonnegative(),
+    passAfterSeconds: z.number().nonnegative().optional(),
   }),
   z.object({
     ...base,

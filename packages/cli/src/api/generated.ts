@@ -10801,7 +10801,7 @@ export interface components {
             updateGroup?: string;
             maintenance?: components["schemas"]["Maintenance"];
             /**
-             * @description Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).
+             * @description Set while the cluster uses deprecated APIs; pauses its upgrades, patches included, until cleared (SEQ-11): sequencing holds it and its preflight blocks every target.
              * @default false
              */
             deprecatedApiUsage: boolean;
@@ -10977,7 +10977,7 @@ export interface components {
             updateGroup?: string;
             maintenance?: components["schemas"]["Maintenance"];
             /**
-             * @description Set while the cluster uses deprecated APIs; pauses auto-upgrades (SEQ-11).
+             * @description Set while the cluster uses deprecated APIs; pauses its upgrades, patches included, until cleared (SEQ-11): sequencing holds it and its preflight blocks every target.
              * @default false
              */
             deprecatedApiUsage: boolean;
@@ -11302,6 +11302,11 @@ export interface components {
              */
             useBootstrap: boolean;
             workerPools?: components["schemas"]["WorkerPoolUpgrade"];
+            /**
+             * @description MW-1: a user's own upgrade starts now and its worker pools run outside the cluster's windows (windows and exclusions hold automatic upgrades: runs, sequences, profiles); false holds the pools to the windows as those do (MW-4).
+             * @default true
+             */
+            ignoreMaintenanceWindow: boolean;
         };
         WorkloadsAccepted: components["schemas"]["WorkloadsStatus"] & {
             decisions?: components["schemas"]["AutoscalerDecision"][];

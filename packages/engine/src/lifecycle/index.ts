@@ -18,7 +18,6 @@ export {
 } from "./plan.ts";
 export {
   diagnosticFromAnswer,
-  flaggedDeprecatedApis,
   preflight,
   surgeNodesByZone,
 } from "./preflight.ts";

@@ -8,13 +8,7 @@ import { compareVersions } from "../version/compare.ts";
 import { checkAdminUpgrade, checkUserSkew } from "../version/skew.ts";
 import { checkUpgradePath } from "../version/upgrade-path.ts";
 import { formatVersion, minorOf, tryParseVersion } from "../version/version.ts";
-import type {
-  DeprecatedApiUse,
-  Diagnostic,
-  PreflightFacts,
-  PreflightFinding,
-  PreflightResult,
-} from "./types.ts";
+import type { Diagnostic, PreflightFacts, PreflightFinding, PreflightResult } from "./types.ts";
 
 function blocking(
   check: PreflightFinding["check"],
@@ -65,34 +59,33 @@ function skewFindings(facts: PreflightFacts, target: string): PreflightFinding[]
 }
 
 function deprecatedApiFindings(facts: PreflightFacts, target: string): PreflightFinding[] {
+  // Seed 000: "GKE pauses cluster upgrades when it detects the use of deprecated APIs":
+  // a flagged cluster takes no upgrade, a patch included, as sequencing holds it (SEQ-11).
+  const flagged =
+    facts.deprecatedApiUsage === true
+      ? [
+          blocking(
+            "DEPRECATED_APIS",
+            "SEQ-11",
+            `SEQ-11: ${facts.cluster} is flagged for deprecated API usage (deprecatedApiUsage); its upgrades pause, patches included, until that is cleared`,
+          ),
+        ]
+      : [];
   const to = tryParseVersion(target);
-  if (to === undefined) return [];
-  return (facts.deprecatedApis ?? []).flatMap((use) => {
-    const removed = tryParseVersion(`${use.removedIn}.0`);
-    if (removed === undefined || compareVersions(to, removed) < 0) return [];
-    return [
-      blocking(
-        "DEPRECATED_APIS",
-        "LIFE-2",
-        `LIFE-2: ${use.api} is still ${use.uses === undefined ? "in use" : `used ${use.uses} times`} and is removed in ${use.removedIn}; migrate before upgrading to ${target}`,
-      ),
-    ];
-  });
-}
-
-/**
- * A cluster flagged for deprecated API usage (`deprecatedApiUsage`, SEQ-11) without the
- * API named: a flagged API is assumed gone in the next minor, so a minor upgrade to
- * `target` must wait while a patch may go ahead.
- *
- * @example flaggedDeprecatedApis("1.21.11-gke.1100", "1.22.3-gke.100") // [{ api: "…", removedIn: "1.22" }]
- */
-export function flaggedDeprecatedApis(version: string, target: string): DeprecatedApiUse[] {
-  const from = tryParseVersion(version);
-  const to = tryParseVersion(target);
-  if (from === undefined || to === undefined || minorOf(from) === minorOf(to)) return [];
+  if (to === undefined) return flagged;
   return [
-    { api: "an API the cluster is flagged for (deprecatedApiUsage)", removedIn: minorOf(to) },
+    ...flagged,
+    ...(facts.deprecatedApis ?? []).flatMap((use) => {
+      const removed = tryParseVersion(`${use.removedIn}.0`);
+      if (removed === undefined || compareVersions(to, removed) < 0) return [];
+      return [
+        blocking(
+          "DEPRECATED_APIS",
+          "LIFE-2",
+          `LIFE-2: ${use.api} is still ${use.uses === undefined ? "in use" : `used ${use.uses} times`} and is removed in ${use.removedIn}; migrate before upgrading to ${target}`,
+        ),
+      ];
+    }),
   ];
 }
 
@@ -129,12 +122,27 @@ interface ZoneDemand {
   pools: string[];
   nodes: number;
   room: ZoneRoom;
+  /** A blue-green pool among them: its green pool's quota is checked before it starts (NUP-8). */
+  green: boolean;
+}
+
+/** Blue-green pools check the quota of their whole green pool before starting (NUP-8). */
+function checksQuotaFirst(pool: NodePoolFacts): boolean {
+  const choice = chooseStrategy(pool);
+  return (
+    choice.ok &&
+    (choice.value.strategy.type === "BLUE_GREEN" ||
+      choice.value.strategy.type === "AUTOSCALED_BLUE_GREEN")
+  );
 }
 
 /**
  * LIFE-3 upgrades the worker pools side by side, so the surge nodes of pools of one
  * machine type compete for the same room in a zone: their sum must fit the smallest room
- * any of them reports there.
+ * any of them reports there. Only a shortage that a blue-green pool meets blocks (NUP-8
+ * refuses it at its start); surge pools alone upgrade anyway and their nodes wait for
+ * capacity (seed 004: "without extra capacity, GKE won't start upgrading a node until
+ * resources are available", NUP-6), so their shortage is a warning.
  */
 function quotaFindings(facts: PreflightFacts): PreflightFinding[] {
   const demand = new Map<string, ZoneDemand>();
@@ -144,28 +152,33 @@ function quotaFindings(facts: PreflightFacts): PreflightFinding[] {
       if (room === undefined || nodes === 0) continue;
       const key = `${zone}\u0000${pool.machineType ?? ""}`;
       const seen = demand.get(key);
+      const green = checksQuotaFirst(pool);
       if (seen === undefined) {
-        demand.set(key, { pools: [pool.pool], nodes, room });
+        demand.set(key, { pools: [pool.pool], nodes, room, green });
         continue;
       }
       seen.pools.push(pool.pool);
       seen.nodes += nodes;
+      seen.green ||= green;
       if (room.nodes < seen.room.nodes) seen.room = room;
     }
   }
   return [...demand]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .flatMap(([key, { pools, nodes, room }]) => {
+    .flatMap(([key, { pools, nodes, room, green }]) => {
       if (room.nodes >= nodes) return [];
       const zone = key.split("\u0000")[0];
       const who =
         pools.length === 1 ? `pool ${pools[0]}` : `pools ${pools.join(", ")} side by side`;
+      const short = `${who} need${pools.length === 1 ? "s" : ""} ${nodes} surge nodes in ${zone} but only ${room.nodes} fit the zone's ${quotaName(room.limitedBy)}`;
+      if (green) return [blocking("SURGE_QUOTA", "LIFE-2", `LIFE-2: ${short}`)];
       return [
-        blocking(
-          "SURGE_QUOTA",
-          "LIFE-2",
-          `LIFE-2: ${who} need${pools.length === 1 ? "s" : ""} ${nodes} surge nodes in ${zone} but only ${room.nodes} fit the zone's ${quotaName(room.limitedBy)}`,
-        ),
+        {
+          check: "SURGE_QUOTA" as const,
+          blocking: false,
+          rule: "NUP-6" as const,
+          message: `NUP-6: ${short}; the upgrade starts and those nodes wait until capacity is available`,
+        },
       ];
     });
 }
@@ -180,7 +193,7 @@ function diagnosticFindings(facts: PreflightFacts): PreflightFinding[] {
  * LIFE-2: may the cluster be upgraded to `target`? The version path (VER-2/3/4), the
  * release catalogue (VER-6), admin/user skew (VER-5, naming the lagging clusters),
  * deprecated API usage, quota for every pool's surge nodes (when the pools upgrade by
- * their strategies; in place needs none), and the provider's node and
+ * their strategies; in place needs none; a surge pool's shortage only warns, NUP-6), and the provider's node and
  * network diagnostics. Any blocking finding means the upgrade does not start.
  *
  * @example preflight({ ...facts, version: "1.13.0" }, "1.15.0", now).findings[0]?.message

@@ -60,6 +60,8 @@ export interface PreflightFacts {
   /** VER-5, user: the version its admin runs. */
   adminVersion?: string;
   deprecatedApis?: readonly DeprecatedApiUse[];
+  /** SEQ-11: the cluster is flagged for deprecated API usage (no API named). */
+  deprecatedApiUsage?: boolean;
   /** Worker pools: their surge nodes must fit each zone's room (`freeCapacity`). */
   pools: readonly NodePoolFacts[];
   /** In place (the default) creates no surge node, so quota is only checked for STRATEGY. */

@@ -82,6 +82,18 @@ export interface ClusterUpgradeOperationView {
   endedAt?: Instant;
 }
 
+function waitingPool(
+  op: ClusterUpgrade,
+  poolReason: (operationId: string) => string | undefined,
+): string | undefined {
+  for (const step of op.steps) {
+    if (step.action.type !== "WORKER_POOL" || step.status !== "RUNNING") continue;
+    const reason = step.poolOperation === undefined ? undefined : poolReason(step.poolOperation);
+    if (reason !== undefined) return `${reason} (worker node pool ${step.action.pool})`;
+  }
+  return undefined;
+}
+
 const NODE_POOL_STEPS: Record<string, string> = {
   "control-plane": "control-plane-node-pool",
   "load-balancer": "load-balancer-node-pool",
@@ -205,11 +217,17 @@ export function restingClusterStatus(cluster: RestingCluster): ClusterLifecycleS
 }
 
 /**
- * The operation as the API shows it, like node-pool's `operationView`.
+ * The operation as the API shows it, like node-pool's `operationView`. `poolReason`
+ * reads why a worker pool's own operation is not progressing (NUP-6 waiting for
+ * capacity, MW-4 paused): a running upgrade without a reason of its own shows the first
+ * such one, so a member of a run or a rollout says why it waits.
  *
- * @example clusterUpgradeOperationView(op).kind // "CLUSTER_UPGRADE"
+ * @example clusterUpgradeOperationView(op, (id) => reasons[id]).reason // "NUP-6: … (worker node pool np-a)"
  */
-export function clusterUpgradeOperationView(op: ClusterUpgrade): ClusterUpgradeOperationView {
+export function clusterUpgradeOperationView(
+  op: ClusterUpgrade,
+  poolReason?: (operationId: string) => string | undefined,
+): ClusterUpgradeOperationView {
   const view: ClusterUpgradeOperationView = {
     id: op.id,
     kind: "CLUSTER_UPGRADE",
@@ -228,6 +246,10 @@ export function clusterUpgradeOperationView(op: ClusterUpgrade): ClusterUpgradeO
     updatedAt: op.updatedAt,
   };
   if (op.reason !== undefined) view.reason = op.reason;
+  else if (op.state === "RUNNING" && poolReason !== undefined) {
+    const waiting = waitingPool(op, poolReason);
+    if (waiting !== undefined) view.reason = waiting;
+  }
   if (op.error !== undefined) view.error = op.error;
   if (op.endedAt !== undefined) view.endedAt = op.endedAt;
   const checks = op.steps.find((s) => s.action.type === "HEALTH_CHECKS");

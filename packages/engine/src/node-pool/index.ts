@@ -54,7 +54,12 @@ export type {
   ShortLivedPhase,
 } from "./strategies/short-lived/operation.ts";
 export type { SurgeOperation } from "./strategies/surge/operation.ts";
-export { chooseStrategy, type StrategyChoice, validateStrategyConfig } from "./strategy.ts";
+export {
+  autopilotSwitchRefusal,
+  chooseStrategy,
+  type StrategyChoice,
+  validateStrategyConfig,
+} from "./strategy.ts";
 export type * from "./types.ts";
 export {
   decideAll,

@@ -18,14 +18,16 @@ export interface OperationRef {
   pool: string;
   machineType?: string;
   /**
-   * LIFE-6: the pool upgrades as part of a cluster upgrade, whose drains are best effort:
-   * PodDisruptionBudgets are not honoured and no pod's grace runs past 20 minutes.
+   * LIFE-6: an in-place (bare-metal) worker pool, whose drains are best effort:
+   * PodDisruptionBudgets are not honoured, no pod's grace runs past 20 minutes and a
+   * node still draining then is passed. Cloud pools keep their strategy's drains (NUP-3,
+   * NUP-9, NUP-10) even inside a cluster upgrade.
    */
   bestEffortDrain?: true;
 }
 
-/** LIFE-6: the longest a cluster upgrade's drain waits for a pod. */
-const BEST_EFFORT_GRACE_SECONDS = 20 * 60;
+/** LIFE-6: how long a best-effort drain waits for a node's pods before passing it. */
+export const BEST_EFFORT_DRAIN_SECONDS = 20 * 60;
 
 const STEPS: ReadonlySet<string> = new Set<NodeStep>([
   "CREATE",
@@ -143,8 +145,10 @@ export function nodeCommand(
         respectPdb: step === "DRAIN" && ref.bestEffortDrain !== true,
         graceSeconds:
           ref.bestEffortDrain === true
-            ? Math.min(target.graceSeconds ?? 0, BEST_EFFORT_GRACE_SECONDS)
+            ? Math.min(target.graceSeconds ?? 0, BEST_EFFORT_DRAIN_SECONDS)
             : (target.graceSeconds ?? 0),
+        // The executor passes the node after this, as the control plane does (LIFE-6).
+        ...(ref.bestEffortDrain === true && { passAfterSeconds: BEST_EFFORT_DRAIN_SECONDS }),
       };
     case "UPGRADE": {
       const config = target.config;

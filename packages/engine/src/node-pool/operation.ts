@@ -225,6 +225,8 @@ export interface MachineRun<S> {
   unevictable?(nodes: readonly string[]): void;
   /** EXT-7: a health check failed during the soak (blue-green); others ignore it. */
   healthCheckFailed?(detail: string): void;
+  /** LIFE-6: the executor passed a node of a best-effort drain (in place); others ignore it. */
+  drainPassed?(event: Extract<NodePoolEvent, { type: "DRAIN_PASSED" }>): void;
   finish(): Decision<S>;
 }
 
@@ -255,9 +257,9 @@ export function routeEvent<S>(run: MachineRun<S>, event: NodePoolEvent): Decisio
     case "HEALTH_CHECK_FAILED":
       run.healthCheckFailed?.(event.detail);
       break;
-    // Node-pool drains honour PDBs and end with their own answer (NUP-3); a passed
-    // best-effort drain belongs to lifecycle components only (LIFE-6).
     case "DRAIN_PASSED":
+      run.drainPassed?.(event);
+      break;
     case "TICK":
       break;
     default:

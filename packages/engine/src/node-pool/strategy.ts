@@ -106,3 +106,28 @@ export function validateStrategyConfig(
   }
   return ok(undefined);
 }
+
+/**
+ * NUP-1 when a cluster is switched to Autopilot (`PUT /v1/clusters/{cluster}`): its pools
+ * would from then on upgrade by surge with its defaults, so a pool that keeps another
+ * strategy or other settings refuses the switch (422, naming it) rather than having its
+ * stored strategy ignored without a word.
+ *
+ * @example autopilotSwitchRefusal("c1", [{ name: "p", upgradeStrategy: { type: "BLUE_GREEN" } }]) // 422 NUP-1 naming p
+ */
+export function autopilotSwitchRefusal(
+  cluster: string,
+  pools: readonly { name: string; upgradeStrategy?: UpgradeStrategySettings | undefined }[],
+): Result<void> {
+  for (const pool of pools) {
+    const checked = validateStrategyConfig({ autopilotCluster: true }, pool.upgradeStrategy);
+    if (checked.ok) continue;
+    const why = checked.error.detail.replace(/^NUP-1: /, "");
+    return refuse(
+      "NUP-1",
+      422,
+      `NUP-1: ${cluster} cannot switch to Autopilot while node pool ${pool.name} keeps its own upgrade strategy: ${why}; set it to surge's defaults first`,
+    );
+  }
+  return ok(undefined);
+}

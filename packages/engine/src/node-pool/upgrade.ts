@@ -16,8 +16,6 @@ export interface NodePoolUpgradeRequest {
   target: NodeConfig;
   /** MW-4, surge only: the window as the caller sees it now; absent = no window. */
   window?: WindowInfo;
-  /** LIFE-6: started by a cluster upgrade, so its drains are best effort. */
-  bestEffortDrain?: true;
 }
 
 /**
@@ -48,7 +46,6 @@ export function startNodePoolUpgrade(
   if (!choice.ok) return choice;
   const ref: OperationRef = { id: request.operationId, cluster: pool.cluster, pool: pool.pool };
   if (pool.machineType !== undefined) ref.machineType = pool.machineType;
-  if (request.bestEffortDrain === true) ref.bestEffortDrain = true;
   const { strategy, why } = choice.value;
   const started = strategyModule(strategy.type).start(
     request.window === undefined

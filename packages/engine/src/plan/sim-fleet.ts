@@ -313,7 +313,7 @@ export class SimFleet {
     }
   }
 
-  /** START_POOL_UPGRADE: the pool's own strategy, best-effort drains (LIFE-6). */
+  /** START_POOL_UPGRADE: the pool's own strategy and its drains (best effort in place only, LIFE-6). */
   private startWorkerPool(
     hosted: HostedCluster,
     intent: ClusterUpgradeIntent,
@@ -339,7 +339,6 @@ export class SimFleet {
         ...(intent.inPlace ? { inPlace: true } : {}),
       },
       target: intent.target,
-      bestEffortDrain: true,
       ...(window === undefined ? {} : { window }),
     };
     const started = startNodePoolUpgrade(request, this.now);

@@ -69,6 +69,11 @@ export interface DrainNode extends CommandBase {
   respectPdb: boolean;
   /** Upper bound of each pod's termination grace period. */
   graceSeconds: number;
+  /**
+   * LIFE-6, in-place worker pools only: a best-effort drain; a node still draining after
+   * this is passed with its pods stuck (reported in a DRAIN_PASSED event).
+   */
+  passAfterSeconds?: number;
 }
 
 /**
@@ -138,7 +143,8 @@ export type ProviderEvent =
   /** A node went away on its own (spot/flex-start preemption; NUP-11). */
   | { type: "NODE_PREEMPTED"; cluster: string; pool: string; node: string; at: Instant }
   /**
-   * LIFE-6: a best-effort drain of the command's node ran past its `passAfterSeconds`;
+   * LIFE-6: a best-effort drain of the command's node (an upgrade command's `drain`, or
+   * an in-place pool's DRAIN_NODE) ran past its `passAfterSeconds`;
    * the executor passed the node and goes on, leaving these pods behind. The command
    * itself still ends with its own report.
    */

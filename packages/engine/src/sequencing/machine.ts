@@ -257,6 +257,7 @@ function advance(
       if (status.retryAt !== undefined) out.wakes.push(status.retryAt);
       if (!status.mayStart) continue;
       progress.startedAt = now;
+      upgrade.upgradesStartedAt ??= now;
       busy.set(name, upgrade.version);
       out.intents.push(
         upgrade.type === "CONTROL_PLANE"
@@ -285,13 +286,17 @@ function soak(
     if (doneAts.every((at) => at !== undefined)) {
       upgrade.soakStartedAt = Math.max(upgrade.startedAt, ...doneAts);
       notes.push(`${upgrade.type} ${upgrade.version}: every cluster done, soak starts`);
-    } else if (now >= upgrade.startedAt + FORCED_SOAK_AFTER) {
-      upgrade.soakStartedAt = upgrade.startedAt + FORCED_SOAK_AFTER;
+    } else {
+      const since = upgradesStartedAt(upgrade);
+      // No cluster of the phase has started yet: its 30 days have not begun (SEQ-10).
+      if (since === undefined) return;
+      if (now < since + FORCED_SOAK_AFTER) {
+        out.wakes.push(since + FORCED_SOAK_AFTER);
+        return;
+      }
+      upgrade.soakStartedAt = since + FORCED_SOAK_AFTER;
       upgrade.forced = true;
       notes.push(`SEQ-10: ${upgrade.type} ${upgrade.version} soaks after 30 days unfinished`);
-    } else {
-      out.wakes.push(upgrade.startedAt + FORCED_SOAK_AFTER);
-      return;
     }
   }
   const end = soakEndsAt(facts, upgrade.version, upgrade.soakStartedAt);
@@ -301,6 +306,15 @@ function soak(
   } else {
     out.wakes.push(end);
   }
+}
+
+/** SEQ-10: when the phase's first cluster upgrade started (states saved before the field: its earliest member start). */
+function upgradesStartedAt(upgrade: GroupUpgrade): Instant | undefined {
+  if (upgrade.upgradesStartedAt !== undefined) return upgrade.upgradesStartedAt;
+  const starts = Object.values(upgrade.members)
+    .map((member) => member.startedAt)
+    .filter((at) => at !== undefined);
+  return starts.length === 0 ? undefined : Math.min(...starts);
 }
 
 function prune(state: GroupState): void {

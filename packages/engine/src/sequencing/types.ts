@@ -90,8 +90,14 @@ export interface GroupUpgrade {
   version: string;
   tracking: Tracking;
   createdAt: Instant;
-  /** When the group's turn for this upgrade came (SEQ-5/6: the 30-day clock starts here). */
+  /** When the group's turn for this upgrade came. */
   startedAt?: Instant;
+  /**
+   * When the first of the group's cluster upgrades of this phase started: SEQ-10's 30
+   * days run from here (seed 000: "30 days have passed since the upgrade started"), not
+   * from the turn, which windows and exclusions may hold for weeks.
+   */
+  upgradesStartedAt?: Instant;
   /** When its soak started; `forced` when the 30 days ran out first (SEQ-10). */
   soakStartedAt?: Instant;
   forced?: boolean;

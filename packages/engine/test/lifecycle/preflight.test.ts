@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  diagnosticFromAnswer,
-  flaggedDeprecatedApis,
-  preflight,
-  startClusterUpgrade,
-} from "../../src/lifecycle/index.ts";
+import { diagnosticFromAnswer, preflight, startClusterUpgrade } from "../../src/lifecycle/index.ts";
 import { T0, workerPool } from "./driver.ts";
 import { adminCluster, request, userCluster } from "./fixtures.ts";
 
@@ -85,20 +80,21 @@ describe("preflight", () => {
     expect(result.findings.map((f) => f.rule)).toEqual(["VER-5"]);
   });
 
-  it("LIFE-2 a cluster flagged for deprecated APIs (no API named) may take a patch, not a minor", () => {
-    expect(flaggedDeprecatedApis("1.14.3", "1.14.9")).toEqual([]);
-    const facts = userCluster({ deprecatedApis: flaggedDeprecatedApis("1.14.3", "1.15.11") });
-    const result = preflight(facts, "1.15.11", T0);
-    expect(result.passed).toBe(false);
-    expect(result.findings).toEqual([
-      {
-        check: "DEPRECATED_APIS",
-        blocking: true,
-        rule: "LIFE-2",
-        message:
-          "LIFE-2: an API the cluster is flagged for (deprecatedApiUsage) is still in use and is removed in 1.15; migrate before upgrading to 1.15.11",
-      },
-    ]);
+  it("SEQ-11 a cluster flagged for deprecated API usage takes no upgrade, patches included, until the flag is cleared (seed 000: GKE pauses cluster upgrades)", () => {
+    const finding = {
+      check: "DEPRECATED_APIS",
+      blocking: true,
+      rule: "SEQ-11",
+      message:
+        "SEQ-11: bm-1 is flagged for deprecated API usage (deprecatedApiUsage); its upgrades pause, patches included, until that is cleared",
+    };
+    const flagged = userCluster({ version: "1.14.2", deprecatedApiUsage: true });
+    for (const target of ["1.14.3", "1.15.11"]) {
+      const result = preflight(flagged, target, T0);
+      expect(result.passed, target).toBe(false);
+      expect(result.findings, target).toEqual([finding]);
+    }
+    expect(preflight({ ...flagged, deprecatedApiUsage: false }, "1.14.3", T0).passed).toBe(true);
   });
 
   it("LIFE-2 deprecated API usage removed by the target minor blocks; removed later does not", () => {
@@ -155,7 +151,29 @@ describe("preflight", () => {
       ],
     });
     expect(preflight(facts, "1.15.11", T0).findings.map((f) => f.message)).toEqual([
-      "LIFE-2: pools np-a, np-b side by side need 2 surge nodes in a but only 1 fit the zone's node quota (with its reservations)",
+      "NUP-6: pools np-a, np-b side by side need 2 surge nodes in a but only 1 fit the zone's node quota (with its reservations); the upgrade starts and those nodes wait until capacity is available",
+    ]);
+  });
+
+  it("NUP-6 a surge pool short of quota does not block the upgrade: the finding warns, naming the rule, and the preflight passes", () => {
+    const facts = userCluster({
+      workerPools: "STRATEGY",
+      pools: [
+        workerPool("np-a", { a: 3 }, "1.14.3", {
+          freeCapacity: { a: { nodes: 0, limitedBy: "NODES" } },
+        }),
+      ],
+    });
+    const result = preflight(facts, "1.15.11", T0);
+    expect(result.passed).toBe(true);
+    expect(result.findings).toEqual([
+      {
+        check: "SURGE_QUOTA",
+        blocking: false,
+        rule: "NUP-6",
+        message:
+          "NUP-6: pool np-a needs 1 surge nodes in a but only 0 fit the zone's node quota (with its reservations); the upgrade starts and those nodes wait until capacity is available",
+      },
     ]);
   });
 

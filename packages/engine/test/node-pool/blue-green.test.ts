@@ -174,6 +174,21 @@ describe("blue-green upgrades", () => {
     expect(op.header.events.some((e) => e.message.includes("reached 7 days"))).toBe(true);
   });
 
+  it("NUP-8 a node-pool soak of 10 days on its own is accepted and cut at 7 days, the cap named at the start and when blue's deletion begins", () => {
+    const log = phaseLog();
+    const { op } = drive(
+      start(pool({ a: 2 }, { batchNodeCount: 2, nodePoolSoakSeconds: 10 * 86_400 })),
+      T0,
+      { observe: log.observe, until: T0 + 30 * DAY },
+    );
+    const when = Object.fromEntries(log.entered);
+    expect(when.DELETING_BLUE! - when.SOAKING_POOL!).toBe(7 * 86_400);
+    expect(op.header.state).toBe("SUCCEEDED");
+    const messages = op.header.events.map((e) => e.message);
+    expect(messages.some((m) => m.includes("total soak 864000 s (reaches 7 days"))).toBe(true);
+    expect(messages).toContain("NUP-8: soak cut short: total soak reaches 7 days");
+  });
+
   it("NUP-8 a phase-3 drain stuck on a PDB for 1 h does not hold the batches; its pods go in phase 5", () => {
     const stuck: FaultPlan = (c) =>
       c.type === "DRAIN_NODE" && c.respectPdb && c.node === "a-000" ? { kind: "STUCK" } : undefined;

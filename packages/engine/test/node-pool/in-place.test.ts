@@ -44,7 +44,42 @@ describe("in-place upgrades of bare-metal worker pools", () => {
     expect(commands.find((c) => c.type === "DRAIN_NODE")).toMatchObject({
       respectPdb: false,
       graceSeconds: 20 * 60,
+      passAfterSeconds: 20 * 60,
     });
+  });
+
+  it("LIFE-6 an in-place drain still held after 20 minutes is passed, not forced after an hour; the executor's DRAIN_PASSED puts the stuck pods in the events", () => {
+    const drainId = "op-ip:a-000:DRAIN:1";
+    const { op, log } = drive(start({ a: 1 }), T0, {
+      faults: (command) => (command.type === "DRAIN_NODE" ? { kind: "STUCK" } : undefined),
+      script: [
+        {
+          at: T0 + 20 * MINUTE,
+          label: "executor passes a-000",
+          act: (_op, now) => ({
+            type: "DRAIN_PASSED",
+            commandId: drainId,
+            node: "a-000",
+            stuckPods: ["payments/ledger-0"],
+            at: now,
+          }),
+        },
+      ],
+    });
+    expect(op.header.state).toBe("SUCCEEDED");
+    const upgradeAt = log.find((line) => line.includes("UPGRADE_NODE a-000"));
+    // Cordoned after its 10 s, passed 20 minutes into the drain: never the hour of NUP-3.
+    const seconds = Number(upgradeAt?.split(" ")[0]?.slice(1));
+    expect(seconds).toBeGreaterThanOrEqual(20 * 60);
+    expect(seconds).toBeLessThan(25 * 60);
+    expect(log.filter((line) => line.includes("DRAIN_NODE"))).toHaveLength(1);
+    const messages = op.header.events.map((e) => e.message);
+    expect(messages).toContain(
+      "LIFE-6: node a-000 drained over 20 minutes; passed with stuck pods: payments/ledger-0",
+    );
+    expect(
+      messages.some((m) => m.startsWith("LIFE-6: a-000 still draining after 20 minutes")),
+    ).toBe(true);
   });
 
   it("LIFE-3 while a machine is upgraded it shows CORDONED with its old version, and the new version once the upgrade step succeeded", () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { chooseStrategy, validateStrategyConfig } from "../../src/node-pool/strategy.ts";
+import {
+  autopilotSwitchRefusal,
+  chooseStrategy,
+  validateStrategyConfig,
+} from "../../src/node-pool/strategy.ts";
 import type { NodePoolFacts, UpgradeStrategySettings } from "../../src/node-pool/types.ts";
 import { startNodePoolUpgrade } from "../../src/node-pool/upgrade.ts";
 import { poolOf, T0, TARGET } from "./driver.ts";
@@ -194,5 +198,30 @@ describe("strategy choice and settings", () => {
       T0,
     );
     expect(refused).toMatchObject({ ok: false, error: { rule: "VER-1", status: 400 } });
+  });
+});
+
+describe("switching a cluster to Autopilot (NUP-1)", () => {
+  it("NUP-1 a pool keeping another strategy or other surge settings refuses the switch, naming the pool; surge at its defaults or none switches", () => {
+    expect(
+      autopilotSwitchRefusal("c1", [
+        { name: "plain" },
+        { name: "surge", upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 } },
+      ]).ok,
+    ).toBe(true);
+    expect(
+      autopilotSwitchRefusal("c1", [{ name: "bg", upgradeStrategy: { type: "BLUE_GREEN" } }]),
+    ).toMatchObject({
+      ok: false,
+      error: {
+        rule: "NUP-1",
+        status: 422,
+        detail:
+          "NUP-1: c1 cannot switch to Autopilot while node pool bg keeps its own upgrade strategy: Autopilot clusters' pools always upgrade by surge; upgradeStrategy.type BLUE_GREEN cannot be chosen; set it to surge's defaults first",
+      },
+    });
+    expect(
+      autopilotSwitchRefusal("c1", [{ name: "wide", upgradeStrategy: { maxSurge: 3 } }]),
+    ).toMatchObject({ ok: false, error: { rule: "NUP-1" } });
   });
 });

@@ -426,6 +426,38 @@ describe("soak, forced soak, empty groups, several upgrades", () => {
     expect(startOf(driver, "staging", "CONTROL_PLANE")).toEqual([44 * 24]);
   });
 
+  it("SEQ-10 the 30 days run from when the group's upgrades started, not from its turn: held 10 days by an exclusion, it force-soaks on day 40", () => {
+    // Every cluster is excluded for the first 10 days of the group's turn; t2 for 120.
+    const first = {
+      start: toRfc3339(T0 - DAY),
+      end: toRfc3339(T0 + 10 * DAY),
+      scope: "ALL" as const,
+    };
+    const long = {
+      start: toRfc3339(T0 - DAY),
+      end: toRfc3339(T0 + 120 * DAY),
+      scope: "ALL" as const,
+    };
+    const driver = new ChainDriver([
+      {
+        name: "testing",
+        soakSeconds: 14 * D,
+        clusters: [
+          cluster("t1", "1.21.5-gke.100", { maintenance: { exclusions: [first] } }),
+          cluster("t2", "1.21.5-gke.100", { maintenance: { exclusions: [long] } }),
+        ],
+      },
+    ]);
+    driver.run(T0 + 35 * DAY);
+    expect(startOf(driver, "testing", "CONTROL_PLANE")).toEqual([10 * 24]);
+    const [held] = upgrade(driver, "testing", "CONTROL_PLANE", "1.21.14-gke.4300");
+    expect(held?.state).toBe("IN_PROGRESS");
+    driver.run(T0 + 41 * DAY);
+    const [cp] = upgrade(driver, "testing", "CONTROL_PLANE", "1.21.14-gke.4300");
+    expect(cp?.state).toBe("FORCED_SOAKING");
+    expect(cp?.soakEndsAt).toBe(toRfc3339(T0 + 40 * DAY + 14 * DAY));
+  });
+
   it("SEQ-5 SEQ-10 30 days after the control-plane upgrade started the soak starts even with a failed cluster", () => {
     const driver = new ChainDriver(
       [

@@ -1,7 +1,6 @@
 import {
   type ClusterFacts,
   DEFAULT_CONTROL_PLANE_NODES,
-  flaggedDeprecatedApis,
   type PreflightFacts,
   type WorkerPoolUpgrade,
 } from "@regatta/engine";
@@ -116,9 +115,7 @@ export async function clusterUpgradeFactsOf(
     };
     if (cluster.loadBalancerNodes !== null) facts.loadBalancerNodes = cluster.loadBalancerNodes;
     if (input.controlPlaneOnly) facts.pools = [];
-    if (cluster.deprecatedApiUsage) {
-      facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, input.version);
-    }
+    if (cluster.deprecatedApiUsage) facts.deprecatedApiUsage = true;
     return facts;
   });
 }

@@ -45,6 +45,36 @@ describe("node-pool upgrades through the API: blue-green (NUP-8, NUP-9)", () => 
     expect(after.every((n) => n.version === NEW)).toBe(true);
   });
 
+  it("NUP-8 a soak above 7 days is accepted and capped: the total soak stops at 604,800 s and blue's deletion starts at once, the reason in the events", async () => {
+    await clusterWithPool("u-bg-cap", {
+      nodeCount: 1,
+      upgradeStrategy: {
+        type: "BLUE_GREEN",
+        batchNodeCount: 1,
+        batchSoakSeconds: 5 * 86_400,
+        nodePoolSoakSeconds: 10 * 86_400,
+      },
+    });
+    const pool = await api("GET", "/v1/clusters/u-bg-cap/node-pools/p");
+    expect(pool.body.upgradeStrategy).toMatchObject({
+      batchSoakSeconds: 432_000,
+      nodePoolSoakSeconds: 864_000,
+    });
+    const started = await api("POST", "/v1/clusters/u-bg-cap/node-pools/p/upgrade", { body: {} });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const done = await advanceUntil(started.body.id, (o) => o.state !== "RUNNING", {
+      stepSeconds: 6 * 3600,
+      maxSteps: 40,
+    });
+    expect(done.state).toBe("SUCCEEDED");
+    const messages = done.events.map((e) => e.message);
+    // Two batches of 5 days and 10 days of pool soak: 20 days asked, 7 waited.
+    expect(messages.some((m) => /total soak 1728000 s \(reaches 7 days/.test(m))).toBe(true);
+    expect(messages).toContain("NUP-8: total soak reached 7 days: deleting blue now");
+    const took = Date.parse(done.events.at(-1)?.at ?? "") - Date.parse(done.events[0]?.at ?? "");
+    expect(took).toBeLessThan(8 * 86_400_000);
+  });
+
   it("NUP-8 the green pool must fit the zone's CPU and IP quotas, not only its node quota", async () => {
     const zone = "europe-west1-d";
     const putZone = (quota: Record<string, number>) =>

@@ -42,6 +42,27 @@ async function userClusterWithPools(name: string) {
 
 const ended = (op: OperationBody) => op.state !== "RUNNING";
 
+/** `POST …/upgrade` to {@link NEW} with `body`, then virtual time until the upgrade ends. */
+async function upgradeUntilEnded(
+  cluster: string,
+  body: Record<string, unknown>,
+  steps: { stepSeconds: number; maxSteps: number },
+): Promise<ClusterOperation> {
+  const started = await api("POST", `/v1/clusters/${cluster}/upgrade`, {
+    body: { version: NEW, ...body },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return (await advanceUntil(started.body.id, ended, steps)) as ClusterOperation;
+}
+
+/** The node-pool operation a cluster upgrade started for `pool`, read from its events. */
+function poolOperation(op: OperationBody, pool: string): string {
+  const messages = op.events.map((e) => e.message).join("\n");
+  const id = new RegExp(`worker node pool ${pool} upgrades as (op-[0-9a-f-]+)`).exec(messages)?.[1];
+  if (id === undefined) throw new Error(`no operation for pool ${pool} in:\n${messages}`);
+  return id;
+}
+
 async function clusterStatus(name: string) {
   const res = await api("GET", `/v1/clusters/${name}`);
   return res.body as { version: string; status: { version: string; phase: string } };
@@ -258,21 +279,141 @@ describe("cluster upgrades through the API (LIFE-3, VER-8)", () => {
     expect(none).not.toContain("load-balancer-node-pool");
   });
 
-  it("LIFE-6 a worker pool's drains in a cluster upgrade do not honour PDBs: pods guarded by a PDB do not hold the upgrade", async () => {
+  it("LIFE-6 an in-place worker pool's drain held by its pods is passed after 20 minutes in a cluster upgrade, the stuck pods in its events, not held for an hour", async () => {
     await userClusterWithPools("cu-pdb");
     const fault = await api("PUT", "/v1/sim/faults/cu-pdb", {
       body: { match: { cluster: "cu-pdb", operation: "DRAIN_NODE" }, effect: "STUCK_DRAIN" },
     });
     expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
-    const started = await api("POST", "/v1/clusters/cu-pdb/upgrade", { body: { version: NEW } });
+    // Two machines one after the other, each passed after its 20 minutes: well within
+    // the 75 minutes one held for the hour and five minutes of a forced drain would take.
+    const op = await upgradeUntilEnded("cu-pdb", {}, { stepSeconds: 60, maxSteps: 75 });
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    const surgeOp = poolOperation(op, "surge");
+    const pool = (await api("GET", `/v1/operations/${surgeOp}`)).body as OperationBody;
+    expect(pool.strategy).toBe("IN_PLACE");
+    const passed = pool.events.map((e) => e.message).filter((m) => m.startsWith("LIFE-6: node"));
+    expect(passed).toHaveLength(2);
+    for (const line of passed) {
+      expect(line).toMatch(
+        /^LIFE-6: node \S+ drained over 20 minutes; passed with stuck pods: default\/\S+-pdb-guarded$/,
+      );
+    }
+    expect((await api("DELETE", "/v1/sim/faults/cu-pdb")).status).toBe(204);
+  });
+
+  it("NUP-3 NUP-9 a cluster upgrade's surge and blue-green pools drain by their strategy: a drain held by a PDB is not passed at 20 minutes but forced after the hour", async () => {
+    await userClusterWithPools("cu-nup3");
+    const fault = await api("PUT", "/v1/sim/faults/cu-nup3", {
+      body: { match: { cluster: "cu-nup3", operation: "DRAIN_NODE" }, effect: "STUCK_DRAIN" },
+    });
+    expect(fault.status, JSON.stringify(fault.body)).toBeLessThan(300);
+    // Blue drains two batches of one node, each held for its hour.
+    const op = await upgradeUntilEnded(
+      "cu-nup3",
+      { workerPools: "STRATEGY" },
+      { stepSeconds: 300, maxSteps: 60 },
+    );
+    expect(op.state, op.error).toBe("SUCCEEDED");
+    const surge = (await api("GET", `/v1/operations/${poolOperation(op, "surge")}`))
+      .body as OperationBody;
+    const messages = surge.events.map((e) => e.message);
+    expect(messages.some((m) => /^NUP-3: \S+ still draining after 1 h; forcing/.test(m))).toBe(
+      true,
+    );
+    expect(messages.some((m) => m.startsWith("LIFE-6"))).toBe(false);
+    // The blue pool's drain honoured its PDB too; its last phase deleted the pods (NUP-9).
+    const blue = (await api("GET", `/v1/operations/${poolOperation(op, "blue")}`))
+      .body as OperationBody;
+    const blueMessages = blue.events.map((e) => e.message);
+    expect(
+      blueMessages.some((m) => /still drain after 1 h; their pods are deleted in phase 5/.test(m)),
+    ).toBe(true);
+    expect(blueMessages.some((m) => m.startsWith("LIFE-6"))).toBe(false);
+    const took = Date.parse(op.events.at(-1)?.at ?? "") - Date.parse(op.events[0]?.at ?? "");
+    expect(took).toBeGreaterThan(60 * 60_000);
+    expect((await api("DELETE", "/v1/sim/faults/cu-nup3")).status).toBe(204);
+  });
+
+  it("NUP-6 a cluster upgrade by the pools' strategies with no room for a surge node starts, waits with the NUP-6 reason in its status, and goes on once quota appears", async () => {
+    const zone = "europe-west1-e";
+    const quota = (nodes: number) =>
+      api("PUT", `/v1/zones/${zone}`, { body: { region: "europe-west1", quota: { nodes } } });
+    expect((await quota(2)).status).toBeLessThan(300);
+    const user = await api("PUT", "/v1/clusters/cu-quota", {
+      body: clusterBody({ role: "user", version: OLD }),
+    });
+    expect(user.status, JSON.stringify(user.body)).toBe(201);
+    const pool = await api("PUT", "/v1/clusters/cu-quota/node-pools/surge", {
+      body: poolBody({ version: OLD, zones: [zone], nodeCount: 2 }),
+    });
+    expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    const started = await api("POST", "/v1/clusters/cu-quota/upgrade", {
+      body: { version: NEW, workerPools: "STRATEGY" },
+    });
     expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const finding = (
+      started.body as ClusterOperation & {
+        preflight: { passed: boolean; findings: { rule: string; blocking: boolean }[] };
+      }
+    ).preflight;
+    expect(finding.passed).toBe(true);
+    expect(finding.findings).toContainEqual(
+      expect.objectContaining({ check: "SURGE_QUOTA", rule: "NUP-6", blocking: false }),
+    );
+    const waiting = await advanceUntil(
+      started.body.id,
+      (op) => /^NUP-6: no capacity/.test(op.reason ?? "") || ended(op),
+      { stepSeconds: 60, maxSteps: 60 },
+    );
+    expect(waiting.state).toBe("RUNNING");
+    expect(waiting.reason).toMatch(/^NUP-6: no capacity for .* \(worker node pool surge\)$/);
+    // Still waiting an hour on: a shortage holds the node, it does not fail the upgrade.
+    await api("POST", "/v1/sim/advance", { body: { seconds: 3600 } });
+    const held = (await api("GET", `/v1/operations/${started.body.id}`)).body as OperationBody;
+    expect(held.state).toBe("RUNNING");
+    expect((await quota(3)).status).toBeLessThan(300);
     const op = (await advanceUntil(started.body.id, ended, {
       stepSeconds: 60,
-      maxSteps: 45,
+      maxSteps: 60,
     })) as ClusterOperation;
-    // Held by the PDB, a drain that honours it would wait out its hour.
     expect(op.state, op.error).toBe("SUCCEEDED");
-    expect((await api("DELETE", "/v1/sim/faults/cu-pdb")).status).toBe(204);
+  });
+
+  it("MW-1 a user's own cluster upgrade runs its worker pools now, outside the window; with ignoreMaintenanceWindow false it holds them to the window like runs and sequences", async () => {
+    // Monday 00:00 UTC; the window opens Saturday 02:00 UTC for 4 h.
+    const maintenance = {
+      windows: [{ start: "02:00", durationSeconds: 14_400, days: ["SAT"] }],
+      exclusions: [],
+    };
+    for (const name of ["cu-mw-now", "cu-mw-held"]) {
+      const res = await api("PUT", `/v1/clusters/${name}`, {
+        body: clusterBody({ role: "user", version: OLD, maintenance }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const pool = await api("PUT", `/v1/clusters/${name}/node-pools/surge`, {
+        body: poolBody({ version: OLD, nodeCount: 1 }),
+      });
+      expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    }
+    const done = await upgradeUntilEnded(
+      "cu-mw-now",
+      { workerPools: "STRATEGY" },
+      { stepSeconds: 60, maxSteps: 60 },
+    );
+    expect(done.state, done.error ?? done.reason).toBe("SUCCEEDED");
+
+    const held = await api("POST", "/v1/clusters/cu-mw-held/upgrade", {
+      body: { version: NEW, workerPools: "STRATEGY", ignoreMaintenanceWindow: false },
+    });
+    expect(held.status, JSON.stringify(held.body)).toBe(202);
+    const waiting = await advanceUntil(
+      held.body.id,
+      (op) => /^MW-4/.test(op.reason ?? "") || ended(op),
+      { stepSeconds: 60, maxSteps: 60 },
+    );
+    expect(waiting.state).toBe("RUNNING");
+    expect(waiting.reason).toMatch(/^MW-4: .*\(worker node pool surge\)$/);
   });
 
   it("LIFE-3 health checks repeat until all pass: after 3 hours of failing checks the upgrade still runs and shows since when and why; POST /v1/operations/{id}/cancel stops it, resume checks again and it finishes once the cluster is healthy", async () => {

@@ -26,6 +26,31 @@ describe("node-pool upgrades through the API: any strategy", () => {
     expect(autopilot.body.strategy).toBe("SURGE");
   });
 
+  it("NUP-1 switching a cluster to Autopilot while a pool keeps another strategy is refused (422 naming the pool) instead of upgrading it by surge silently; pools on surge's defaults switch", async () => {
+    const pool = poolBody({ version: OLD, nodeCount: 1, zones: ["europe-west1-b"] });
+    await clusterWithPool("u-ap-switch", {
+      ...pool,
+      upgradeStrategy: { type: "BLUE_GREEN", nodePoolSoakSeconds: 0 },
+    });
+    const switched = await api("PUT", "/v1/clusters/u-ap-switch", {
+      body: clusterBody({ version: NEW, autopilot: true }),
+    });
+    expect(switched.status, JSON.stringify(switched.body)).toBe(422);
+    expect(switched.headers.get("content-type")).toBe("application/problem+json");
+    expect(switched.body.rule).toBe("NUP-1");
+    expect(switched.body.detail).toMatch(/^NUP-1: .*node pool p .*BLUE_GREEN/);
+    expect((await api("GET", "/v1/clusters/u-ap-switch")).body.autopilot).not.toBe(true);
+    // Back on surge's defaults the switch goes through.
+    const surge = await api("PUT", "/v1/clusters/u-ap-switch/node-pools/p", {
+      body: { ...pool, upgradeStrategy: { type: "SURGE" } },
+    });
+    expect(surge.status, JSON.stringify(surge.body)).toBe(200);
+    const again = await api("PUT", "/v1/clusters/u-ap-switch", {
+      body: clusterBody({ version: NEW, autopilot: true }),
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+  });
+
   it("NUP-1 an Autopilot-managed pool, or a pool of an Autopilot cluster, refuses another strategy or strategy settings on PUT (422) and keeps what it had", async () => {
     const pool = poolBody({ version: OLD, nodeCount: 1, zones: ["europe-west1-b"] });
     await clusterWithPool("u-apm", { ...pool, autopilotManaged: true });

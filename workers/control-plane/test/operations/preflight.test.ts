@@ -82,12 +82,21 @@ describe("cluster preflight through the API (LIFE-2, VER-4, VER-5)", () => {
     );
   });
 
-  it("LIFE-2 a cluster flagged for deprecated APIs may take a patch but not a minor", async () => {
-    await putCluster("pf-deprecated", { version: "1.14.3", deprecatedApiUsage: true });
-    const minor = await runPreflight("pf-deprecated", "1.15.11");
-    expect(minor.findings).toContainEqual(
-      expect.objectContaining({ check: "DEPRECATED_APIS", blocking: true, rule: "LIFE-2" }),
-    );
+  it("SEQ-11 a cluster flagged for deprecated APIs takes neither a minor nor a patch: its preflight blocks both, naming SEQ-11, like sequencing's hold", async () => {
+    await putCluster("pf-deprecated", { version: "1.21.11-gke.1100", deprecatedApiUsage: true });
+    for (const target of ["1.21.14-gke.4300", "1.22.3-gke.100"]) {
+      const result = await runPreflight("pf-deprecated", target);
+      expect(result.passed, target).toBe(false);
+      expect(result.findings).toContainEqual(
+        expect.objectContaining({ check: "DEPRECATED_APIS", blocking: true, rule: "SEQ-11" }),
+      );
+    }
+    const refused = await api("POST", "/v1/clusters/pf-deprecated/upgrade", {
+      body: { version: "1.21.14-gke.4300" },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.headers.get("content-type")).toBe("application/problem+json");
+    expect(refused.body.rule).toBe("SEQ-11");
   });
 
   it("LIFE-2 surge nodes of every pool upgraded by its strategy must fit the zone's quota, naming the pools", async () => {

@@ -9,7 +9,7 @@ import {
   useRolloutFixtures,
 } from "./helpers.ts";
 
-useRolloutFixtures(["r1", "r2", "r3", "r4", "o1", "o2", "e1", "e2", "f1", "f2"]);
+useRolloutFixtures(["r1", "r2", "r3", "r4", "o1", "o2", "e1", "e2", "f1", "f2", "g1"]);
 
 const R21 = "1.21.14-gke.4300";
 const R23 = "1.23.8-gke.1900";
@@ -117,5 +117,30 @@ describe("SEQ-8 qualification between fleets (release 2022-R25)", () => {
     expect(upgradeOf(await rollout("/v1/fleets/f2"), "CONTROL_PLANE", R21)?.state).not.toBe(
       "PENDING",
     );
+  }, 120_000);
+
+  it("SEQ-10 the 30 days count from when the fleet's control-plane upgrades started, not from its turn: every cluster held 10 days by an exclusion, it force-soaks 30 days after the first one started", async () => {
+    const now = Date.parse((await api("GET", "/v1/sim")).body.now);
+    const until = (days: number) => new Date(now + days * DAY * 1000).toISOString();
+    const exclusion = (days: number) => ({
+      windows: [],
+      exclusions: [
+        { start: new Date(now - DAY * 1000).toISOString(), end: until(days), scope: "ALL" },
+      ],
+    });
+    await sequencedCluster("g1-a", "g1", "1.21.11-gke.1100", { maintenance: exclusion(10) });
+    await sequencedCluster("g1-held", "g1", "1.21.11-gke.1100", { maintenance: exclusion(90) });
+    expect((await put("g1", { defaultSoakSeconds: DAY })).status).toBe(201);
+    await advance(35 * DAY, 2 * DAY);
+    // Its turn came at once, its first upgrade 10 days later: 25 days in, no forced soak.
+    const held = upgradeOf(await rollout("/v1/fleets/g1"), "CONTROL_PLANE", R21);
+    expect(held?.state).toBe("IN_PROGRESS");
+    await advance(5.5 * DAY, DAY / 2);
+    const forced = upgradeOf(await rollout("/v1/fleets/g1"), "CONTROL_PLANE", R21);
+    expect(forced?.state).toBe("FORCED_SOAKING");
+    // 10 days held, 30 days running, one day of soak.
+    const soakEnds = Date.parse(forced?.soakEndsAt ?? "");
+    expect(soakEnds - now).toBeGreaterThanOrEqual(41 * DAY * 1000);
+    expect(soakEnds - now).toBeLessThanOrEqual(41 * DAY * 1000 + 2 * DAY * 1000);
   }, 120_000);
 });

@@ -1,6 +1,11 @@
 import type { ProviderEvent } from "../../provider/commands.ts";
-import type { Instant } from "../../time/instant.ts";
-import { type NodeStep, type NodeTarget, nodeCommand } from "../node-commands.ts";
+import { type Instant, SECOND } from "../../time/instant.ts";
+import {
+  BEST_EFFORT_DRAIN_SECONDS,
+  type NodeStep,
+  type NodeTarget,
+  nodeCommand,
+} from "../node-commands.ts";
 import {
   at,
   capacityBackoff,
@@ -75,6 +80,8 @@ export interface Replacement {
   retryAt?: Instant;
   drainForceAt?: Instant;
   drainGiveUpAt?: Instant;
+  /** LIFE-6: a best-effort drain passes the node, pods stuck or not, at this instant. */
+  drainPassAt?: Instant;
   /** Why the replacement waits, shown in the operation's reason (NUP-6). */
   waiting?: string;
   failed?: string;
@@ -131,6 +138,7 @@ export function replacementWakeAt(task: Replacement): Instant | undefined {
   if (task.failed !== undefined) return undefined;
   if (task.command === undefined) return task.retryAt;
   if (task.step !== "DRAIN") return undefined;
+  if (task.drainPassAt !== undefined) return task.drainPassAt;
   return task.forced ? task.drainGiveUpAt : task.drainForceAt;
 }
 
@@ -169,6 +177,13 @@ function send(ctx: ReplacementContext, task: Replacement): Replacement {
       step = "CORDON";
       break;
     case "DRAIN":
+      // LIFE-6: a best-effort drain is never forced: it honours no PDB to begin with,
+      // and after 20 minutes the node is passed with whatever pods are stuck.
+      if (ctx.ref.bestEffortDrain === true) {
+        t.drainPassAt ??= now + BEST_EFFORT_DRAIN_SECONDS * SECOND;
+        step = "DRAIN";
+        break;
+      }
       t.drainForceAt ??= now + PDB_LIMIT;
       if (!t.forced && now >= t.drainForceAt) t.forced = true;
       if (t.forced) t.drainGiveUpAt ??= now + FORCED_DRAIN_LIMIT;
@@ -213,6 +228,7 @@ function nextStep(task: Replacement): Replacement | undefined {
     retryAt: _r,
     drainForceAt: _f,
     drainGiveUpAt: _g,
+    drainPassAt: _p,
     waiting: _w,
     ...rest
   } = task;
@@ -296,6 +312,13 @@ export function replacementTimers(ctx: ReplacementContext, task: Replacement): R
       : { task, status: "RUNNING" };
   }
   if (task.step !== "DRAIN") return { task, status: "RUNNING" };
+  if (task.drainPassAt !== undefined && now >= task.drainPassAt) {
+    ctx.fx.log(
+      `LIFE-6: ${task.old} still draining after ${BEST_EFFORT_DRAIN_SECONDS / 60} minutes; passed, the upgrade continues with its stuck pods`,
+    );
+    const next = nextStep(task);
+    return next === undefined ? { task, status: "DONE" } : issueReplacement(ctx, next);
+  }
   if (!task.forced && task.drainForceAt !== undefined && now >= task.drainForceAt) {
     ctx.fx.log(`NUP-3: ${task.old} still draining after 1 h; forcing (PDBs no longer honoured)`);
     return issueReplacement(ctx, { ...task, forced: true });

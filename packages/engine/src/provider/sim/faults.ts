@@ -58,9 +58,11 @@ export function faultApplies(effect: FaultEffect, command: ProviderCommand): boo
       return command.type === "CREATE_NODE";
     case "STUCK_DRAIN":
       // Only PodDisruptionBudgets hold a drain; a forced drain deletes pods regardless.
-      // A lifecycle component's best-effort drain is held too, until it is passed (LIFE-6).
+      // A best-effort drain (a lifecycle component's, an in-place pool's) is held too,
+      // until it is passed (LIFE-6).
       return (
-        (command.type === "DRAIN_NODE" && command.respectPdb) ||
+        (command.type === "DRAIN_NODE" &&
+          (command.respectPdb || command.passAfterSeconds !== undefined)) ||
         ((command.type === "UPGRADE_CONTROL_PLANE" || command.type === "UPGRADE_COMPONENT") &&
           command.drain !== undefined)
       );

@@ -1,5 +1,6 @@
 import { type Instant, SECOND } from "../../time/instant.ts";
 import type {
+  DrainNode,
   FailureReason,
   ProviderCommand,
   ProviderEvent,
@@ -44,7 +45,11 @@ export function startCommand(
     const because = `sim fault ${hit.fault.id} (${hit.fault.effect}) on ${describe(command)}`;
     switch (hit.fault.effect) {
       case "STUCK_DRAIN":
-        if (command.type === "UPGRADE_CONTROL_PLANE" || command.type === "UPGRADE_COMPONENT") {
+        if (
+          command.type === "UPGRADE_CONTROL_PLANE" ||
+          command.type === "UPGRADE_COMPONENT" ||
+          (command.type === "DRAIN_NODE" && command.passAfterSeconds !== undefined)
+        ) {
           return passStuckDrain(faulted, settings, command, at, seq);
         }
         return { running: { ...faulted, stuck: [...faulted.stuck, command.id] } };
@@ -93,12 +98,17 @@ export function startCommand(
 function passStuckDrain(
   running: Running,
   settings: SimSettings,
-  command: UpgradeControlPlane | UpgradeComponent,
+  command: UpgradeControlPlane | UpgradeComponent | DrainNode,
   at: Instant,
   seq: number,
 ): { running: Running; entry: Pending; before: Pending } {
-  const passedAt = at + (command.drain?.passAfterSeconds ?? 0) * SECOND;
-  const node = `${command.cluster}-${command.type === "UPGRADE_COMPONENT" ? command.component : "control-plane"}-1`;
+  const passAfter =
+    command.type === "DRAIN_NODE" ? command.passAfterSeconds : command.drain?.passAfterSeconds;
+  const passedAt = at + (passAfter ?? 0) * SECOND;
+  const node =
+    command.type === "DRAIN_NODE"
+      ? command.node
+      : `${command.cluster}-${command.type === "UPGRADE_COMPONENT" ? command.component : "control-plane"}-1`;
   const passed: ProviderEvent = {
     type: "DRAIN_PASSED",
     commandId: command.id,

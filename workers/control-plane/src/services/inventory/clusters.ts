@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type { Cluster, ClusterInput } from "@regatta/contract";
 import {
+  autopilotSwitchRefusal,
   checkAdminUpgrade,
   checkInCatalogue,
   checkUpgradePath,
@@ -80,6 +81,11 @@ export async function putCluster(
         "CA-11",
       );
     }
+    const surgeOnly = autopilotSwitchRefusal(
+      name,
+      pools.map((p) => ({ name: p.name, upgradeStrategy: p.upgradeStrategy ?? undefined })),
+    );
+    if (!surgeOnly.ok) return surgeOnly;
   }
 
   const admin = await checkReferences(db, name, spec);

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { ClusterPreflightInput, PreflightResult } from "@regatta/contract";
-import { flaggedDeprecatedApis, type Instant, preflight, toRfc3339 } from "@regatta/engine";
+import { type Instant, preflight, toRfc3339 } from "@regatta/engine";
 import { type ClusterRow, getCluster, type Inventory, preflightFacts } from "@regatta/inventory";
 import type { StoredPreflight } from "../../objects/fleet/cluster-upgrade/preflights.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
@@ -22,9 +22,7 @@ export async function runClusterPreflight(
   const cluster = await getCluster(db, clusterName);
   if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
   const facts = { ...(await preflightFacts(db, cluster)), workerPools };
-  if (cluster.deprecatedApiUsage) {
-    facts.deprecatedApis = flaggedDeprecatedApis(cluster.statusVersion, version);
-  }
+  if (cluster.deprecatedApiUsage) facts.deprecatedApiUsage = true;
   const result = preflight(facts, version, now);
   const stored = await fleets
     .get(fleets.idFromName(cluster.fleet))

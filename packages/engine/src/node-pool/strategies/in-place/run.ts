@@ -1,6 +1,6 @@
 import type { Decision } from "../../../machine/decision.ts";
 import type { Instant } from "../../../time/instant.ts";
-import { parseCommandId } from "../../node-commands.ts";
+import { BEST_EFFORT_DRAIN_SECONDS, parseCommandId } from "../../node-commands.ts";
 import {
   issueReplacement,
   newReplacement,
@@ -19,11 +19,8 @@ import {
   type MachineRun,
   windowOpen,
 } from "../../operation.ts";
-import type { NodeFacts, WindowInfo } from "../../types.ts";
+import type { NodeFacts, NodePoolEvent, WindowInfo } from "../../types.ts";
 import type { InPlaceOperation } from "./operation.ts";
-
-/** LIFE-6: a cluster upgrade's drains give each pod at most 20 minutes. */
-const DRAIN_GRACE_SECONDS = 20 * 60;
 
 /**
  * One decision of an in-place upgrade on a copy of the operation: answers and timers
@@ -40,7 +37,7 @@ export class InPlaceRun
   readonly op: InPlaceOperation;
 
   constructor(op: InPlaceOperation, now: Instant) {
-    super(op, now, DRAIN_GRACE_SECONDS);
+    super(op, now, BEST_EFFORT_DRAIN_SECONDS);
     this.op = { ...op };
   }
 
@@ -53,6 +50,23 @@ export class InPlaceRun
       return;
     }
     this.apply(node, replacementAnswer(this.ctx, task, event));
+  }
+
+  /**
+   * LIFE-6: the executor passed a node whose drain ran past 20 minutes; its stuck pods
+   * go in the events. The drain's own answer (or the 20-minute timer) moves the node on,
+   * so a report that comes after the node moved on is still recorded.
+   */
+  drainPassed(event: Extract<NodePoolEvent, { type: "DRAIN_PASSED" }>): void {
+    const step = parseCommandId(this.op.header.id, event.commandId);
+    if (step === undefined || step.step !== "DRAIN") {
+      this.fx.note(`ignored DRAIN_PASSED for unknown command ${event.commandId}`);
+      return;
+    }
+    const pods = event.stuckPods.length === 0 ? "none named" : event.stuckPods.join(", ");
+    this.fx.log(
+      `LIFE-6: node ${event.node} drained over ${BEST_EFFORT_DRAIN_SECONDS / 60} minutes; passed with stuck pods: ${pods}`,
+    );
   }
 
   preempted(name: string): void {

@@ -27,6 +27,7 @@ import { closeWatch, clusterUpgradeSaved, watchAll } from "../ends.ts";
 import {
   getOperation,
   operationNodes,
+  operationReason,
   resumeOperation,
   startOperation,
 } from "../node-pool/host.ts";
@@ -211,7 +212,7 @@ export function cancelClusterOperation(tx: Tx, id: string): Result<ClusterUpgrad
 
 export function getClusterOperation(tx: Tx, id: string): ClusterUpgradeOperationView | undefined {
   const hosted = load(tx, id);
-  return hosted && clusterUpgradeOperationView(hosted.op);
+  return hosted && clusterUpgradeOperationView(hosted.op, (pool) => operationReason(tx, pool));
 }
 
 /**
@@ -386,9 +387,9 @@ function startPool(
         controlPlaneVersion: intent.controlPlaneVersion,
         ...(intent.inPlace ? { inPlace: true } : {}),
       },
+      // Each pool drains as its strategy says (NUP-3, NUP-9, NUP-10); only an in-place
+      // pool's drains are best effort (LIFE-6), which its own strategy sets.
       target: intent.target,
-      // LIFE-6: every drain of a cluster upgrade is best effort, worker pools' included.
-      bestEffortDrain: true,
     },
     {
       maintenance: hosted.maintenance,

@@ -33,6 +33,11 @@ export interface ClusterUpgradeInput {
    * their own strategies (update runs and rollout sequences, whose seeds are cloud ones).
    */
   workerPools?: WorkerPoolUpgrade | undefined;
+  /**
+   * MW-1: a user's own `POST …/upgrade` starts now, windows or not (its default); runs
+   * and sequences leave it unset, so their worker pools keep to the cluster's windows.
+   */
+  ignoreMaintenanceWindow?: boolean | undefined;
 }
 
 /** How prepared cluster upgrades reach the fleet's storage: by RPC, or from inside. */
@@ -161,7 +166,9 @@ export async function startIndexedClusterUpgrades(
         },
         poolUids: Object.fromEntries(pools.map((pool) => [pool.name, pool.uid])),
         poolOperationIds,
-        ...(cluster.maintenance ? { maintenance: cluster.maintenance } : {}),
+        ...(cluster.maintenance && input.ignoreMaintenanceWindow !== true
+          ? { maintenance: cluster.maintenance }
+          : {}),
       },
     };
   });

@@ -292,6 +292,11 @@ export function liveNodes(
   return live;
 }
 
+/** Why a pool operation is not progressing (NUP-6, MW-4), if it says; its owner shows it. */
+export function operationReason(tx: Tx, id: string): string | undefined {
+  return loadOperation(tx, id)?.op.header.reason;
+}
+
 /**
  * The nodes a pool operation left (or holds now): a retry after a failed pool upgrade
  * plans from these, not from the facts the first attempt started with.
