@@ -11333,8 +11333,7 @@ export interface components {
             node?: string;
             /** @default 0 */
             priority: number;
-            /** @default ReplicaSet */
-            controller: string | null;
+            controller?: string | null;
             containers: components["schemas"]["ContainerRequests"][];
             initContainers?: components["schemas"]["ContainerRequests"][];
             labels?: {
