@@ -189,8 +189,12 @@ export const Pod = z
     /** The node it runs on; absent: pending. */
     node: z.string().min(1).max(63).optional(),
     priority: z.int().min(-2_147_483_648).max(1_000_000_000).default(0),
-    /** The controller kind (ReplicaSet, StatefulSet, Job, …); null: a bare pod (CA-7). */
-    controller: z.string().min(1).max(63).nullable().default("ReplicaSet"),
+    /**
+     * The controller kind (ReplicaSet, StatefulSet, Job, …); null or absent: a bare pod
+     * (CA-7). Absent is not read as a controller: a bare pod taken for a replicated one
+     * would be evicted and never come back.
+     */
+    controller: z.string().min(1).max(63).nullable().optional(),
     containers: z.array(ContainerRequests).min(1).max(32),
     initContainers: z.array(ContainerRequests).max(32).optional(),
     labels: Labels.optional(),

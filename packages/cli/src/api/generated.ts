@@ -11370,8 +11370,7 @@ export interface components {
             node?: string;
             /** @default 0 */
             priority: number;
-            /** @default ReplicaSet */
-            controller: string | null;
+            controller?: string | null;
             containers: components["schemas"]["ContainerRequests"][];
             initContainers?: components["schemas"]["ContainerRequests"][];
             labels?: {

@@ -46,6 +46,7 @@ describe("autoscaled blue-green through the API with workloads (NUP-10, NUP-12, 
       [0, 1].map((i) => ({
         name: `web-${n}-${i}`,
         node: node.name,
+        controller: "ReplicaSet",
         containers: [{ cpuMillis: 1500, memoryMiB: 1024 }],
         labels: { app: "web" },
       })),

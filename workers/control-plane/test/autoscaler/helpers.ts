@@ -35,7 +35,7 @@ export async function clusterWithPools(
   }
 }
 
-/** `count` pods of `cpuMillis` each, pending unless `node` is given. */
+/** `count` replicated pods of `cpuMillis` each, pending unless `node` is given. */
 export function pods(
   prefix: string,
   count: number,
@@ -45,6 +45,7 @@ export function pods(
   return Array.from({ length: count }, (_, i) => ({
     name: `${prefix}-${i}`,
     containers: [{ cpuMillis, memoryMiB: 256 }],
+    controller: "ReplicaSet",
     ...extra,
   }));
 }

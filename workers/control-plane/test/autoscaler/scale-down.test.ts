@@ -77,6 +77,26 @@ describe("scale-down through the API (CA-5, CA-7, CA-11)", () => {
     expect(kept.some((d) => /controller/.test(d.reason))).toBe(true);
   });
 
+  it("CA-7 a pod sent without a controller is a bare pod: its node is kept and the pod is not assumed to be recreated", async () => {
+    await clusterWithPools("down-nocontroller", {
+      p: { zones: ZONE, nodeCount: 2, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    const nodes = (await nodesOf("down-nocontroller", "p")).map((n) => n.name).sort();
+    // The field is left out, as a hand-written snapshot or `kubectl` output of a bare pod has it.
+    await putPods("down-nocontroller", [
+      { name: "lonely", node: nodes[0], containers: [{ cpuMillis: 100, memoryMiB: 256 }] },
+      ...pods("web", 1, 100, { node: nodes[1] }),
+    ]);
+    await advance(660);
+    await passAndSettle("down-nocontroller");
+    // The replicated pod moves over; the bare one keeps its node.
+    expect((await nodesOf("down-nocontroller", "p")).map((n) => n.name)).toEqual([nodes[0]]);
+    const kept = (await decisions("down-nocontroller", "p")).filter((d) => d.blockedBy === "CA-7");
+    expect(kept.some((d) => d.reason.includes("lonely") && /no controller/.test(d.reason))).toBe(
+      true,
+    );
+  });
+
   it("CA-7 a node running a kube-system pod is kept unless a PodDisruptionBudget in kube-system selects the pod", async () => {
     await clusterWithPools("down-sys", {
       p: { zones: ZONE, nodeCount: 3, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },

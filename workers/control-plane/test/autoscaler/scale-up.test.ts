@@ -238,3 +238,41 @@ describe("scale-up through the API (CA-3, CA-10, CA-17)", () => {
     expect(up?.delta).toBe(64);
   });
 });
+
+describe("zone quota at every decision (CA-4, CA-9)", () => {
+  it("CA-9 a 6-CPU zone quota with one 2-CPU node and three pending 2-CPU-node pods gets 2 nodes, and no third once they are ready (upstream's capped by quota)", async () => {
+    const zone = await api("PUT", "/v1/zones/europe-west1-q", {
+      body: { region: "europe-west1", quota: { cpuMillis: 6000 } },
+    });
+    expect(zone.status).toBeLessThan(300);
+    const machine = await api("PUT", "/v1/machine-types/q-standard-2", {
+      body: { cpuMillis: 2000, memoryMiB: 8192, gpus: 0, pricePerHour: 0.1 },
+    });
+    expect(machine.status).toBeLessThan(300);
+    await clusterWithPools("up-quota", {
+      p: {
+        machineType: "q-standard-2",
+        zones: ["europe-west1-q"],
+        nodeCount: 1,
+        autoscaling: { enabled: true, minNodes: 1, maxNodes: 10 },
+      },
+    });
+    const [first] = (await nodesOf("up-quota", "p")).map((n) => n.name);
+    // One pod per node: the running one fills the existing node, three wait.
+    await putPods("up-quota", [
+      ...pods("busy", 1, 1500, { node: first }),
+      ...pods("wait", 3, 1500),
+    ]);
+    await evaluate("up-quota");
+    for (let i = 0; i < 6; i++) {
+      await advance(120);
+      await evaluate("up-quota");
+    }
+    const nodes = await nodesOf("up-quota", "p");
+    expect(nodes.map((n) => n.name).sort()).toHaveLength(3);
+    const added = (await decisions("up-quota", "p"))
+      .filter((d) => d.action === "SCALE_UP")
+      .reduce((sum, d) => sum + d.delta, 0);
+    expect(added).toBe(2);
+  });
+});

@@ -32,6 +32,7 @@ async function running(cluster: string, keep: number) {
     .map((p) => ({
       name: p.name,
       node: p.node,
+      controller: "ReplicaSet",
       containers: [{ cpuMillis: 3000, memoryMiB: 512 }],
     }));
 }

@@ -76,6 +76,7 @@ describe("the autoscaler and upgrades (NUP-12) through the API", () => {
       ...nodes.map((node, i) => ({
         name: `run-${i}`,
         node,
+        controller: "ReplicaSet",
         containers: [{ cpuMillis: 3000, memoryMiB: 256 }],
       })),
       ...pods("more", 2, 3000),

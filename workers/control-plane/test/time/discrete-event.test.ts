@@ -91,6 +91,7 @@ describe("discrete-event time: an autoscaled blue-green upgrade in one jump", ()
         pods: blue.map((node, n) => ({
           name: `app-${n}`,
           node: node.name,
+          controller: "ReplicaSet",
           containers: [{ cpuMillis: 3000, memoryMiB: 1024 }],
         })),
       },

@@ -125,6 +125,7 @@ export const autoscaledBlueGreen: Scenario = {
       pods: blue.map((node, i) => ({
         name: `app-${i}`,
         node: node.name,
+        controller: "ReplicaSet",
         containers: [{ cpuMillis: 3000, memoryMiB: 1024 }],
       })),
     });

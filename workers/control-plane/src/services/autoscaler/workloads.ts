@@ -65,7 +65,8 @@ function fromPod(pod: WorkloadPod): z.infer<typeof Pod> {
     ...pod,
     namespace: pod.namespace ?? "default",
     priority: pod.priority ?? 0,
-    controller: pod.controller === undefined ? "ReplicaSet" : pod.controller,
+    // Absent was sent as absent: a bare pod (CA-7), listed as such.
+    controller: pod.controller ?? null,
     localStorage: pod.localStorage ?? false,
     daemonSet: pod.daemonSet ?? false,
   } as z.infer<typeof Pod>;

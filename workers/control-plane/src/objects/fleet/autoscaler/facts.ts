@@ -17,6 +17,7 @@ import {
   listReservations,
   type NodePoolRow,
   roomInZones,
+  type ZoneNodeCapacity,
   zoneNodeCapacity,
 } from "@regatta/inventory";
 
@@ -56,6 +57,8 @@ export interface ClusterFacts {
   pools: PoolFacts[];
   nodes: StoredNode[];
   computeClasses: ComputeClass[];
+  /** Quotas and use of the pools' zones as D1 has them (nodes it holds, any cluster). */
+  zoneCapacity: Record<string, ZoneNodeCapacity>;
 }
 
 /** The cluster's facts, or undefined when it no longer exists. */
@@ -112,6 +115,7 @@ export async function readClusterFacts(
     autopilot: cluster.autopilot,
     ...(cluster.autoscalingProfile ? { profile: cluster.autoscalingProfile } : {}),
     pools: poolFacts,
+    zoneCapacity: capacity,
     computeClasses: classes.map((c) => ({
       name: c.name,
       priorities: c.priorities,
@@ -141,6 +145,32 @@ function autoscalingOf(row: NodePoolRow): AutoscalerPool["autoscaling"] {
 }
 
 /** CA-9: how many more nodes each zone with a quota can take (a zone absent is unlimited). */
+/**
+ * CA-4/CA-9: each pool's room per zone once the nodes D1 does not hold yet (those the
+ * object is creating, or whose creation it has not synced) count toward the zone's quota:
+ * D1 alone would offer the same room again on every pass until they land, and the zone
+ * would end past its quota.
+ */
+export function roomWithUnstored(
+  facts: ClusterFacts,
+  viewed: readonly { name: string; pool: string; zone: string }[],
+): Map<string, Record<string, number>> {
+  const stored = new Set(facts.nodes.map((n) => n.name));
+  const cpuOf = new Map(facts.pools.map((p) => [p.pool.name, p.pool.machine.cpuMillis]));
+  const capacity: Record<string, ZoneNodeCapacity> = structuredClone(facts.zoneCapacity);
+  for (const node of viewed) {
+    const zone = capacity[node.zone];
+    if (stored.has(node.name) || !zone) continue;
+    zone.usedNodes += 1;
+    zone.usedCpuMillis += cpuOf.get(node.pool) ?? 0;
+  }
+  const rooms = new Map<string, Record<string, number>>();
+  for (const { pool } of facts.pools) {
+    rooms.set(pool.name, nodesPerZone(roomInZones(capacity, pool.zones, pool.machine.cpuMillis)));
+  }
+  return rooms;
+}
+
 function nodesPerZone(rooms: Record<string, ZoneRoom>): Record<string, number> {
   return Object.fromEntries(Object.entries(rooms).map(([zone, room]) => [zone, room.nodes]));
 }

@@ -29,7 +29,7 @@ import { poolKey } from "../node-pool/keys.ts";
 import { loadOperation } from "../node-pool/store.ts";
 import { autoscalerIdKey, autoscalerStateKey } from "./cluster.ts";
 import { type RecordedDecision, recordDecisions, recordPass } from "./decisions.ts";
-import { type ClusterFacts, readClusterFacts } from "./facts.ts";
+import { type ClusterFacts, readClusterFacts, roomWithUnstored } from "./facts.ts";
 import { AS_TIMER } from "./keys.ts";
 import {
   addProvisioningRequest,
@@ -131,12 +131,18 @@ function decide(
   host.version = facts.controlPlaneVersion;
   forceOverdue(tx, cluster, host);
   const upgrades = heldPools(tx, facts);
-  const { nodes, pools } = autoscalerNodeView({
+  const nodeView = autoscalerNodeView({
     stored: facts.nodes,
     unsynced: syncOverlay(tx, cluster),
     pools: facts.pools.map((p) => p.pool),
     upgrades,
     inFlight: host.inflight,
+  });
+  const { nodes } = nodeView;
+  const rooms = roomWithUnstored(facts, nodes);
+  const pools = nodeView.pools.map((pool) => {
+    const zoneCapacity = rooms.get(pool.name);
+    return zoneCapacity ? { ...pool, zoneCapacity } : pool;
   });
   const workloads = loadWorkloads(tx, cluster);
   const placed = placePods(workloads.pods, bindableNodes(nodes, pools));
