@@ -62,3 +62,13 @@ export function processCpuMs(pid: number): number {
   // utime and stime are fields 14 and 15 of stat: 11 and 12 here.
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
 }
+
+/**
+ * The child of this process named `name` that is not in `known`: the one a library (such
+ * as Miniflare) just started. Take `known` right before starting it.
+ *
+ * @example const known = new Set(childPids(process.pid, "workerd")); … const pid = newChildPid("workerd", known);
+ */
+export function newChildPid(name: string, known: ReadonlySet<number>): number | undefined {
+  return childPids(process.pid, name).find((pid) => !known.has(pid));
+}

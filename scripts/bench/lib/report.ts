@@ -1,4 +1,5 @@
 import { availableParallelism, cpus } from "node:os";
+import { performance } from "node:perf_hooks";
 
 /** A column of a printed table; numbers read best right-aligned. */
 export interface Column {
@@ -49,6 +50,29 @@ export function printKeyValues(bench: string, pairs: Readonly<Record<string, Key
     parts.push(`${key}=${text}`);
   }
   console.log(parts.join(" "));
+}
+
+/**
+ * A number for the key=value line, or a word when it was not measured (undefined or not
+ * finite: a case that timed out).
+ *
+ * @example measured(undefined) // "timed_out"
+ */
+export function measured(value: number | undefined, missing = "timed_out"): KeyValue {
+  return value === undefined || !Number.isFinite(value) ? missing : value;
+}
+
+/**
+ * A progress printer for a long bench: each line on stderr (stdout keeps the tables),
+ * with the wall seconds since this call.
+ *
+ * @example const progress = progressLog(); … progress("state seeded"); // "  [12.3 s] state seeded"
+ */
+export function progressLog(): (step: string) => void {
+  const start = performance.now();
+  return (step) => {
+    console.error(`  [${((performance.now() - start) / 1000).toFixed(1)} s] ${step}`);
+  };
 }
 
 /** One line saying where the numbers come from. */
