@@ -115,6 +115,11 @@ export interface ControlPlane {
   migrate(): Promise<number>;
   /** Stops workerd and removes the bundle. */
   dispose(): Promise<void>;
+  /**
+   * Stops workerd and keeps the bundle, for another instance over the same kept state
+   * (`d1Dir`, `durableObjectsDir`): a restart. That instance's `dispose` removes it.
+   */
+  halt(): Promise<void>;
 }
 
 export interface ControlPlaneOptions {
@@ -128,6 +133,11 @@ export interface ControlPlaneOptions {
    */
   durableObjectsDir?: string;
   /**
+   * Where workerd keeps the D1 databases, so another instance started over it finds them
+   * (see `halt`); in memory when absent.
+   */
+  d1Dir?: string;
+  /**
    * Opens workerd's V8 inspector on this port (Chrome DevTools protocol), for a CPU
    * profile of the control plane while a bench drives it; closed when absent.
    */
@@ -135,8 +145,8 @@ export interface ControlPlaneOptions {
 }
 
 /**
- * Starts the bundled control plane in Miniflare (in-memory D1 and Durable Objects, a
- * random loopback port) with the bindings of the top-level wrangler.toml, a probe
+ * Starts the bundled control plane in Miniflare (in-memory D1 and Durable Objects unless
+ * `d1Dir` and `durableObjectsDir` keep them, a random loopback port) with the bindings of the top-level wrangler.toml, a probe
  * worker sharing its D1 database and one bound to its FleetObject class. workerd
  * refuses a compatibility date newer than its own; the root `miniflare` may pin an older
  * workerd than wrangler's, so the date is lowered to the newest one it supports and both
@@ -175,7 +185,47 @@ export async function startSimControlPlane(
   return { cp: started.result, bundleMs: bundle.ms, startMs: started.ms };
 }
 
-async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
+/**
+ * Runs one SQL statement on the D1 database a stopped control plane kept in `d1Dir`
+ * (see `halt`), through the probe worker alone: nothing of the control plane runs, so no
+ * alarm or request reads the state before the next instance does. Answers the rows.
+ *
+ * @example await executeOnKeptD1(dir, "UPDATE sim_clock SET anchor_wall_ms = anchor_wall_ms - 300000", []);
+ */
+export async function executeOnKeptD1(
+  d1Dir: string,
+  sql: string,
+  params: readonly Cell[],
+): Promise<HttpResult> {
+  const { compatibilityDate, d1Databases, mainDb } = readWorkerConfig();
+  const mf = new Miniflare({
+    host: "127.0.0.1",
+    port: 0,
+    d1Persist: d1Dir,
+    workers: [
+      {
+        name: "d1-probe",
+        modules: true,
+        scriptPath: PROBE_SCRIPT,
+        compatibilityDate,
+        d1Databases: { DB: d1Databases[mainDb]! },
+      },
+    ],
+  });
+  try {
+    const response = await mf.dispatchFetch("http://localhost/query", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ sql, params }),
+    });
+    return { status: response.status, body: await response.text() };
+  } finally {
+    await mf.dispose();
+  }
+}
+
+/** What the top-level wrangler.toml says, with the compatibility date workerd runs. */
+function readWorkerConfig() {
   const config = unstable_readConfig(
     { config: join(REPO_ROOT, "wrangler.toml") },
     { hideWarnings: true },
@@ -183,9 +233,16 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
   const configured = config.compatibility_date ?? supportedCompatibilityDate;
   // ISO dates order as strings: run with the earlier of the two.
   const compatibilityDate = [configured, supportedCompatibilityDate].sort()[0]!;
-  const d1Databases = Object.fromEntries(
+  const d1Databases: Record<string, string> = Object.fromEntries(
     config.d1_databases.map((db) => [db.binding, db.database_id ?? db.database_name ?? db.binding]),
   );
+  const mainDb = config.d1_databases[0]?.binding;
+  if (mainDb === undefined) throw new Error("wrangler.toml binds no D1 database");
+  return { config, configured, compatibilityDate, d1Databases, mainDb };
+}
+
+async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
+  const { config, configured, compatibilityDate, d1Databases, mainDb } = readWorkerConfig();
   // Classes that wrangler.toml's migrations create with SQLite storage keep it here: the
   // objects' runtime uses `ctx.storage.sql`, which workerd refuses otherwise.
   const sqliteClasses = new Set(config.migrations.flatMap((m) => m.new_sqlite_classes ?? []));
@@ -195,8 +252,6 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
       { className: binding.class_name, useSQLite: sqliteClasses.has(binding.class_name) },
     ]),
   );
-  const mainDb = config.d1_databases[0]?.binding;
-  if (mainDb === undefined) throw new Error("wrangler.toml binds no D1 database");
   // The notifications queue (docs/notifications.md): without its producer binding every
   // recorded notification fails its hand-off and is retried, which a bench would time.
   const queueProducers = Object.fromEntries(
@@ -225,6 +280,7 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
     ...(options.durableObjectsDir === undefined
       ? {}
       : { durableObjectsPersist: options.durableObjectsDir }),
+    ...(options.d1Dir === undefined ? {} : { d1Persist: options.d1Dir }),
     workers: [
       {
         name: "control-plane",
@@ -377,5 +433,6 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
       await mf.dispose();
       await rm(options.bundle.dir, { recursive: true, force: true });
     },
+    halt: () => mf.dispose(),
   };
 }
