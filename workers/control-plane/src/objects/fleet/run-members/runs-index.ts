@@ -116,18 +116,19 @@ export function registerRun(
  * emptied by run-retention.ts); answers whether any was dropped.
  */
 export function pruneFinishedRuns(tx: Tx, retentionMs: number): boolean {
-  const runs = listRuns(tx);
-  const expired = runs.filter((r) => {
-    const until = retainedUntil(r, retentionMs);
-    return until !== undefined && until.at <= (until.clock === "wall" ? tx.wall : tx.now);
-  });
-  const kept = runs.filter((r) => !expired.includes(r));
-  const next = Math.min(
-    ...kept.map((r) => {
-      const until = retainedUntil(r, retentionMs);
-      return until?.clock === "wall" ? until.at : Number.POSITIVE_INFINITY;
-    }),
-  );
+  const expired: IndexedRun[] = [];
+  const kept: IndexedRun[] = [];
+  // The wall timer that prunes again: the earliest wall-clock end of what is kept.
+  let next = Number.POSITIVE_INFINITY;
+  for (const run of listRuns(tx)) {
+    const until = retainedUntil(run, retentionMs);
+    if (until !== undefined && until.at <= (until.clock === "wall" ? tx.wall : tx.now)) {
+      expired.push(run);
+      continue;
+    }
+    kept.push(run);
+    if (until?.clock === "wall") next = Math.min(next, until.at);
+  }
   if (next === Number.POSITIVE_INFINITY) tx.clearTimer(RUNS_RETIRE_TIMER);
   else tx.setTimer({ id: RUNS_RETIRE_TIMER, due: next, kind: RUNS_RETIRE_TIMER, clock: "wall" });
   if (expired.length === 0) return false;
