@@ -1,6 +1,6 @@
 import { join } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { communityBank } from "../../scripts/demo/community-bank.ts";
 import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { ARTIFACTS, launch } from "./chromium.ts";
@@ -29,8 +29,18 @@ afterAll(async () => {
   await cp?.stop();
 });
 
+/** What Chromium refused under the page's Content-Security-Policy, on any page (SEC-8). */
+const refusedByPolicy: string[] = [];
+
+function watchPolicy(page: Page): Page {
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+  });
+  return page;
+}
+
 async function open(token: string, route: string, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  const page = watchPolicy(await browser.newPage({ viewport: { width, height: 900 } }));
   // The link `npm start` prints: the token in the fragment, never in the query string.
   await page.goto(`${cp.url}/#token=${encodeURIComponent(token)}`);
   await see(page.getByRole("link", { name: "Regatta" })).toBeVisible();
@@ -58,6 +68,9 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 describe("the dashboard", () => {
+  // Every page of every test runs under the policy: nothing it needs may be refused.
+  afterEach(() => expect(refusedByPolicy).toEqual([]));
+
   it("shows fleets and their clusters with version, channel and phase", async () => {
     const page = await open(cp.token, "#/");
     await see(page.getByRole("heading", { name: "Fleet production" })).toBeVisible();
@@ -162,6 +175,30 @@ describe("the dashboard", () => {
     await see(chain.getByRole("listitem").first()).toContainText("SOAKING");
     await see(chain.getByText("soak ends in")).toBeVisible();
     await shot(page, "overview-sequence");
+    await page.close();
+  });
+  it("SEC-8 the page runs under a strict policy, cannot be framed, and never follows a crafted fragment to another route", async () => {
+    const page = watchPolicy(await browser.newPage({ viewport: { width: 1280, height: 900 } }));
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(new URL(request.url()).pathname));
+    const first = await page.goto(`${cp.url}/#token=${encodeURIComponent(cp.token)}`);
+    const headers = first?.headers() ?? {};
+    expect(headers["content-security-policy"]).toContain("script-src 'self'");
+    expect(headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+    expect(headers["content-security-policy"]).toContain("object-src 'none'");
+    expect(headers["content-security-policy"]).toContain("base-uri 'none'");
+    expect(headers["x-content-type-options"]).toBe("nosniff");
+    expect(headers["referrer-policy"]).toBe("no-referrer");
+    await see(page.getByRole("heading", { name: "Fleet production" })).toBeVisible();
+    // The entry that held the token was replaced: going back does not bring it back.
+    expect(page.url()).not.toContain("token=");
+    await page.goBack();
+    expect(page.url()).not.toContain("token=");
+    // A name in the fragment is one segment of the API path, whatever it spells.
+    await page.goto(`${cp.url}/#/clusters/..%2F..%2Fv1%2Ftokens`);
+    await see(page.getByRole("alert")).toContainText("../../v1/tokens");
+    expect(requested).toContain("/v1/clusters/..%2F..%2Fv1%2Ftokens");
+    expect(requested).not.toContain("/v1/tokens");
     await page.close();
   });
 });

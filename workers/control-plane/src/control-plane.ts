@@ -4,6 +4,7 @@ import { conditionalGet } from "./http/conditional.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
 import { withMiddlewareAnswers } from "./http/openapi.ts";
+import { securityHeaders } from "./http/security-headers.ts";
 import { autoUpgradeRoutes } from "./routes/auto-upgrade.ts";
 import { autoscalerRoutes } from "./routes/autoscaler.ts";
 import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
@@ -43,6 +44,7 @@ export const API_INFO = {
  */
 export function createControlPlane(): App {
   const app = router();
+  app.use("*", securityHeaders);
   installErrorHandling(app);
   app.openAPIRegistry.registerComponent("securitySchemes", "bearer", {
     type: "http",

@@ -10,6 +10,17 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * A path (of the API or of the page's fragment) whose interpolated parts are encoded as one segment (or query value) each:
+ * a name taken from the address bar, like `..%2Ftokens`, can never reach another route.
+ */
+export function uri(strings: TemplateStringsArray, ...parts: string[]): string {
+  return strings.reduce(
+    (path, text, i) => path + text + (i < parts.length ? encodeURIComponent(parts[i]!) : ""),
+    "",
+  );
+}
+
 // The last answer per path with its ETag: a re-read after "changed" costs a 304.
 const answers = new Map<string, { etag: string; body: unknown }>();
 

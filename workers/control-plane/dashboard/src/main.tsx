@@ -1,6 +1,6 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
-import { ApiError, getJson } from "./api.ts";
+import { ApiError, getJson, uri } from "./api.ts";
 import { syncClock } from "./clock.ts";
 import { useLiveMode } from "./live.ts";
 import { forgetToken, saveToken, takeToken } from "./session.ts";
@@ -90,7 +90,7 @@ function OpenOperation() {
       class="inline"
       onSubmit={(event) => {
         event.preventDefault();
-        if (id.trim()) location.hash = `#/operations/${id.trim()}`;
+        if (id.trim()) location.hash = uri`#/operations/${id.trim()}`;
       }}
     >
       <label for="op-id">Operation</label>

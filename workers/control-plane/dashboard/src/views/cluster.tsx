@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { getAll, getJson, post } from "../api.ts";
+import { getAll, getJson, post, uri } from "../api.ts";
 import { when } from "../clock.ts";
 import { useLive } from "../live.ts";
 import { mayWrite } from "../session.ts";
@@ -13,7 +13,7 @@ interface Loaded {
 }
 
 async function load(name: string): Promise<Loaded> {
-  const path = `/v1/clusters/${name}`;
+  const path = uri`/v1/clusters/${name}`;
   const [cluster, pools, decisions] = await Promise.all([
     getJson<ClusterView>(path),
     getAll<NodePoolView>(`${path}/node-pools`),
@@ -27,7 +27,7 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
   const [watch, setWatch] = useState<string[]>([]);
   const { data, error } = useLive(`cluster:${props.name}`, () => load(props.name), watch);
   const fleet = data?.cluster.fleet;
-  useEffect(() => setWatch(fleet ? [`/v1/fleets/${fleet}/watch`] : []), [fleet]);
+  useEffect(() => setWatch(fleet ? [uri`/v1/fleets/${fleet}/watch`] : []), [fleet]);
   if (!data) return error ? <Failure error={error} /> : <Loading what={`cluster ${props.name}`} />;
   const { cluster, pools, decisions } = data;
   const may = mayWrite(props.self, cluster.fleet, cluster.scopes ?? []);
@@ -38,10 +38,10 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
   );
   const upgrade = (pool: string) => async () => {
     const op = await post<{ id: string }>(
-      `/v1/clusters/${cluster.name}/node-pools/${pool}/upgrade`,
+      uri`/v1/clusters/${cluster.name}/node-pools/${pool}/upgrade`,
       {},
     );
-    location.hash = `#/operations/${op.id}`;
+    location.hash = uri`#/operations/${op.id}`;
   };
   return (
     <>
@@ -83,7 +83,7 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
                     </td>
                     <td>{p.upgradeStrategy?.type ?? "SURGE"}</td>
                     <td>
-                      {op && <a href={`#/operations/${op}`}>operation</a>}{" "}
+                      {op && <a href={uri`#/operations/${op}`}>operation</a>}{" "}
                       {may && (
                         <Action
                           label="Upgrade"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { getAll, getJson, post } from "../api.ts";
+import { getAll, getJson, post, uri } from "../api.ts";
 import { when } from "../clock.ts";
 import { useLive } from "../live.ts";
 import { mayWrite } from "../session.ts";
@@ -13,11 +13,11 @@ interface Loaded {
 }
 
 async function load(id: string): Promise<Loaded> {
-  const op = await getJson<OperationView>(`/v1/operations/${id}`);
+  const op = await getJson<OperationView>(uri`/v1/operations/${id}`);
   const [cluster, nodes] = await Promise.all([
-    getJson<ClusterView>(`/v1/clusters/${op.target.cluster}`),
+    getJson<ClusterView>(uri`/v1/clusters/${op.target.cluster}`),
     op.target.pool
-      ? getAll<NodeView>(`/v1/clusters/${op.target.cluster}/nodes`)
+      ? getAll<NodeView>(uri`/v1/clusters/${op.target.cluster}/nodes`)
       : Promise.resolve([]),
   ]);
   return { op, cluster, nodes: nodes.filter((n) => n.pool === op.target.pool) };
@@ -65,7 +65,7 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
   const [watch, setWatch] = useState<string[]>([]);
   const { data, error } = useLive(`op:${props.id}`, () => load(props.id), watch);
   const fleet = data?.cluster.fleet;
-  useEffect(() => setWatch(fleet ? [`/v1/fleets/${fleet}/watch`] : []), [fleet]);
+  useEffect(() => setWatch(fleet ? [uri`/v1/fleets/${fleet}/watch`] : []), [fleet]);
   if (!data) return error ? <Failure error={error} /> : <Loading what="the operation" />;
   const { op, cluster, nodes } = data;
   const pool = op.target.pool;
@@ -80,8 +80,8 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
   const control = (verb: string) => () =>
     post(
       pool
-        ? `/v1/clusters/${cluster.name}/node-pools/${pool}/${verb}`
-        : `/v1/operations/${op.id}/${verb}`,
+        ? uri`/v1/clusters/${cluster.name}/node-pools/${pool}/${verb}`
+        : uri`/v1/operations/${op.id}/${verb}`,
       pool ? undefined : {},
     );
   return (
@@ -92,7 +92,7 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
           upgrade <State state={op.state} />
         </h1>
         <p class="muted">
-          <a href={`#/clusters/${cluster.name}`}>{cluster.name}</a> · to {op.target.version}
+          <a href={uri`#/clusters/${cluster.name}`}>{cluster.name}</a> · to {op.target.version}
           {op.target.nodeImage ? ` (${op.target.nodeImage})` : ""}
           {op.strategy ? ` · ${op.strategy}` : ""}
           {op.phase ? ` · phase ${op.phase}` : ""} · started {when(op.startedAt)}

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "preact/hooks";
-import { getAll, getJson } from "../api.ts";
+import { getAll, getJson, uri } from "../api.ts";
 import { duration, now, useTick, when } from "../clock.ts";
 import { useLive } from "../live.ts";
 import type { ClusterView, FleetView, RolloutView, RunSummary } from "../types.ts";
@@ -16,9 +16,9 @@ async function loadFleets(): Promise<FleetSummary[]> {
   const fleets = await getAll<FleetView>("/v1/fleets");
   return Promise.all(
     fleets.map(async (fleet) => {
-      const path = `/v1/fleets/${fleet.name}`;
+      const path = uri`/v1/fleets/${fleet.name}`;
       const [clusters, rollout, runs] = await Promise.all([
-        getAll<ClusterView>(`/v1/clusters?fleet=${fleet.name}`),
+        getAll<ClusterView>(uri`/v1/clusters?fleet=${fleet.name}`),
         getJson<RolloutView>(`${path}/rollout`).catch(() => undefined),
         getAll<RunSummary>(`${path}/update-runs`, 20).catch(() => []),
       ]);
@@ -34,7 +34,7 @@ export function Overview() {
   const names = data?.map((f) => f.fleet.name).join(",") ?? "";
   // Each fleet's object tells of its rollout and of its clusters' upgrades.
   useEffect(() => {
-    setWatchPaths(names ? names.split(",").map((name) => `/v1/fleets/${name}/watch`) : []);
+    setWatchPaths(names ? names.split(",").map((name) => uri`/v1/fleets/${name}/watch`) : []);
   }, [names]);
   if (!data) return error ? <Failure error={error} /> : <Loading what="fleets" />;
   if (data.length === 0)
@@ -86,7 +86,7 @@ function GroupStep({ group }: { group: RolloutView }) {
   const qualified = group.upgrades.filter((u) => u.state === "COMPLETE").at(-1);
   return (
     <li class="group-step">
-      <a href={`#/fleets/${group.group.split("/")[0]}`} class="group-name">
+      <a href={uri`#/fleets/${group.group.split("/")[0] ?? ""}`} class="group-name">
         {group.group}
       </a>
       {group.upgrades.length === 0 && <span class="muted">no upgrade yet</span>}
@@ -136,7 +136,7 @@ function FleetCard({ summary }: { summary: FleetSummary }) {
             {clusters.map((c) => (
               <tr key={c.name}>
                 <th scope="row">
-                  <a href={`#/clusters/${c.name}`}>{c.name}</a>
+                  <a href={uri`#/clusters/${c.name}`}>{c.name}</a>
                 </th>
                 <td>
                   {c.status.version}
@@ -161,7 +161,7 @@ function FleetCard({ summary }: { summary: FleetSummary }) {
           <ul class="runs">
             {runs.map((run) => (
               <li key={run.name}>
-                <a href={`#/fleets/${fleet.name}/runs/${run.name}`}>{run.name}</a>{" "}
+                <a href={uri`#/fleets/${fleet.name}/runs/${run.name}`}>{run.name}</a>{" "}
                 <State state={run.state} /> <span class="muted">created {when(run.createdAt)}</span>
               </li>
             ))}

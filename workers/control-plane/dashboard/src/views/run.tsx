@@ -1,5 +1,5 @@
 import { useEffect } from "preact/hooks";
-import { post } from "../api.ts";
+import { post, uri } from "../api.ts";
 import { when } from "../clock.ts";
 import { useResource } from "../live.ts";
 import { mayWrite } from "../session.ts";
@@ -15,7 +15,7 @@ const FINISHED = new Set(["Completed", "Skipped", "Failed"]);
 
 /** An update run: actions, its stage → group → member tree and its timeline. */
 export function RunPage(props: { fleet: string; run: string; self: Self | undefined }) {
-  const path = `/v1/fleets/${props.fleet}/update-runs/${props.run}`;
+  const path = uri`/v1/fleets/${props.fleet}/update-runs/${props.run}`;
   const { data: run, error } = useResource<RunView>(path, [`${path}/watch`]);
   useEffect(() => {
     // The benchmark's mark: the first paint with the run's tree (scripts/bench).
@@ -157,7 +157,7 @@ function MemberTable(props: { members: Member[]; may: boolean; skip: Skip }) {
           {props.members.map((m) => (
             <tr key={m.cluster} data-member={m.cluster}>
               <th scope="row">
-                <a href={`#/clusters/${m.cluster}`}>{m.cluster}</a>
+                <a href={uri`#/clusters/${m.cluster}`}>{m.cluster}</a>
               </th>
               <td>
                 <State state={m.state} />
@@ -167,7 +167,7 @@ function MemberTable(props: { members: Member[]; may: boolean; skip: Skip }) {
               <td class="message">
                 {m.message ?? ""}
                 {m.operation && (
-                  <a href={`#/operations/${m.operation}`} class="op-link">
+                  <a href={uri`#/operations/${m.operation}`} class="op-link">
                     {" "}
                     operation
                   </a>
