@@ -27,7 +27,8 @@ case "$PROVIDER" in
 esac
 # Webhook settings come from the environment or from .dev.vars.
 dev_var() { [ -n "${!1:-}" ] || { [ -f .dev.vars ] && grep -q "^$1=." .dev.vars; }; }
-random_secret() { node -e 'process.stdout.write(require("node:crypto").randomBytes(24).toString("base64url"))'; }
+# 32 random bytes: the floor a deployment enforces for its secrets (SEC-9, docs/security.md).
+random_secret() { node -e 'process.stdout.write(require("node:crypto").randomBytes(32).toString("base64url"))'; }
 EXECUTOR=none
 if [ "$PROVIDER" = webhook ]; then
   if [ -n "${REGATTA_WEBHOOK_URL:-}${REGATTA_WEBHOOK_SECRET:-}" ]; then
@@ -50,7 +51,7 @@ if [ "$PROVIDER" = webhook ]; then
     WEBHOOK_SECRET="$(random_secret)"
   fi
 fi
-TOKEN="${REGATTA_ADMIN_TOKEN:-rgt_admin_$(node -e 'process.stdout.write(require("node:crypto").randomBytes(18).toString("base64url"))')}"
+TOKEN="${REGATTA_ADMIN_TOKEN:-rgt_admin_$(random_secret)}"
 
 echo "regatta: building the dashboard"
 tsx workers/control-plane/dashboard/build.ts
@@ -64,20 +65,49 @@ tsx scripts/local-state/check-clock.ts "$PROVIDER"
 # Notifications (docs/notifications.md): local development may subscribe loopback URLs.
 # Subscription secrets are sealed with NOTIFICATIONS_KEY; unless one is given, a key made
 # once and kept beside the local D1 state, so subscriptions still work after a restart.
+# The file holds a key ring (newest first): a key made before keys were 32 bytes stays
+# behind a new one, so what it sealed still opens and is re-sealed on its next delivery.
 key_file=.wrangler/regatta-notifications-key
 if [ -z "${NOTIFICATIONS_KEY:-}" ] && ! dev_var NOTIFICATIONS_KEY; then
-  [ -s "$key_file" ] || { mkdir -p .wrangler && random_secret >"$key_file"; }
+  mkdir -p .wrangler
+  if [ ! -s "$key_file" ]; then
+    random_secret >"$key_file"
+  elif [ "$(head -c 43 "$key_file" | wc -c)" -lt 43 ]; then
+    printf '%s %s' "$(random_secret)" "$(cat "$key_file")" >"$key_file"
+  fi
+  chmod 600 "$key_file"
   NOTIFICATIONS_KEY="$(cat "$key_file")"
 fi
-vars=(--var "REGATTA_ADMIN_TOKEN:$TOKEN" --var "REGATTA_PROVIDER:$PROVIDER" --var "SIM_SPEED:$SPEED"
-  --var "NOTIFICATIONS_ALLOW_LOOPBACK:on")
-for name in WEBHOOK_URL WEBHOOK_SECRET NOTIFICATIONS_KEY; do
-  if [ -n "${!name:-}" ]; then vars+=(--var "$name:${!name}"); fi
-done
-wrangler dev --ip 127.0.0.1 --port "$PORT" --show-interactive-dev-session=false "${vars[@]}" &
+# Secrets reach wrangler in a private env file, never on its command line (where `ps`
+# shows them to every user of the machine). wrangler reads .dev.vars only when no env file
+# is given, so yours is copied in after ours: your values win, as before.
+secrets_dir="$(mktemp -d)"
+chmod 700 "$secrets_dir"
+trap 'rm -rf "$secrets_dir"' EXIT
+env_line() {
+  case "$2" in
+    *\"* | *\\* | *$'\n'*) echo "regatta: $1 must not contain quotes, backslashes or newlines" >&2; exit 1 ;;
+  esac
+  printf '%s="%s"\n' "$1" "$2"
+}
+{
+  env_line REGATTA_ADMIN_TOKEN "$TOKEN"
+  for name in WEBHOOK_URL WEBHOOK_SECRET NOTIFICATIONS_KEY; do
+    if [ -n "${!name:-}" ]; then env_line "$name" "${!name}"; fi
+  done
+  if [ -f .dev.vars ]; then cat .dev.vars; echo; fi
+} >"$secrets_dir/control-plane.env"
+# A deployment refuses secrets weaker than 32 random bytes (SEC-9); local development
+# allows yours and says which ones a deployment would refuse.
+REGATTA_ADMIN_TOKEN="$TOKEN" WEBHOOK_SECRET="${WEBHOOK_SECRET:-}" NOTIFICATIONS_KEY="${NOTIFICATIONS_KEY:-}" \
+  tsx scripts/local-state/weak-secrets.ts
+vars=(--var "REGATTA_PROVIDER:$PROVIDER" --var "SIM_SPEED:$SPEED" --var "NOTIFICATIONS_ALLOW_LOOPBACK:on"
+  --var "REGATTA_WEAK_SECRETS:allow")
+wrangler dev --ip 127.0.0.1 --port "$PORT" --show-interactive-dev-session=false \
+  --env-file "$secrets_dir/control-plane.env" "${vars[@]}" &
 dev=$!
 pids=("$dev")
-trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT INT TERM
+trap 'kill "${pids[@]}" 2>/dev/null || true; rm -rf "$secrets_dir"' EXIT INT TERM
 
 url="http://localhost:$PORT"
 # Waits for a worker's /healthz (up to a minute), or for its wrangler dev to exit.
@@ -95,9 +125,10 @@ await_health "$url" "$dev"
 if [ "$EXECUTOR" = reference ]; then
   # Its own wrangler.toml and local state; it reports back to the control plane's port.
   # Started once the control plane listens, so each wrangler finds its own free inspector port.
+  env_line WEBHOOK_SECRET "$WEBHOOK_SECRET" >"$secrets_dir/executor.env"
   wrangler dev --config workers/executor/wrangler.toml --ip 127.0.0.1 --port "$EXECUTOR_PORT" \
     --show-interactive-dev-session=false \
-    --var "CONTROL_PLANE_URL:$url" --var "WEBHOOK_SECRET:$WEBHOOK_SECRET" &
+    --var "CONTROL_PLANE_URL:$url" --env-file "$secrets_dir/executor.env" &
   pids+=("$!")
   await_health "http://localhost:$EXECUTOR_PORT" "$!"
 fi

@@ -87,7 +87,7 @@ const WORKERD = process.env.BENCH_WORKERD !== "0";
 const CLUSTER = "cu-bench";
 const FLEET = "bench-cluster";
 const ROLE = "standalone";
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 const MACHINE_TYPE = "e2-standard-4";
 /** Inventory timestamps; fixed so runs are identical. */
 const EPOCH = Date.UTC(2026, 10, 1);

@@ -58,7 +58,7 @@ import {
 import { autoscaledTables, inParallel, load, putWorkloads } from "./lib/sim-state.ts";
 import { timed } from "./lib/timing.ts";
 
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 const SEED = 15;
 const SIM_SPEED = "3600";
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 20);

@@ -44,7 +44,7 @@ const PAGE_LIMIT = 100;
 const DEFAULT_PAGE = 50;
 /** Rows per insert request to the probe (each request is one atomic D1 batch). */
 const ROWS_PER_LOAD_REQUEST = 2000;
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 
 /** One request of a case: a path for the API, or SQL for the probe. */
 type Request = { kind: "http"; path: string } | { kind: "d1"; sql: string; params: Cell[] };

@@ -38,7 +38,7 @@ import { promisify } from "node:util";
 import { REPO_ROOT } from "./lib/control-plane.ts";
 import { describeRuntime, formatInt, printKeyValues, printTable } from "./lib/report.ts";
 
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 const SIM_SPEED = 3600;
 const RUN_SECONDS = Number(process.env.BENCH_LOCAL_STATE_SECONDS ?? 60);
 const BUDGET_S = Number(process.env.BENCH_LOCAL_STATE_BUDGET_S ?? 1200);
@@ -186,7 +186,10 @@ async function main(): Promise<void> {
         "--show-interactive-dev-session=false",
         ...["--var", `REGATTA_ADMIN_TOKEN:${ADMIN_TOKEN}`, "--var", "REGATTA_PROVIDER:sim"],
         ...["--var", `SIM_SPEED:${SIM_SPEED}`, "--var", "NOTIFICATIONS_ALLOW_LOOPBACK:on"],
-        ...["--var", "NOTIFICATIONS_KEY:bench-notifications-key-0123456789"],
+        ...[
+          "--var",
+          "NOTIFICATIONS_KEY:bench-notifications-key-for-local-benchmarks-only-0123456789",
+        ],
       ],
       { cwd: REPO_ROOT, detached: true, stdio: ["ignore", "ignore", "inherit"] },
     );

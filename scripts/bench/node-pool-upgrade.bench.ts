@@ -50,7 +50,7 @@ const REGION = "us-central1";
 const ZONES = ["us-central1-a", "us-central1-b", "us-central1-c"] as const;
 /** Pure-engine runs per case; the median is printed (the first also warms the JIT). */
 const REPEATS = 3;
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 const MACHINE_TYPE = "e2-standard-4";
 /** Inventory timestamps; fixed so runs are identical. */
 const EPOCH = Date.UTC(2026, 10, 1);

@@ -28,7 +28,7 @@ import {
   printTable,
 } from "./lib/report.ts";
 
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 const DAY = 86_400;
 const FLEETS = ["testing", "staging", "production"];
 const WORKERD_CLUSTERS = Number(process.env.BENCH_ROLLOUT_CLUSTERS ?? 10);

@@ -74,7 +74,7 @@ import {
   putWorkloads,
 } from "./lib/sim-state.ts";
 
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 const SEED = 24;
 const SPEED = 3600;
 const FLEETS = Number(process.env.BENCH_TIME_FLEETS ?? 50);

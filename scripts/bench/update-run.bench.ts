@@ -41,7 +41,7 @@ import { median, percentile } from "./lib/stats.ts";
 const OLD = "1.21.11-gke.1100";
 const NEW = "1.21.14-gke.4300";
 const REGION = "us-central1";
-const ADMIN_TOKEN = "rgt_bench_admin_token";
+const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
 const EPOCH = Date.UTC(2026, 10, 2);
 const KUBEFLEET_P90_S = 96;
 const REPEATS = 3;

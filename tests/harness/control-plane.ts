@@ -43,7 +43,7 @@ export async function startControlPlane(
 ): Promise<ControlPlane> {
   Object.assign(process.env, QUIET);
   const persist = options.over?.persist ?? (await mkdtemp(join(tmpdir(), "regatta-cp-")));
-  const token = options.over?.token ?? `rgt_admin_${randomBytes(18).toString("base64url")}`;
+  const token = options.over?.token ?? `rgt_admin_${randomBytes(32).toString("base64url")}`;
   try {
     await promisify(execFile)(
       WRANGLER,

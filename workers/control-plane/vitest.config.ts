@@ -13,6 +13,9 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
           REGATTA_ADMIN_TOKEN: "test-admin-token",
+          // Short, readable test secrets: local development's allowance (SEC-9 is tested
+          // with the deployment's default in provider-config.test.ts).
+          REGATTA_WEAK_SECRETS: "allow",
           // Tests drive virtual time explicitly: the sim clock starts frozen.
           SIM_SPEED: "0",
           WEBHOOK_SECRET: "test-webhook-secret",

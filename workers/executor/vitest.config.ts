@@ -40,6 +40,9 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}migrations`),
           REGATTA_ADMIN_TOKEN: "test-admin-token",
+          // Short, readable test secrets: local development's allowance (SEC-9 is tested
+          // with the deployment's default in provider-config.test.ts).
+          REGATTA_WEAK_SECRETS: "allow",
           REGATTA_PROVIDER: "webhook",
           WEBHOOK_URL: "http://executor.test/commands",
           WEBHOOK_SECRET: TEST_SECRET,

@@ -1,3 +1,5 @@
+import { keyRing, weakSecret } from "./secret-strength.ts";
+
 /**
  * Bindings and variables of the control-plane worker. Those in /wrangler.toml are
  * generated into ../worker-configuration.d.ts (`npm run types`); secrets are not listed
@@ -20,8 +22,9 @@ export interface Env extends GeneratedEnv {
 
 export type ProviderMode = "sim" | "webhook";
 
-/** What decides the provider. */
-type ProviderVars = Pick<Env, "REGATTA_PROVIDER" | "WEBHOOK_URL" | "WEBHOOK_SECRET">;
+/** What decides the provider, and the secrets that must be strong to run at all. */
+type ProviderVars = Pick<Env, "REGATTA_PROVIDER" | "WEBHOOK_URL" | "WEBHOOK_SECRET"> &
+  Partial<Pick<Env, "REGATTA_ADMIN_TOKEN" | "NOTIFICATIONS_KEY" | "REGATTA_WEAK_SECRETS">>;
 
 /** A deployment that cannot run safely: every API route answers 503 and objects stop. */
 export class ConfigurationError extends Error {}
@@ -45,6 +48,28 @@ export function configurationError(env: ProviderVars): string | undefined {
     if (!isHttpUrl(env.WEBHOOK_URL)) {
       return `WEBHOOK_URL must be an http(s) URL, got ${env.WEBHOOK_URL}`;
     }
+  }
+  return secretsError(env);
+}
+
+/** SEC-9: the first secret of the deployment that is too weak to run with, if any. */
+function secretsError(env: ProviderVars): string | undefined {
+  const policy = env.REGATTA_WEAK_SECRETS ?? "refuse";
+  if (policy !== "refuse" && policy !== "allow") {
+    return `REGATTA_WEAK_SECRETS must be refuse or allow, got ${policy}`;
+  }
+  if (policy === "allow") return undefined;
+  const secrets: [string, string | undefined][] = [
+    ["REGATTA_ADMIN_TOKEN", env.REGATTA_ADMIN_TOKEN],
+    ["WEBHOOK_SECRET", env.WEBHOOK_SECRET],
+    ...keyRing(env.NOTIFICATIONS_KEY ?? "").map((key, i): [string, string] => [
+      i === 0 ? "NOTIFICATIONS_KEY" : `NOTIFICATIONS_KEY (key ${i + 1})`,
+      key,
+    ]),
+  ];
+  for (const [name, value] of secrets) {
+    const weak = value === undefined || value === "" ? undefined : weakSecret(name, value);
+    if (weak !== undefined) return `SEC-9: ${weak}`;
   }
   return undefined;
 }

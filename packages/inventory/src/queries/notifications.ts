@@ -121,6 +121,24 @@ export async function putNotificationSubscription(
   return stored!;
 }
 
+/**
+ * Replaces a subscription's sealed secret with the same secret sealed under a newer key,
+ * unless the subscription was written since `from` was read (its write wins).
+ */
+export async function resealSubscriptionSecret(
+  db: Inventory,
+  name: string,
+  from: string,
+  to: string,
+): Promise<void> {
+  await db
+    .update(notificationSubscriptions)
+    .set({ secretBox: to })
+    .where(
+      and(eq(notificationSubscriptions.name, name), eq(notificationSubscriptions.secretBox, from)),
+    );
+}
+
 /** Deletes a subscription and (by cascade) its deliveries; resolves to the deleted names. */
 export function deleteNotificationSubscription(db: Inventory, name: string) {
   return db

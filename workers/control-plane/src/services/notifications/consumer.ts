@@ -7,6 +7,7 @@ import {
   markDeliveryDead,
   openInventory,
   recordDeliveryAttempt,
+  resealSubscriptionSecret,
   subscriptionsForFleet,
 } from "@regatta/inventory";
 import {
@@ -154,7 +155,7 @@ async function attempt(
   const result =
     refusal !== undefined
       ? { ok: false as const, status: null, error: truncate(refusal) }
-      : await postSigned(env, sub.name, sub.url, sub.secretBox, delivery.event);
+      : await postSigned(db, env, sub.name, sub.url, sub.secretBox, delivery.event);
   const now = Date.now();
   if (result.ok) {
     await recordDeliveryAttempt(
@@ -179,22 +180,34 @@ async function attempt(
   else message.retry({ delaySeconds: policy.wait(message.attempts) });
 }
 
-async function postSigned(env: Env, name: string, url: string, box: string, body: string) {
+async function postSigned(
+  db: Inventory,
+  env: Env,
+  name: string,
+  url: string,
+  box: string,
+  body: string,
+) {
   const key = env.NOTIFICATIONS_KEY;
   if (!key) {
     return { ok: false as const, status: null, error: "NOTIFICATIONS_KEY is not set: cannot sign" };
   }
-  let secret: string;
+  let opened: Awaited<ReturnType<typeof openSecret>>;
   try {
-    secret = await openSecret(key, name, box);
+    opened = await openSecret(key, name, box);
   } catch {
     return {
       ok: false as const,
       status: null,
-      error: "the secret does not open under NOTIFICATIONS_KEY (was the key rotated?)",
+      error: "the secret opens under no key of NOTIFICATIONS_KEY (was a key removed too soon?)",
     };
   }
-  return postEvent(url, body, secret);
+  // An older key of the ring opened it (SEC-9): the newest seals it from now on, so the
+  // old key can leave the ring.
+  if (opened.resealed !== undefined) {
+    await resealSubscriptionSecret(db, name, box, opened.resealed);
+  }
+  return postEvent(url, body, opened.secret);
 }
 
 /** The `queue()` handler's work for `regatta-notifications-dead`. */
