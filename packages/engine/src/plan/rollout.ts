@@ -14,7 +14,13 @@ import type {
 import { rolloutStatus } from "../sequencing/view.ts";
 import { DAY, type Instant, MINUTE, SECOND } from "../time/instant.ts";
 import { type JobEnd, SimFleet } from "./sim-fleet.ts";
-import type { PathStep, PlanCutoff, PlanWait } from "./types.ts";
+import {
+  budgetSpent,
+  type PathStep,
+  PLAN_STEP_BUDGET,
+  type PlanCutoff,
+  type PlanWait,
+} from "./types.ts";
 import type { PlannedCluster } from "./update-run.ts";
 
 /** A group of the sequence as its fleet holds it now. */
@@ -31,6 +37,8 @@ export interface RolloutPlanInput {
   sim: SimConfig;
   /** How far ahead the plan looks (default 120 days: four 30-day SEQ-5/6 clocks). */
   horizonMs?: number;
+  /** Instants the plan may step through before it stops (SEC-3; default {@link PLAN_STEP_BUDGET}). */
+  stepBudget?: number;
 }
 
 /** One upgrade (type, version) of a group, predicted. */
@@ -89,6 +97,7 @@ interface Job {
  */
 export function planRollout(input: RolloutPlanInput, now: Instant): RolloutPlan {
   const horizon = now + (input.horizonMs ?? DEFAULT_HORIZON);
+  const budget = input.stepBudget ?? PLAN_STEP_BUDGET;
   // Upgrades under way replay on the sim from their own start (their end is the sim's).
   const underWay = input.groups
     .flatMap((g) =>
@@ -266,11 +275,15 @@ export function planRollout(input: RolloutPlanInput, now: Instant): RolloutPlan 
     );
     if (candidates.length === 0) break;
     const at = Math.min(...candidates);
-    if (at > horizon || steps >= 1_000_000) {
+    if (at > horizon) {
       cutoff = {
         at: horizon,
         reason: "EXT-6: the sequence would still be rolling at the plan's horizon",
       };
+      break;
+    }
+    if (steps >= budget) {
+      cutoff = { at, reason: budgetSpent(budget) };
       break;
     }
     for (const end of fleet.advance(at)) {

@@ -29,3 +29,15 @@ export interface PlanCutoff {
   at: Instant;
   reason: string;
 }
+
+/**
+ * SEC-3: instants one plan may step through. A plan runs in a request, on whoever asked
+ * for it (a viewer too): past this it stops and says where, instead of holding the
+ * worker's CPU for minutes. Thousands of members at a few commands each fit well inside.
+ */
+export const PLAN_STEP_BUDGET = 200_000;
+
+/** The cutoff reason of a plan that ran out of steps. */
+export function budgetSpent(budget: number): string {
+  return `SEC-3: the plan stopped after its budget of ${budget.toLocaleString("en-US")} steps; what comes after is not planned`;
+}

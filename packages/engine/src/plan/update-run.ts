@@ -17,7 +17,13 @@ import type {
 } from "../update-run/types.ts";
 import { runCriticalPath } from "./critical-path.ts";
 import { type JobEnd, SimFleet } from "./sim-fleet.ts";
-import type { PathStep, PlanCutoff, PlanWait } from "./types.ts";
+import {
+  budgetSpent,
+  type PathStep,
+  PLAN_STEP_BUDGET,
+  type PlanCutoff,
+  type PlanWait,
+} from "./types.ts";
 
 /** What the fleet would start a member's upgrade from, read from the inventory. */
 export interface PlannedCluster {
@@ -41,6 +47,8 @@ export interface UpdateRunPlanInput {
   readings?: { availability?: Availability; membership?: FleetMembership };
   /** How far ahead the plan looks (default 400 days: a year of windows and then some). */
   horizonMs?: number;
+  /** Instants the plan may step through before it stops (SEC-3; default {@link PLAN_STEP_BUDGET}). */
+  stepBudget?: number;
 }
 
 /** One member's predicted course. */
@@ -88,7 +96,6 @@ export interface UpdateRunPlan {
 }
 
 const DEFAULT_HORIZON = 400 * DAY;
-const MAX_STEPS = 1_000_000;
 
 function membersOf(run: UpdateRun): { member: RunMember; stage: string; group: string }[] {
   return run.stages.flatMap((s) =>
@@ -119,6 +126,7 @@ function inFlight(member: RunMember): boolean {
  */
 export function planUpdateRun(input: UpdateRunPlanInput, now: Instant): UpdateRunPlan {
   const horizon = now + (input.horizonMs ?? DEFAULT_HORIZON);
+  const budget = input.stepBudget ?? PLAN_STEP_BUDGET;
   const replayed = membersOf(input.run)
     .map((m) => m.member)
     .filter(inFlight)
@@ -213,11 +221,15 @@ export function planUpdateRun(input: UpdateRunPlanInput, now: Instant): UpdateRu
       break;
     }
     const at = Math.min(...candidates);
-    if (at > horizon || steps >= MAX_STEPS) {
+    if (at > horizon) {
       cutoff = {
         at: horizon,
         reason: `EXT-6: the run would still be ${run.state} at the plan's horizon`,
       };
+      break;
+    }
+    if (steps >= budget) {
+      cutoff = { at, reason: budgetSpent(budget) };
       break;
     }
     const ends = fleet.advance(at).sort((a, b) => a.job.localeCompare(b.job));

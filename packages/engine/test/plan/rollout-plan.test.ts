@@ -79,4 +79,18 @@ describe("EXT-6 rollout plans", () => {
     expect(last).toMatchObject({ kind: "soak", name: "prod", until: plan.end });
     expect(plan.criticalPath[0]!.from).toBe(T0);
   });
+  it("SEC-3 a sequence plan that runs out of its step budget stops there and says so", () => {
+    const input = {
+      groups: [
+        { facts: group("testing", ["t-1", "t-2"], undefined, "prod"), state: initialGroupState() },
+        { facts: group("prod", ["p-1"], "testing"), state: initialGroupState() },
+      ],
+      clusters: { "t-1": planned("t-1"), "t-2": planned("t-2"), "p-1": planned("p-1") },
+      sim: SIM,
+    };
+    expect(planRollout(input, T0).cutoff).toBeUndefined();
+    const cut = planRollout({ ...input, stepBudget: 2 }, T0);
+    expect(cut.cutoff?.reason).toMatch(/^SEC-3: the plan stopped after its budget of 2 steps/);
+    expect(cut.cutoff!.at).toBeGreaterThan(T0);
+  });
 });

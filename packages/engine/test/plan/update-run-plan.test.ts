@@ -200,4 +200,14 @@ describe("EXT-6 update-run plans", () => {
     expect(plan.state).toBe("Completed");
     expect(plan.makespanSeconds).toBe(50 * oneMemberSeconds());
   });
+  it("SEC-3 a plan that runs out of its step budget stops there and says so, instead of running on", () => {
+    const members = ["b-1", "b-2", "b-3"].map((c) => member(c));
+    const run = created(request(members));
+    const full = planUpdateRun({ run, clusters: world(members), sim: SIM }, T0);
+    expect(full.state).toBe("Completed");
+    const cut = planUpdateRun({ run, clusters: world(members), sim: SIM, stepBudget: 3 }, T0);
+    expect(cut.cutoff?.reason).toMatch(/^SEC-3: the plan stopped after its budget of 3 steps/);
+    expect(cut.cutoff!.at).toBeGreaterThan(T0);
+    expect(cut.cutoff!.at).toBeLessThan(T0 + full.makespanSeconds * SECOND);
+  });
 });
