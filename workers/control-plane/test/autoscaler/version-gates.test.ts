@@ -28,6 +28,7 @@ function putPool(
 async function putPods(clusterName: string, list: Record<string, unknown>[]) {
   const res = await api("PUT", `/v1/clusters/${clusterName}/workloads`, { body: { pods: list } });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { decisions: { action: string; pool: string; reason: string }[] };
 }
 
 describe("seed 001 version gates on the node-pool PUT (CA-1, CA-10)", () => {
@@ -144,7 +145,40 @@ describe("CA-14 ProvisioningRequest classes by control plane version", () => {
   });
 });
 
-describe("seed 001 version gates held in the decisions (CA-3, CA-5)", () => {
+describe("seed 001 version gates held in the decisions (CA-3, CA-5, CA-9)", () => {
+  it("CA-9 a dearer pool with an unused reservation goes first from 1.27; on 1.26 the cheaper pool does", async () => {
+    const machine = await api("PUT", "/v1/machine-types/n2-gate-4", {
+      body: { cpuMillis: 4000, memoryMiB: 16_384, pricePerHour: 0.5 },
+    });
+    expect(machine.status).toBeLessThan(300);
+    const reservation = await api("PUT", "/v1/reservations/gate-res", {
+      body: { zone: ZONES[1], machineType: "n2-gate-4", count: 4 },
+    });
+    expect(reservation.status, JSON.stringify(reservation.body)).toBeLessThan(300);
+    const chosen = async (name: string, v: string) => {
+      await cluster(name, v);
+      const pools = {
+        cheap: { zones: [ZONES[0]], nodeCount: 1, autoscaling: { enabled: true, maxNodes: 4 } },
+        reserved: {
+          machineType: "n2-gate-4",
+          nodeCount: 0,
+          autoscaling: { enabled: true, maxNodes: 4 },
+        },
+      };
+      for (const [pool, body] of Object.entries(pools)) {
+        const res = await putPool(name, pool, v, body);
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+      }
+      // One 3-CPU pod fits the cheap pool's node; the other needs a new node.
+      const put = await putPods(name, pods("web", 2, 3000));
+      return put.decisions.find((d) => d.action === "SCALE_UP");
+    };
+    expect(await chosen("gate-res-old", "1.26.15-gke.100")).toMatchObject({ pool: "cheap" });
+    const current = await chosen("gate-res", "1.27.3-gke.100");
+    expect(current).toMatchObject({ pool: "reserved" });
+    expect(current?.reason).toMatch(/unused reservation/);
+  });
+
   it("CA-5 on a 1.21 cluster with no nodes pending pods add none: the pool's NOOP cites the rule", async () => {
     const v = "1.21.11-gke.1100";
     await cluster("gate-empty", v);
