@@ -47,7 +47,8 @@ export function autoscalerDemo(): AutoscalerDemo {
       { name: "on-demand", body: pool(false, { enabled: true, minNodes: 1, maxNodes: 4 }) },
       {
         name: "spot",
-        body: pool(true, { enabled: true, minNodes: 0, maxNodes: 6, locationPolicy: "ANY" }),
+        // CA-10: ANY by default for spot; a 1.21 control plane cannot set a policy.
+        body: pool(true, { enabled: true, minNodes: 0, maxNodes: 6 }),
       },
     ],
     snapshots: [

@@ -102,7 +102,8 @@ export function communityBank(): DemoInventory {
             body: {
               ...pool(name, "spot-workers", zones, 1, { type: "SURGE" }).body,
               spot: true,
-              autoscaling: { enabled: true, minNodes: 0, maxNodes: 5, locationPolicy: "ANY" },
+              // CA-10: ANY by default for spot; a 1.21 control plane cannot set a policy.
+              autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 },
             },
           },
           {

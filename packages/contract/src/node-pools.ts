@@ -106,6 +106,10 @@ const nodePoolSpecFields = {
       "The pool's nodes come only from queued provisioning; from control plane 1.32.2-gke.1652000 on it upgrades short-lived (NUP-1).",
   }),
   autopilotManaged: z.boolean().default(false),
+  localSsd: z.boolean().default(false).openapi({
+    description:
+      "Local SSDs as ephemeral storage (`--ephemeral-storage-local-ssd`): below control plane 1.24.5-gke.600 the autoscaler does not grow the pool from 0 nodes (CA-3).",
+  }),
   tpu: Tpu.optional(),
   computeClass: Name.optional().openapi({
     description:

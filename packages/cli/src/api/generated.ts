@@ -11017,6 +11017,11 @@ export interface components {
             queuedProvisioning: boolean;
             /** @default false */
             autopilotManaged: boolean;
+            /**
+             * @description Local SSDs as ephemeral storage (`--ephemeral-storage-local-ssd`): below control plane 1.24.5-gke.600 the autoscaler does not grow the pool from 0 nodes (CA-3).
+             * @default false
+             */
+            localSsd: boolean;
             tpu?: components["schemas"]["Tpu"];
             /**
              * @description CA-15: the compute class this pool serves; pods ask for it with the node selector cloud.google.com/compute-class
@@ -11112,6 +11117,11 @@ export interface components {
             queuedProvisioning: boolean;
             /** @default false */
             autopilotManaged: boolean;
+            /**
+             * @description Local SSDs as ephemeral storage (`--ephemeral-storage-local-ssd`): below control plane 1.24.5-gke.600 the autoscaler does not grow the pool from 0 nodes (CA-3).
+             * @default false
+             */
+            localSsd: boolean;
             tpu?: components["schemas"]["Tpu"];
             /**
              * @description CA-15: the compute class this pool serves; pods ask for it with the node selector cloud.google.com/compute-class

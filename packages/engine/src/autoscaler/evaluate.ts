@@ -18,7 +18,23 @@ import { scaleUp } from "./scale-up.ts";
 import { nextScanTick, onScanGrid } from "./scan-cadence.ts";
 import { buildSnapshot } from "./snapshot.ts";
 import { gracefulTerminationSeconds } from "./termination.ts";
-import type { AutoscalerDecision, AutoscalerInput, AutoscalerState } from "./types.ts";
+import type {
+  AutoscalerDecision,
+  AutoscalerInput,
+  AutoscalerPool,
+  AutoscalerState,
+} from "./types.ts";
+import { gateText, hasFeature } from "./version-gates.ts";
+
+/**
+ * CA-9: seed 001 says the autoscaler "always" weighs reservations from 1.27; before, a
+ * pool's unused reservations neither rank it first nor lead its zone balancing.
+ */
+function withoutReservations(pool: AutoscalerPool, weighed: boolean): AutoscalerPool {
+  if (weighed || pool.reservations === undefined) return pool;
+  const { reservations: _ignored, ...rest } = pool;
+  return rest;
+}
 
 /**
  * CA-4: PROVISIONING nodes not registered within the provision timeout (upstream 15 min)
@@ -77,10 +93,11 @@ function provisionTimeouts(pass: Pass, state: AutoscalerState): AutoscalerState 
  */
 export function evaluateCluster(given: AutoscalerInput, now: Instant): AutoscalerDecision {
   // CA-11: every pool scales by its resolved profile (its own, else the cluster's).
+  const weighsReservations = hasFeature(given.cluster, "reservations");
   const input: AutoscalerInput = {
     ...given,
     pools: given.pools.map((pool) => ({
-      ...pool,
+      ...withoutReservations(pool, weighsReservations),
       autoscaling: { ...pool.autoscaling, profile: poolProfile(given.cluster, pool) },
     })),
   };
@@ -102,6 +119,12 @@ export function evaluateCluster(given: AutoscalerInput, now: Instant): Autoscale
     recorded: new Set(),
     belowCutoff: [],
   };
+  const reserved = given.pools.filter((p) => p.reservations !== undefined).map((p) => p.name);
+  if (!weighsReservations && reserved.length > 0) {
+    pass.notes.push(
+      `CA-9: reservations of ${reserved.join(", ")} not weighed: ${gateText(given.cluster, "reservations")}`,
+    );
+  }
   let state: AutoscalerState = { ...input.state, backoff: pruneBackoff(input.state.backoff, now) };
   state = provisionTimeouts(pass, state);
   pass.pools = poolContexts({ ...input, state }, snapshot, now);

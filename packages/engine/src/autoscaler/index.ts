@@ -50,6 +50,7 @@ export {
   placePods,
 } from "./placement.ts";
 export { clusterProfile, poolProfile, validateProfile } from "./profile.ts";
+export { validateProvisioningClass } from "./provisioning.ts";
 export { effectiveRequests, utilization } from "./requests.ts";
 export { nodesWithUnevictablePods, notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 export {
@@ -63,3 +64,13 @@ export { gracefulTerminationSeconds, LONG_GRACE_MIN_VERSION } from "./terminatio
 export { atomicSliceSize, sliceNodeCount } from "./tpu.ts";
 export type * from "./types.ts";
 export { type AutoscalingPoolSettings, validateAutoscaling } from "./validate.ts";
+export {
+  type GatedCluster,
+  type GatedFeature,
+  gateText,
+  gateVersion,
+  hasFeature,
+  requireFeature,
+  VERSION_GATES,
+  type VersionGate,
+} from "./version-gates.ts";

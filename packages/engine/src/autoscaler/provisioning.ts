@@ -1,3 +1,4 @@
+import type { Result } from "../rules/violation.ts";
 import { record } from "./explain.ts";
 import { fits } from "./fit.ts";
 import { groupPods, remaining } from "./groups.ts";
@@ -6,7 +7,35 @@ import { compareOptions, estimateOption, levelSpotPrices, type PoolOption } from
 import type { PoolContext } from "./pool-context.ts";
 import { commitScaleUp, packForPool, scaleUpBlock } from "./scale-up.ts";
 import { type PodInfo, placeOn, podInfo, type SimNode } from "./snapshot.ts";
-import type { ProvisioningRequest, ProvisioningState, ProvisioningVerdict } from "./types.ts";
+import type {
+  ProvisioningClass,
+  ProvisioningRequest,
+  ProvisioningState,
+  ProvisioningVerdict,
+} from "./types.ts";
+import { type GatedCluster, type GatedFeature, requireFeature } from "./version-gates.ts";
+
+/** CA-14: the version gate of each ProvisioningRequest class. */
+const CLASS_GATES = {
+  "queued-provisioning": "queuedProvisioning",
+  "check-capacity": "checkCapacity",
+  "best-effort-atomic": "bestEffortAtomic",
+} as const satisfies Record<ProvisioningClass, GatedFeature>;
+
+/**
+ * CA-14: refuses (422) a ProvisioningRequest of a class the cluster's control plane does
+ * not support yet (queued-provisioning from 1.28.3-gke.1098000, on Autopilot from
+ * 1.30.3-gke.1451000; check-capacity from 1.30.2-gke.1468000; best-effort-atomic from
+ * 1.31.27).
+ *
+ * @example validateProvisioningClass({ controlPlaneVersion: "1.29.1-gke.100" }, "check-capacity") // 422 CA-14
+ */
+export function validateProvisioningClass(
+  cluster: GatedCluster,
+  provisioningClass: ProvisioningClass,
+): Result<true> {
+  return requireFeature(cluster, CLASS_GATES[provisioningClass]);
+}
 
 /** Requests a pass no longer looks at. */
 export const SETTLED: readonly ProvisioningState[] = [

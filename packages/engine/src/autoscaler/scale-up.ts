@@ -20,6 +20,7 @@ import type { PoolContext } from "./pool-context.ts";
 import { zoneSlots } from "./pool-context.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
 import type { ScaleUpAction } from "./types.ts";
+import { gateText, hasFeature } from "./version-gates.ts";
 
 /** Why a pool may not grow now. */
 export interface ScaleUpBlock {
@@ -38,8 +39,10 @@ export function growthRoom(pass: Pass, ctx: PoolContext): number {
 
 /**
  * Why the pool may not grow at all now, or undefined. In order: autoscaling off,
- * NUP-12 (an upgrade owns it), CA-4 backoff, CA-13 slice already up, CA-16 cluster cap,
- * CA-6/CA-1 at or above the maximum, CA-9 no capacity in any zone.
+ * NUP-12 (an upgrade owns it), CA-4 backoff, the control plane's version gates (CA-5 an
+ * empty cluster below 1.22, CA-3 a Local SSD pool at zero below 1.24.5-gke.600), CA-13
+ * slice already up, CA-16 cluster cap, CA-6/CA-1 at or above the maximum, CA-9 no
+ * capacity in any zone.
  */
 export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undefined {
   const { pool } = ctx;
@@ -54,6 +57,8 @@ export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undef
       reason: `backing off until ${clockText(ctx.backoff.until)} after ${ctx.backoff.reason} (failure ${ctx.backoff.failures})`,
     };
   }
+  const gate = versionHold(pass, ctx);
+  if (gate) return gate;
   if (ctx.slice !== undefined && ctx.size + ctx.added > 0) {
     return {
       rule: "CA-13",
@@ -82,6 +87,24 @@ export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undef
   }
   if (slots.every((s) => s.room <= 0)) {
     return { rule: "CA-9", reason: "no capacity left in its zones" };
+  }
+  return undefined;
+}
+
+/** Scale ups the cluster's control plane version does not make (seed 001's gates). */
+function versionHold(pass: Pass, ctx: PoolContext): ScaleUpBlock | undefined {
+  const cluster = pass.input.cluster;
+  if (pass.clusterSize === 0 && !hasFeature(cluster, "emptyClusterScaleUp")) {
+    return {
+      rule: "CA-5",
+      reason: `the cluster has no nodes, and ${gateText(cluster, "emptyClusterScaleUp")}`,
+    };
+  }
+  if (ctx.pool.localSsd && ctx.size + ctx.added === 0 && !hasFeature(cluster, "localSsdFromZero")) {
+    return {
+      rule: "CA-3",
+      reason: `the pool has no nodes, and ${gateText(cluster, "localSsdFromZero")}`,
+    };
   }
   return undefined;
 }

@@ -213,6 +213,8 @@ export interface AutoscalerPool {
   spot?: boolean;
   flexStart?: boolean;
   tpu?: TpuSettings;
+  /** Local SSDs as ephemeral storage: below 1.24.5-gke.600 it does not grow from 0 (CA-3). */
+  localSsd?: boolean;
   autoscaling: AutoscalingSettings;
   /** Unused reservations matching this pool's machine type, per zone (CA-9, CA-10). */
   reservations?: Record<string, number>;

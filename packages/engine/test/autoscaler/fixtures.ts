@@ -56,6 +56,9 @@ export function pods(
   return Array.from({ length: n }, (_, i) => pod(`${prefix}-${i}`, cpu, mem, over));
 }
 
+/** A current control plane: every seed 001 version gate is open. */
+export const CURRENT = { controlPlaneVersion: "1.33.2-gke.1000" } as const;
+
 export function input(
   parts: Partial<Omit<AutoscalerInput, "cluster">> & {
     cluster?: Partial<AutoscalerInput["cluster"]>;
@@ -68,6 +71,6 @@ export function input(
     pods: [],
     state,
     ...parts,
-    cluster: { name: "c1", controlPlaneVersion: "1.33.2-gke.1000", ...parts.cluster },
+    cluster: { name: "c1", ...CURRENT, ...parts.cluster },
   };
 }

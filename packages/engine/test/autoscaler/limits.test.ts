@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { evaluateCluster, poolBounds, validateAutoscaling } from "../../src/index.ts";
-import { input, node, pods, pool, T0, ZONES } from "./fixtures.ts";
+import { CURRENT, input, node, pods, pool, T0, ZONES } from "./fixtures.ts";
 
 describe("limits", () => {
   it("CA-1 seed example: 3 zones of 1..4 nodes bound the pool to 3..12; with one zone down 2..8", () => {
@@ -17,19 +17,28 @@ describe("limits", () => {
 
   it("CA-1 per-zone and total limits together, negative or min above max are refused", () => {
     const base = { machineType: "e2-standard-4", zones: ZONES };
-    const both = validateAutoscaling({
-      ...base,
-      autoscaling: { enabled: true, minNodes: 1, totalMaxNodes: 4 },
-    });
+    const both = validateAutoscaling(
+      {
+        ...base,
+        autoscaling: { enabled: true, minNodes: 1, totalMaxNodes: 4 },
+      },
+      CURRENT,
+    );
     expect(both).toMatchObject({ ok: false, error: { rule: "CA-1", status: 422 } });
     expect(
-      validateAutoscaling({ ...base, autoscaling: { enabled: true, minNodes: 5, maxNodes: 4 } }),
+      validateAutoscaling(
+        { ...base, autoscaling: { enabled: true, minNodes: 5, maxNodes: 4 } },
+        CURRENT,
+      ),
     ).toMatchObject({ ok: false, error: { rule: "CA-1" } });
     expect(
-      validateAutoscaling({ ...base, autoscaling: { enabled: true, totalMinNodes: -1 } }),
+      validateAutoscaling({ ...base, autoscaling: { enabled: true, totalMinNodes: -1 } }, CURRENT),
     ).toMatchObject({ ok: false, error: { rule: "CA-1" } });
     expect(
-      validateAutoscaling({ ...base, autoscaling: { enabled: true, minNodes: 1, maxNodes: 4 } }),
+      validateAutoscaling(
+        { ...base, autoscaling: { enabled: true, minNodes: 1, maxNodes: 4 } },
+        CURRENT,
+      ),
     ).toEqual({ ok: true, value: true });
   });
 
@@ -59,18 +68,24 @@ describe("limits", () => {
 
   it("CA-16 a pool maximum past 15,000 nodes is refused", () => {
     expect(
-      validateAutoscaling({
-        machineType: "e2-standard-4",
-        zones: ZONES,
-        autoscaling: { enabled: true, maxNodes: 5001 },
-      }),
+      validateAutoscaling(
+        {
+          machineType: "e2-standard-4",
+          zones: ZONES,
+          autoscaling: { enabled: true, maxNodes: 5001 },
+        },
+        CURRENT,
+      ),
     ).toMatchObject({ ok: false, error: { rule: "CA-16", status: 422 } });
     expect(
-      validateAutoscaling({
-        machineType: "e2-standard-4",
-        zones: ZONES,
-        autoscaling: { enabled: true, totalMaxNodes: 15000 },
-      }),
+      validateAutoscaling(
+        {
+          machineType: "e2-standard-4",
+          zones: ZONES,
+          autoscaling: { enabled: true, totalMaxNodes: 15000 },
+        },
+        CURRENT,
+      ),
     ).toMatchObject({ ok: true });
   });
 

@@ -8,7 +8,7 @@ import {
   sliceNodeCount,
   validateAutoscaling,
 } from "../../src/index.ts";
-import { input, MIN, node, pod, pods, pool, T0, ZONES } from "./fixtures.ts";
+import { CURRENT, input, MIN, node, pod, pods, pool, T0, ZONES } from "./fixtures.ts";
 
 const [A, B, C] = ZONES as [string, string, string];
 
@@ -245,20 +245,26 @@ describe("scale up", () => {
   });
 
   it("CA-10 BALANCED is rejected for flex-start pools", () => {
-    const v = validateAutoscaling({
-      machineType: "a3-highgpu-8g",
-      zones: ZONES,
-      flexStart: true,
-      autoscaling: { enabled: true, locationPolicy: "BALANCED" },
-    });
-    expect(v).toMatchObject({ ok: false, error: { rule: "CA-10", status: 422 } });
-    expect(
-      validateAutoscaling({
+    const v = validateAutoscaling(
+      {
         machineType: "a3-highgpu-8g",
         zones: ZONES,
         flexStart: true,
-        autoscaling: { enabled: true, locationPolicy: "ANY" },
-      }).ok,
+        autoscaling: { enabled: true, locationPolicy: "BALANCED" },
+      },
+      CURRENT,
+    );
+    expect(v).toMatchObject({ ok: false, error: { rule: "CA-10", status: 422 } });
+    expect(
+      validateAutoscaling(
+        {
+          machineType: "a3-highgpu-8g",
+          zones: ZONES,
+          flexStart: true,
+          autoscaling: { enabled: true, locationPolicy: "ANY" },
+        },
+        CURRENT,
+      ).ok,
     ).toBe(true);
   });
 
@@ -414,19 +420,25 @@ describe("TPU pools", () => {
       tpu: { topology: "16x16", multiHost: true },
     };
     expect(
-      validateAutoscaling({ ...base, autoscaling: { enabled: true, totalMaxNodes: 63 } }),
+      validateAutoscaling({ ...base, autoscaling: { enabled: true, totalMaxNodes: 63 } }, CURRENT),
     ).toMatchObject({ ok: false, error: { rule: "CA-13" } });
     expect(
-      validateAutoscaling({
-        ...base,
-        autoscaling: { enabled: true, totalMinNodes: 8, totalMaxNodes: 64 },
-      }),
+      validateAutoscaling(
+        {
+          ...base,
+          autoscaling: { enabled: true, totalMinNodes: 8, totalMaxNodes: 64 },
+        },
+        CURRENT,
+      ),
     ).toMatchObject({ ok: false, error: { rule: "CA-13" } });
     expect(
-      validateAutoscaling({
-        ...base,
-        autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 64 },
-      }).ok,
+      validateAutoscaling(
+        {
+          ...base,
+          autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 64 },
+        },
+        CURRENT,
+      ).ok,
     ).toBe(true);
   });
 
@@ -437,12 +449,12 @@ describe("TPU pools", () => {
       tpu: { topology: "16x16", multiHost: true },
       autoscaling: { enabled: true, totalMinNodes: 0, totalMaxNodes: 64 },
     };
-    expect(validateAutoscaling({ ...base, nodeCount: 5 })).toMatchObject({
+    expect(validateAutoscaling({ ...base, nodeCount: 5 }, CURRENT)).toMatchObject({
       ok: false,
       error: { rule: "CA-13", status: 422 },
     });
-    expect(validateAutoscaling({ ...base, nodeCount: 64 }).ok).toBe(true);
-    expect(validateAutoscaling({ ...base, nodeCount: 0 }).ok).toBe(true);
+    expect(validateAutoscaling({ ...base, nodeCount: 64 }, CURRENT).ok).toBe(true);
+    expect(validateAutoscaling({ ...base, nodeCount: 0 }, CURRENT).ok).toBe(true);
   });
 
   it("CA-13 scale down drains the whole multi-host pool to 0 at once, or keeps all of it", () => {

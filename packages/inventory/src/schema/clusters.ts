@@ -95,6 +95,8 @@ export const nodePools = sqliteTable(
       .notNull()
       .default(false),
     autopilotManaged: integer("autopilot_managed", { mode: "boolean" }).notNull().default(false),
+    /** Local SSDs as ephemeral storage (CA-3: from 0 nodes only from 1.24.5-gke.600). */
+    localSsd: integer("local_ssd", { mode: "boolean" }).notNull().default(false),
     tpu: text("tpu", { mode: "json" }).$type<TpuConfig>(),
     /** CA-15: the compute class the pool serves (null: none). */
     computeClass: text("compute_class"),

@@ -1,13 +1,14 @@
 import type { z } from "@hono/zod-openapi";
 import type { ProvisioningRequest, ProvisioningRequestInput } from "@regatta/contract";
-import { toRfc3339 } from "@regatta/engine";
+import { toRfc3339, validateProvisioningClass } from "@regatta/engine";
 import { type ClusterRow, getNodePool, type Inventory } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 
 /**
  * CA-14: a ProvisioningRequest for the cluster (one pod template, `count` copies, one
- * pool). The fleet object decides on it in a pass at once.
+ * pool). A class the cluster's control plane does not support yet is refused (422). The
+ * fleet object decides on it in a pass at once.
  */
 export async function createProvisioningRequest(
   db: Inventory,
@@ -15,6 +16,11 @@ export async function createProvisioningRequest(
   cluster: ClusterRow,
   input: z.infer<typeof ProvisioningRequestInput>,
 ): Promise<Outcome<z.infer<typeof ProvisioningRequest>>> {
+  const supported = validateProvisioningClass(
+    { controlPlaneVersion: cluster.statusVersion, autopilot: cluster.autopilot },
+    input.class,
+  );
+  if (!supported.ok) return refused(422, supported.error.detail, supported.error.rule);
   if (input.pool !== undefined && !(await getNodePool(db, cluster.name, input.pool))) {
     return refused(404, `node pool ${input.pool} of cluster ${cluster.name} does not exist`);
   }

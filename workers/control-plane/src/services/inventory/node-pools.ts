@@ -66,8 +66,12 @@ export async function putNodePool(
     );
   }
   if (spec.autoscaling) {
-    // CA-1, CA-10, CA-13, CA-16: limits the autoscaler could never honour are refused here.
-    const checked = validateAutoscaling({ ...spec, autoscaling: spec.autoscaling });
+    // CA-1, CA-10, CA-13, CA-16: limits the autoscaler could never honour, and settings
+    // the cluster's control plane does not have yet, are refused here.
+    const checked = validateAutoscaling(
+      { ...spec, autoscaling: spec.autoscaling },
+      { controlPlaneVersion: cluster.statusVersion, autopilot: cluster.autopilot },
+    );
     if (!checked.ok) return refused(422, checked.error.detail, checked.error.rule);
     const profile = validateProfile({
       autopilot: cluster.autopilot,
@@ -99,6 +103,7 @@ export async function putNodePool(
     flexStart: spec.flexStart,
     queuedProvisioning: spec.queuedProvisioning,
     autopilotManaged: spec.autopilotManaged,
+    localSsd: spec.localSsd,
     tpu: spec.tpu ?? null,
     computeClass: spec.computeClass ?? null,
     labels: spec.labels ?? null,
@@ -185,6 +190,7 @@ export function nodePoolView(row: NodePoolRow): z.infer<typeof NodePool> {
     flexStart: row.flexStart,
     queuedProvisioning: row.queuedProvisioning,
     autopilotManaged: row.autopilotManaged,
+    localSsd: row.localSsd,
     createdAt: toRfc3339(row.createdAt),
     updatedAt: toRfc3339(row.updatedAt),
   };

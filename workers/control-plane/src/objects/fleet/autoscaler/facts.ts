@@ -98,6 +98,7 @@ export async function readClusterFacts(
       maxPodsPerNode: row.maxPodsPerNode,
       spot: row.spot,
       flexStart: row.flexStart,
+      localSsd: row.localSsd,
       autoscaling: autoscalingOf(row),
       zoneCapacity: nodesPerZone(roomInZones(capacity, row.zones, machine.cpuMillis)),
       reservations: unusedReservations(row, reservations, nodes, pools),
