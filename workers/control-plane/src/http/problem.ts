@@ -20,6 +20,7 @@ const TITLES: Record<number, string> = {
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
+  429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
 };
@@ -36,6 +37,8 @@ export class ProblemError extends Error {
     readonly detail: string,
     readonly rule?: RuleId,
     readonly errors?: Problem["errors"],
+    /** Headers the answer carries besides its body (`retry-after` of a 429). */
+    readonly headers?: Record<string, string>,
   ) {
     super(detail);
   }
@@ -61,7 +64,7 @@ export class ProblemError extends Error {
 export function problemResponse(error: ProblemError): Response {
   return new Response(JSON.stringify(error.toProblem()), {
     status: error.status,
-    headers: { "content-type": "application/problem+json" },
+    headers: { ...error.headers, "content-type": "application/problem+json" },
   });
 }
 

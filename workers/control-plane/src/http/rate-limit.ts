@@ -1,0 +1,31 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../app.ts";
+import { ProblemError } from "./problem.ts";
+
+/**
+ * SEC-3: at most the binding's budget of requests per token (the platform's rate-limiting
+ * binding, per Cloudflare location). A token's identity is the key, so a revoked and
+ * re-created token starts afresh and two tokens never share a budget; callers without one
+ * (the deployment's own admin secret) share the key of their name.
+ */
+export function perToken(
+  limiter: (env: AppEnv["Bindings"]) => RateLimit,
+  what: string,
+  periodSeconds: number,
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const principal = c.var.principal;
+    const key = principal.identity ?? `name:${principal.name}`;
+    const { success } = await limiter(c.env).limit({ key });
+    if (!success) {
+      throw new ProblemError(
+        429,
+        `SEC-3: too many ${what} for this token; try again in ${periodSeconds} s`,
+        "SEC-3",
+        undefined,
+        { "retry-after": String(periodSeconds) },
+      );
+    }
+    await next();
+  };
+}
