@@ -49,8 +49,8 @@ export {
   type Placement,
   placePods,
 } from "./placement.ts";
-export { clusterProfile, poolProfile, validateProfile } from "./profile.ts";
-export { effectiveRequests, utilization } from "./requests.ts";
+export { clusterProfile, followsProfile, poolProfile, validateProfile } from "./profile.ts";
+export { effectiveRequests, gpuUtilization, utilization } from "./requests.ts";
 export { nodesWithUnevictablePods, notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 export {
   nextScanAt,
