@@ -346,16 +346,14 @@ function chooseRemovals(pass: Pass, due: readonly SimNode[], kept: Kept[]): SimN
     const ctx = pass.pools.get(pool);
     if (ctx?.slice !== undefined) {
       const all = pass.snapshot.nodes.filter((n) => n.pool.name === pool && countsTowardSize(n));
-      if (nodes.length === all.length && ctx.bounds.min === 0) {
+      const whole = nodes.length === all.length;
+      if (whole && ctx.bounds.min === 0) {
         removed.push(...nodes);
       } else {
-        for (const node of nodes) {
-          kept.push({
-            node,
-            rule: "CA-13",
-            reason: `a multi-host TPU slice is removed whole; ${nodes.length} of ${all.length} nodes are unneeded`,
-          });
-        }
+        const reason = whole
+          ? `a multi-host TPU slice is removed whole, and the pool's minimum is the slice (${ctx.bounds.min} nodes)`
+          : `a multi-host TPU slice is removed whole; ${nodes.length} of ${all.length} nodes are unneeded`;
+        for (const node of nodes) kept.push({ node, rule: "CA-13", reason });
       }
       continue;
     }
