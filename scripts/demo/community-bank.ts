@@ -17,6 +17,8 @@ export interface DemoInventory {
     pricePerHour: number;
     spotPricePerHour?: number;
     gpus?: number;
+    /** CA-15: the GPU model, as GKE's gke-accelerator label names it. */
+    gpuType?: string;
   }[];
   reservations: { id: string; zone: string; machineType: string; count: number }[];
   fleets: string[];
@@ -141,6 +143,7 @@ export function communityBank(): DemoInventory {
         cpuMillis: 8000,
         memoryMiB: 32_768,
         gpus: 1,
+        gpuType: "nvidia-l4",
         pricePerHour: 0.85,
         spotPricePerHour: 0.3,
       },

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { fleetInstant } from "./clocks.ts";
 import { Name, ZoneName } from "./common.ts";
+import { GpuType } from "./machine-types.ts";
 import { ListQuery, page } from "./page.ts";
 import { ContainerRequests, Pod, WorkloadsStatus } from "./workloads.ts";
 
@@ -64,7 +65,7 @@ export const ComputeClassRule = z
     machineType: Name.optional(),
     spot: z.boolean().optional(),
     accelerator: z
-      .strictObject({ type: z.string().min(1).max(63).optional(), count: z.int().min(1).max(16) })
+      .strictObject({ type: GpuType.optional(), count: z.int().min(1).max(16) })
       .optional(),
   })
   .refine((r) => Object.keys(r).length > 0, { error: "a rule names at least one property" })

@@ -17,6 +17,15 @@ describe("catalog inputs", () => {
     expect(MachineTypeInput.safeParse({ ...type, price: 1 }).success).toBe(false);
   });
 
+  it("CA-15 machine types: gpuType names the model of the GPUs (a DNS label) and needs gpus", () => {
+    const g2 = { cpuMillis: 24_000, memoryMiB: 98_304, gpus: 2, pricePerHour: 2 };
+    expect(MachineTypeInput.parse({ ...g2, gpuType: "nvidia-l4" }).gpuType).toBe("nvidia-l4");
+    expect(MachineTypeInput.parse(g2).gpuType).toBeUndefined();
+    expect(MachineTypeInput.safeParse({ ...g2, gpuType: "NVIDIA L4" }).success).toBe(false);
+    const none = MachineTypeInput.safeParse({ ...g2, gpus: 0, gpuType: "nvidia-l4" });
+    expect(none.error?.issues[0]?.message).toMatch(/^CA-15: /);
+  });
+
   it("zones: region and optional quotas, nothing else", () => {
     expect(ZoneInput.parse({ region: "europe-west1", quota: { nodes: 100 } })).toEqual({
       region: "europe-west1",

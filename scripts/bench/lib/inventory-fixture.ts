@@ -222,6 +222,7 @@ export function generateInventory(options: FixtureOptions): InventoryFixture {
     "cpu_millis",
     "memory_mib",
     "gpus",
+    "gpu_type",
     "price_per_hour",
     "spot_price_per_hour",
     "created_at",
@@ -233,6 +234,8 @@ export function generateInventory(options: FixtureOptions): InventoryFixture {
       cpu_millis: cpu,
       memory_mib: memory,
       gpus,
+      // CA-15: the one GPU family of the catalogue (g2 carries L4s).
+      gpu_type: gpus > 0 ? "nvidia-l4" : null,
       price_per_hour: price,
       spot_price_per_hour: spot,
       ...stamp(),

@@ -10613,6 +10613,8 @@ export interface components {
             cpuMillis: number;
             memoryMiB: number;
             gpus: number;
+            /** @example nvidia-l4 */
+            gpuType?: string;
             pricePerHour: number;
             spotPricePerHour?: number;
         };
@@ -10621,6 +10623,11 @@ export interface components {
             memoryMiB: number;
             /** @default 0 */
             gpus: number;
+            /**
+             * @description CA-15: the model of its GPUs (needs gpus > 0). A compute-class rule naming a GPU type matches only machine types naming the same; without it, none.
+             * @example nvidia-l4
+             */
+            gpuType?: string;
             pricePerHour: number;
             spotPricePerHour?: number;
         };
@@ -11579,6 +11586,7 @@ export interface components {
             machineType?: string;
             spot?: boolean;
             accelerator?: {
+                /** @example nvidia-l4 */
                 type?: string;
                 count: number;
             };

@@ -43,6 +43,18 @@ export function clockText(at: Instant): string {
   return `${toRfc3339(at).slice(11, 16)} UTC`;
 }
 
+/**
+ * CA-5: what made a removed node underused, as the code compares it: strictly below the
+ * threshold (a node exactly at it stays), a GPU node by its GPUs alone.
+ *
+ * @example underusedText(0.5, "allocatable") // "requests < 0.5 of allocatable"
+ */
+export function underusedText(threshold: number, by: "allocatable" | "gpu"): string {
+  return by === "gpu"
+    ? `GPU requests < ${threshold} of its GPUs`
+    : `requests < ${threshold} of allocatable`;
+}
+
 /** Minutes, rounded up, for waits in reasons. */
 export function minutesText(ms: number): string {
   const m = Math.ceil(ms / 60_000);

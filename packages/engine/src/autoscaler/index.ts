@@ -49,9 +49,9 @@ export {
   type Placement,
   placePods,
 } from "./placement.ts";
-export { clusterProfile, poolProfile, validateProfile } from "./profile.ts";
+export { clusterProfile, followsProfile, poolProfile, validateProfile } from "./profile.ts";
 export { validateProvisioningClass } from "./provisioning.ts";
-export { effectiveRequests, utilization } from "./requests.ts";
+export { effectiveRequests, gpuUtilization, utilization } from "./requests.ts";
 export { nodesWithUnevictablePods, notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 export {
   nextScanAt,

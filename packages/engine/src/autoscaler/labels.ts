@@ -10,11 +10,13 @@ export const LABEL = {
   spot: "cloud.google.com/gke-spot",
   computeClass: "cloud.google.com/compute-class",
   tpuTopology: "cloud.google.com/gke-tpu-topology",
+  accelerator: "cloud.google.com/gke-accelerator",
 } as const;
 
 /**
  * The labels a node of `pool` in `zone` carries: the pool's own and the ones GKE adds
- * (pool, zone, machine type, spot, compute class, TPU topology). A node not yet created
+ * (pool, zone, machine type, spot, compute class, TPU topology, GPU model: a pod picks a GPU
+ * type with a `cloud.google.com/gke-accelerator` node selector). A node not yet created
  * has no hostname, so a pod pinned to a hostname never asks for a new node.
  */
 export function nodeLabels(
@@ -32,6 +34,9 @@ export function nodeLabels(
   if (pool.spot) labels[LABEL.spot] = "true";
   if (pool.computeClass !== undefined) labels[LABEL.computeClass] = pool.computeClass;
   if (pool.tpu) labels[LABEL.tpuTopology] = pool.tpu.topology;
+  else if (pool.machine.gpuType !== undefined && (pool.machine.accelerators ?? 0) > 0) {
+    labels[LABEL.accelerator] = pool.machine.gpuType;
+  }
   return labels;
 }
 

@@ -1,9 +1,11 @@
 import { tolerates } from "./constraints.ts";
 import { DEFAULT_MAX_PODS_PER_NODE } from "./defaults.ts";
 import { nodeLabels, nodeSelectorMatches } from "./labels.ts";
-import { addResources, effectiveRequests, fitsIn, ZERO } from "./requests.ts";
+import { followsProfile, poolProfile } from "./profile.ts";
+import { addResources, effectiveRequests, fitsIn, utilization, ZERO } from "./requests.ts";
 import { machineAllocatable } from "./snapshot.ts";
 import type {
+  AutoscalerCluster,
   AutoscalerNode,
   AutoscalerPod,
   AutoscalerPool,
@@ -15,7 +17,8 @@ import type {
 /**
  * Where the control plane expects pods to run between two snapshots from the cluster's
  * agent: a pod whose node is gone, draining or being deleted was evicted (pending), and
- * a pending pod is bound to the first ready node it fits on, as kube-scheduler would.
+ * a pending pod is bound to the first ready node it fits on, as kube-scheduler would (under
+ * optimize-utilization, to the busiest one, as GKE's optimize-utilization-scheduler would).
  * The sim has no scheduler of its own, so this is how evicted pods of an autoscaled
  * blue-green upgrade end up on green nodes; with a real cluster the agent's next
  * `PUT …/workloads` replaces the guess.
@@ -30,6 +33,8 @@ export interface BindableNode {
   labels: Record<string, string>;
   /** The pool's taints: a pod lands only if it tolerates them. */
   taints?: Taint[];
+  /** CA-11: the pool optimizes utilization: pods go to its busiest nodes first. */
+  packs?: boolean;
 }
 
 /** Pods after a placement: the same array order, changed pods as new objects. */
@@ -41,13 +46,15 @@ export interface Placement {
 
 /**
  * The nodes of known pools as the binder sees them: the pool's machine shape unless the
- * node reports its own, the pool's pod limit (API default 110), the pool's labels.
+ * node reports its own, the pool's pod limit (API default 110), the pool's labels, and
+ * whether the pool's profile (its own, else the cluster's) packs pods (CA-11).
  *
  * @example bindableNodes([{ name: "n1", pool: "a", zone: "z", state: "READY" }], [poolA])[0].maxPods // 110
  */
 export function bindableNodes(
   nodes: readonly AutoscalerNode[],
   pools: readonly AutoscalerPool[],
+  cluster: Pick<AutoscalerCluster, "autopilot" | "profile"> = {},
 ): BindableNode[] {
   const byPool = new Map(pools.map((p) => [p.name, p]));
   return nodes.flatMap((node) => {
@@ -60,6 +67,7 @@ export function bindableNodes(
         maxPods: pool.maxPodsPerNode ?? DEFAULT_MAX_PODS_PER_NODE,
         labels: nodeLabels(pool, node.zone, node.name),
         ...(pool.taints ? { taints: pool.taints } : {}),
+        ...(poolProfile(cluster, pool) === "optimize-utilization" ? { packs: true } : {}),
       },
     ];
   });
@@ -69,6 +77,9 @@ export function bindableNodes(
  * Evicts pods from nodes that cannot run them and binds pending pods where they fit
  * (CA-2: by requests; node selectors, required node affinity and taints as the scheduler
  * checks them). Higher priority and larger pods are placed first (the scheduler's queue order).
+ * A pod goes to the first node by name, or, when nodes of an optimize-utilization pool can
+ * take it, to the one with the largest share of CPU, memory or GPUs requested (CA-11, seed
+ * 001) — unless the pod names a custom scheduler, which that profile does not affect.
  * `pods` is left as it was.
  *
  * @example placePods([{ name: "p", containers: [{ cpuMillis: 100, memoryMiB: 64 }] }], bindableNodes(nodes, pools)).pods[0].node // "n1"
@@ -110,7 +121,10 @@ export function placePods(
   const open = nodes
     .filter((n) => n.node.state === "READY")
     .sort((a, b) => (a.node.name < b.node.name ? -1 : 1));
+  const anyPacks = open.some((n) => n.packs === true);
   for (const { pod, index, req } of pending) {
+    const packing = anyPacks && followsProfile(pod);
+    let best: { node: BindableNode; after: Resources; pods: number; busy: number } | undefined;
     for (const candidate of open) {
       const u = used.get(candidate.node.name) ?? { req: ZERO, pods: 0 };
       if (u.pods >= candidate.maxPods) continue;
@@ -118,9 +132,15 @@ export function placePods(
       if (!fitsIn(after, candidate.allocatable)) continue;
       if (!nodeSelectorMatches(pod, candidate.labels)) continue;
       if (!tolerates(pod.tolerations, candidate.taints)) continue;
-      move(index, candidate.node.name);
-      used.set(candidate.node.name, { req: after, pods: u.pods + 1 });
-      break;
+      const busy = packing && candidate.packs ? utilization(u.req, candidate.allocatable) : -1;
+      if (best === undefined || busy > best.busy) {
+        best = { node: candidate, after, pods: u.pods + 1, busy };
+      }
+      if (!packing) break;
+    }
+    if (best) {
+      move(index, best.node.node.name);
+      used.set(best.node.node.name, { req: best.after, pods: best.pods });
     }
   }
   return { pods: placed, changed };

@@ -1,7 +1,7 @@
 import type { ScalingGroupPolicy } from "../node-pool/scaling.ts";
 import type { Instant } from "../time/instant.ts";
 import { backingOff } from "./backoff.ts";
-import { classRank } from "./compute-class.ts";
+import { classMiss, classRank } from "./compute-class.ts";
 import { type DaemonSetOverhead, daemonSetOverhead } from "./daemonsets.ts";
 import { locationPolicyOf, type PoolBounds, poolBounds } from "./limits.ts";
 import type { ZoneSlot } from "./location.ts";
@@ -27,6 +27,8 @@ export interface PoolContext {
   /** CA-13: multi-host slice size. */
   slice?: number;
   classRank: number;
+  /** CA-15: why the pool serves none of its class's rules (then it is not grown). */
+  classMiss?: string;
   backoff?: PoolBackoff;
 }
 
@@ -75,6 +77,7 @@ export function poolContexts(
     }
     const backoff = backingOff(input.state, pool.name, now);
     const slice = atomicSliceSize(pool);
+    const miss = classMiss(pool, input.computeClasses ?? []);
     contexts.set(pool.name, {
       pool,
       bounds: poolBounds(pool, down),
@@ -87,6 +90,7 @@ export function poolContexts(
       overhead: daemonSetOverhead(snapshot, pool),
       ...(slice !== undefined ? { slice } : {}),
       classRank: classRank(pool, input.computeClasses ?? []),
+      ...(miss !== undefined ? { classMiss: miss } : {}),
       ...(backoff ? { backoff } : {}),
     });
   }

@@ -1,5 +1,18 @@
 import { ok, type Result, refuse } from "../rules/violation.ts";
-import type { AutoscalerCluster, AutoscalerPool, AutoscalingProfile } from "./types.ts";
+import type {
+  AutoscalerCluster,
+  AutoscalerPod,
+  AutoscalerPool,
+  AutoscalingProfile,
+} from "./types.ts";
+
+/**
+ * Schedulers optimize-utilization works through. Seed 001: GKE sets the pod's scheduler
+ * name to `gke.io/optimize-utilization-scheduler` for the optimization to happen, and
+ * "pods that specify a custom scheduler are not affected" — it rewrites only pods left to
+ * the default scheduler.
+ */
+const PROFILE_SCHEDULERS = new Set(["default-scheduler", "gke.io/optimize-utilization-scheduler"]);
 
 /**
  * CA-11, seed 001: the profile is the cluster's (`gcloud container clusters update
@@ -20,6 +33,16 @@ export function poolProfile(
   pool: Pick<AutoscalerPool, "autoscaling">,
 ): AutoscalingProfile {
   return pool.autoscaling.profile ?? clusterProfile(cluster);
+}
+
+/**
+ * CA-11: whether optimize-utilization's packing onto busy nodes applies to the pod: not
+ * when it names a custom scheduler (seed 001), which places it as it sees fit.
+ *
+ * @example followsProfile({ name: "p", containers: [], schedulerName: "volcano" }) // false
+ */
+export function followsProfile(pod: Pick<AutoscalerPod, "schedulerName">): boolean {
+  return pod.schedulerName === undefined || PROFILE_SCHEDULERS.has(pod.schedulerName);
 }
 
 /**

@@ -62,14 +62,31 @@ export function fitsIn(need: Resources, room: Resources): boolean {
 }
 
 /**
- * Utilization as upstream's scale-down measures it: the larger of CPU and memory
- * requests over allocatable (accelerator nodes also by accelerators).
+ * The largest share of allocatable the requests take, over CPU, memory and accelerators:
+ * seed 001's "high CPU, memory or GPU allocation" that optimize-utilization packs pods onto
+ * (CA-11), and how scale down judges a node without GPUs (CA-5; a TPU node counts its chips).
+ *
+ * @example utilization({ cpuMillis: 1000, memoryMiB: 0, accelerators: 3 }, { cpuMillis: 24_000, memoryMiB: 98_304, accelerators: 4 }) // 0.75
  */
 export function utilization(used: Resources, allocatable: Resources): number {
-  const ratio = (u: number, a: number): number => (a > 0 ? u / a : 0);
   return Math.max(
     ratio(used.cpuMillis, allocatable.cpuMillis),
     ratio(used.memoryMiB, allocatable.memoryMiB),
     ratio(used.accelerators, allocatable.accelerators),
   );
+}
+
+/**
+ * How scale down judges a GPU node (CA-5): by its GPU requests alone, as upstream's
+ * `utilization.Calculate` does — the node is there for its GPUs, its CPU and memory only
+ * serve the GPU pods, so idle GPUs make it underused however busy its CPUs are.
+ *
+ * @example gpuUtilization({ cpuMillis: 20_000, memoryMiB: 0, accelerators: 1 }, { cpuMillis: 24_000, memoryMiB: 98_304, accelerators: 4 }) // 0.25
+ */
+export function gpuUtilization(used: Resources, allocatable: Resources): number {
+  return ratio(used.accelerators, allocatable.accelerators);
+}
+
+function ratio(used: number, allocatable: number): number {
+  return allocatable > 0 ? used / allocatable : 0;
 }

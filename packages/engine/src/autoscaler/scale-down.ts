@@ -1,12 +1,19 @@
 import type { RuleId } from "../rules/violation.ts";
 import { requiredNodeExpressions } from "./constraints.ts";
 import { KEPT_RECORDS_PER_POOL, NON_EMPTY_CANDIDATES_PER_PASS, unneededMs } from "./defaults.ts";
-import { clockText, decisionReason, minutesText, podName, record } from "./explain.ts";
+import {
+  clockText,
+  decisionReason,
+  minutesText,
+  podName,
+  record,
+  underusedText,
+} from "./explain.ts";
 import { fits } from "./fit.ts";
 import type { Pass } from "./pass.ts";
 import { type Budget, covers, disruptionBudgets } from "./pdb.ts";
 import { countsTowardSize, groupOf } from "./pool-context.ts";
-import { subtractResources, utilization } from "./requests.ts";
+import { gpuUtilization, subtractResources, utilization } from "./requests.ts";
 import { notSafeToEvict, SAFE_TO_EVICT } from "./safe-to-evict.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
 import { gracefulTerminationSeconds, localStorageBlocks } from "./termination.ts";
@@ -37,6 +44,21 @@ function takeOff(node: SimNode, pod: PodInfo): void {
   node.used = subtractResources(node.used, pod.requests);
   node.pods.splice(node.pods.lastIndexOf(pod), 1);
   node.antiTerms = node.pods.flatMap((p) => p.constraints.antiAffinity);
+}
+
+/**
+ * CA-5: how underused a node is. A GPU node counts its GPU requests only (upstream); any
+ * other node the largest share of CPU, memory or TPU chips.
+ */
+function underuse(node: SimNode): number {
+  return gpuNode(node)
+    ? gpuUtilization(node.used, node.allocatable)
+    : utilization(node.used, node.allocatable);
+}
+
+/** A node with GPUs (TPU chips count as accelerators too, but not as GPUs). */
+function gpuNode(node: SimNode): boolean {
+  return node.pool.tpu === undefined && node.allocatable.accelerators > 0;
 }
 
 /** Where Kubernetes runs its system pods. */
@@ -197,12 +219,13 @@ function evacuate(
 
 /**
  * CA-5, CA-7, CA-8, CA-11, CA-13: removes nodes whose pods all fit elsewhere. A node is a
- * candidate when it is READY or cordoned, its pool autoscales, NUP-12 lets it go, and its requests
- * are below half its allocatable (upstream threshold, strictly below). It must stay removable for the
- * profile's unneeded time (10 min; 1 min with optimize-utilization) and no scale up may
- * have happened in the last 10 min (upstream defaults). Minimums hold (CA-5/CA-6), a
- * standard cluster keeps a node, at most 10 nodes go per pass, and a multi-host TPU
- * pool goes all at once or not at all (CA-13). Returns the next unneeded map.
+ * candidate when it is READY or cordoned, its pool autoscales, NUP-12 lets it go, and its
+ * requests are below half its allocatable (upstream threshold, strictly below; a GPU node by
+ * its GPUs alone). It must stay removable for the profile's unneeded time (10 min; 1 min
+ * with optimize-utilization) and no scale up may have happened in the last 10 min
+ * (upstream defaults). Minimums hold (CA-5/CA-6), a standard cluster keeps a node, at most
+ * 10 nodes go per pass, and a multi-host TPU pool goes all at once or not at all (CA-13).
+ * Returns the next unneeded map.
  */
 export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["unneededSince"] {
   const { now, options, input } = pass;
@@ -234,7 +257,7 @@ export function scaleDown(pass: Pass, scaledUpNow: boolean): AutoscalerState["un
   for (const node of shrinkable) {
     const pool = node.pool;
     if (!pool.autoscaling.enabled) continue;
-    const u = utilization(node.used, node.allocatable);
+    const u = underuse(node);
     // Upstream: a node is underused only strictly below the threshold.
     if (u >= options.scaleDownUtilizationThreshold) continue;
     const group = groupOf(pool, node);
@@ -323,16 +346,14 @@ function chooseRemovals(pass: Pass, due: readonly SimNode[], kept: Kept[]): SimN
     const ctx = pass.pools.get(pool);
     if (ctx?.slice !== undefined) {
       const all = pass.snapshot.nodes.filter((n) => n.pool.name === pool && countsTowardSize(n));
-      if (nodes.length === all.length && ctx.bounds.min === 0) {
+      const whole = nodes.length === all.length;
+      if (whole && ctx.bounds.min === 0) {
         removed.push(...nodes);
       } else {
-        for (const node of nodes) {
-          kept.push({
-            node,
-            rule: "CA-13",
-            reason: `a multi-host TPU slice is removed whole; ${nodes.length} of ${all.length} nodes are unneeded`,
-          });
-        }
+        const reason = whole
+          ? `a multi-host TPU slice is removed whole, and the pool's minimum is the slice (${ctx.bounds.min} nodes)`
+          : `a multi-host TPU slice is removed whole; ${nodes.length} of ${all.length} nodes are unneeded`;
+        for (const node of nodes) kept.push({ node, rule: "CA-13", reason });
       }
       continue;
     }
@@ -360,7 +381,8 @@ function recordScaleDowns(pass: Pass, removed: readonly SimNode[]): void {
     const names = nodes.map((n) => n.name).sort();
     const threshold = pass.options.scaleDownUtilizationThreshold;
     const profile = nodes[0]?.pool.autoscaling.profile ?? "balanced";
-    const reason = `${names.length === 1 ? `node ${names[0]}` : `nodes ${names.join(", ")}`} removed: requests ≤ ${threshold} of allocatable and every pod fits elsewhere, unneeded for ${minutesText(unneededMs(profile, pass.options))} (${profile}); drained for up to ${grace / 60} min, then forced; -${names.length} ${names.length === 1 ? "node" : "nodes"}`;
+    const underused = underusedText(threshold, nodes.some(gpuNode) ? "gpu" : "allocatable");
+    const reason = `${names.length === 1 ? `node ${names[0]}` : `nodes ${names.join(", ")}`} removed: ${underused} and every pod fits elsewhere, unneeded for ${minutesText(unneededMs(profile, pass.options))} (${profile}); drained for up to ${grace / 60} min, then forced; -${names.length} ${names.length === 1 ? "node" : "nodes"}`;
     pass.actions.push({
       type: "SCALE_DOWN",
       pool,

@@ -18,6 +18,8 @@ import type { Pass } from "./pass.ts";
 import { compareOptions, estimateOption, levelSpotPrices, type PoolOption } from "./pool-choice.ts";
 import type { PoolContext } from "./pool-context.ts";
 import { zoneSlots } from "./pool-context.ts";
+import { followsProfile } from "./profile.ts";
+import { utilization } from "./requests.ts";
 import { type PodInfo, placeOn, type SimNode } from "./snapshot.ts";
 import type { ScaleUpAction } from "./types.ts";
 import { gateText, hasFeature } from "./version-gates.ts";
@@ -39,14 +41,15 @@ export function growthRoom(pass: Pass, ctx: PoolContext): number {
 
 /**
  * Why the pool may not grow at all now, or undefined. In order: autoscaling off,
- * NUP-12 (an upgrade owns it), CA-4 backoff, the control plane's version gates (CA-5 an
- * empty cluster below 1.22, CA-3 a Local SSD pool at zero below 1.24.5-gke.600), CA-13
- * slice already up, CA-16 cluster cap, CA-6/CA-1 at or above the maximum, CA-9 no
- * capacity in any zone.
+ * CA-15 (its compute class has no rule it matches), NUP-12 (an upgrade owns it), CA-4
+ * backoff, the control plane's version gates (CA-5 an empty cluster below 1.22, CA-3 a
+ * Local SSD pool at zero below 1.24.5-gke.600), CA-13 slice already up, CA-16 cluster
+ * cap, CA-6/CA-1 at or above the maximum, CA-9 no capacity in any zone.
  */
 export function scaleUpBlock(pass: Pass, ctx: PoolContext): ScaleUpBlock | undefined {
   const { pool } = ctx;
   if (!pool.autoscaling.enabled) return { reason: "autoscaling is off for this pool" };
+  if (ctx.classMiss !== undefined) return { rule: "CA-15", reason: ctx.classMiss };
   if (!ctx.growing) {
     const why = pool.scaling?.groups.map((g) => g.reason).join("; ") ?? "";
     return { rule: "NUP-12", reason: `not grown while it is upgraded (${why})` };
@@ -198,26 +201,26 @@ function size(g: PodGroup): number {
 /**
  * Pending pods onto nodes that exist or are coming up (PROVISIONING counts: upstream's
  * "upcoming nodes"), so only pods no node can take ask for new ones. Pools with the
- * `optimize-utilization` profile offer their busiest nodes first (CA-11).
+ * `optimize-utilization` profile offer their busiest nodes first, by the largest share of
+ * CPU, memory or GPUs already requested (CA-11, seed 001); a pod naming a custom scheduler
+ * is not affected and sees the nodes in name order, as under `balanced`.
  */
 export function placeOnExisting(pass: Pass, groups: readonly PodGroup[]): void {
-  const targets = pass.snapshot.nodes.filter(
-    (n) => (n.state === "READY" || n.state === "PROVISIONING") && !pass.timedOut.has(n.name),
-  );
-  const busy = (n: SimNode): number =>
-    n.pool.autoscaling.profile === "optimize-utilization"
-      ? Math.max(
-          n.used.cpuMillis / (n.allocatable.cpuMillis || 1),
-          n.used.memoryMiB / (n.allocatable.memoryMiB || 1),
-        )
-      : -1;
-  const ordered = targets
-    .map((n) => ({ n, b: busy(n) }))
-    .sort((x, y) => y.b - x.b || (x.n.name < y.n.name ? -1 : x.n.name > y.n.name ? 1 : 0))
+  const targets = pass.snapshot.nodes
+    .filter(
+      (n) => (n.state === "READY" || n.state === "PROVISIONING") && !pass.timedOut.has(n.name),
+    )
+    .sort((x, y) => (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  const packing = (n: SimNode): boolean => n.pool.autoscaling.profile === "optimize-utilization";
+  // Sorted once: a stable sort keeps name order among equally busy and `balanced` nodes.
+  const busiestFirst = targets
+    .map((n) => ({ n, b: packing(n) ? utilization(n.used, n.allocatable) : -1 }))
+    .sort((x, y) => y.b - x.b)
     .map((x) => x.n);
   // Largest first, as the packing of new nodes does, so both fill nodes alike.
   const bySize = [...groups].sort((a, b) => size(b) - size(a));
   for (const g of bySize) {
+    const ordered = followsProfile(g.sample.pod) ? busiestFirst : targets;
     for (const node of ordered) {
       if (remaining(g) === 0) break;
       while (remaining(g) > 0 && fits(g.sample, node)) {

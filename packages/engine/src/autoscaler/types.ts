@@ -186,6 +186,11 @@ export interface MachineShape {
   cpuMillis: number;
   memoryMiB: number;
   accelerators?: number;
+  /**
+   * CA-15: the GPU model of `accelerators` (`nvidia-l4`, `nvidia-tesla-t4`, …), as GKE's
+   * `cloud.google.com/gke-accelerator` node label names it; absent when unknown.
+   */
+  gpuType?: string;
   /** Price per node-hour on demand (any unit, compared between pools only). */
   pricePerHour: number;
   /** Price per node-hour as spot; used when the pool is spot (CA-9: spot is cheaper). */

@@ -19,8 +19,19 @@ const G2 = {
   cpuMillis: 24_000,
   memoryMiB: 98_304,
   accelerators: 2,
+  gpuType: "nvidia-l4",
   pricePerHour: 2,
   spotPricePerHour: 0.7,
+};
+
+/** An N1 machine with two T4s attached: cheaper than the G2, same GPU count. */
+const T4x2 = {
+  machineType: "n1-standard-32-t4x2",
+  cpuMillis: 32_000,
+  memoryMiB: 122_880,
+  accelerators: 2,
+  gpuType: "nvidia-tesla-t4",
+  pricePerHour: 1.5,
 };
 
 function l4(name: string, spot: boolean, over: Partial<AutoscalerPool> = {}): AutoscalerPool {
@@ -163,5 +174,75 @@ describe("compute classes", () => {
       T0,
     );
     expect(d.actions).toEqual([]);
+  });
+
+  it("CA-15 a rule naming a GPU type is served only by that type: a pool of two T4s does not serve an L4 rule", () => {
+    const l4Only: ComputeClass = {
+      name: "l4",
+      priorities: [{ accelerator: { type: "nvidia-l4", count: 2 } }],
+    };
+    const t4 = pool("t4", { machine: T4x2, computeClass: "l4" });
+    const l4Pod = gpuPod("g-0", { nodeSelector: { "cloud.google.com/compute-class": "l4" } });
+    // The T4 pool is cheaper, yet the L4 pool grows.
+    const both = evaluateCluster(
+      input({
+        pools: [t4, l4("l4-od", false, { computeClass: "l4" })],
+        computeClasses: [l4Only],
+        pods: [l4Pod],
+      }),
+      T0,
+    );
+    expect(both.actions).toMatchObject([{ type: "SCALE_UP", pool: "l4-od", delta: 1 }]);
+    // Alone, it is not grown: the pod stays pending and the decision says why.
+    const alone = evaluateCluster(
+      input({ pools: [t4], computeClasses: [l4Only], pods: [l4Pod] }),
+      T0,
+    );
+    expect(alone.actions).toEqual([]);
+    expect(alone.records.find((r) => r.pool === "t4")).toMatchObject({
+      action: "NOOP",
+      blockedBy: "CA-15",
+      reason:
+        "pending pods could use it but it serves compute class l4 but matches none of its rules (rule 1: nvidia-l4 GPUs, not nvidia-tesla-t4)",
+    });
+  });
+
+  it("CA-15 a machine type that names no GPU type never matches a rule that names one; a rule without a type matches by count", () => {
+    const untyped = { ...G2, gpuType: undefined };
+    const { gpuType: _gone, ...noType } = untyped;
+    const typedRule: ComputeClass = {
+      name: "l4",
+      priorities: [{ accelerator: { type: "nvidia-l4", count: 2 } }],
+    };
+    const anyTwo: ComputeClass = { name: "l4", priorities: [{ accelerator: { count: 2 } }] };
+    const pools = [pool("old-g2", { machine: noType, computeClass: "l4" })];
+    const l4Pod = gpuPod("g-0", { nodeSelector: { "cloud.google.com/compute-class": "l4" } });
+    const typed = evaluateCluster(input({ pools, computeClasses: [typedRule], pods: [l4Pod] }), T0);
+    expect(typed.actions).toEqual([]);
+    expect(typed.records.find((r) => r.pool === "old-g2")?.reason).toMatch(
+      /rule 1: nvidia-l4 GPUs; machine type g2-standard-24 names no GPU type/,
+    );
+    const counted = evaluateCluster(input({ pools, computeClasses: [anyTwo], pods: [l4Pod] }), T0);
+    expect(counted.actions).toMatchObject([{ type: "SCALE_UP", pool: "old-g2" }]);
+  });
+
+  it("CA-15 a pod picks its GPU model with the cloud.google.com/gke-accelerator node selector, as on GKE", () => {
+    const pools = [pool("t4", { machine: T4x2 }), pool("l4", { machine: G2 })];
+    const wants = (type: string) =>
+      evaluateCluster(
+        input({
+          pools,
+          pods: [
+            pod("g-0", 1000, 1024, {
+              containers: [{ cpuMillis: 1000, memoryMiB: 1024, accelerators: 2 }],
+              nodeSelector: { "cloud.google.com/gke-accelerator": type },
+            }),
+          ],
+        }),
+        T0,
+      ).actions.map((a) => a.pool);
+    expect(wants("nvidia-l4")).toEqual(["l4"]);
+    expect(wants("nvidia-tesla-t4")).toEqual(["t4"]);
+    expect(wants("nvidia-h100-80gb")).toEqual([]);
   });
 });

@@ -49,6 +49,37 @@ describe("placePods", () => {
     expect([...placed.changed].sort()).toEqual([0, 1]);
   });
 
+  it("CA-11 under optimize-utilization a pending pod is bound to the busiest node it fits, GPUs counted; one naming a custom scheduler first-fit by name", () => {
+    const gpu = {
+      machineType: "g2-standard-48",
+      cpuMillis: 24_000,
+      memoryMiB: 98_304,
+      accelerators: 4,
+      pricePerHour: 4,
+    };
+    const optimized = pool("gpu", {
+      machine: gpu,
+      autoscaling: { enabled: true, minNodes: 0, maxNodes: 5, profile: "optimize-utilization" },
+    });
+    const gpus = (name: string, n: number, cpu: number, over: Partial<AutoscalerPod> = {}) =>
+      pod(name, cpu, 256, {
+        containers: [{ cpuMillis: cpu, memoryMiB: 256, accelerators: n }],
+        ...over,
+      });
+    // g-a: 10 of 24 CPUs but 1 of 4 GPUs; g-b: 3 of 4 GPUs. By GPU allocation g-b is busier.
+    const running = [gpus("a", 1, 10_000, { node: "g-a" }), gpus("b", 3, 1000, { node: "g-b" })];
+    const nodes = [node("g-a", "gpu"), node("g-b", "gpu")];
+    const bind = (extra: AutoscalerPod, pools = [optimized], cluster = {}) =>
+      where(placePods([...running, extra], bindableNodes(nodes, pools, cluster)).pods)[extra.name];
+    expect(bind(gpus("new", 1, 1000))).toBe("g-b");
+    expect(bind(gpus("new", 1, 1000, { schedulerName: "default-scheduler" }))).toBe("g-b");
+    expect(bind(gpus("new", 1, 1000, { schedulerName: "volcano" }))).toBe("g-a");
+    // Balanced binds by name; the cluster's profile applies to a pool without its own.
+    const plain = pool("gpu", { machine: gpu });
+    expect(bind(gpus("new", 1, 1000), [plain])).toBe("g-a");
+    expect(bind(gpus("new", 1, 1000), [plain], { profile: "optimize-utilization" })).toBe("g-b");
+  });
+
   it("CA-12 higher priority, then larger pods are bound first, as the scheduler's queue orders them; a smaller pod takes what is left", () => {
     const placed = place(
       [pod("small", 1000), pod("large", 3000), pod("urgent", 2000, 256, { priority: 100 })],

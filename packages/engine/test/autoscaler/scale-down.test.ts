@@ -36,7 +36,7 @@ describe("scale down", () => {
     const d = evaluateCluster(twoNodes(), T0);
     expect(downs(d)).toMatchObject([{ pool: "web", nodes: ["web-1"], delta: -1 }]);
     expect(d.records.find((r) => r.action === "SCALE_DOWN")?.reason).toMatch(
-      /^node web-1 removed: requests ≤ 0.5 of allocatable and every pod fits elsewhere/,
+      /^node web-1 removed: requests < 0.5 of allocatable and every pod fits elsewhere/,
     );
   });
 
@@ -392,5 +392,124 @@ describe("scale down", () => {
     // The busy node takes the new pod: the empty one becomes a scale-down candidate.
     expect(profile("optimize-utilization").state.unneededSince).toHaveProperty("a-empty");
     expect(profile("balanced").state.unneededSince).not.toHaveProperty("a-empty");
+  });
+});
+
+/** A g2-style machine with 4 GPUs: 24 CPU, 96 GiB. */
+const GPU4 = {
+  machineType: "g2-standard-48",
+  cpuMillis: 24_000,
+  memoryMiB: 98_304,
+  accelerators: 4,
+  gpuType: "nvidia-l4",
+  pricePerHour: 4,
+};
+
+const gpuPod = (name: string, gpus: number, cpu: number, over: Partial<AutoscalerPod> = {}) =>
+  pod(name, cpu, 256, {
+    containers: [{ cpuMillis: cpu, memoryMiB: 256, accelerators: gpus }],
+    ...over,
+  });
+
+describe("GPU nodes and custom schedulers (CA-5, CA-11)", () => {
+  it("CA-5 the removal text says what the code compares: requests strictly below the threshold", () => {
+    const d = evaluateCluster(twoNodes(), T0);
+    const reason = d.records.find((r) => r.action === "SCALE_DOWN")?.reason ?? "";
+    expect(reason).toMatch(
+      /^node web-1 removed: requests < 0\.5 of allocatable and every pod fits elsewhere/,
+    );
+    expect(reason).not.toMatch(/≤/);
+    const lower = evaluateCluster(
+      { ...twoNodes(), options: { scaleDownUtilizationThreshold: 0.3 } },
+      T0,
+    );
+    expect(lower.records.find((r) => r.action === "SCALE_DOWN")?.reason).toMatch(
+      /requests < 0\.3 of allocatable/,
+    );
+  });
+
+  it("CA-5 a GPU node is judged by its GPU requests alone: idle GPUs make it underused however busy its CPUs are", () => {
+    // g-1: 1 of 4 GPUs but 14 of 24 CPUs (58 %); g-2 has room for its pod.
+    const at = (gpus: number) =>
+      input(
+        {
+          pools: [pool("gpu", { machine: GPU4 })],
+          nodes: [node("g-1", "gpu", A), node("g-2", "gpu", B)],
+          pods: [
+            gpuPod("train", gpus, 14_000, { node: "g-1" }),
+            gpuPod("other", 2, 1000, { node: "g-2" }),
+          ],
+        },
+        { backoff: {}, unneededSince: { "g-1": T0 - 11 * MIN } },
+      );
+    const idle = evaluateCluster(at(1), T0);
+    expect(downs(idle)[0]?.nodes).toEqual(["g-1"]);
+    expect(downs(idle)[0]?.reason).toMatch(
+      /^node g-1 removed: GPU requests < 0\.5 of its GPUs and every pod fits elsewhere/,
+    );
+    // 2 of 4 GPUs is exactly the threshold: not underused, whatever its CPUs.
+    const half = evaluateCluster(at(2), T0);
+    expect(downs(half)).toEqual([]);
+    expect(half.state.unneededSince).not.toHaveProperty("g-1");
+  });
+
+  it("CA-11 optimize-utilization packs onto the node with the most GPU allocation, not only CPU and memory", () => {
+    // g-a: 1 GPU of 4 but 10 of 24 CPUs; g-b: 3 GPUs of 4, 1 CPU. By GPUs g-b is the
+    // busier: the new pod takes its last GPU, and g-a (1 GPU of 4) becomes a scale-down
+    // candidate. Balanced (name order) puts it on g-a, which is then at 2 of 4 GPUs.
+    const profile = (p: "balanced" | "optimize-utilization") =>
+      evaluateCluster(
+        input({
+          pools: [
+            pool("gpu", {
+              machine: GPU4,
+              autoscaling: { enabled: true, minNodes: 0, maxNodes: 10, profile: p },
+            }),
+          ],
+          nodes: [node("g-a", "gpu", A), node("g-b", "gpu", B)],
+          pods: [
+            gpuPod("a", 1, 10_000, { node: "g-a" }),
+            gpuPod("b", 3, 1000, { node: "g-b" }),
+            gpuPod("new", 1, 1000),
+          ],
+        }),
+        T0,
+      );
+    const onGa = (d: ReturnType<typeof evaluateCluster>) =>
+      d.records.filter((r) => r.nodes?.includes("g-a")).map((r) => r.reason);
+    // g-a is a candidate whose pod finds no room (g-b is full): kept, by CA-5.
+    expect(onGa(profile("optimize-utilization"))).toEqual([
+      "node g-a kept: pod a fits on no other node",
+    ]);
+    expect(onGa(profile("balanced"))).toEqual([]);
+  });
+
+  it("CA-11 pods that name a custom scheduler are not affected by optimize-utilization: they see the nodes in name order", () => {
+    const nodes = [node("a-empty", "web", A), node("b-busy", "web", B)];
+    const busy = pod("busy", 1500, 256, { node: "b-busy" });
+    const optimized = (schedulerName?: string) =>
+      evaluateCluster(
+        input({
+          pools: [
+            pool("web", {
+              autoscaling: {
+                enabled: true,
+                minNodes: 0,
+                maxNodes: 10,
+                profile: "optimize-utilization",
+              },
+            }),
+          ],
+          nodes,
+          pods: [busy, pod("new", 2100, 256, schedulerName ? { schedulerName } : {})],
+        }),
+        T0,
+      );
+    // The default scheduler (named or not) and GKE's own are rewritten: packed onto b-busy.
+    for (const name of [undefined, "default-scheduler", "gke.io/optimize-utilization-scheduler"]) {
+      expect(optimized(name).state.unneededSince, String(name)).toHaveProperty("a-empty");
+    }
+    // A custom one keeps its own placement: first fit by name, a-empty is used.
+    expect(optimized("volcano").state.unneededSince).not.toHaveProperty("a-empty");
   });
 });

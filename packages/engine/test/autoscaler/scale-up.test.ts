@@ -493,6 +493,33 @@ describe("TPU pools", () => {
     ).toMatch(/removed whole; 63 of 64 nodes are unneeded/);
   });
 
+  it("CA-13 a multi-host pool whose minimum is the whole slice keeps it, and the decision says so", () => {
+    const nodes = Array.from({ length: 64 }, (_, i) =>
+      node(`tpu-${String(i).padStart(2, "0")}`, "tpu", A),
+    );
+    const since = Object.fromEntries(nodes.map((n) => [n.name, T0 - 11 * MIN]));
+    const d = evaluateCluster(
+      input(
+        {
+          pools: [
+            tpuPool(true, {
+              autoscaling: { enabled: true, totalMinNodes: 64, totalMaxNodes: 64 },
+            }),
+            pool("web"),
+          ],
+          nodes: [...nodes, node("web-1", "web")],
+          pods: [pod("keep", 3000, 256, { node: "web-1" })],
+        },
+        { backoff: {}, unneededSince: since },
+      ),
+      T0,
+    );
+    expect(d.actions.filter((a) => a.type === "SCALE_DOWN")).toEqual([]);
+    expect(d.records.find((r) => r.pool === "tpu" && r.blockedBy === "CA-13")?.reason).toBe(
+      "node tpu-00 kept: a multi-host TPU slice is removed whole, and the pool's minimum is the slice (64 nodes)",
+    );
+  });
+
   it("CA-13 a single-host TPU pool scales 0..max one node at a time", () => {
     const d = evaluateCluster(
       input({ pools: [tpuPool(false)], pods: [tpuPod("infer-0"), tpuPod("infer-1")] }),

@@ -22,6 +22,8 @@ export const machineTypes = sqliteTable("machine_types", {
   cpuMillis: integer("cpu_millis").notNull(),
   memoryMiB: integer("memory_mib").notNull(),
   gpus: integer("gpus").notNull().default(0),
+  /** CA-15: the GPU model (`nvidia-l4`); null when unknown (it then matches no typed rule). */
+  gpuType: text("gpu_type"),
   pricePerHour: real("price_per_hour").notNull(),
   spotPricePerHour: real("spot_price_per_hour"),
   createdAt: integer("created_at").$type<Instant>().notNull(),

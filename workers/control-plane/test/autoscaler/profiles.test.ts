@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { clusterBody, poolBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
-import { clusterWithPools, decisions, evaluate, useAutoscalerFixtures } from "./helpers.ts";
+import { nodesOf } from "../operations/helpers.ts";
+import {
+  clusterWithPools,
+  decisions,
+  evaluate,
+  pods,
+  podsOf,
+  useAutoscalerFixtures,
+} from "./helpers.ts";
 
 useAutoscalerFixtures();
 
@@ -85,5 +93,50 @@ describe("autoscaling profiles are per cluster (CA-11)", () => {
     });
     expect(turned.status).toBe(422);
     expect(turned.body.detail).toMatch(/node pools p set it/);
+  });
+
+  it("CA-11 optimize-utilization binds a pending pod to the node with the most CPU, memory or GPU allocation; a pod naming a custom scheduler is not affected", async () => {
+    const gpu = await api("PUT", "/v1/machine-types/g2-standard-48", {
+      body: {
+        cpuMillis: 24_000,
+        memoryMiB: 98_304,
+        gpus: 4,
+        gpuType: "nvidia-l4",
+        pricePerHour: 4,
+      },
+    });
+    expect(gpu.status).toBeLessThan(300);
+    await clusterWithPools(
+      "prof-gpu",
+      {
+        g: {
+          machineType: "g2-standard-48",
+          zones: ZONE,
+          nodeCount: 2,
+          autoscaling: { enabled: true, minNodes: 0, maxNodes: 4 },
+        },
+      },
+      { autoscalingProfile: "optimize-utilization" },
+    );
+    const [first, second] = (await nodesOf("prof-gpu", "g")).map((n) => n.name).sort();
+    const withGpus = (name: string, gpus: number, cpuMillis: number, extra = {}) =>
+      pods(name, 1, cpuMillis, {
+        containers: [{ cpuMillis, memoryMiB: 256, accelerators: gpus }],
+        ...extra,
+      })[0]!;
+    // The first node has more CPU requested, the second more GPUs: the second is busier.
+    const running = [
+      withGpus("cpu-heavy", 1, 10_000, { node: first }),
+      withGpus("gpu-heavy", 3, 1000, { node: second }),
+    ];
+    const boundTo = async (extra: Record<string, unknown>) => {
+      const put = await api("PUT", "/v1/clusters/prof-gpu/workloads", {
+        body: { pods: [...running, withGpus("new", 1, 1000, extra)] },
+      });
+      expect(put.status, JSON.stringify(put.body)).toBe(200);
+      return (await podsOf("prof-gpu")).find((p) => p.name === "new-0")?.node;
+    };
+    expect(await boundTo({})).toBe(second);
+    expect(await boundTo({ schedulerName: "volcano" })).toBe(first);
   });
 });

@@ -56,6 +56,65 @@ describe("scale-down through the API (CA-5, CA-7, CA-11)", () => {
     expect(await nodesOf("down-zero", "p")).toHaveLength(1);
   });
 
+  it("CA-5 the removal says what the code compares: requests strictly below 0.5 of allocatable", async () => {
+    await clusterWithPools("down-text", {
+      p: { zones: ZONE, nodeCount: 2, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },
+    });
+    await putPods("down-text", []);
+    await advance(660);
+    await evaluate("down-text");
+    const removed = (await decisions("down-text")).find((d) => d.action === "SCALE_DOWN");
+    expect(removed?.reason).toMatch(
+      /^node \S+ removed: requests < 0\.5 of allocatable and every pod fits elsewhere/,
+    );
+  });
+
+  it("CA-5 a GPU node is judged by its GPU requests alone: 1 of 4 GPUs is underused though its CPUs are busy; 2 of 4 is not", async () => {
+    const gpu = await api("PUT", "/v1/machine-types/g2-standard-48", {
+      body: {
+        cpuMillis: 24_000,
+        memoryMiB: 98_304,
+        gpus: 4,
+        gpuType: "nvidia-l4",
+        pricePerHour: 4,
+      },
+    });
+    expect(gpu.status).toBe(201);
+    const gpuPods = (nodes: string[], trainGpus: number) => [
+      ...pods("train", 1, 14_000, {
+        node: nodes[0],
+        containers: [{ cpuMillis: 14_000, memoryMiB: 256, accelerators: trainGpus }],
+      }),
+      ...pods("other", 1, 1000, {
+        node: nodes[1],
+        containers: [{ cpuMillis: 1000, memoryMiB: 256, accelerators: 2 }],
+      }),
+    ];
+    for (const [cluster, trainGpus] of [
+      ["down-gpu", 1],
+      ["down-gpu-half", 2],
+    ] as const) {
+      await clusterWithPools(cluster, {
+        g: {
+          machineType: "g2-standard-48",
+          zones: ZONE,
+          nodeCount: 2,
+          autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 },
+        },
+      });
+      const nodes = (await nodesOf(cluster, "g")).map((n) => n.name).sort();
+      await putPods(cluster, gpuPods(nodes, trainGpus));
+    }
+    const [first] = (await nodesOf("down-gpu", "g")).map((n) => n.name).sort();
+    await advance(660);
+    await evaluate("down-gpu");
+    await evaluate("down-gpu-half");
+    const removed = (await decisions("down-gpu")).find((d) => d.action === "SCALE_DOWN");
+    expect(removed?.nodes).toEqual([first]);
+    expect(removed?.reason).toMatch(/removed: GPU requests < 0\.5 of its GPUs and every pod fits/);
+    expect((await decisions("down-gpu-half")).some((d) => d.action === "SCALE_DOWN")).toBe(false);
+  });
+
   it("CA-7 a node whose pod has safe-to-evict=false or no controller is kept, and the decision says why", async () => {
     await clusterWithPools("down-keep", {
       p: { zones: ZONE, nodeCount: 3, autoscaling: { enabled: true, minNodes: 0, maxNodes: 5 } },

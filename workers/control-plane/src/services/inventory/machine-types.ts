@@ -28,7 +28,12 @@ export async function upsertMachineType(
   input: z.infer<typeof MachineTypeInput>,
   now: Instant,
 ): Promise<Upserted<MachineTypeView>> {
-  const write = { name, ...input, spotPricePerHour: input.spotPricePerHour ?? null };
+  const write = {
+    name,
+    ...input,
+    gpuType: input.gpuType ?? null,
+    spotPricePerHour: input.spotPricePerHour ?? null,
+  };
   return upserted(await storeMachineType(db, write, now), machineTypeView);
 }
 
@@ -75,6 +80,7 @@ function machineTypeView(row: MachineTypeRow): MachineTypeView {
     gpus: row.gpus,
     pricePerHour: row.pricePerHour,
   };
+  if (row.gpuType !== null) view.gpuType = row.gpuType;
   if (row.spotPricePerHour !== null) view.spotPricePerHour = row.spotPricePerHour;
   return view;
 }

@@ -89,6 +89,7 @@ export async function readClusterFacts(
         cpuMillis: machine.cpuMillis,
         memoryMiB: machine.memoryMiB,
         accelerators: machine.gpus,
+        ...(machine.gpuType === null ? {} : { gpuType: machine.gpuType }),
         pricePerHour: machine.pricePerHour,
         ...(machine.spotPricePerHour === null
           ? {}

@@ -145,7 +145,11 @@ function decide(
     return zoneCapacity ? { ...pool, zoneCapacity } : pool;
   });
   const workloads = loadWorkloads(tx, cluster);
-  const placed = placePods(workloads.pods, bindableNodes(nodes, pools));
+  const profile = {
+    autopilot: facts.autopilot,
+    ...(facts.profile ? { profile: facts.profile } : {}),
+  };
+  const placed = placePods(workloads.pods, bindableNodes(nodes, pools, profile));
   // NUP-10: pools under upgrade hear which nodes run pods marked not safe to evict.
   const unevictable = nodesWithUnevictablePods(placed.pods);
   for (const pool of upgrades.keys()) reportUnevictable(tx, cluster, pool, unevictable);
