@@ -103,9 +103,9 @@ describe("GPU models (CA-15)", () => {
     expect(decisions.filter((d) => d.action === "SCALE_UP").map((d) => d.pool)).toEqual(["l4"]);
   });
 
-  it("CA-15 migration 0178 fills the GPU model where the machine family fixes it and leaves the rest unknown", async () => {
-    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0178_"));
-    expect(migration?.name).toBe("0178_gpu_type.sql");
+  it("CA-15 migration 0179 fills the GPU model where the machine family fixes it and leaves the rest unknown", async () => {
+    const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0179_"));
+    expect(migration?.name).toBe("0179_gpu_type.sql");
     const insert = env.DB.prepare(
       "INSERT INTO machine_types (name, cpu_millis, memory_mib, gpus, price_per_hour, created_at, updated_at) VALUES (?, 1000, 1024, ?, 1, 0, 0)",
     );
