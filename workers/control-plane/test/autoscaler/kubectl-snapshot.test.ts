@@ -186,4 +186,33 @@ describe("PUT …/workloads takes what `kubectl get pods,pdb -A -o json` prints 
     expect(service.status).toBe(400);
     expect(service.body.detail).toMatch(/json\.items\.0\.kind/);
   });
+
+  it("CA-2 a kubectl List is one whole snapshot: over 1 MB of it is taken (up to 8 MB), over 5,000 unfinished pods is not", async () => {
+    await clusterWithPools("kubectl-big", { web: autoscaled });
+    const [template] = kubectlList.items;
+    const many = (count: number) => ({
+      apiVersion: "v1",
+      kind: "List",
+      items: Array.from({ length: count }, (_, i) => ({
+        ...template,
+        metadata: { ...template?.metadata, name: `web-${i}` },
+        spec: { ...template?.spec, nodeName: undefined },
+      })),
+    });
+    const big = many(600);
+    expect(JSON.stringify(big).length).toBeGreaterThan(1024 * 1024);
+    const put = await api("PUT", "/v1/clusters/kubectl-big/workloads", { body: big });
+    expect(put.status, JSON.stringify(put.body).slice(0, 300)).toBe(200);
+    expect(put.body.pods).toBe(600);
+    const small = (count: number) => ({
+      kind: "PodList",
+      items: Array.from({ length: count }, (_, i) => ({
+        metadata: { name: `p-${i}` },
+        spec: { containers: [{ resources: { requests: { cpu: "1m" } } }] },
+      })),
+    });
+    const over = await api("PUT", "/v1/clusters/kubectl-big/workloads", { body: small(5001) });
+    expect(over.status).toBe(400);
+    expect(over.body.detail).toMatch(/at most 5000 pods/);
+  });
 });
