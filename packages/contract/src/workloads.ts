@@ -48,7 +48,8 @@ const annotationBytes = (annotations: Record<string, string>) =>
 
 /**
  * A pod's annotations, capped in total as Kubernetes caps them (not per value: one value
- * may take most of the 256 KiB). Only those the autoscaler reads are stored (API.md).
+ * may take most of the 256 KiB). Only those the autoscaler reads are stored
+ * (docs/rules.md, CA-7).
  */
 export const Annotations = z
   .record(LabelKey, z.string())
