@@ -194,6 +194,11 @@ export const KubernetesWorkloads = z
       path: ["items"],
     },
   )
+  // Ignoring `part` like any unknown field would let one part replace the whole snapshot.
+  .refine((list) => !("part" in list), {
+    error: "a Kubernetes List is one whole snapshot; parts are for the short form",
+    path: ["part"],
+  })
   .refine((list) => new Set(list.items.map(itemKey)).size === list.items.length, {
     error: "items must not repeat (kind, namespace, name)",
     path: ["items"],

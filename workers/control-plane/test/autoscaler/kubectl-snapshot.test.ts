@@ -187,7 +187,7 @@ describe("PUT …/workloads takes what `kubectl get pods,pdb -A -o json` prints 
     expect(service.body.detail).toMatch(/json\.items\.0\.kind/);
   });
 
-  it("CA-2 a kubectl List is one whole snapshot: over 1 MB of it is taken (up to 8 MB), over 5,000 unfinished pods is not", async () => {
+  it("CA-2 a kubectl List is one whole snapshot: over 1 MB of it is taken (up to 8 MB), over 5,000 unfinished pods or a part is not", async () => {
     await clusterWithPools("kubectl-big", { web: autoscaled });
     const [template] = kubectlList.items;
     const many = (count: number) => ({
@@ -214,5 +214,11 @@ describe("PUT …/workloads takes what `kubectl get pods,pdb -A -o json` prints 
     const over = await api("PUT", "/v1/clusters/kubectl-big/workloads", { body: small(5001) });
     expect(over.status).toBe(400);
     expect(over.body.detail).toMatch(/at most 5000 pods/);
+    const parted = await api("PUT", "/v1/clusters/kubectl-big/workloads", {
+      body: { ...small(1), part: { snapshot: "s", index: 0, count: 2 } },
+    });
+    expect(parted.status).toBe(400);
+    expect(parted.body.detail).toMatch(/json\.part: a Kubernetes List is one whole snapshot/);
+    expect(await podsOf("kubectl-big")).toHaveLength(600);
   });
 });
