@@ -12,18 +12,51 @@ export const MAX_SNAPSHOT_PODS = 60_000;
 /** Most parts one snapshot may be split into. */
 export const MAX_SNAPSHOT_PARTS = 100;
 
-const PodName = z
+export const PodName = z
   .string()
   .min(1)
   .max(253)
   .regex(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/, {
     error: (issue) => `${JSON.stringify(issue.input)} is not a Kubernetes object name`,
   });
-const LabelKey = z.string().min(1).max(317);
+export const LabelKey = z.string().min(1).max(317);
+/** A node's name: a DNS subdomain, as Kubernetes names nodes. */
+const NodeName = z.string().min(1).max(253);
 const LabelValue = z.string().max(63);
-const Labels = z.record(LabelKey, LabelValue).refine((r) => Object.keys(r).length <= 64, {
+export const Labels = z.record(LabelKey, LabelValue).refine((r) => Object.keys(r).length <= 64, {
   error: "at most 64 labels",
 });
+
+/** Kubernetes' TotalAnnotationSizeLimitB: an object's annotations, keys and values, in bytes. */
+export const MAX_ANNOTATION_BYTES = 262_144;
+
+/** UTF-8 length, as Kubernetes counts annotation bytes (the contract runs without TextEncoder's lib). */
+function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
+
+const annotationBytes = (annotations: Record<string, string>) =>
+  Object.entries(annotations).reduce(
+    (sum, [key, value]) => sum + utf8Bytes(key) + utf8Bytes(value),
+    0,
+  );
+
+/**
+ * A pod's annotations, capped in total as Kubernetes caps them (not per value: one value
+ * may take most of the 256 KiB). Only those the autoscaler reads are stored
+ * (docs/rules.md, CA-7).
+ */
+export const Annotations = z
+  .record(LabelKey, z.string())
+  .refine((a) => annotationBytes(a) <= MAX_ANNOTATION_BYTES, {
+    error: (issue) =>
+      `CA-7: annotations take ${annotationBytes(issue.input as Record<string, string>)} bytes (keys and values), over Kubernetes' ${MAX_ANNOTATION_BYTES} per pod (TotalAnnotationSizeLimitB)`,
+  });
 
 /** Requests of one container (CA-2: decisions use requests, not usage). */
 export const ContainerRequests = z
@@ -186,9 +219,13 @@ export const Pod = z
   .strictObject({
     name: PodName,
     namespace: PodName.default("default"),
-    /** The node it runs on; absent: pending. */
-    node: z.string().min(1).max(63).optional(),
-    priority: z.int().min(-2_147_483_648).max(1_000_000_000).default(0),
+    /**
+     * The node it runs on; absent: pending. A node this cluster does not have (gone, or
+     * another cluster's) leaves the pod pending too, named in the decision (CA-3).
+     */
+    node: NodeName.optional(),
+    /** Any int32, as Kubernetes: system-node-critical is 2,000,001,000. */
+    priority: z.int().min(-2_147_483_648).max(2_147_483_647).default(0),
     /**
      * The controller kind (ReplicaSet, StatefulSet, Job, …); null or absent: a bare pod
      * (CA-7). Absent is not read as a controller: a bare pod taken for a replicated one
@@ -198,7 +235,7 @@ export const Pod = z
     containers: z.array(ContainerRequests).min(1).max(32),
     initContainers: z.array(ContainerRequests).max(32).optional(),
     labels: Labels.optional(),
-    annotations: z.record(z.string().min(1).max(317), z.string().max(4096)).optional(),
+    annotations: Annotations.optional(),
     /** Uses local storage (emptyDir/hostPath): blocks scale-down below 1.22 (CA-7). */
     localStorage: z.boolean().default(false),
     affinity: Affinity.optional(),
@@ -213,7 +250,7 @@ export const Pod = z
   })
   .openapi("Pod");
 
-const Budget = z.union([
+export const PdbBudget = z.union([
   z.int().min(0).max(1_000_000),
   z.string().regex(/^(100|[1-9]?\d)%$/, { error: "a percentage like 25%" }),
 ]);
@@ -224,8 +261,8 @@ export const Pdb = z
     name: PodName.optional(),
     namespace: PodName.default("default"),
     selector: Labels,
-    maxUnavailable: Budget.optional(),
-    minAvailable: Budget.optional(),
+    maxUnavailable: PdbBudget.optional(),
+    minAvailable: PdbBudget.optional(),
   })
   .refine((p) => (p.maxUnavailable === undefined) !== (p.minAvailable === undefined), {
     error: "set maxUnavailable or minAvailable, exactly one",

@@ -16,6 +16,19 @@ export type App = OpenAPIHono<AppEnv>;
 
 /** Largest request body accepted; inventory documents are small. */
 export const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Largest body of `PUT /v1/clusters/{cluster}/workloads`: what `kubectl get pods,pdb -A
+ * -o json` prints is one whole snapshot and takes 2–8 KB a pod, so 1 MB would hold a
+ * few hundred pods. 8 MB keeps parsing it well inside a Worker's 128 MB.
+ */
+export const MAX_WORKLOADS_BODY_BYTES = 8 * 1024 * 1024;
+
+const WORKLOADS_PATH = /^\/v1\/clusters\/[^/]+\/workloads$/;
+
+/** The body limit of a request. */
+export function bodyLimitFor(method: string, path: string): number {
+  return method === "PUT" && WORKLOADS_PATH.test(path) ? MAX_WORKLOADS_BODY_BYTES : MAX_BODY_BYTES;
+}
 
 /** A router whose schema failures all become problem+json (one hook, app-wide). */
 export function router(): App {
@@ -28,15 +41,15 @@ export function router(): App {
 
 /** Error mapping shared by the app: problems as they are, bad JSON as 400, never a raw 500 body. */
 export function installErrorHandling(app: App): void {
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+  app.use("*", (c, next) => {
+    const maxSize = bodyLimitFor(c.req.method, c.req.path);
+    return bodyLimit({
+      maxSize,
       onError: () => {
-        throw new ProblemError(413, `request body exceeds ${MAX_BODY_BYTES} bytes`);
+        throw new ProblemError(413, `request body exceeds ${maxSize} bytes`);
       },
-    }),
-  );
+    })(c, next);
+  });
   app.onError((error) => {
     if (error instanceof ProblemError) return problemResponse(error);
     if (error instanceof HTTPException) {

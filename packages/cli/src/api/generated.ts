@@ -5479,7 +5479,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The cluster agent's snapshot of pods and PDBs (replaces the last one); over 5,000 pods go in parts (`part: {snapshot, index, count}`), which take effect together when the last arrives. A whole snapshot runs an autoscaler pass (CA). */
+        /** The cluster agent's snapshot of pods and PDBs (replaces the last one), in the short form or as `kubectl get pods,pdb -A -o json` prints it (a `List` or `PodList`; unknown fields ignored; one whole snapshot of up to 5,000 pods). In the short form, over 5,000 pods go in parts (`part: {snapshot, index, count}`), which take effect together when the last arrives. A whole snapshot runs an autoscaler pass (CA). */
         put: {
             parameters: {
                 query?: never;
@@ -5491,7 +5491,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["WorkloadsInput"];
+                    "application/json": components["schemas"]["WorkloadsBody"];
                 };
             };
             responses: {
@@ -11375,6 +11375,7 @@ export interface components {
             revision: number;
             receivedParts?: number[];
         };
+        WorkloadsBody: components["schemas"]["WorkloadsInput"] | components["schemas"]["KubernetesWorkloads"];
         WorkloadsInput: {
             pods: components["schemas"]["Pod"][];
             pdbs?: components["schemas"]["Pdb"][];
@@ -11508,6 +11509,170 @@ export interface components {
             snapshot: string;
             index: number;
             count: number;
+        };
+        KubernetesWorkloads: {
+            apiVersion?: string;
+            /** @enum {string} */
+            kind: "List" | "PodList";
+            items: (components["schemas"]["KubernetesPod"] | components["schemas"]["KubernetesPdb"])[];
+        } & {
+            [key: string]: unknown;
+        };
+        KubernetesPod: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "KubernetesPod";
+            apiVersion?: string;
+            metadata: {
+                name: string;
+                namespace?: string;
+                labels?: {
+                    [key: string]: string;
+                };
+                annotations?: {
+                    [key: string]: string;
+                };
+                ownerReferences?: ({
+                    kind: string;
+                    name?: string;
+                    controller?: boolean;
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            };
+            spec: {
+                nodeName?: string;
+                priority?: number;
+                priorityClassName?: string;
+                schedulerName?: string;
+                containers: ({
+                    name?: string;
+                    resources?: {
+                        requests?: {
+                            cpu?: string | number;
+                            memory?: string | number;
+                            "nvidia.com/gpu"?: string | number;
+                            "amd.com/gpu"?: string | number;
+                            "google.com/tpu"?: string | number;
+                        } & {
+                            [key: string]: string | number;
+                        };
+                        limits?: {
+                            cpu?: string | number;
+                            memory?: string | number;
+                            "nvidia.com/gpu"?: string | number;
+                            "amd.com/gpu"?: string | number;
+                            "google.com/tpu"?: string | number;
+                        } & {
+                            [key: string]: string | number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                })[];
+                initContainers?: ({
+                    name?: string;
+                    resources?: {
+                        requests?: {
+                            cpu?: string | number;
+                            memory?: string | number;
+                            "nvidia.com/gpu"?: string | number;
+                            "amd.com/gpu"?: string | number;
+                            "google.com/tpu"?: string | number;
+                        } & {
+                            [key: string]: string | number;
+                        };
+                        limits?: {
+                            cpu?: string | number;
+                            memory?: string | number;
+                            "nvidia.com/gpu"?: string | number;
+                            "amd.com/gpu"?: string | number;
+                            "google.com/tpu"?: string | number;
+                        } & {
+                            [key: string]: string | number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                })[];
+                affinity?: components["schemas"]["Affinity"];
+                nodeSelector?: {
+                    [key: string]: string;
+                };
+                tolerations?: components["schemas"]["Toleration"][];
+                topologySpreadConstraints?: components["schemas"]["TopologySpreadConstraint"][];
+                volumes?: ({
+                    name?: string;
+                    emptyDir?: {
+                        [key: string]: unknown;
+                    };
+                    hostPath?: {
+                        [key: string]: unknown;
+                    };
+                    persistentVolumeClaim?: {
+                        [key: string]: unknown;
+                    };
+                    ephemeral?: {
+                        [key: string]: unknown;
+                    };
+                } & {
+                    [key: string]: unknown;
+                })[];
+            } & {
+                [key: string]: unknown;
+            };
+            status?: {
+                phase?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
+        };
+        KubernetesPdb: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "PodDisruptionBudget";
+            apiVersion?: string;
+            metadata: {
+                name: string;
+                namespace?: string;
+            } & {
+                [key: string]: unknown;
+            };
+            spec: {
+                selector?: ({
+                    matchLabels?: {
+                        [key: string]: string;
+                    };
+                    matchExpressions?: ({
+                        key: string;
+                        /** @enum {string} */
+                        operator: "In" | "NotIn" | "Exists" | "DoesNotExist";
+                        values?: string[];
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                } & {
+                    [key: string]: unknown;
+                }) | null;
+                minAvailable?: number | string;
+                maxUnavailable?: number | string;
+            } & {
+                [key: string]: unknown;
+            };
+        } & {
+            [key: string]: unknown;
         };
         WorkloadPodList: {
             items: components["schemas"]["Pod"][];

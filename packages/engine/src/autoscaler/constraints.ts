@@ -87,6 +87,7 @@ export function podConstraints(pod: AutoscalerPod): PodConstraints {
   if (pod.schedulerName !== undefined && !KNOWN_SCHEDULERS.has(pod.schedulerName)) {
     unmodelled.push(`custom scheduler ${pod.schedulerName}`);
   }
+  unmodelled.push(...(pod.notModelled ?? []));
   return { affinity, antiAffinity, unmodelled: [...new Set(unmodelled)] };
 }
 

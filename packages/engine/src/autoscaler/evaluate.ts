@@ -7,7 +7,7 @@ import {
   scanIntervalMs,
   unneededMs,
 } from "./defaults.ts";
-import { clockText, minutesText, podName, record } from "./explain.ts";
+import { clockText, minutesText, podName, record, straysText } from "./explain.ts";
 import { migrateToBetterRules } from "./migration.ts";
 import type { Pass } from "./pass.ts";
 import { countsTowardSize, poolContexts } from "./pool-context.ts";
@@ -174,6 +174,11 @@ export function evaluateCluster(given: AutoscalerInput, now: Instant): Autoscale
   }
   // CA-17: pending pods no pool can take, and why, said once for the cluster.
   if (pass.unplaced !== undefined) pass.records.push(record(now, null, "NOOP", pass.unplaced));
+  // CA-3: a pod pinned to a node this cluster lacks is pending; said once, with the node.
+  const strays = straysText(snapshot.strays);
+  if (strays !== undefined) {
+    pass.records.push(record(now, null, "NOOP", strays));
+  }
   const next: AutoscalerState = {
     ...state,
     unneededSince,

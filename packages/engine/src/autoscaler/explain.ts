@@ -126,3 +126,19 @@ export function unmodelledText(pods: readonly PodInfo[]): string | undefined {
   );
   return `not modelled: ${parts.join("; ")}`;
 }
+
+/**
+ * CA-3: pods pinned to a node the cluster does not have, which are pending for it:
+ * "pod web-0 names node n-9, which this cluster does not have (gone, or another
+ * cluster's): pending"; undefined when there is none.
+ */
+export function straysText(strays: readonly { pod: PodInfo; node: string }[]): string | undefined {
+  if (strays.length === 0) return undefined;
+  const named = strays
+    .slice(0, 5)
+    .map((s) => `${podName(s.pod)} names node ${s.node}`)
+    .join(", ");
+  const more = strays.length > 5 ? ` (+${strays.length - 5} more)` : "";
+  const noun = strays.length === 1 ? "it is" : "they are";
+  return `${named}${more}, which this cluster does not have (gone, or another cluster's): ${noun} pending and scheduled like any pending pod`;
+}

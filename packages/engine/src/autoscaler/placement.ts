@@ -91,17 +91,27 @@ export function placePods(
   const placed = [...pods];
   const changed = new Set<number>();
   const move = (index: number, node: string | undefined) => {
-    const { node: _old, ...pod } = placed[index]!;
+    const { node: _old, missingNode: _missing, ...pod } = placed[index]!;
     placed[index] = node === undefined ? pod : { ...pod, node };
     changed.add(index);
   };
+  // CA-3: a pod pinned to a node the cluster does not have is pending for this pass, so
+  // the pass sees it and names the node; the next pass binds it like any pending pod.
+  const strays = new Set<number>();
   const byName = new Map(nodes.map((n) => [n.node.name, n]));
   const used = new Map<string, { req: Resources; pods: number }>();
   const running = (state: string) => state === "READY" || state === "CORDONED";
   placed.forEach((pod, index) => {
     if (pod.node === undefined) return;
     const host = byName.get(pod.node);
-    if (!host || !running(host.node.state)) {
+    if (!host) {
+      const { node: missingNode, ...rest } = pod;
+      placed[index] = { ...rest, missingNode };
+      changed.add(index);
+      strays.add(index);
+      return;
+    }
+    if (!running(host.node.state)) {
       move(index, undefined);
       return;
     }
@@ -110,7 +120,7 @@ export function placePods(
   });
   const pending = placed
     .map((pod, index) => ({ pod, index, req: effectiveRequests(pod) }))
-    .filter((p) => p.pod.node === undefined && !p.pod.daemonSet)
+    .filter((p) => p.pod.node === undefined && !p.pod.daemonSet && !strays.has(p.index))
     .sort(
       (a, b) =>
         (b.pod.priority ?? 0) - (a.pod.priority ?? 0) ||

@@ -50,6 +50,8 @@ export interface Snapshot {
   byName: Map<string, SimNode>;
   /** Pods needing a node: unassigned, or on a node that is gone, draining or deleting. */
   pending: PodInfo[];
+  /** CA-3: pending pods pinned to a node this cluster does not have, with that node. */
+  strays: { pod: PodInfo; node: string }[];
 }
 
 /** The `namespace/name` of a pod. */
@@ -136,6 +138,7 @@ export function buildSnapshot(input: AutoscalerInput): Snapshot {
   nodes.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const byName = new Map(nodes.map((n) => [n.name, n]));
   const pending: PodInfo[] = [];
+  const strays: Snapshot["strays"] = [];
   const infos = input.pods
     .map(podInfo)
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
@@ -148,7 +151,9 @@ export function buildSnapshot(input: AutoscalerInput): Snapshot {
       else node.expendable.push(info);
     } else if (!info.pod.daemonSet) {
       pending.push(info);
+      const missing = info.pod.missingNode ?? (node === undefined ? info.pod.node : undefined);
+      if (missing !== undefined) strays.push({ pod: info, node: missing });
     }
   }
-  return { pools, nodes, byName, pending };
+  return { pools, nodes, byName, pending, strays };
 }

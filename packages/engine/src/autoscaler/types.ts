@@ -151,6 +151,13 @@ export interface AutoscalerPod {
   priorityClassName?: string;
   /** DaemonSet pods run on every matching node: they reduce what a new node holds (CA-2). */
   daemonSet?: boolean;
+  /**
+   * The node the snapshot pinned it to, which this cluster does not have (gone, or another
+   * cluster's): the pod is pending (CA-3) and the decision names the node.
+   */
+  missingNode?: string;
+  /** Parts of the pod as Kubernetes sent it that the simulation does not read (CA-17). */
+  notModelled?: string[];
 }
 
 /** A PodDisruptionBudget: exactly one of `maxUnavailable` / `minAvailable`, a count or "N%". */

@@ -69,4 +69,78 @@ describe("workload intake: PUT /v1/clusters/{cluster}/workloads", () => {
     const missing = await api("PUT", "/v1/clusters/nope/workloads", { body: { pods: [] } });
     expect(missing.status).toBe(404);
   });
+
+  it("CA-3 a pod pinned to a node of another cluster, or to none that exists, is pending: the PUT counts it, the decision names the node, the listing shows no node", async () => {
+    await clusterWithPools("wl-pin", {
+      p: { nodeCount: 1, autoscaling: { enabled: true, minNodes: 0, maxNodes: 3 } },
+    });
+    await clusterWithPools("wl-other", { p: { nodeCount: 1 } });
+    const res = await api("PUT", "/v1/clusters/wl-pin/workloads", {
+      body: {
+        pods: [
+          ...pods("full", 1, 3500, { node: "wl-pin-p-europe-west1-b-0000" }),
+          ...pods("busy", 1, 3500, { node: "wl-pin-p-europe-west1-c-0000" }),
+          ...pods("foreign", 1, 3000, { node: "wl-other-p-europe-west1-b-0000" }),
+          ...pods("ghost", 1, 3000, { node: "gke-gone-node-1" }),
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ pods: 4, pending: 2 });
+    const named = res.body.decisions.find(
+      (d: { pool: string | null; reason: string }) =>
+        d.pool === null && /names node/.test(d.reason),
+    );
+    expect(named?.action).toBe("NOOP");
+    expect(named?.reason).toMatch(
+      /foreign-0 names node wl-other-p-europe-west1-b-0000, ghost-0 names node gke-gone-node-1, which this cluster does not have/,
+    );
+    // Treated like any pending pod: they fit no node, so the pool grows for them.
+    const up = res.body.decisions.find((d: { action: string }) => d.action === "SCALE_UP");
+    expect(up?.reason).toMatch(/^2 pods of 3 CPU pending/);
+    const listed = new Map((await podsOf("wl-pin")).map((p) => [p.name, p.node]));
+    expect(listed.get("foreign-0")).toBeUndefined();
+    expect(listed.get("ghost-0")).toBeUndefined();
+    expect(listed.get("busy-0")).toBe("wl-pin-p-europe-west1-c-0000");
+  });
+
+  it("CA-7 annotations are capped at Kubernetes' 262,144 bytes in total, not per value; only those the autoscaler reads are stored", async () => {
+    await clusterWithPools("wl-ann", { p: { nodeCount: 1 } });
+    const annotated = (bytes: number) => ({
+      pods: pods("a", 1, 100, {
+        annotations: {
+          "cluster-autoscaler.kubernetes.io/safe-to-evict": "false",
+          "example.com/blob": "x".repeat(bytes),
+        },
+      }),
+    });
+    const ok = await api("PUT", "/v1/clusters/wl-ann/workloads", {
+      body: annotated(200 * 1024),
+    });
+    expect(ok.status, JSON.stringify(ok.body).slice(0, 300)).toBe(200);
+    const [stored] = (await podsOf("wl-ann")) as { annotations?: Record<string, string> }[];
+    expect(stored?.annotations).toEqual({
+      "cluster-autoscaler.kubernetes.io/safe-to-evict": "false",
+    });
+    const over = await api("PUT", "/v1/clusters/wl-ann/workloads", {
+      body: annotated(262_144),
+    });
+    expect(over.status).toBe(422);
+    expect(over.body.rule).toBe("CA-7");
+    expect(over.body.detail).toMatch(/TotalAnnotationSizeLimitB/);
+    expect(over.body.errors[0].path).toBe("json.pods.0.annotations");
+  });
+
+  it("CA-12 the short form takes what Kubernetes allows: system priorities over 1,000,000,000 and node names up to 253 characters", async () => {
+    await clusterWithPools("wl-k8s", { p: { nodeCount: 1 } });
+    const res = await api("PUT", "/v1/clusters/wl-k8s/workloads", {
+      body: {
+        pods: [
+          ...pods("node-critical", 1, 100, { priority: 2_000_001_000, daemonSet: true }),
+          ...pods("far", 1, 100, { node: `n-${"x".repeat(200)}.example.internal` }),
+        ],
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
 });

@@ -1,5 +1,5 @@
 import type { z } from "@hono/zod-openapi";
-import type { Pod, WorkloadsAccepted, WorkloadsInput } from "@regatta/contract";
+import type { Pod, WorkloadsAccepted, WorkloadsBody, WorkloadsInput } from "@regatta/contract";
 import {
   type ClusterRow,
   decodeCursor,
@@ -10,8 +10,17 @@ import type { WorkloadPod } from "../../objects/fleet/autoscaler/workloads.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 import { decisionBody } from "./decisions.ts";
+import { fromKubernetes } from "./kubernetes.ts";
 
-type Input = z.infer<typeof WorkloadsInput>;
+type Input = z.infer<typeof WorkloadsBody>;
+type ShortForm = z.infer<typeof WorkloadsInput>;
+
+/**
+ * Annotations the autoscaler reads (CA-7's safe-to-evict among them). Only these are
+ * stored: Kubernetes lets a pod carry 256 KiB of annotations, and pods are stored 2,000
+ * to a row of at most 2 MB.
+ */
+const READ_ANNOTATIONS = "cluster-autoscaler.kubernetes.io/";
 
 /**
  * `PUT …/workloads`: hands the snapshot (or one part of it) to the cluster's fleet
@@ -22,11 +31,17 @@ export async function putClusterWorkloads(
   cluster: ClusterRow,
   input: Input,
 ): Promise<Outcome<z.infer<typeof WorkloadsAccepted>>> {
-  const result = await fleets.get(fleets.idFromName(cluster.fleet)).putWorkloads(cluster.name, {
-    pods: input.pods.map(toPod),
-    ...(input.pdbs ? { pdbs: input.pdbs.map(compact) } : {}),
-    ...(input.part ? { part: input.part } : {}),
-  });
+  const put =
+    "kind" in input
+      ? fromKubernetes(input)
+      : {
+          pods: input.pods.map(toPod),
+          ...(input.pdbs ? { pdbs: input.pdbs.map(compact) } : {}),
+          ...(input.part ? { part: input.part } : {}),
+        };
+  const result = await fleets
+    .get(fleets.idFromName(cluster.fleet))
+    .putWorkloads(cluster.name, { ...put, pods: put.pods.map(keptAnnotations) });
   if ("refused" in result) return refused(400, result.refused);
   return accepted({
     ...result.workloads,
@@ -56,11 +71,20 @@ export async function listWorkloadPods(
 }
 
 /** Drops absent optionals: the object stores exactly what the engine reads. */
-function toPod(pod: z.infer<typeof Pod>): WorkloadPod {
+function toPod(pod: ShortForm["pods"][number]): WorkloadPod {
   return compact(pod) as WorkloadPod;
 }
 
-function fromPod(pod: WorkloadPod): z.infer<typeof Pod> {
+function keptAnnotations(pod: WorkloadPod): WorkloadPod {
+  if (pod.annotations === undefined) return pod;
+  const { annotations, ...rest } = pod;
+  const kept = Object.entries(annotations).filter(([key]) => key.startsWith(READ_ANNOTATIONS));
+  return kept.length > 0 ? { ...rest, annotations: Object.fromEntries(kept) } : rest;
+}
+
+function fromPod(stored: WorkloadPod): z.infer<typeof Pod> {
+  // What the control plane derived is not part of the pod as sent (the decisions say it).
+  const { missingNode: _missing, notModelled: _notModelled, ...pod } = stored;
   return {
     ...pod,
     namespace: pod.namespace ?? "default",
