@@ -27,7 +27,7 @@ export const PlanPathStep = z
 
 const Cutoff = z.object({ at: fleetInstant(), reason: z.string() }).openapi({
   description:
-    "The plan stopped before the end: nothing more would happen, or its horizon (400 days) came first.",
+    "The plan stopped before the end: nothing more would happen, its horizon came first, or its budget of steps ran out (SEC-3).",
 });
 
 const Assumptions = z.object({
@@ -125,6 +125,11 @@ export const RolloutPlan = z
       }),
     criticalPath: z.array(PlanPathStep),
     cutoff: Cutoff.optional(),
-    assumptions: Assumptions,
+    assumptions: Assumptions.extend({
+      upstream: z.string().optional().openapi({
+        description:
+          "Set when the sequence goes on upstream in fleets the caller cannot read (SEC-3): what that leaves out of the plan.",
+      }),
+    }),
   })
   .openapi("RolloutPlan");

@@ -16,6 +16,12 @@ export const PROBLEMS = {
   422: problem("A SPEC rule refuses it (see `rule`)"),
 } as const;
 
+/** SEC-3: a what-if plan asked for too often by one token. */
+export const PLAN_RATE_LIMITED = {
+  ...problem("Too many plans for this token (SEC-3); `Retry-After` says when to ask again"),
+  headers: { "retry-after": { schema: { type: "integer" as const }, description: "seconds" } },
+};
+
 /** A JSON request body that must be present and valid. */
 export function jsonBody<T>(schema: T) {
   return { required: true, content: { "application/json": { schema } } } as const;

@@ -29,3 +29,6 @@ export function perToken(
     await next();
   };
 }
+
+/** SEC-3: what-if plans, 10 a minute per token (wrangler.toml `PLAN_LIMITER`). */
+export const plansPerToken = perToken((env) => env.PLAN_LIMITER, "plans", 60);

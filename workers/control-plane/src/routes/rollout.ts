@@ -13,8 +13,9 @@ import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { mayAccess } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
-import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
+import { json, jsonBody, PLAN_RATE_LIMITED, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
+import { plansPerToken } from "../http/rate-limit.ts";
 import {
   configureRollout,
   readRollout,
@@ -53,7 +54,11 @@ const planFleet = createRoute({
   summary:
     "What-if (EXT-6): the fleet's rollout sequence predicted — per group and upgrade its start, soak start and soak end, per cluster its upgrade, the waits, the critical path and the makespan — from the same engine on the simulated provider; changes nothing",
   request: { params: FleetParams },
-  responses: { 200: json("the predicted timeline", RolloutPlan), ...PROBLEMS },
+  responses: {
+    200: json("the predicted timeline", RolloutPlan),
+    ...PROBLEMS,
+    429: PLAN_RATE_LIMITED,
+  },
 });
 const putScope = createRoute({
   method: "put",
@@ -121,6 +126,7 @@ const deleteScope = createRoute({
  */
 export function rolloutRoutes(): App {
   const app = router();
+  app.use("/v1/fleets/:fleet/rollout/plan", plansPerToken);
   app.openapi(putFleet, async (c) => {
     const { fleet } = c.req.valid("param");
     const input = c.req.valid("json");

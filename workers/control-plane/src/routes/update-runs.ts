@@ -19,8 +19,9 @@ import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import type { Access, Principal } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
-import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
+import { json, jsonBody, PLAN_RATE_LIMITED, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
+import { plansPerToken } from "../http/rate-limit.ts";
 import { planRun } from "../services/update-runs/plan.ts";
 import type { StoredStrategy } from "../services/update-runs/runs.ts";
 import {
@@ -142,7 +143,11 @@ const plan = createRoute({
   summary:
     "What-if (EXT-6): the run's predicted timeline — per member start, end and waits, stage waits, the critical path and the makespan — from the same engine on the simulated provider; changes nothing. A run not started (or stopped) is planned as if started now.",
   request: { params: UpdateRunParams },
-  responses: { 200: json("the predicted timeline", UpdateRunPlan), ...PROBLEMS },
+  responses: {
+    200: json("the predicted timeline", UpdateRunPlan),
+    ...PROBLEMS,
+    429: PLAN_RATE_LIMITED,
+  },
 });
 
 /** A run covers its whole fleet: fleet grants only (a team scope does not reach it). */
@@ -165,6 +170,7 @@ function strategyBody(fleet: string, strategy: StoredStrategy) {
 /** Update strategies and update runs (SPEC RUN), one Durable Object per run. */
 export function updateRunRoutes(): App {
   const app = router();
+  app.use("/v1/fleets/:fleet/update-runs/:run/plan", plansPerToken);
   app.openapi(putStrategy, async (c) => {
     const { fleet, name } = c.req.valid("param");
     authorizeFleet(c.var.principal, "write", fleet);

@@ -9,6 +9,7 @@ import { fleetOfGroup, type Inventory, loadGroupFacts, plannedClusters } from "@
 import type { Env } from "../../env.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { planSimConfig } from "../../providers/sim/executor.ts";
+import { cachedPlan } from "../plan-cache.ts";
 import { PLAN_ASSUMPTIONS } from "../update-runs/plan.ts";
 
 type FleetObjects = Env["FLEET"];
@@ -18,8 +19,12 @@ const MAX_GROUPS = 10;
 
 export type RolloutPlanAnswer = RolloutPlanView & {
   fleet: string;
-  assumptions: typeof PLAN_ASSUMPTIONS;
+  assumptions: typeof PLAN_ASSUMPTIONS & { upstream?: string };
 };
+
+/** SEC-3: how a sequence is planned when its head lies in fleets the caller cannot read. */
+const HIDDEN_UPSTREAM =
+  "the sequence goes on upstream in fleets you cannot read: they are not planned, and the first group shown is planned as if its upstream had qualified now";
 
 /**
  * EXT-6 `GET /v1/fleets/{fleet}/rollout/plan`: the fleet's whole sequence (its upstream
@@ -37,13 +42,19 @@ export async function planFleetRollout(
   const own = await loadGroupFacts(db, fleet);
   if (own === undefined) return refused(404, `${fleet} has no rollout configuration`);
   const chain = [own];
+  let hiddenUpstream = false;
   for (let up = own.upstream; up !== undefined && chain.length < MAX_GROUPS; ) {
+    if (!readable(fleetOfGroup(up))) {
+      hiddenUpstream = true;
+      break;
+    }
     const facts = await loadGroupFacts(db, up);
     if (facts === undefined) break;
     chain.unshift(facts);
     up = facts.upstream;
   }
   for (let down = own.downstream; down !== undefined && chain.length < MAX_GROUPS; ) {
+    if (!readable(fleetOfGroup(down))) break;
     const facts = await loadGroupFacts(db, down);
     if (facts === undefined) break;
     chain.push(facts);
@@ -60,7 +71,22 @@ export async function planFleetRollout(
     plannedClusters(db, names, (current) => current),
     planSimConfig(db),
   ]);
-  const plan = planRollout({ groups, clusters, sim }, now);
-  const view = rolloutPlanView(plan, (group) => readable(fleetOfGroup(group)));
-  return accepted({ fleet, ...view, assumptions: PLAN_ASSUMPTIONS });
+  // The head of what is planned has no upstream in the plan: it goes first.
+  const [head, ...rest] = groups;
+  const planned = hiddenUpstream && head !== undefined ? [headless(head), ...rest] : groups;
+  const view = await cachedPlan(fleet, { groups: planned, clusters, sim, now }, () =>
+    rolloutPlanView(planRollout({ groups: planned, clusters, sim }, now), () => true),
+  );
+  return accepted({
+    fleet,
+    ...view,
+    assumptions: hiddenUpstream
+      ? { ...PLAN_ASSUMPTIONS, upstream: HIDDEN_UPSTREAM }
+      : PLAN_ASSUMPTIONS,
+  });
+}
+
+function headless(group: PlannedGroup): PlannedGroup {
+  const { upstream: _hidden, ...facts } = group.facts;
+  return { ...group, facts };
 }

@@ -9,6 +9,7 @@ import type { Env } from "../../env.ts";
 import { runObjectName } from "../../objects/fleet/run-members/members.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { planSimConfig } from "../../providers/sim/executor.ts";
+import { cachedPlan } from "../plan-cache.ts";
 
 type Objects = Pick<Env, "UPDATE_RUN">;
 
@@ -29,7 +30,8 @@ export type RunPlanAnswer = UpdateRunPlanView & {
  * EXT-6 `POST …/update-runs/{run}/plan`: the run's state read from its object (nothing is
  * written there), its members' clusters read from the inventory as the fleet would read
  * them to start each one, and the engine's planner run on an in-memory sim. A run not
- * started (or stopped) is planned as if started now.
+ * started (or stopped) is planned as if started now. Same inputs, same answer: from the
+ * cache for a while (SEC-3, {@link cachedPlan}).
  */
 export async function planRun(
   db: Inventory,
@@ -50,6 +52,8 @@ export async function planRun(
     planSimConfig(db),
     readForRun(db, run),
   ]);
-  const plan = planUpdateRun({ run, clusters, sim, readings }, now);
-  return accepted({ run: name, ...updateRunPlanView(plan), assumptions: PLAN_ASSUMPTIONS });
+  const view = await cachedPlan(fleet, { run, clusters, sim, readings, now }, () =>
+    updateRunPlanView(planUpdateRun({ run, clusters, sim, readings }, now)),
+  );
+  return accepted({ run: name, ...view, assumptions: PLAN_ASSUMPTIONS });
 }
