@@ -245,6 +245,52 @@ describe("the audit trail (SEC-11)", () => {
     expect(since.length).toBeLessThan(all.length + 2);
   });
 
+  it("SEC-11 a gate approval names the approving token (name and id, as the trail shows it) in the run status; a separateApprover gate refuses the token that started the run", async () => {
+    await cluster("au-g1", { updateGroup: "au-gated" });
+    const starter = await token("au-starter", { role: "operator", fleets: [FLEET] });
+    const approver = await token("au-approver", { role: "operator", fleets: [FLEET] });
+    const created = await createRun({
+      name: "au-gated",
+      upgrade: { type: "Full", kubernetesVersion: NEW },
+      stages: [
+        {
+          name: "canary",
+          groups: [
+            { name: "au-gated", beforeGates: [{ type: "Approval", separateApprover: true }] },
+          ],
+        },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const run = "/v1/fleets/prod/update-runs/au-gated";
+    expect((await api("POST", `${run}/start`, { token: starter })).status).toBe(200);
+    const approve = `${run}/gates/group-au-gated-before-0/approve`;
+
+    const own = await api("POST", approve, { token: starter });
+    expect(own.status, JSON.stringify(own.body)).toBe(422);
+    expect(own.body.rule).toBe("EXT-1");
+    expect(own.body.detail).toMatch(/SEC-11 separateApprover\); au-starter started it$/);
+    const approved = await api("POST", approve, { token: approver });
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const gate = approved.body.stages[0].groups[0].gates[0];
+    expect(gate).toMatchObject({
+      state: "Completed",
+      approvedBy: "au-approver",
+      separateApprover: true,
+    });
+
+    const entries = await readAll(undefined, `&resource=${encodeURIComponent(approve)}`);
+    const byId = (res: { headers: Headers }) =>
+      entries.find((e) => e.requestId === res.headers.get("x-request-id"));
+    expect(byId(own)).toMatchObject({ actor: { name: "au-starter" }, status: 422 });
+    expect(byId(approved)).toMatchObject({
+      actor: { name: "au-approver", role: "operator", tokenId: gate.approvedByToken },
+      method: "POST",
+      fleets: [FLEET],
+      status: 200,
+    });
+  });
+
   it("SEC-11 the cron deletes entries older than 90 wall-clock days and keeps at most AUDIT_MAX_ENTRIES", async () => {
     const db = openInventory(env.DB);
     const now = Date.now() + 1000 * DAY;
