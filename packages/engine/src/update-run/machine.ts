@@ -120,7 +120,7 @@ function start(
     notes.push("RUN-10: started again; resumes where it stopped");
   }
   run.stopped = false;
-  if (event.by !== undefined) run.startedBy = [...(run.startedBy ?? []), event.by];
+  rememberStarter(run, event.by);
   const checks: CheckHealthIntent[] = [];
   for (const member of allMembers(run)) {
     if (member.state === "Stopped") retrack(run, member, notes, checks);
@@ -401,6 +401,14 @@ function approve(
       `EXT-1: gate ${gate.id} approved${event.by === undefined ? "" : ` by ${event.by.name}`}`,
     ]),
   );
+}
+
+/** SEC-11: each token once, however often it starts the run again. */
+function rememberStarter(run: UpdateRun, by: RunActor | undefined): void {
+  if (by === undefined) return;
+  const known = run.startedBy ?? [];
+  const same = (a: RunActor) => a.tokenId === by.tokenId && a.name === by.name;
+  if (!known.some(same)) run.startedBy = [...known, by];
 }
 
 /**

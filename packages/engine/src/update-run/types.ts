@@ -257,7 +257,7 @@ export interface UpdateRun {
   message?: string;
   createdAt: Instant;
   startedAt?: Instant;
-  /** SEC-11: every token that started it (the first start and each start again). */
+  /** SEC-11: every token that started it (the first start and each start again), each once. */
   startedBy?: RunActor[];
   endedAt?: Instant;
   /** RUN-10: the user stopped it; no member starts until it is started again. */

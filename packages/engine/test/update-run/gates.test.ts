@@ -73,7 +73,11 @@ describe("update-run gates", () => {
       }),
     );
     const alice = { name: "alice", tokenId: "a11ce" };
-    const started = step(run, { type: "START", at: T0, by: alice });
+    const stopped = step(step(run, { type: "START", at: T0, by: alice }).state, {
+      type: "STOP",
+      at: T0,
+    });
+    const started = step(stopped.state, { type: "START", at: T0, by: alice });
     expect(started.state.startedBy).toEqual([alice]);
     const gate = "group-a-before-0";
     const own = decideUpdateRun(started.state, { type: "APPROVE", gate, at: T0, by: alice }, T0);

@@ -315,5 +315,17 @@ describe("the audit trail (SEC-11)", () => {
     for (const id of ["au-1", "au-2", "au-3"]) await recordAudit(db, entry(id, now));
     await runScheduled({ ...env, AUDIT_MAX_ENTRIES: "2" } as Env, now);
     expect((await readAll()).map((e) => e.requestId)).toEqual(["au-3", "au-2"]);
+
+    // Entries without a token keep a tenth of the cap: a flood of them pushes out only theirs.
+    const anonymous = (id: string) => ({ ...entry(id, now), actorName: null, actorRole: null });
+    for (const id of ["au-anon-1", "au-anon-2"]) await recordAudit(db, anonymous(id));
+    await recordAudit(db, entry("au-4", now));
+    await runScheduled({ ...env, AUDIT_MAX_ENTRIES: "10" } as Env, now);
+    expect((await readAll()).map((e) => e.requestId)).toEqual([
+      "au-4",
+      "au-anon-2",
+      "au-3",
+      "au-2",
+    ]);
   });
 });
