@@ -3,6 +3,7 @@ import { stringify } from "yaml";
 import { ApiError, formatProblem, UnreachableError } from "./api/problem.ts";
 import { InvalidDocuments } from "./apply/documents.ts";
 import { applyCommand } from "./commands/apply.ts";
+import { auditCommand } from "./commands/audit.ts";
 import { autoscalerCommand } from "./commands/autoscaler.ts";
 import { notificationsCommand } from "./commands/notifications.ts";
 import { poolsCommand } from "./commands/pools.ts";
@@ -47,6 +48,7 @@ export function buildProgram(io: Io): Command {
   poolsCommand(program, io);
   autoscalerCommand(program, io);
   notificationsCommand(program, io);
+  auditCommand(program, io);
   // Sub-commands inherit the parent's overrides only when set on each of them.
   for (const command of allCommands(program)) {
     command

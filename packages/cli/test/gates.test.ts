@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 
 describe("runs gates | approve", () => {
-  it("EXT-1 the CLI lists a run's gates and approves a Pending one; a gate that is not Pending exits 1 with the rule", async () => {
+  it("EXT-1 the CLI lists a run's gates and approves a Pending one; a gate that is not Pending exits 1 with the rule; SEC-11 `audit` shows the approval", async () => {
     await must(cp(), "POST", "/v1/fleets/prod/update-runs", {
       name: "gated",
       upgrade: { type: "Full", kubernetesVersion: NEW },
@@ -52,5 +52,11 @@ describe("runs gates | approve", () => {
     const run = JSON.parse(approved.stdout);
     expect(run.stages[0].groups[0].gates[0]).toMatchObject({ state: "Completed" });
     expect(run.stages[0].groups[0].members[0].state).toBe("Running");
+
+    const audit = await cli(cp(), ["audit", "--resource", "/v1/fleets/prod/update-runs/gated/"]);
+    expect(audit.code).toBe(0);
+    expect(audit.stdout).toMatch(
+      /bootstrap-admin\s+admin\s+POST\s+\/v1\/fleets\/prod\/update-runs\/gated\/gates\/group-canary-before-0\/approve\s+200/,
+    );
   });
 });

@@ -60,6 +60,10 @@ const GateInput = z
       .openapi({
         description: "ScheduledStart only: completes at the next such instant in that offset.",
       }),
+    separateApprover: z.boolean().optional().openapi({
+      description:
+        "Approval only (SEC-11): refuse (422, EXT-1) an approval by any token that started the run.",
+    }),
   })
   .openapi("GateInput");
 
@@ -129,7 +133,13 @@ const RunGate = z
     pendingSince: fleetInstant().optional(),
     dueAt: fleetInstant("ScheduledStart: when it completes.").optional(),
     completedAt: fleetInstant().optional(),
-    approvedBy: z.string().optional(),
+    approvedBy: z.string().optional().openapi({ description: "The approving token's name." }),
+    approvedByToken: z.string().optional().openapi({
+      description: "SEC-11: the approving token's public id, as the audit trail shows it.",
+    }),
+    separateApprover: z.boolean().optional().openapi({
+      description: "SEC-11: no token that started the run may approve this gate.",
+    }),
     reason: z.string().optional().openapi({ description: "Why it is Pending or Skipped (EXT-9)." }),
   })
   .openapi("RunGate");

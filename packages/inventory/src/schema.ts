@@ -3,6 +3,7 @@
  * generates the SQL in /migrations; every change goes through a new migration.
  */
 export { apiTokens, idempotencyKeys } from "./schema/access.ts";
+export { auditLog } from "./schema/audit.ts";
 export { autoUpgradeProfiles } from "./schema/auto-upgrade.ts";
 export { computeClasses } from "./schema/autoscaler.ts";
 export { machineTypes, reservations, zones } from "./schema/catalog.ts";

@@ -1,10 +1,12 @@
 import { type App, installErrorHandling, router } from "./app.ts";
 import { authenticate } from "./auth/middleware.ts";
+import { auditTrail } from "./http/audit.ts";
 import { conditionalGet } from "./http/conditional.ts";
 import { idempotency } from "./http/idempotency.ts";
 import { provideInventory } from "./http/inventory.ts";
 import { withMiddlewareAnswers } from "./http/openapi.ts";
 import { securityHeaders } from "./http/security-headers.ts";
+import { auditRoutes } from "./routes/audit.ts";
 import { autoUpgradeRoutes } from "./routes/auto-upgrade.ts";
 import { autoscalerRoutes } from "./routes/autoscaler.ts";
 import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
@@ -51,7 +53,7 @@ export function createControlPlane(): App {
     scheme: "bearer",
   });
   app.route("/", metaRoutes());
-  app.use("/v1/*", provideInventory);
+  app.use("/v1/*", provideInventory, auditTrail);
   app.route("/", executorCallbackRoutes());
   app.use("/v1/*", authenticate, idempotency, conditionalGet);
   app.route("/", tokenRoutes());
@@ -75,6 +77,7 @@ export function createControlPlane(): App {
   app.route("/", simRoutes());
   app.route("/", watchRoutes());
   app.route("/", notificationRoutes());
+  app.route("/", auditRoutes());
   serveDocument(app);
   return app;
 }

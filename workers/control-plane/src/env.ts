@@ -96,6 +96,11 @@ const HOUR_MS = 3_600_000;
  * not a positive number.
  */
 export function retentionMs(raw: string | undefined, fallback: number, unitMs = HOUR_MS): number {
+  return positiveSetting(raw, fallback) * unitMs;
+}
+
+/** A numeric variable, or its default when unset or not a positive number. */
+export function positiveSetting(raw: string | undefined, fallback: number): number {
   const value = raw === undefined || raw.trim() === "" ? Number.NaN : Number(raw);
-  return (Number.isFinite(value) && value > 0 ? value : fallback) * unitMs;
+  return Number.isFinite(value) && value > 0 ? value : fallback;
 }

@@ -1,11 +1,13 @@
 import {
+  capAuditLog,
   type Inventory,
   openInventory,
+  pruneAuditLog,
   pruneIdempotentResponses,
   pruneNotificationDeliveries,
 } from "@regatta/inventory";
 import { controlPlaneNow } from "./clock/now.ts";
-import { configurationError, type Env, retentionMs } from "./env.ts";
+import { configurationError, type Env, positiveSetting, retentionMs } from "./env.ts";
 import { wakeDueObjects, wakeEveryFleet } from "./objects/wakeups.ts";
 import { reconcileDueProfiles } from "./services/auto-upgrade/reconcile.ts";
 import { wakeRollouts } from "./services/rollout/wake.ts";
@@ -37,6 +39,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
       limit,
     ),
   );
+  await pruneAudit(db, env, scheduledTime);
   const now = await controlPlaneNow(env, db);
   await wakeDueObjects(env, db, now);
   if (new Date(scheduledTime).getUTCMinutes() === 0) await wakeEveryFleet(env, db);
@@ -52,6 +55,25 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
  */
 function pruneIdempotencyKeys(db: Inventory, cutoff: number): Promise<void> {
   return pruneBounded("Idempotency-Keys", (limit) => pruneIdempotentResponses(db, cutoff, limit));
+}
+
+/**
+ * SEC-11: audit entries older than AUDIT_RETENTION_DAYS (90) on the wall clock go, and
+ * beyond AUDIT_MAX_ENTRIES (1,000,000) the oldest go too; requests that named no valid
+ * token keep at most a tenth of that, so a flood of them cannot push the record of real
+ * writes out. Writes are bounded by the requests the API accepts; storage, by these.
+ */
+async function pruneAudit(db: Inventory, env: Env, scheduledTime: number): Promise<void> {
+  await pruneBounded("audit entries", (limit) =>
+    pruneAuditLog(db, scheduledTime - retentionMs(env.AUDIT_RETENTION_DAYS, 90, DAY_MS), limit),
+  );
+  const keep = Math.floor(positiveSetting(env.AUDIT_MAX_ENTRIES, 1_000_000));
+  await pruneBounded("anonymous audit entries", (limit) =>
+    capAuditLog(db, { keep: Math.ceil(keep / 10), anonymousOnly: true }, limit),
+  );
+  await pruneBounded("audit entries beyond the cap", (limit) =>
+    capAuditLog(db, { keep, anonymousOnly: false }, limit),
+  );
 }
 
 /** Deletes in statements of {@link PRUNE_ROWS}, at most {@link PRUNE_ROUNDS} per cron run. */

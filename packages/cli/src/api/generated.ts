@@ -10472,6 +10472,122 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The audit trail, newest first (SEC-11): every write and every 401/403; admins read all of it, operators their fleets' entries */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                    /** @description Only entries at or after this instant (on the wall clock). */
+                    since?: string;
+                    /** @description Only entries of this token: its id (as entries show it) or its name. */
+                    actor?: string;
+                    /** @description Only entries whose path starts with this, e.g. /v1/fleets/prod/. */
+                    resource?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a page of audit entries */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditList"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/openapi.json": {
         parameters: {
             query?: never;
@@ -11816,6 +11932,8 @@ export interface components {
                 time: string;
                 utcOffset: string;
             };
+            /** @description Approval only (SEC-11): refuse (422, EXT-1) an approval by any token that started the run. */
+            separateApprover?: boolean;
         };
         /** @description EXT-7: a group's check overrides its stage's. */
         HealthCheck: {
@@ -11977,7 +12095,12 @@ export interface components {
              * @example 2022-06-01T10:00:00Z
              */
             completedAt?: string;
+            /** @description The approving token's name. */
             approvedBy?: string;
+            /** @description SEC-11: the approving token's public id, as the audit trail shows it. */
+            approvedByToken?: string;
+            /** @description SEC-11: no token that started the run may approve this gate. */
+            separateApprover?: boolean;
             /** @description Why it is Pending or Skipped (EXT-9). */
             reason?: string;
         };
@@ -12583,6 +12706,43 @@ export interface components {
         };
         /** @enum {string} */
         DeliveryState: "pending" | "delivered" | "dead";
+        AuditList: {
+            items: components["schemas"]["AuditEntry"][];
+            /** @description null on the last page */
+            nextCursor: string | null;
+        };
+        AuditEntry: {
+            /**
+             * Format: date-time
+             * @description When the request was answered. On the wall clock.
+             * @example 2022-06-01T10:00:00Z
+             */
+            at: string;
+            /** @description The X-Request-Id the answer carried. */
+            requestId: string;
+            actor?: components["schemas"]["AuditActor"];
+            /** @example POST */
+            method: string;
+            /**
+             * @description The request path.
+             * @example /v1/fleets/prod
+             */
+            resource: string;
+            /** @description The fleets the request was authorized against; operators read the entries of their fleets. */
+            fleets: string[];
+            /** @description The answer's HTTP status. */
+            status: number;
+            /** @description The answer was a replay of an earlier one (Idempotency-Key). */
+            replayed: boolean;
+        };
+        /** @description Absent when the request named no valid token (a 401). */
+        AuditActor: {
+            /** @description The token's public id (from the hash of its secret): a token re-created under the same name has another. Absent for signed executor callbacks. */
+            tokenId?: string;
+            /** @description The token's name, or `executor`. */
+            name: string;
+            role?: components["schemas"]["TokenRole"] & unknown;
+        };
     };
     responses: never;
     parameters: never;

@@ -73,6 +73,7 @@ export function createGates(
       };
       if (spec.displayName !== undefined) gate.displayName = spec.displayName;
       if (spec.scheduledStart !== undefined) gate.scheduledStart = { ...spec.scheduledStart };
+      if (spec.separateApprover === true) gate.separateApprover = true;
       return gate;
     };
   return [...(before ?? []).map(copy("Before")), ...(after ?? []).map(copy("After"))];

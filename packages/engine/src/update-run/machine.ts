@@ -15,6 +15,7 @@ import { runPass } from "./pass.ts";
 import { alreadyThere } from "./readiness.ts";
 import type {
   CheckHealthIntent,
+  RunActor,
   RunMember,
   SkipTarget,
   StartMemberIntent,
@@ -89,7 +90,11 @@ function chooseImage(run: UpdateRun): void {
   for (const member of members) member.poolsAtStart = member.facts.pools.map((p) => p.name);
 }
 
-function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
+function start(
+  run: UpdateRun,
+  event: Extract<UpdateRunEvent, { type: "START" }>,
+  now: Instant,
+): Result<UpdateRunDecision> {
   // A run still Stopping after a user's stop may start again; one stopping after a failure not.
   const stoppedByUser = run.state === "Stopping" && run.failure === undefined;
   if (run.state !== "NotStarted" && run.state !== "Stopped" && !stoppedByUser) {
@@ -115,6 +120,7 @@ function start(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
     notes.push("RUN-10: started again; resumes where it stopped");
   }
   run.stopped = false;
+  rememberStarter(run, event.by);
   const checks: CheckHealthIntent[] = [];
   for (const member of allMembers(run)) {
     if (member.state === "Stopped") retrack(run, member, notes, checks);
@@ -376,14 +382,43 @@ function approve(
       `EXT-1: gate ${gate.id} is ${gate.state}; only a Pending gate can be approved`,
     );
   }
+  const starter = gate.separateApprover ? startedByApprover(run, event.by) : undefined;
+  if (starter !== undefined) {
+    return refuse(
+      "EXT-1",
+      422,
+      `EXT-1: gate ${gate.id} needs an approver other than the tokens that started run ${run.name} (SEC-11 separateApprover); ${starter} started it`,
+    );
+  }
   gate.state = "Completed";
   gate.completedAt = now;
-  if (event.by !== undefined) gate.approvedBy = event.by;
+  if (event.by !== undefined) {
+    gate.approvedBy = event.by.name;
+    if (event.by.tokenId !== undefined) gate.approvedByToken = event.by.tokenId;
+  }
   return ok(
     decision(run, now, [
-      `EXT-1: gate ${gate.id} approved${event.by === undefined ? "" : ` by ${event.by}`}`,
+      `EXT-1: gate ${gate.id} approved${event.by === undefined ? "" : ` by ${event.by.name}`}`,
     ]),
   );
+}
+
+/** SEC-11: each token once, however often it starts the run again. */
+function rememberStarter(run: UpdateRun, by: RunActor | undefined): void {
+  if (by === undefined) return;
+  const known = run.startedBy ?? [];
+  const same = (a: RunActor) => a.tokenId === by.tokenId && a.name === by.name;
+  if (!known.some(same)) run.startedBy = [...known, by];
+}
+
+/**
+ * SEC-11: the name of the starter the approver is, if it is one, matched by token id (a
+ * token re-created under a starter's name is another token). An approver without an id
+ * cannot prove it is someone else, so it counts as a starter.
+ */
+function startedByApprover(run: UpdateRun, by: RunActor | undefined): string | undefined {
+  if (by?.tokenId === undefined) return by?.name ?? "an unknown token";
+  return run.startedBy?.find((starter) => starter.tokenId === by.tokenId)?.name;
 }
 
 /**
@@ -541,7 +576,7 @@ export function decideUpdateRun(
   const run = cloneRun(state);
   switch (event.type) {
     case "START":
-      return start(run, now);
+      return start(run, event, now);
     case "STOP":
       return stop(run, now);
     case "SKIP":

@@ -86,6 +86,15 @@ export interface GateSpec {
   displayName?: string;
   type: "Approval" | "ScheduledStart";
   scheduledStart?: ScheduledStart;
+  /** Approval: no token that started the run may approve it (SEC-11, four eyes). */
+  separateApprover?: boolean;
+}
+
+/** SEC-11: a token acting on a run, as the run remembers it (never its secret). */
+export interface RunActor {
+  name: string;
+  /** The token's public id; absent for a caller without one. */
+  tokenId?: string;
 }
 
 /** EXT-1: a gate of a run's stage or group, with its progress. */
@@ -102,6 +111,10 @@ export interface RunGate {
   completedAt?: Instant;
   /** Approval: who approved it (the token's name). */
   approvedBy?: string;
+  /** Approval: the approving token's public id (SEC-11). */
+  approvedByToken?: string;
+  /** Approval: no token that started the run may approve it (SEC-11). */
+  separateApprover?: boolean;
 }
 
 /**
@@ -244,6 +257,8 @@ export interface UpdateRun {
   message?: string;
   createdAt: Instant;
   startedAt?: Instant;
+  /** SEC-11: every token that started it (the first start and each start again), each once. */
+  startedBy?: RunActor[];
   endedAt?: Instant;
   /** RUN-10: the user stopped it; no member starts until it is started again. */
   stopped: boolean;
@@ -315,13 +330,13 @@ export interface FleetMembership {
 
 /** Events the run machine takes. */
 export type UpdateRunEvent =
-  | { type: "START"; at: Instant }
+  | { type: "START"; at: Instant; by?: RunActor }
   | { type: "STOP"; at: Instant }
   | { type: "SKIP"; targets: readonly SkipTarget[]; at: Instant }
   /** EXT-4: retry the Failed and system-Skipped members of a Failed or Stopped run. */
   | { type: "RETRY"; at: Instant }
   /** EXT-1: a person approves an Approval gate. */
-  | { type: "APPROVE"; gate: string; at: Instant; by?: string }
+  | { type: "APPROVE"; gate: string; at: Instant; by?: RunActor }
   /**
    * Time passed; the host may bring fresher region availability (CH-3) and the members
    * as the fleet holds them now (EXT-8).

@@ -68,6 +68,9 @@ export interface RunGateView {
   dueAt?: string;
   completedAt?: string;
   approvedBy?: string;
+  /** SEC-11: the approving token's public id. */
+  approvedByToken?: string;
+  separateApprover?: boolean;
   /** Why a Pending or Skipped gate is where it is (EXT-9). */
   reason?: string;
 }
@@ -86,6 +89,8 @@ function gateViews(gates: readonly RunGate[] | undefined): RunGateView[] | undef
       dueAt: time(g.dueAt),
       completedAt: time(g.completedAt),
       approvedBy: g.approvedBy,
+      approvedByToken: g.approvedByToken,
+      separateApprover: g.separateApprover,
       reason:
         g.state === "Skipped"
           ? "EXT-1: skipped with its stage or group"

@@ -49,7 +49,7 @@ describe("update-run gates", () => {
       type: "APPROVE",
       gate: "group-a-before-0",
       at: T0 + HOUR,
-      by: "alice",
+      by: { name: "alice", tokenId: "a11ce" },
     });
     expect(approved.intents.map((i) => i.cluster)).toEqual(["a-0"]);
     expect(groupOf(approved.state, "a").gates?.[0]).toMatchObject({
@@ -64,6 +64,42 @@ describe("update-run gates", () => {
     });
     expect(again.intents).toEqual([]);
     expect(groupOf(again.state, "a").gates?.[0]?.completedAt).toBe(T0 + HOUR);
+  });
+
+  it("SEC-11 a separateApprover gate refuses an approval by any token that started the run (by token id, not name) and names the approver's token when another approves", () => {
+    const run = created(
+      request([...grouped("a", 1), ...grouped("b", 1)], {
+        strategy: twoStages({}, { beforeGates: [{ ...APPROVAL, separateApprover: true }] }),
+      }),
+    );
+    const alice = { name: "alice", tokenId: "a11ce" };
+    const stopped = step(step(run, { type: "START", at: T0, by: alice }).state, {
+      type: "STOP",
+      at: T0,
+    });
+    const started = step(stopped.state, { type: "START", at: T0, by: alice });
+    expect(started.state.startedBy).toEqual([alice]);
+    const gate = "group-a-before-0";
+    const own = decideUpdateRun(started.state, { type: "APPROVE", gate, at: T0, by: alice }, T0);
+    expect(own).toEqual({
+      ok: false,
+      error: {
+        rule: "EXT-1",
+        status: 422,
+        detail: `EXT-1: gate ${gate} needs an approver other than the tokens that started run ${run.name} (SEC-11 separateApprover); alice started it`,
+      },
+    });
+    // A token re-created under alice's name is another token; one without an id proves nothing.
+    const anonymous = decideUpdateRun(started.state, { type: "APPROVE", gate, at: T0 }, T0);
+    expect(anonymous.ok).toBe(false);
+    const bob = { name: "alice", tokenId: "b0b" };
+    const approved = step(started.state, { type: "APPROVE", gate, at: T0 + HOUR, by: bob });
+    expect(groupOf(approved.state, "a").gates?.[0]).toMatchObject({
+      state: "Completed",
+      approvedBy: "alice",
+      approvedByToken: "b0b",
+      separateApprover: true,
+    });
   });
 
   it("EXT-1 an after-stage approval and afterStageWaitSeconds run together and both must finish", () => {

@@ -1,3 +1,4 @@
+export * from "./audit.ts";
 export * from "./auto-upgrade.ts";
 export * from "./capacity.ts";
 export * from "./chunk.ts";

@@ -80,12 +80,32 @@ export function authorize(
   resource: Resource,
   what?: string,
 ): void {
+  if (resource.kind === "fleet") noteFleet(principal, resource.fleet);
   if (mayAccess(principal, access, resource)) return;
   const target = what ?? (resource.kind === "global" ? "global inventory" : "this resource");
   throw new ProblemError(
     403,
     `${principal.role} token ${principal.name} may not ${access} ${target}: ${refusalReason(principal, access, resource)}`,
   );
+}
+
+/**
+ * SEC-11: the fleets each request's principal was judged against, allowed or refused, so
+ * its audit entry names them (an operator reads its fleets' entries). Keyed by the
+ * principal object, which `authenticate` makes anew for every request: the note lives and
+ * dies with the request, and `authorize` keeps its signature at its sixty call sites.
+ */
+const judgedFleets = new WeakMap<Principal, Set<string>>();
+
+function noteFleet(principal: Principal, fleet: string): void {
+  const fleets = judgedFleets.get(principal) ?? new Set<string>();
+  fleets.add(fleet);
+  judgedFleets.set(principal, fleets);
+}
+
+/** The fleets `authorize` judged the principal against during its request, in order. */
+export function fleetsJudged(principal: Principal): string[] {
+  return [...(judgedFleets.get(principal) ?? [])];
 }
 
 // How many of a token's grants a 403 lists before eliding the rest.

@@ -23,6 +23,15 @@ export interface Principal {
   scopes: string[];
 }
 
+/**
+ * SEC-11: the token's public id, shown in the audit trail and a run's gates: the first 16
+ * hex digits of its identity, enough to tell tokens apart, not the identity itself (the
+ * key of its Idempotency-Key answers). Undefined for signed executor callbacks.
+ */
+export function tokenId(principal: Principal): string | undefined {
+  return principal.identity?.slice(0, 16);
+}
+
 /** What a request touches, for the role/scope decision. */
 export type Resource =
   | { kind: "global" }

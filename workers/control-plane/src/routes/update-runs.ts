@@ -14,10 +14,10 @@ import {
   UpdateStrategyInput,
   UpdateStrategyParams,
 } from "@regatta/contract";
-import { toRfc3339 } from "@regatta/engine";
+import { type RunActor, toRfc3339 } from "@regatta/engine";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
-import type { Access, Principal } from "../auth/principal.ts";
+import { type Access, type Principal, tokenId } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { json, jsonBody, PLAN_RATE_LIMITED, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
@@ -155,6 +155,12 @@ function authorizeFleet(principal: Principal, access: Access, fleet: string): vo
   authorize(principal, access, { kind: "fleet", fleet }, `fleet ${fleet}`);
 }
 
+/** SEC-11: the calling token as a run remembers it: name and public id, never the secret. */
+function runActor(principal: Principal): RunActor {
+  const id = tokenId(principal);
+  return id === undefined ? { name: principal.name } : { name: principal.name, tokenId: id };
+}
+
 function strategyBody(fleet: string, strategy: StoredStrategy) {
   return {
     name: strategy.name,
@@ -220,8 +226,16 @@ export function updateRunRoutes(): App {
     const page = c.req.valid("query");
     return c.json(orRefuse(await readRun(c.var.inventory, c.env, fleet, run, page)), 200);
   });
+  app.openapi(start, async (c) => {
+    const { fleet, run } = c.req.valid("param");
+    authorizeFleet(c.var.principal, "write", fleet);
+    const by = runActor(c.var.principal);
+    return c.json(
+      orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "START", by })),
+      200,
+    );
+  });
   for (const [route, type] of [
-    [start, "START"],
     [stop, "STOP"],
     [retry, "RETRY"],
   ] as const) {
@@ -234,7 +248,7 @@ export function updateRunRoutes(): App {
   app.openapi(approve, async (c) => {
     const { fleet, run, gate } = c.req.valid("param");
     authorizeFleet(c.var.principal, "write", fleet);
-    const by = c.var.principal.name;
+    const by = runActor(c.var.principal);
     return c.json(
       orRefuse(await controlRun(c.var.inventory, c.env, fleet, run, { type: "APPROVE", gate, by })),
       200,

@@ -2,6 +2,7 @@ import { DurableObject } from "cloudflare:workers";
 import {
   ok,
   type Result,
+  type RunActor,
   type SkipTarget,
   type UpdateRun,
   type UpdateRunView,
@@ -49,13 +50,13 @@ export interface RunPage {
   nextCursor: string | null;
 }
 
-/** A user's control of a run (RUN-10, RUN-12, EXT-1, EXT-4). */
+/** A user's control of a run (RUN-10, RUN-12, EXT-1, EXT-4); SEC-11 names who started and approved. */
 export type RunControl =
-  | { type: "START" }
+  | { type: "START"; by?: RunActor }
   | { type: "STOP" }
   | { type: "RETRY" }
   | { type: "SKIP"; targets: SkipTarget[] }
-  | { type: "APPROVE"; gate: string; by: string };
+  | { type: "APPROVE"; gate: string; by: RunActor };
 
 /**
  * One update run (SPEC RUN): the copied strategy and the whole status tree. A shell: the

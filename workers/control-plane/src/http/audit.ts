@@ -1,0 +1,57 @@
+import { recordAudit } from "@regatta/inventory";
+import { createMiddleware } from "hono/factory";
+import type { AppEnv } from "../app.ts";
+import { fleetsJudged } from "../auth/middleware.ts";
+import { type Principal, tokenId } from "../auth/principal.ts";
+
+/** The header carrying the id every /v1 answer gets and its audit entry records. */
+export const REQUEST_ID_HEADER = "x-request-id";
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * SEC-11: every write the API answers, and every request it refuses with 401 or 403 (a
+ * read included), leaves one audit entry after its handler ran: who (the token's public
+ * id, name and role), the request id it answered with, the method and path, the fleets it
+ * was authorized against, the status and the wall-clock instant. Mounted before the
+ * executor callback and `authenticate`, so signed callbacks and unauthenticated refusals
+ * are recorded too.
+ *
+ * The entry is written before the answer leaves, not in `waitUntil`: a client that heard
+ * the answer can read the entry at once, and no entry is lost with an isolate that ends
+ * early. The change itself is already applied, so a failed insert is logged and the
+ * client still hears the real answer. The id is always the server's own, never one a
+ * client sent: an entry cannot be made to claim another request's id.
+ */
+export const auditTrail = createMiddleware<AppEnv>(async (c, next) => {
+  const requestId = crypto.randomUUID();
+  await next();
+  // A WebSocket upgrade's answer carries the socket, and is a read: nothing to add.
+  if (c.res.status === 101) return;
+  // Answers relayed from a Durable Object have immutable headers: copy before setting.
+  const res = new Response(c.res.body, c.res);
+  res.headers.set(REQUEST_ID_HEADER, requestId);
+  c.res = undefined;
+  c.res = res;
+  const status = res.status;
+  if (READS.has(c.req.method) && status !== 401 && status !== 403) return;
+  // Unset before `authenticate` ran or when it refused: the request named no valid token.
+  const principal: Principal | undefined = c.var.principal;
+  try {
+    await recordAudit(c.var.inventory, {
+      at: Date.now(),
+      requestId,
+      actorTokenId: principal === undefined ? null : (tokenId(principal) ?? null),
+      actorName: principal?.name ?? null,
+      // Signed executor callbacks act as viewers but hold no token role.
+      actorRole: principal?.identity === undefined ? null : principal.role,
+      method: c.req.method,
+      resource: c.req.path,
+      fleets: principal === undefined ? [] : fleetsJudged(principal),
+      status,
+      replayed: res.headers.get("idempotent-replayed") === "true",
+    });
+  } catch (error) {
+    console.error("SEC-11: could not record the audit entry of request", requestId, error);
+  }
+});
