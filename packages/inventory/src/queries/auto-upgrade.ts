@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { autoUpgradeProfiles } from "../schema/auto-upgrade.ts";
 import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
@@ -33,14 +33,18 @@ export function getAutoUpgradeProfile(
 
 /**
  * Creates or replaces a profile's desired half, keeping what its reconciles observed
- * (generation, last run), so a replace never renames or forgets a generated run.
+ * (generation, last run), so a replace never renames or forgets a generated run. A new
+ * profile that would make the fleet's more than `maxPerFleet` is taken back in the same
+ * transaction (`full`): the count and the write are one step, so two concurrent creates
+ * never both pass a cap of one left.
  */
 export async function putAutoUpgradeProfile(
   db: Inventory,
   row: AutoUpgradeProfileWrite,
   now: Instant,
-): Promise<{ created: boolean; row: AutoUpgradeProfileRow }> {
-  const [before, [stored]] = await db.batch([
+  maxPerFleet: number,
+): Promise<{ created: boolean; row: AutoUpgradeProfileRow } | { full: true }> {
+  const [before, [stored], over] = await db.batch([
     db
       .select({ name: autoUpgradeProfiles.name })
       .from(autoUpgradeProfiles)
@@ -60,7 +64,19 @@ export async function putAutoUpgradeProfile(
         },
       })
       .returning(),
+    db
+      .delete(autoUpgradeProfiles)
+      .where(
+        and(
+          key(row.fleet, row.name),
+          eq(autoUpgradeProfiles.createdAt, now),
+          eq(autoUpgradeProfiles.updatedAt, now),
+          sql`(select count(*) from ${autoUpgradeProfiles} where ${autoUpgradeProfiles.fleet} = ${row.fleet}) > ${maxPerFleet}`,
+        ),
+      )
+      .returning({ name: autoUpgradeProfiles.name }),
   ]);
+  if (before.length === 0 && over.length > 0) return { full: true };
   return { created: before.length === 0, row: stored! };
 }
 

@@ -94,6 +94,7 @@ describe("auto-upgrade generation", () => {
         disabled: false,
       },
       MONDAY,
+      20,
     );
     await Promise.all([cronTick(), cronTick()]);
     const generated = (await runNames()).filter((n) => n.startsWith("pinned-"));

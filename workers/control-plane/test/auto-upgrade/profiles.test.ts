@@ -261,4 +261,24 @@ describe("auto-upgrade profiles", () => {
       reason: "EXT-5: the profile is disabled",
     });
   });
+  it("SEC-4 a fleet holds at most 20 profiles: the 21st is a 409 naming the cap, a replace still works, and a delete makes room", async () => {
+    const listed = await api("GET", `${PROFILES}?limit=100`);
+    const have = (listed.body.items as { name: string }[]).length;
+    for (let i = have; i < 20; i++) {
+      await ok(
+        await api("PUT", `${PROFILES}/cap-${i}`, { body: { ...STABLE, disabled: true } }),
+        201,
+      );
+    }
+    const over = await api("PUT", `${PROFILES}/cap-over`, { body: { ...STABLE, disabled: true } });
+    expectProblem(over, 409, /^SEC-4: fleet prod already has 20 auto-upgrade profiles/);
+    expect(over.body.rule).toBe("SEC-4");
+    expectProblem(await api("GET", `${PROFILES}/cap-over`), 404);
+    await ok(await api("PUT", `${PROFILES}/cap-19`, { body: { ...STABLE, disabled: false } }));
+    expect((await api("DELETE", `${PROFILES}/cap-19`)).status).toBe(204);
+    await ok(
+      await api("PUT", `${PROFILES}/cap-over`, { body: { ...STABLE, disabled: true } }),
+      201,
+    );
+  });
 });

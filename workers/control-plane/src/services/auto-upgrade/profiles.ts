@@ -25,6 +25,12 @@ async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>
     : refused(404, `fleet ${fleet} does not exist`);
 }
 
+/**
+ * SEC-4: profiles one fleet holds at most. Each is reconciled by the cron every few
+ * minutes, across every fleet, so one fleet's profiles slow everyone's reconcile.
+ */
+export const MAX_PROFILES_PER_FLEET = 20;
+
 const missing = (fleet: string, name: string) =>
   refused(404, `auto-upgrade profile ${name} does not exist in fleet ${fleet}`);
 
@@ -62,11 +68,20 @@ export async function putProfile(
       "EXT-5",
     );
   }
-  const { created, row } = await putAutoUpgradeProfile(
+  const put = await putAutoUpgradeProfile(
     db,
     { fleet, name, ...spec, targetKubernetesVersion: spec.targetKubernetesVersion ?? null },
     now,
+    MAX_PROFILES_PER_FLEET,
   );
+  if ("full" in put) {
+    return refused(
+      409,
+      `SEC-4: fleet ${fleet} already has ${MAX_PROFILES_PER_FLEET} auto-upgrade profiles; delete one first`,
+      "SEC-4",
+    );
+  }
+  const { created, row } = put;
   await reconcileProfile(db, env, row, releases, now);
   const value = (await getAutoUpgradeProfile(db, fleet, name)) ?? row;
   return accepted({ created, value });
