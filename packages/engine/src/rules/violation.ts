@@ -1,6 +1,6 @@
-/** A SPEC rule ID such as `VER-4` or `NUP-9`. */
+/** A rule ID such as `VER-4` or `NUP-9` (SPEC), or `SEC-1` (the repo's own, docs/rules.md). */
 export type RuleId =
-  `${"VER" | "CH" | "SEQ" | "MW" | "RUN" | "LIFE" | "NUP" | "CA" | "EXT"}-${number}`;
+  `${"VER" | "CH" | "SEQ" | "MW" | "RUN" | "LIFE" | "NUP" | "CA" | "EXT" | "SEC"}-${number}`;
 
 /**
  * A refusal by a SPEC rule. `status` follows API.md: 400 malformed input, 404 a part

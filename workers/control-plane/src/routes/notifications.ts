@@ -24,7 +24,7 @@ import {
   type SubscriptionScope,
   subscriptionScope,
 } from "../services/notifications/subscriptions.ts";
-import { urlPolicy } from "../services/notifications/url-policy.ts";
+import { urlPolicy } from "../outbound/url-policy.ts";
 
 const tags = ["notifications"];
 const put = createRoute({

@@ -16,7 +16,7 @@ import {
 import { NOTIFICATION_EVENTS, patternMatchesAny } from "@regatta/protocol";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { sealSecret } from "./secret-box.ts";
-import { type UrlPolicy, urlRefusal } from "./url-policy.ts";
+import { URL_RULE, type UrlPolicy, urlRefusal } from "../../outbound/url-policy.ts";
 
 /**
  * Notification subscriptions (API.md "Watching and being told"): validated, their secret
@@ -55,7 +55,7 @@ export async function putSubscription(
   input: Input,
 ): Promise<Outcome<{ created: boolean; view: View }>> {
   const bad = urlRefusal(input.url, policy);
-  if (bad !== undefined) return refused(422, bad);
+  if (bad !== undefined) return refused(422, `${URL_RULE}: ${bad}`, URL_RULE);
   const unknown = input.events.filter((pattern) => !patternMatchesAny(pattern));
   if (unknown.length > 0) {
     return refused(
