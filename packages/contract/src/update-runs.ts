@@ -106,13 +106,10 @@ const MemberHealth = z
     state: z.enum(["Running", "Passed", "Failed"]),
     requestedAt: fleetInstant(),
     statusCode: z.int().optional().openapi({ description: "URL checks: the answer's status." }),
-    detail: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          "SEC-2: the answer's status or a fixed reason (`answered 503`, `timed out (3 attempts)`, `connection failed (3 attempts)`); never the target's body.",
-      }),
+    detail: z.string().optional().openapi({
+      description:
+        "SEC-2: the answer's status or a fixed reason (`answered 503`, `timed out (3 attempts)`, `connection failed (3 attempts)`); never the target's body.",
+    }),
     checkedAt: fleetInstant().optional(),
     reason: z.string().optional().openapi({ description: "Why a failed check failed (EXT-9)." }),
   })
