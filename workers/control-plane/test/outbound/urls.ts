@@ -49,6 +49,8 @@ export const NOT_PUBLIC = [
   "https://167772161/",
   "https://0xa9.0xfe.0xa9.0xfe/",
   "https://intranet/x",
+  "https://metadata.google.internal%2E/x",
+  "https://kubernetes.default.svc.cluster.local.:443/",
   "https://hooks.example.com:8443/x",
   "https://hooks.example.com:80/x",
   "http://hooks.example.com/x",
@@ -72,4 +74,6 @@ export const LOOPBACK = [
   "https://127.0.0.1./",
   "https://LOCALHOST/",
   "https://xn--lcalhost-8wa.localhost/",
+  "https://\uff4c\uff4f\uff43\uff41\uff4c\uff48\uff4f\uff53\uff54/",
+  "https://127.0.0.1%2e/",
 ];
