@@ -318,6 +318,28 @@ describe("notifications: delivery", () => {
     });
   });
 
+  it("SEC-1 a stored subscriber URL is judged again before each delivery: one the policy refuses now is never called and the delivery is dead with the reason", async () => {
+    expect(
+      (await subscribe("narrowed", { fleets: [FLEET], events: ["operation.succeeded"] })).status,
+    ).toBe(201);
+    // As a subscription written before the policy was narrowed would be stored.
+    await env.DB.prepare("update notification_subscriptions set url = ? where name = ?")
+      .bind("https://metadata.google.internal./computeMetadata/v1/", "narrowed")
+      .run();
+    await cluster("n-narrowed");
+    await upgradePool("n-narrowed", "cos-105");
+    const dead = await eventually(async () => {
+      const res = await api("GET", "/v1/notifications/narrowed/deliveries?state=dead");
+      return res.body.items[0];
+    });
+    expect(dead).toMatchObject({ state: "dead", attempts: 1 });
+    expect(dead.lastError).toMatch(
+      /^SEC-1: url host metadata\.google\.internal is under \.internal/,
+    );
+    expect(receivedAt("/narrowed")).toEqual([]);
+    expect((await api("DELETE", "/v1/notifications/narrowed")).status).toBe(204);
+  });
+
   it("notifications: after the last attempt a delivery is dead, listed with its last error, and redeliver sends the same event again", async () => {
     script("/down", 503);
     expect((await subscribe("down", { fleets: [FLEET], events: ["operation.*"] })).status).toBe(
