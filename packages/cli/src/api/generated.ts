@@ -11638,7 +11638,7 @@ export interface components {
         HealthCheck: {
             /**
              * Format: uri
-             * @description Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. SEC-1: https on port 443 (or a port the deployment allows) to a public host (loopback in local development), 422 SEC-1 otherwise. Readers who may not write the fleet see it without query and userinfo (SEC-4).
+             * @description Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. SEC-1: https on port 443 (or a port the deployment allows) to a public host (loopback in local development), 422 SEC-1 otherwise. Readers who may not write the fleet see it without query and userinfo (SEC-10).
              */
             url: string;
         } | {
@@ -12340,7 +12340,7 @@ export interface components {
         };
         Notification: {
             name: string;
-            /** @description SEC-4: in full for those who may write the subscription; others see scheme://host/path with userinfo and query replaced by REDACTED. */
+            /** @description SEC-10: in full for those who may write the subscription; others see scheme://host/path with userinfo and query replaced by REDACTED. */
             url: string;
             events: string[];
             fleets?: string[];
@@ -12359,7 +12359,7 @@ export interface components {
         };
         NotificationInput: {
             /**
-             * @description Where events are POSTed. SEC-1: https on port 443 (or a port the deployment allows) to a public host; no special-purpose address or internal name (422 SEC-1). Loopback http only when the deployment allows local development. Readers who may not write the subscription see it without query and userinfo (SEC-4).
+             * @description Where events are POSTed. SEC-1: https on port 443 (or a port the deployment allows) to a public host; no special-purpose address or internal name (422 SEC-1). Loopback http only when the deployment allows local development. Readers who may not write the subscription see it without query and userinfo (SEC-10).
              * @example https://hooks.example.com/regatta
              */
             url: string;

@@ -2,7 +2,7 @@
 export const REDACTED = "REDACTED";
 
 /**
- * SEC-4: a URL as shown to someone who may not write it: scheme, host and path, with any
+ * SEC-10: a URL as shown to someone who may not write it: scheme, host and path, with any
  * userinfo, query or fragment replaced by {@link REDACTED}, since URLs a user configures
  * often carry a credential there. Text that does not read as `scheme://…` is replaced
  * whole, rather than shown in case it holds one.

@@ -30,7 +30,7 @@ export function healthCheckOf(run: UpdateRun, cluster: string): HealthCheckSpec 
 }
 
 /**
- * A check as people read it in messages. SEC-4: a message reaches every reader of the run
+ * A check as people read it in messages. SEC-10: a message reaches every reader of the run
  * and its notifications, so a URL's query and userinfo are left out.
  *
  * @example describeCheck({ provider: true }) // "the provider's HEALTH_CHECK"

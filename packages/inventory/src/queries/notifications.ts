@@ -88,7 +88,7 @@ export function getNotificationSubscription(
 
 /**
  * Creates or replaces a subscription, keeping its creation time; resolves to the row, or
- * undefined when one of that name exists that `reach` may not write. SEC-3: who may
+ * undefined when one of that name exists that `reach` may not write. SEC-5: who may
  * replace it is judged by the same statement that replaces it, on the row as it is then,
  * so a subscription created or changed after the caller's check is never taken over.
  */

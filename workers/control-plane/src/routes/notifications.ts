@@ -136,7 +136,7 @@ function authorizeExisting(
 }
 
 /**
- * SEC-4: a subscription as the caller may see it. Its URL often carries a credential, so
+ * SEC-10: a subscription as the caller may see it. Its URL often carries a credential, so
  * a reader who may not write it sees the URL without userinfo and query.
  */
 function shownTo<T extends { url: string; fleets?: string[] | undefined }>(
@@ -168,7 +168,7 @@ export function notificationRoutes(): App {
     const input = c.req.valid("json");
     const principal = c.var.principal;
     authorizeSubscription(principal, "write", input.fleets, name);
-    // SEC-3: one the caller may not read answers as missing, as GET does; the write
+    // SEC-5: one the caller may not read answers as missing, as GET does; the write
     // itself judges the row again (putSubscription), so a race cannot take one over.
     const existing = await subscriptionScope(c.var.inventory, name);
     if (existing.ok) authorizeExisting(principal, "write", existing.value, name);

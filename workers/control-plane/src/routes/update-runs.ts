@@ -151,7 +151,7 @@ function authorizeFleet(principal: Principal, access: Access, fleet: string): vo
 }
 
 /**
- * SEC-4: a run's or strategy's health check URLs as the caller may see them: a reader who
+ * SEC-10: a run's or strategy's health check URLs as the caller may see them: a reader who
  * may not write the fleet sees each without userinfo and query (they often carry a
  * credential). Walks the body, since checks sit on stages, groups and members.
  */

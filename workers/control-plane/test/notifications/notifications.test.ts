@@ -164,7 +164,7 @@ describe("notifications: subscriptions", () => {
     expect((await subscribe("admin-all", {})).status).toBe(201);
     expect((await subscribe("lab-only", { fleets: [OTHER] })).status).toBe(201);
     // Taking over another fleet's subscription by writing it with one's own fleet: answered
-    // as a missing name would be (SEC-3), and nothing changes.
+    // as a missing name would be (SEC-5), and nothing changes.
     expect((await subscribe("lab-only", { fleets: [FLEET] }, tokens.opProd)).status).toBe(404);
 
     expect(

@@ -28,8 +28,8 @@ beforeAll(async () => {
   tokens.viewerA = await tokenFor("sec-viewer-a", "viewer", { fleets: [A] });
 });
 
-describe("SEC-3 a subscription outside the caller's reach is answered as missing, and never taken over", () => {
-  it("SEC-3 PUT over another fleet's (or an admin's) subscription answers exactly as a GET of a missing name, and changes nothing", async () => {
+describe("SEC-5 a subscription outside the caller's reach is answered as missing, and never taken over", () => {
+  it("SEC-5 PUT over another fleet's (or an admin's) subscription answers exactly as a GET of a missing name, and changes nothing", async () => {
     expect((await api("PUT", "/v1/notifications/sec3-b", { body: subscription([B]) })).status).toBe(
       201,
     );
@@ -58,7 +58,7 @@ describe("SEC-3 a subscription outside the caller's reach is answered as missing
     expect((await api("GET", "/v1/notifications/sec3-b")).body.fleets).toEqual([B]);
   });
 
-  it("SEC-3 the ownership check is part of the write: a row that another fleet holds by the time of the write is left as it is", async () => {
+  it("SEC-5 the ownership check is part of the write: a row that another fleet holds by the time of the write is left as it is", async () => {
     const db = openInventory(env.DB);
     expect(
       (await api("PUT", "/v1/notifications/sec3-race", { body: subscription([B]) })).status,
@@ -81,7 +81,7 @@ describe("SEC-3 a subscription outside the caller's reach is answered as missing
     expect(await getNotificationSubscription(db, "sec3-race")).toEqual(before);
   });
 
-  it("SEC-3 PUTs racing for one name never leave it with the fleet that was not allowed to take it", async () => {
+  it("SEC-5 PUTs racing for one name never leave it with the fleet that was not allowed to take it", async () => {
     for (let i = 0; i < 8; i++) {
       const name = `sec3-race-${i}`;
       const [admin, operator] = await Promise.all([
@@ -97,11 +97,11 @@ describe("SEC-3 a subscription outside the caller's reach is answered as missing
   });
 });
 
-describe("SEC-4 configured URLs are shown in full only to those who may write them", () => {
+describe("SEC-10 configured URLs are shown in full only to those who may write them", () => {
   const WITH_TOKEN = "https://hooks.example.com/regatta?token=s3cret-value";
   const REDACTED = "https://hooks.example.com/regatta?REDACTED";
 
-  it("SEC-4 a subscription's URL: a viewer sees scheme://host/path with the query replaced, an operator sees it in full", async () => {
+  it("SEC-10 a subscription's URL: a viewer sees scheme://host/path with the query replaced, an operator sees it in full", async () => {
     const put = await api("PUT", "/v1/notifications/sec4-sub", {
       body: subscription([A], WITH_TOKEN),
       token: tokens.opA,
@@ -123,7 +123,7 @@ describe("SEC-4 configured URLs are shown in full only to those who may write th
     );
   });
 
-  it("SEC-4 a health gate's URL in a strategy and in a run's status: redacted for a viewer, in full for an operator, never in messages", async () => {
+  it("SEC-10 a health gate's URL in a strategy and in a run's status: redacted for a viewer, in full for an operator, never in messages", async () => {
     const check = "https://status.example.com/ok?key=s3cret-value";
     const stages = [{ name: "s", groups: [{ name: "sec4-g", healthCheck: { url: check } }] }];
     const strategy = await api("PUT", `/v1/fleets/${A}/update-strategies/sec4`, {

@@ -49,7 +49,7 @@ export async function subscriptionScope(
 /**
  * Creates or replaces a subscription; the answer never holds the secret. `reach` is what
  * the caller may write: a subscription of that name outside it is answered as missing
- * (SEC-3), judged in the write itself.
+ * (SEC-5), judged in the write itself.
  */
 export async function putSubscription(
   db: Inventory,
