@@ -1,3 +1,5 @@
+import { forTerminal } from "./output/terminal.ts";
+
 /** What a command may touch of its process, so tests can run the CLI in-process. */
 export interface Io {
   out(text: string): void;
@@ -11,11 +13,15 @@ export interface Io {
   sleep(ms: number): Promise<void>;
 }
 
-/** The real process. `pnpm regatta` runs scripts at the repo root; INIT_CWD is where it was typed. */
+/**
+ * The real process. `pnpm regatta` runs scripts at the repo root; INIT_CWD is where it was
+ * typed. Everything written goes through {@link forTerminal} (SEC-2): this is the print
+ * boundary, whatever the command and the format.
+ */
 export function processIo(): Io {
   return {
-    out: (text) => process.stdout.write(text),
-    err: (text) => process.stderr.write(text),
+    out: (text) => process.stdout.write(forTerminal(text)),
+    err: (text) => process.stderr.write(forTerminal(text)),
     tty: process.stdout.isTTY ? process.stdout : undefined,
     env: process.env,
     cwd: process.env.INIT_CWD ?? process.cwd(),

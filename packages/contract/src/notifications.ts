@@ -28,7 +28,7 @@ export const NotificationInput = z
   .strictObject({
     url: z.string().max(2048).openapi({
       description:
-        "Where events are POSTed: https (loopback http only when the deployment allows local development)",
+        "Where events are POSTed. SEC-1: https on port 443 (or a port the deployment allows) to a public host; no special-purpose address or internal name (422 SEC-1). Loopback http only when the deployment allows local development. Readers who may not write the subscription see it without query and userinfo (SEC-10).",
       example: "https://hooks.example.com/regatta",
     }),
     secret: z.string().min(16).max(256).openapi({
@@ -48,7 +48,10 @@ export const NotificationInput = z
 export const Notification = z
   .object({
     name: z.string(),
-    url: z.string(),
+    url: z.string().openapi({
+      description:
+        "SEC-10: in full for those who may write the subscription; others see scheme://host/path with userinfo and query replaced by REDACTED.",
+    }),
     events: z.array(z.string()),
     fleets: z.array(z.string()).optional(),
     createdAt: wallInstant(),

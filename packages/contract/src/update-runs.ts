@@ -82,7 +82,7 @@ const HealthCheck = z
     z.strictObject({
       url: z.url().max(2000).openapi({
         description:
-          "Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. https only (loopback in local development), 422 EXT-7 otherwise.",
+          "Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. SEC-1: https on port 443 (or a port the deployment allows) to a public host (loopback in local development), 422 SEC-1 otherwise. Readers who may not write the fleet see it without query and userinfo (SEC-10).",
       }),
     }),
     z.strictObject({
@@ -110,10 +110,10 @@ const MemberHealth = z
     state: z.enum(["Running", "Passed", "Failed"]),
     requestedAt: fleetInstant(),
     statusCode: z.int().optional().openapi({ description: "URL checks: the answer's status." }),
-    detail: z
-      .string()
-      .optional()
-      .openapi({ description: "What the check said (≤ 200 characters)." }),
+    detail: z.string().optional().openapi({
+      description:
+        "SEC-2: the answer's status or a fixed reason (`answered 503`, `timed out (3 attempts)`, `connection failed (3 attempts)`); never the target's body.",
+    }),
     checkedAt: fleetInstant().optional(),
     reason: z.string().optional().openapi({ description: "Why a failed check failed (EXT-9)." }),
   })

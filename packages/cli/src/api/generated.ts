@@ -11939,7 +11939,7 @@ export interface components {
         HealthCheck: {
             /**
              * Format: uri
-             * @description Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. https only (loopback in local development), 422 EXT-7 otherwise.
+             * @description Called with a GET (10 s timeout) after each member's upgrade; 2xx passes. SEC-1: https on port 443 (or a port the deployment allows) to a public host (loopback in local development), 422 SEC-1 otherwise. Readers who may not write the fleet see it without query and userinfo (SEC-10).
              */
             url: string;
         } | {
@@ -12118,7 +12118,7 @@ export interface components {
             requestedAt: string;
             /** @description URL checks: the answer's status. */
             statusCode?: number;
-            /** @description What the check said (≤ 200 characters). */
+            /** @description SEC-2: the answer's status or a fixed reason (`answered 503`, `timed out (3 attempts)`, `connection failed (3 attempts)`); never the target's body. */
             detail?: string;
             /**
              * Format: date-time
@@ -12646,6 +12646,7 @@ export interface components {
         };
         Notification: {
             name: string;
+            /** @description SEC-10: in full for those who may write the subscription; others see scheme://host/path with userinfo and query replaced by REDACTED. */
             url: string;
             events: string[];
             fleets?: string[];
@@ -12664,7 +12665,7 @@ export interface components {
         };
         NotificationInput: {
             /**
-             * @description Where events are POSTed: https (loopback http only when the deployment allows local development)
+             * @description Where events are POSTed. SEC-1: https on port 443 (or a port the deployment allows) to a public host; no special-purpose address or internal name (422 SEC-1). Loopback http only when the deployment allows local development. Readers who may not write the subscription see it without query and userinfo (SEC-10).
              * @example https://hooks.example.com/regatta
              */
             url: string;

@@ -1,5 +1,6 @@
 import { MultiBar, Presets, type SingleBar } from "cli-progress";
 import type { Io } from "../io.ts";
+import { forTerminal } from "../output/terminal.ts";
 import type { Bar, Snapshot } from "./model.ts";
 
 /** Draws successive snapshots of a watch. */
@@ -72,18 +73,22 @@ class BarsDisplay implements Display {
   }
 
   show(snapshot: Snapshot): void {
+    // The bars write to the terminal itself, not through Io: the same boundary (SEC-2).
     if (snapshot.status !== this.status) {
       this.status = snapshot.status;
-      this.multibar.log(`${snapshot.status}\n`);
+      this.multibar.log(`${forTerminal(snapshot.status)}\n`);
     }
     for (const event of snapshot.events) {
       if (this.events.has(event)) continue;
       this.events.add(event);
-      this.multibar.log(`  ${event}\n`);
+      this.multibar.log(`  ${forTerminal(event)}\n`);
     }
-    const width = Math.max(...snapshot.bars.map((b) => b.label.length), 0);
+    const width = Math.max(...snapshot.bars.map((b) => forTerminal(b.label).length), 0);
     for (const bar of snapshot.bars) {
-      const payload = { label: bar.label.padEnd(width), note: bar.note };
+      const payload = {
+        label: forTerminal(bar.label).padEnd(width),
+        note: forTerminal(bar.note),
+      };
       const drawn = this.bars.get(bar.key);
       if (drawn === undefined) {
         this.bars.set(bar.key, this.multibar.create(bar.total, bar.done, payload));

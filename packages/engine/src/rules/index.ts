@@ -1,1 +1,2 @@
+export * from "./redact-url.ts";
 export * from "./violation.ts";

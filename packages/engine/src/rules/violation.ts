@@ -1,4 +1,4 @@
-/** A SPEC rule ID such as `VER-4` or `NUP-9`. */
+/** A rule ID such as `VER-4` or `NUP-9` (SPEC), or `SEC-1` (the repo's own, docs/rules.md). */
 export type RuleId =
   `${"VER" | "CH" | "SEQ" | "MW" | "RUN" | "LIFE" | "NUP" | "CA" | "EXT" | "SEC"}-${number}`;
 

@@ -1,3 +1,4 @@
+import { redactUrl } from "../rules/redact-url.ts";
 import type { Instant } from "../time/instant.ts";
 import type {
   CheckHealthIntent,
@@ -28,9 +29,14 @@ export function healthCheckOf(run: UpdateRun, cluster: string): HealthCheckSpec 
   return undefined;
 }
 
-/** A check as people read it in messages. @example describeCheck({ provider: true }) // "the provider's HEALTH_CHECK" */
+/**
+ * A check as people read it in messages. SEC-10: a message reaches every reader of the run
+ * and its notifications, so a URL's query and userinfo are left out.
+ *
+ * @example describeCheck({ provider: true }) // "the provider's HEALTH_CHECK"
+ */
 export function describeCheck(check: HealthCheckSpec): string {
-  return "url" in check ? check.url : "the provider's HEALTH_CHECK";
+  return "url" in check ? redactUrl(check.url) : "the provider's HEALTH_CHECK";
 }
 
 /**

@@ -86,12 +86,19 @@ export function getNotificationSubscription(
     .get();
 }
 
-/** Creates or replaces a subscription, keeping its creation time; resolves to the row. */
+/**
+ * Creates or replaces a subscription, keeping its creation time; resolves to the row, or
+ * undefined when one of that name exists that `reach` may not write. SEC-5: who may
+ * replace it is judged by the same statement that replaces it, on the row as it is then,
+ * so a subscription created or changed after the caller's check is never taken over.
+ */
 export async function putNotificationSubscription(
   db: Inventory,
   row: NotificationSubscriptionWrite,
   now: Instant,
-): Promise<NotificationSubscriptionRow> {
+  reach: SubscriptionReach,
+): Promise<NotificationSubscriptionRow | undefined> {
+  const guard = reachFilter(reach);
   const upsert = db
     .insert(notificationSubscriptions)
     .values({ ...row, createdAt: now, updatedAt: now })
@@ -104,21 +111,24 @@ export async function putNotificationSubscription(
         fleets: row.fleets,
         updatedAt: now,
       },
+      ...(guard === undefined ? {} : { setWhere: guard }),
     })
     .returning();
   // Deliveries of fleets the subscription no longer names go with the change, in the
   // same batch: whoever may read it now never reads (or redelivers, or has sent to a new
-  // URL) another fleet's events from before.
+  // URL) another fleet's events from before. Only when this write took: its sealed
+  // secret (a fresh nonce each time) tells it from any other.
   const uncovered = db
     .delete(notificationDeliveries)
     .where(
       and(
         eq(notificationDeliveries.subscription, row.name),
         row.fleets === null ? sql`0` : notInArray(notificationDeliveries.fleet, row.fleets),
+        sql`exists (select 1 from ${notificationSubscriptions} where ${eq(notificationSubscriptions.name, row.name)} and ${eq(notificationSubscriptions.secretBox, row.secretBox)})`,
       ),
     );
   const [[stored]] = await db.batch([upsert, uncovered]);
-  return stored!;
+  return stored;
 }
 
 /**

@@ -9,12 +9,14 @@ import {
   NotificationNameParam,
   page,
 } from "@regatta/contract";
+import { redactUrl } from "@regatta/engine";
 import type { SubscriptionReach } from "@regatta/inventory";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
-import { type Access, isUnbound, type Principal } from "../auth/principal.ts";
+import { type Access, isUnbound, mayAccess, type Principal } from "../auth/principal.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
+import { urlPolicy } from "../outbound/url-policy.ts";
 import { listSubscriptionDeliveries, redeliver } from "../services/notifications/deliveries.ts";
 import {
   deleteSubscription,
@@ -24,7 +26,6 @@ import {
   type SubscriptionScope,
   subscriptionScope,
 } from "../services/notifications/subscriptions.ts";
-import { urlPolicy } from "../services/notifications/url-policy.ts";
 
 const tags = ["notifications"];
 const put = createRoute({
@@ -112,6 +113,17 @@ async function scopeFor(
   name: string,
 ): Promise<SubscriptionScope> {
   const scope = orRefuse(await subscriptionScope(db, name));
+  authorizeExisting(principal, access, scope, name);
+  return scope;
+}
+
+/** As {@link scopeFor}, on a subscription already read. */
+function authorizeExisting(
+  principal: Principal,
+  access: Access,
+  scope: SubscriptionScope,
+  name: string,
+): void {
   try {
     authorizeSubscription(principal, "read", scope.fleets, name);
   } catch (error) {
@@ -121,10 +133,28 @@ async function scopeFor(
     throw error;
   }
   if (access === "write") authorizeSubscription(principal, "write", scope.fleets, name);
-  return scope;
 }
 
-/** Which subscriptions a list may show the caller. */
+/**
+ * SEC-10: a subscription as the caller may see it. Its URL often carries a credential, so
+ * a reader who may not write it sees the URL without userinfo and query.
+ */
+function shownTo<T extends { url: string; fleets?: string[] | undefined }>(
+  principal: Principal,
+  view: T,
+): T {
+  const writable =
+    view.fleets === undefined
+      ? mayAccess(principal, "write", { kind: "admin-only" })
+      : view.fleets.every((fleet) => mayAccess(principal, "write", { kind: "fleet", fleet }));
+  return writable ? view : { ...view, url: redactUrl(view.url) };
+}
+
+/**
+ * Which subscriptions a list may show the caller. A writer's reach is also what it may
+ * write: an operator writes every subscription it reads, and a viewer writes none (it is
+ * refused before anything is written).
+ */
 function reachOf(principal: Principal): SubscriptionReach {
   if (principal.role === "admin") return { kind: "all" };
   if (isUnbound(principal)) return { kind: "named-fleets" };
@@ -138,8 +168,10 @@ export function notificationRoutes(): App {
     const input = c.req.valid("json");
     const principal = c.var.principal;
     authorizeSubscription(principal, "write", input.fleets, name);
+    // SEC-5: one the caller may not read answers as missing, as GET does; the write
+    // itself judges the row again (putSubscription), so a race cannot take one over.
     const existing = await subscriptionScope(c.var.inventory, name);
-    if (existing.ok) authorizeSubscription(principal, "write", existing.value.fleets, name);
+    if (existing.ok) authorizeExisting(principal, "write", existing.value, name);
     const key = c.env.NOTIFICATIONS_KEY;
     if (!key) {
       throw new ProblemError(
@@ -148,14 +180,22 @@ export function notificationRoutes(): App {
       );
     }
     const { created, view } = orRefuse(
-      await putSubscription(c.var.inventory, key, urlPolicy(c.env), name, input),
+      await putSubscription(
+        c.var.inventory,
+        key,
+        urlPolicy(c.env),
+        name,
+        input,
+        reachOf(principal),
+      ),
     );
     return created ? c.json(view, 201) : c.json(view, 200);
   });
   app.openapi(get, async (c) => {
     const { name } = c.req.valid("param");
     await scopeFor(c.var.inventory, c.var.principal, "read", name);
-    return c.json(orRefuse(await getSubscription(c.var.inventory, name)), 200);
+    const view = orRefuse(await getSubscription(c.var.inventory, name));
+    return c.json(shownTo(c.var.principal, view), 200);
   });
   app.openapi(remove, async (c) => {
     const { name } = c.req.valid("param");
@@ -165,7 +205,9 @@ export function notificationRoutes(): App {
   });
   app.openapi(list, async (c) => {
     const reach = reachOf(c.var.principal);
-    return c.json(await listSubscriptions(c.var.inventory, c.req.valid("query"), reach), 200);
+    const found = await listSubscriptions(c.var.inventory, c.req.valid("query"), reach);
+    const items = found.items.map((view) => shownTo(c.var.principal, view));
+    return c.json({ items, nextCursor: found.nextCursor }, 200);
   });
   app.openapi(deliveries, async (c) => {
     const { name } = c.req.valid("param");

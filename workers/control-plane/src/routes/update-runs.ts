@@ -14,10 +14,10 @@ import {
   UpdateStrategyInput,
   UpdateStrategyParams,
 } from "@regatta/contract";
-import { type RunActor, toRfc3339 } from "@regatta/engine";
+import { type RunActor, redactUrl, toRfc3339 } from "@regatta/engine";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
-import { type Access, type Principal, tokenId } from "../auth/principal.ts";
+import { type Access, mayAccess, type Principal, tokenId } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
 import { json, jsonBody, PLAN_RATE_LIMITED, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
@@ -161,6 +161,30 @@ function runActor(principal: Principal): RunActor {
   return id === undefined ? { name: principal.name } : { name: principal.name, tokenId: id };
 }
 
+/**
+ * SEC-10: a run's or strategy's health check URLs as the caller may see them: a reader who
+ * may not write the fleet sees each without userinfo and query (they often carry a
+ * credential). Walks the body, since checks sit on stages, groups and members.
+ */
+function shownTo<T>(principal: Principal, fleet: string, body: T): T {
+  if (mayAccess(principal, "write", { kind: "fleet", fleet })) return body;
+  return redactChecks(body) as T;
+}
+
+function redactChecks(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redactChecks);
+  if (value === null || typeof value !== "object") return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    const check = key === "healthCheck" && typeof inner === "object" && inner !== null;
+    out[key] =
+      check && "url" in inner && typeof inner.url === "string"
+        ? { ...inner, url: redactUrl(inner.url) }
+        : redactChecks(inner);
+  }
+  return out;
+}
+
 function strategyBody(fleet: string, strategy: StoredStrategy) {
   return {
     name: strategy.name,
@@ -193,7 +217,7 @@ export function updateRunRoutes(): App {
     const { fleet, name } = c.req.valid("param");
     authorizeFleet(c.var.principal, "read", fleet);
     const found = orRefuse(await getUpdateStrategy(c.var.inventory, c.env, fleet, name));
-    return c.json(strategyBody(fleet, found), 200);
+    return c.json(shownTo(c.var.principal, fleet, strategyBody(fleet, found)), 200);
   });
   app.openapi(deleteStrategy, async (c) => {
     const { fleet, name } = c.req.valid("param");
@@ -224,7 +248,8 @@ export function updateRunRoutes(): App {
     const { fleet, run } = c.req.valid("param");
     authorizeFleet(c.var.principal, "read", fleet);
     const page = c.req.valid("query");
-    return c.json(orRefuse(await readRun(c.var.inventory, c.env, fleet, run, page)), 200);
+    const status = orRefuse(await readRun(c.var.inventory, c.env, fleet, run, page));
+    return c.json(shownTo(c.var.principal, fleet, status), 200);
   });
   app.openapi(start, async (c) => {
     const { fleet, run } = c.req.valid("param");

@@ -163,8 +163,9 @@ describe("notifications: subscriptions", () => {
     expect((await subscribe("viewer", { fleets: [FLEET] }, tokens.viewerProd)).status).toBe(403);
     expect((await subscribe("admin-all", {})).status).toBe(201);
     expect((await subscribe("lab-only", { fleets: [OTHER] })).status).toBe(201);
-    // Taking over another fleet's subscription by writing it with one's own fleet.
-    expect((await subscribe("lab-only", { fleets: [FLEET] }, tokens.opProd)).status).toBe(403);
+    // Taking over another fleet's subscription by writing it with one's own fleet: answered
+    // as a missing name would be (SEC-5), and nothing changes.
+    expect((await subscribe("lab-only", { fleets: [FLEET] }, tokens.opProd)).status).toBe(404);
 
     expect(
       (await api("GET", "/v1/notifications/op-own", { token: tokens.viewerProd })).status,
@@ -315,6 +316,28 @@ describe("notifications: delivery", () => {
       attempts: 2,
       lastStatus: 200,
     });
+  });
+
+  it("SEC-1 a stored subscriber URL is judged again before each delivery: one the policy refuses now is never called and the delivery is dead with the reason", async () => {
+    expect(
+      (await subscribe("narrowed", { fleets: [FLEET], events: ["operation.succeeded"] })).status,
+    ).toBe(201);
+    // As a subscription written before the policy was narrowed would be stored.
+    await env.DB.prepare("update notification_subscriptions set url = ? where name = ?")
+      .bind("https://metadata.google.internal./computeMetadata/v1/", "narrowed")
+      .run();
+    await cluster("n-narrowed");
+    await upgradePool("n-narrowed", "cos-105");
+    const dead = await eventually(async () => {
+      const res = await api("GET", "/v1/notifications/narrowed/deliveries?state=dead");
+      return res.body.items[0];
+    });
+    expect(dead).toMatchObject({ state: "dead", attempts: 1 });
+    expect(dead.lastError).toMatch(
+      /^SEC-1: url host metadata\.google\.internal is under \.internal/,
+    );
+    expect(receivedAt("/narrowed")).toEqual([]);
+    expect((await api("DELETE", "/v1/notifications/narrowed")).status).toBe(204);
   });
 
   it("notifications: after the last attempt a delivery is dead, listed with its last error, and redeliver sends the same event again", async () => {

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { api } from "../helpers.ts";
+import { eventually } from "../notifications/receiver.ts";
 import {
   advanceRunUntil,
   cluster,
   createRun,
+  editStoredRun,
   FLEET,
   memberOf,
   type RunBody,
@@ -19,6 +21,10 @@ useRunFixtures();
  */
 const HEALTH = "http://localhost:9933";
 const calls: { method: string; path: string }[] = [];
+/** Bodies POSTed to `${HEALTH}/notify` (a notification subscriber, SEC-2). */
+const notified: string[] = [];
+/** What `/leaky` answers: a secret and terminal escapes, which must never be read back. */
+const LEAKY_BODY = "password=hunter2-SECRET \u001b[2J\u001b]0;pwned\u0007 \r\n";
 const statuses = new Map<string, number>();
 
 beforeAll(() => {
@@ -28,6 +34,11 @@ beforeAll(() => {
     if (!request.url.startsWith(HEALTH)) return real(input, init);
     const path = new URL(request.url).pathname;
     calls.push({ method: request.method, path });
+    if (path === "/notify") {
+      notified.push(await request.text());
+      return new Response("ok");
+    }
+    if (path === "/leaky") return new Response(LEAKY_BODY, { status: 503 });
     if (path === "/unreachable") throw new TypeError("connection refused");
     if (path === "/together") await together.arrive();
     const status = statuses.get(path) ?? 200;
@@ -99,23 +110,22 @@ describe("EXT-7 health gates through the API", () => {
       url: `${HEALTH}/pass`,
       state: "Passed",
       statusCode: 200,
-      detail: "HTTP 200: ok",
+      detail: "answered 200",
     });
   });
 
-  it("EXT-7 RUN-11 a URL answering 503 fails the member with the status and a detail of at most 200 characters, and the run", async () => {
+  it("EXT-7 RUN-11 SEC-2 a URL answering 503 fails the member and the run with the status and a fixed reason, never the body", async () => {
     statuses.set("/down", 503);
     await cluster("hc-c", { updateGroup: "hc-fail" }, { np: { nodeImage: "cos-97" } });
     await cluster("hc-d", { updateGroup: "hc-fail" }, { np: { nodeImage: "cos-97" } });
     const done = await imageRun("hc-fail-run", "hc-fail", { url: `${HEALTH}/down` });
     expect(done.state).toBe("Failed");
     const failed = done.stages[0]!.groups[0]!.members.find((m) => m.state === "Failed")!;
-    expect(failed.message).toMatch(
-      /^EXT-7: health check http:\/\/localhost:9933\/down failed: HTTP 503: down/,
+    expect(failed.message).toBe(
+      "EXT-7: health check http://localhost:9933/down failed: answered 503",
     );
     const health = healthOf(done, failed.cluster)!;
-    expect(health).toMatchObject({ state: "Failed", statusCode: 503 });
-    expect(health.detail!.length).toBe(200);
+    expect(health).toMatchObject({ state: "Failed", statusCode: 503, detail: "answered 503" });
     expect(done.message).toMatch(/^RUN-11: member hc-[cd] failed: EXT-7/);
     // RUN-11: the other member is not attempted.
     expect(done.stages[0]!.groups[0]!.members.map((m) => m.state).sort()).toEqual([
@@ -130,7 +140,7 @@ describe("EXT-7 health gates through the API", () => {
     expect(done.state).toBe("Failed");
     expect(calls.filter((c) => c.path === "/unreachable")).toHaveLength(3);
     expect(memberOf(done, "hc-u").message).toBe(
-      `EXT-7: health check ${HEALTH}/unreachable failed: no answer after 3 attempts: connection refused`,
+      `EXT-7: health check ${HEALTH}/unreachable failed: connection failed (3 attempts)`,
     );
   });
 
@@ -184,7 +194,7 @@ describe("EXT-7 health gates through the API", () => {
     const messages = (op.body.events as { message: string }[]).map((e) => e.message);
     const ext7 = messages.findIndex((m) => m.startsWith("EXT-7:"));
     expect(messages[ext7]).toMatch(
-      /^EXT-7: health check failed during the node-pool soak \(HTTP 503: down: x+\); rolling back$/,
+      /^EXT-7: health check failed during the node-pool soak \(answered 503\); rolling back$/,
     );
     expect(messages[ext7 + 1]).toBe("NUP-9: rolling back from phase 4 (SOAKING_POOL)");
     expect(member.message).toMatch(/ROLLED_BACK/);
@@ -208,7 +218,7 @@ describe("EXT-7 health gates through the API", () => {
     expect(op.body.state).toBe("SUCCEEDED");
   });
 
-  it("EXT-7 a health check URL that is not https is refused with 422 EXT-7 on strategy PUT and on run creation", async () => {
+  it("EXT-7 SEC-1 a health check URL that is not https is refused with 422 SEC-1 on strategy PUT and on run creation", async () => {
     const stages = [
       { name: "s", groups: [{ name: "hc-x", healthCheck: { url: "http://status.example.com/" } }] },
     ];
@@ -216,15 +226,15 @@ describe("EXT-7 health gates through the API", () => {
       body: { stages },
     });
     expect(put.status, JSON.stringify(put.body)).toBe(422);
-    expect(put.body.rule).toBe("EXT-7");
-    expect(put.body.detail).toMatch(/^EXT-7: group hc-x: health check url must use https/);
+    expect(put.body.rule).toBe("SEC-1");
+    expect(put.body.detail).toMatch(/^SEC-1: group hc-x: health check url must use https/);
     const run = await createRun({
       name: "hc-plain-run",
       upgrade: { type: "NodeImageOnly" },
       stages,
     });
     expect(run.status, JSON.stringify(run.body)).toBe(422);
-    expect(run.body.rule).toBe("EXT-7");
+    expect(run.body.rule).toBe("SEC-1");
     const https = await api("PUT", `/v1/fleets/${FLEET}/update-strategies/hc-https`, {
       body: {
         stages: [
@@ -260,5 +270,57 @@ describe("EXT-7 health gates through the API", () => {
     expect(done.state, JSON.stringify(done.message)).toBe("Completed");
     expect(calls.filter((c) => c.path === "/together")).toHaveLength(3);
     expect(together.most).toBe(3);
+  });
+
+  it("SEC-2 a gate target's body (a secret, terminal escapes) is never read back: not in the run's status, not in its notifications", async () => {
+    const sub = await api("PUT", "/v1/notifications/sec2-runs", {
+      body: {
+        url: `${HEALTH}/notify`,
+        secret: "a-subscriber-secret-0123",
+        events: ["updaterun.*"],
+        fleets: [FLEET],
+      },
+    });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    await cluster("hc-leak", { updateGroup: "hc-leak" }, { np: { nodeImage: "cos-97" } });
+    const done = await imageRun("hc-leak-run", "hc-leak", { url: `${HEALTH}/leaky` });
+    expect(done.state).toBe("Failed");
+    expect(healthOf(done, "hc-leak")).toMatchObject({ statusCode: 503, detail: "answered 503" });
+    const status = JSON.stringify(await api("GET", runPath("hc-leak-run")).then((r) => r.body));
+    expect(status).not.toContain("hunter2");
+    for (const leaked of ["\\u001b", "\\u0007", "\u001b", "pwned"])
+      expect(status).not.toContain(leaked);
+    const failed = await eventually(() =>
+      notified.find((body) => body.includes("updaterun.member.failed") && body.includes("hc-leak")),
+    );
+    expect(failed).toContain("answered 503");
+    expect(failed).not.toContain("hunter2");
+    for (const leaked of ["\\u001b", "\\u0007", "\u001b", "pwned"])
+      expect(failed).not.toContain(leaked);
+    expect((await api("DELETE", "/v1/notifications/sec2-runs")).status).toBe(204);
+  });
+
+  it("SEC-1 a stored health check URL is judged again before each call: one the policy refuses now is never called and fails the member", async () => {
+    await cluster("hc-narrow", { updateGroup: "hc-narrow" }, { np: { nodeImage: "cos-97" } });
+    const created = await createRun({
+      name: "hc-narrow-run",
+      upgrade: { type: "NodeImageOnly" },
+      stages: [
+        { name: "s", groups: [{ name: "hc-narrow", healthCheck: { url: `${HEALTH}/narrow` } }] },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // As a run created before the policy was narrowed would hold it.
+    await editStoredRun("hc-narrow-run", ({ run, starts }) => {
+      run.stages[0]!.groups[0]!.healthCheck = { url: "https://169.254.169.254/latest/meta-data" };
+      return { run, starts };
+    });
+    expect((await api("POST", `${runPath("hc-narrow-run")}/start`)).status).toBe(200);
+    const done = await advanceRunUntil("hc-narrow-run", settled, { stepSeconds: 300 });
+    expect(done.state).toBe("Failed");
+    expect(memberOf(done, "hc-narrow").message).toMatch(
+      /^EXT-7: health check https:\/\/169\.254\.169\.254\/latest\/meta-data failed: SEC-1: URL refused: url host 169\.254\.169\.254 is a special-purpose IPv4 address \(linkLocal\)/,
+    );
+    expect(calls.filter((c) => c.path.includes("meta-data") || c.path === "/narrow")).toEqual([]);
   });
 });

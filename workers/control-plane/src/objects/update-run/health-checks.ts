@@ -1,5 +1,6 @@
 import type { UpdateRun } from "@regatta/engine";
 import type { Env } from "../../env.ts";
+import { urlPolicy } from "../../outbound/url-policy.ts";
 import { attemptDelivery, type Courier, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { RunHealthReport } from "../fleet/run-members/health.ts";
@@ -51,7 +52,7 @@ function courier(runtime: ObjectRuntime, env: Env): Courier<CheckMemberHealth, S
       if (!wanted) return { kind: "dropped" };
       const { check } = message;
       if ("url" in check) {
-        return { kind: "answered", answer: await callHealthUrl(check.url), at };
+        return { kind: "answered", answer: await callHealthUrl(check.url, urlPolicy(env)), at };
       }
       if (message.operation === undefined) {
         const detail = "the member has no operation to carry the provider's HEALTH_CHECK";

@@ -17,7 +17,14 @@ import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { findStrategy } from "../update-runs/runs.ts";
 import { readReleases, reconcileProfile } from "./reconcile.ts";
 
-type Objects = Pick<Env, "FLEET" | "UPDATE_RUN" | "NOTIFICATIONS_ALLOW_LOOPBACK">;
+type Objects = Pick<
+  Env,
+  | "FLEET"
+  | "UPDATE_RUN"
+  | "NOTIFICATIONS_ALLOW_LOOPBACK"
+  | "REGATTA_OUTBOUND_PORTS"
+  | "REGATTA_OUTBOUND_HOSTS"
+>;
 
 async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>> {
   return (await getFleet(db, fleet))

@@ -22,12 +22,19 @@ import {
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import { atMost, WAKE_CONCURRENCY } from "../../objects/concurrency.ts";
-import { urlPolicy } from "../notifications/url-policy.ts";
+import { urlPolicy } from "../../outbound/url-policy.ts";
 import { healthCheckRefusal } from "../update-runs/health-checks.ts";
 import { controlRun, findRun, findStrategy, storeNewRun } from "../update-runs/runs.ts";
 
 /** The objects, and the deployment's URL policy for the strategy's health checks (EXT-7). */
-type Objects = Pick<Env, "FLEET" | "UPDATE_RUN" | "NOTIFICATIONS_ALLOW_LOOPBACK">;
+type Objects = Pick<
+  Env,
+  | "FLEET"
+  | "UPDATE_RUN"
+  | "NOTIFICATIONS_ALLOW_LOOPBACK"
+  | "REGATTA_OUTBOUND_PORTS"
+  | "REGATTA_OUTBOUND_HOSTS"
+>;
 
 /**
  * Profiles one trigger (a cron tick, a published release) reconciles at most; the least

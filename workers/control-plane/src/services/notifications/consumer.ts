@@ -18,10 +18,10 @@ import {
 } from "@regatta/protocol";
 import type { Env } from "../../env.ts";
 import type { NotificationQueueMessage } from "../../objects/notifications/queue-message.ts";
+import { URL_RULE, urlPolicy, urlRefusal } from "../../outbound/url-policy.ts";
 import { openSecret } from "./secret-box.ts";
 import { postEvent, truncate } from "./send.ts";
 import { MAX_SUBSCRIPTIONS } from "./subscriptions.ts";
-import { urlPolicy, urlRefusal } from "./url-policy.ts";
 
 /**
  * The notifications queue's consumer (docs/notifications.md). An event is fanned out:
@@ -154,7 +154,7 @@ async function attempt(
   const refusal = urlRefusal(sub.url, urlPolicy(env));
   const result =
     refusal !== undefined
-      ? { ok: false as const, status: null, error: truncate(refusal) }
+      ? { ok: false as const, status: null, error: truncate(`${URL_RULE}: ${refusal}`) }
       : await postSigned(db, env, sub.name, sub.url, sub.secretBox, delivery.event);
   const now = Date.now();
   if (result.ok) {

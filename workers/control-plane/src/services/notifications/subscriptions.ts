@@ -14,9 +14,9 @@ import {
   type SubscriptionReach,
 } from "@regatta/inventory";
 import { NOTIFICATION_EVENTS, patternMatchesAny } from "@regatta/protocol";
+import { URL_RULE, type UrlPolicy, urlRefusal } from "../../outbound/url-policy.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { sealSecret } from "./secret-box.ts";
-import { type UrlPolicy, urlRefusal } from "./url-policy.ts";
 
 /**
  * Notification subscriptions (API.md "Watching and being told"): validated, their secret
@@ -46,16 +46,21 @@ export async function subscriptionScope(
   return accepted({ fleets: row.fleets ?? undefined });
 }
 
-/** Creates or replaces a subscription; the answer never holds the secret. */
+/**
+ * Creates or replaces a subscription; the answer never holds the secret. `reach` is what
+ * the caller may write: a subscription of that name outside it is answered as missing
+ * (SEC-5), judged in the write itself.
+ */
 export async function putSubscription(
   db: Inventory,
   sealingKey: string,
   policy: UrlPolicy,
   name: string,
   input: Input,
+  reach: SubscriptionReach,
 ): Promise<Outcome<{ created: boolean; view: View }>> {
   const bad = urlRefusal(input.url, policy);
-  if (bad !== undefined) return refused(422, bad);
+  if (bad !== undefined) return refused(422, `${URL_RULE}: ${bad}`, URL_RULE);
   const unknown = input.events.filter((pattern) => !patternMatchesAny(pattern));
   if (unknown.length > 0) {
     return refused(
@@ -77,8 +82,10 @@ export async function putSubscription(
       fleets: input.fleets === undefined ? null : [...new Set(input.fleets)].sort(),
     },
     now,
+    reach,
   );
-  return accepted({ created: existing === undefined, view: viewOf(row) });
+  if (row === undefined) return refused(404, `notification ${name} does not exist`);
+  return accepted({ created: row.createdAt === now, view: viewOf(row) });
 }
 
 /** Why there is no room for one more subscription, if there is none. */

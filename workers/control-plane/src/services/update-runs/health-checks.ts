@@ -1,15 +1,15 @@
 import type { UpdateStrategy } from "@regatta/engine";
+import { URL_RULE, type UrlPolicy, urlRefusal } from "../../outbound/url-policy.ts";
 import { type Refused, refused } from "../../outcome.ts";
-import { type UrlPolicy, urlRefusal } from "../notifications/url-policy.ts";
 
 /**
- * EXT-7: a health check's URL is called from the control plane after each member's
- * upgrade, so it obeys the same policy as a subscriber's (https only; loopback in local
- * development; no internal hosts). Checked on `PUT …/update-strategies/{name}` and on
+ * EXT-7 SEC-1: a health check's URL is called from the control plane after each member's
+ * upgrade, so it obeys the outbound URL policy (outbound/url-policy.ts) as a
+ * subscriber's does. Checked on `PUT …/update-strategies/{name}` and on
  * run creation (a stored strategy is checked again: the deployment's policy may have
  * changed since).
  *
- * @example healthCheckRefusal({ stages: [{ name: "s", groups: [{ name: "g", healthCheck: { url: "http://x.example.com" } }] }] }, policy)?.error.rule // "EXT-7"
+ * @example healthCheckRefusal({ stages: [{ name: "s", groups: [{ name: "g", healthCheck: { url: "http://x.example.com" } }] }] }, policy)?.error.rule // "SEC-1"
  */
 export function healthCheckRefusal(
   strategy: UpdateStrategy,
@@ -23,7 +23,9 @@ export function healthCheckRefusal(
     for (const { where, check } of scopes) {
       if (check === undefined || !("url" in check)) continue;
       const why = urlRefusal(check.url, policy);
-      if (why !== undefined) return refused(422, `EXT-7: ${where}: health check ${why}`, "EXT-7");
+      if (why !== undefined) {
+        return refused(422, `${URL_RULE}: ${where}: health check ${why}`, URL_RULE);
+      }
     }
   }
   return undefined;

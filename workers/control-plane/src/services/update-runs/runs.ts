@@ -33,13 +33,14 @@ const status = ({ view, nextCursor }: RunPage): RunStatus => ({ ...view, nextCur
 
 import type { RunPageRequest } from "../../objects/update-run/page.ts";
 import type { RunControl, RunPage } from "../../objects/update-run/update-run-object.ts";
+import { urlPolicy } from "../../outbound/url-policy.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
-import { urlPolicy } from "../notifications/url-policy.ts";
 import { healthCheckRefusal } from "./health-checks.ts";
 
 type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
 /** What strategy writes and run creation read: the objects, and the URL policy (EXT-7). */
-type Deployment = Objects & Pick<Env, "NOTIFICATIONS_ALLOW_LOOPBACK">;
+type Deployment = Objects &
+  Pick<Env, "NOTIFICATIONS_ALLOW_LOOPBACK" | "REGATTA_OUTBOUND_PORTS" | "REGATTA_OUTBOUND_HOSTS">;
 
 function fleetStub(env: Objects, fleet: string) {
   return env.FLEET.get(env.FLEET.idFromName(fleet));

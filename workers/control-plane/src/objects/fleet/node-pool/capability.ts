@@ -1,3 +1,4 @@
+import { urlPolicy } from "../../../outbound/url-policy.ts";
 import {
   callHealthUrl,
   HEALTH_CHECK_ATTEMPTS,
@@ -14,7 +15,7 @@ import { syncOperation } from "./write-back.ts";
 
 /** EXT-7: a blue-green soak's URL check; a failure (or no answer) rolls the pool back. */
 const soakHealth: FleetCourier<SoakHealthCheck, HealthAnswer> = {
-  send: (_fleet, message) => callHealthUrl(message.url),
+  send: (fleet, message) => callHealthUrl(message.url, urlPolicy(fleet.env)),
   taken(tx, message, answer) {
     if (!answer.passed) soakCheckFailed(tx, message.operation, answer.detail);
   },

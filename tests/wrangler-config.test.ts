@@ -1,0 +1,12 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+
+const toml = readFileSync(new URL("../wrangler.toml", import.meta.url), "utf8");
+
+describe("the deployment's configuration", () => {
+  it("SEC-1 the control plane's fetch() is public-only (global_fetch_strictly_public) and outbound URLs keep to port 443", () => {
+    expect(toml).toMatch(/^compatibility_flags = \[[^\]]*"global_fetch_strictly_public"/m);
+    expect(toml).toMatch(/^REGATTA_OUTBOUND_PORTS = "443"$/m);
+    expect(toml).toMatch(/^NOTIFICATIONS_ALLOW_LOOPBACK = "off"$/m);
+  });
+});
