@@ -2,7 +2,7 @@
  * The D1 inventory schema. drizzle-kit reads this module (see drizzle.config.ts) and
  * generates the SQL in /migrations; every change goes through a new migration.
  */
-export { apiTokens, idempotencyKeys } from "./schema/access.ts";
+export { apiTokens, idempotencyKeys, tokenWatches } from "./schema/access.ts";
 export { autoUpgradeProfiles } from "./schema/auto-upgrade.ts";
 export { computeClasses } from "./schema/autoscaler.ts";
 export { machineTypes, reservations, zones } from "./schema/catalog.ts";

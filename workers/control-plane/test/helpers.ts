@@ -128,7 +128,8 @@ export async function webhookCallback(
   headers: Record<string, string>,
   settings: Env = WEBHOOK_ENV,
 ): Promise<{ status: number; body: any }> {
-  const request = new Request(`https://regatta.test${path}`, {
+  // The worker's handler is typed for requests from the edge (with `cf`): this one is not.
+  const request = new Request<unknown, IncomingRequestCfProperties>(`https://regatta.test${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body,

@@ -61,6 +61,10 @@ export class FleetObject extends DurableObject<Env> {
   override async webSocketClose(socket: WebSocket, code: number) {
     this.wiring.watchers!.closed(socket, code);
   }
+  /** SEC-6: closes the watch sockets a revoked token opened; how many there were. */
+  async closeWatchers(identity: string): Promise<number> {
+    return this.wiring.watchers!.revoked(identity);
+  }
 
   /** Due timers, then each capability's tick; the alarm, the cron and the sim clock call it. */
   async tick(): Promise<{ fired: number; failed: number }> {
