@@ -8,7 +8,7 @@ export { computeClasses } from "./schema/autoscaler.ts";
 export { machineTypes, reservations, zones } from "./schema/catalog.ts";
 export { clusters, nodePools, nodes } from "./schema/clusters.ts";
 export * from "./schema/enums.ts";
-export { fleets, scopes } from "./schema/fleets.ts";
+export { executorKeys, fleets, scopes } from "./schema/fleets.ts";
 export type * from "./schema/json.ts";
 export { scopeMemberships } from "./schema/memberships.ts";
 export {

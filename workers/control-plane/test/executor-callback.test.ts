@@ -210,6 +210,53 @@ describe("the executor callback authenticates by signature, not by bearer token"
     expect(await awaited(op)).toContain(command);
   });
 
+  it("SEC-7 a fleet's own executor key signs callbacks on that fleet's operations only; revoked, it signs nothing", async () => {
+    const op = await poolUpgrade("cb-keyed");
+    await seedBasics("elsewhere");
+    const [command] = await awaited(op);
+    const opPath = `/v1/operations/${op}/events`;
+    const own = await api("POST", "/v1/fleets/prod/executor-key");
+    expect(own.status).toBe(201);
+    expect(own.headers.get("cache-control")).toBe("no-store");
+    expect(own.body).toMatchObject({ fleet: "prod", key: expect.stringMatching(/^rgx_/) });
+    const other = await api("POST", "/v1/fleets/elsewhere/executor-key");
+    expect(other.status).toBe(201);
+    const viewer = await api("POST", "/v1/tokens", {
+      body: { name: "key-viewer", role: "viewer" },
+    });
+    expect(
+      (await api("POST", "/v1/fleets/prod/executor-key", { token: viewer.body.token })).status,
+    ).toBe(403);
+
+    const report = JSON.stringify({ type: "COMMAND_SUCCEEDED", commandId: command });
+    const foreign = await webhookCallback(
+      opPath,
+      report,
+      await signed(opPath, report, { secret: other.body.key }),
+    );
+    expect(foreign.status).toBe(401);
+    expect(await awaited(op)).toContain(command);
+    const taken = await webhookCallback(
+      opPath,
+      report,
+      await signed(opPath, report, { secret: own.body.key }),
+    );
+    expect(taken).toMatchObject({ status: 202, body: { applied: true } });
+
+    expect((await api("DELETE", "/v1/fleets/prod/executor-key")).status).toBe(204);
+    const again = await webhookCallback(
+      opPath,
+      report,
+      await signed(opPath, report, { secret: own.body.key }),
+    );
+    expect(again.status).toBe(401);
+    // The deployment-wide key still signs every fleet's callbacks.
+    expect(await webhookCallback(opPath, report, await signed(opPath, report))).toMatchObject({
+      status: 202,
+      body: { applied: false },
+    });
+  });
+
   it("LIFE-6 an executor reports a node it passed after a 20-minute best-effort drain; the cluster upgrade records the stuck pods, once", async () => {
     await seedBasics();
     await freezeClock();

@@ -1,0 +1,6 @@
+CREATE TABLE `executor_keys` (
+	`fleet` text PRIMARY KEY NOT NULL,
+	`salt` text NOT NULL,
+	`created_at` integer NOT NULL,
+	FOREIGN KEY (`fleet`) REFERENCES `fleets`(`name`) ON UPDATE no action ON DELETE cascade
+);
