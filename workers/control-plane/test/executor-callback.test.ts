@@ -168,6 +168,7 @@ describe("the executor callback authenticates by signature, not by bearer token"
     });
     const refused = await webhookCallback(opPath, forged, await signed(opPath, forged));
     expect(refused.status).toBe(409);
+    expect(refused.body.rule).toBe("SEC-7");
     expect(refused.body.detail).toMatch(/^SEC-7: command .* is not awaiting a report/);
     const after = await api("GET", `/v1/operations/${op}`);
     expect(after.body.state).toBe(before.body.state);

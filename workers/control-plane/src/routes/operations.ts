@@ -181,6 +181,7 @@ export function executorCallbackRoutes(): App {
       throw new ProblemError(
         409,
         "SEC-7: the provider is the simulator (REGATTA_PROVIDER=sim), which reports its own commands; executor callbacks are for webhook mode",
+        "SEC-7",
       );
     }
     const { id } = c.req.valid("param");
@@ -195,7 +196,7 @@ export function executorCallbackRoutes(): App {
     const result = await c.env.FLEET.get(c.env.FLEET.idFromName(fleet)).receiveCallback(
       providerEvent,
     );
-    if ("refused" in result) throw new ProblemError(409, result.refused);
+    if ("refused" in result) throw new ProblemError(409, result.refused, "SEC-7");
     return c.json(result, 202);
   });
   return app;

@@ -20,6 +20,7 @@ export async function createExecutorKey(
     return refused(
       409,
       "SEC-7: a fleet's executor key is derived from WEBHOOK_SECRET, which is not configured",
+      "SEC-7",
     );
   }
   const found = await readFleet(db, fleet);
