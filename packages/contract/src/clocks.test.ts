@@ -53,9 +53,10 @@ describe("two clocks (docs/architecture.md)", () => {
     expect(silent).toEqual([]);
   });
 
-  it("bookkeeping stamps (tokens, subscriptions, deliveries) and only they are on the wall clock", () => {
+  it("bookkeeping stamps (tokens, executor keys, subscriptions, deliveries) and only they are on the wall clock", () => {
     const wall = all.filter((t) => t.description.includes(WALL_CLOCK)).map((t) => t.name);
     expect(wall.sort()).toEqual([
+      "ExecutorKeyCreated.createdAt",
       "Notification.createdAt",
       "Notification.updatedAt",
       "NotificationDelivery.createdAt",
