@@ -1,5 +1,8 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runObjectName } from "../../src/objects/fleet/run-members/members.ts";
+import { WATCHER_HEADER } from "../../src/runtime/watchers.ts";
+import { closeRevokedWatches } from "../../src/services/watch/watch.ts";
 import { ADMIN, api, fetchWorker, freezeClock } from "../helpers.ts";
 import { checkAnswer } from "../openapi-check.ts";
 
@@ -182,5 +185,29 @@ describe("SEC-6 watch sockets", () => {
       reason: "SEC-6: a watch only listens; send nothing but ping",
     });
     expect((await fleet.inspect()).rowsWritten).toBe(before);
+  });
+
+  it("SEC-6 a revocation reaches an update run's object too, and only the revoked token's sockets there", async () => {
+    const run = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(FLEET, "r-watched")));
+    const open = async (identity: string) => {
+      const res = await run.fetch("https://run/watch", {
+        headers: { upgrade: "websocket", [WATCHER_HEADER]: identity },
+      });
+      expect(res.status).toBe(101);
+      const socket = res.webSocket!;
+      socket.accept();
+      return socket;
+    };
+    const revoked = await open("identity-revoked");
+    const kept = await open("identity-kept");
+    const closed = closing(revoked);
+    await closeRevokedWatches(env, [
+      { object: `run:${FLEET}/r-watched`, identity: "identity-revoked" },
+    ]);
+    expect(await closed).toEqual({ code: 4401, reason: "SEC-6: token revoked" });
+    // The other token's socket was left open: closing it now finds it.
+    const keptClosed = closing(kept);
+    expect(await run.closeWatchers("identity-kept")).toBe(1);
+    expect((await keptClosed).code).toBe(4401);
   });
 });
