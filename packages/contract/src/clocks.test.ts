@@ -53,11 +53,12 @@ describe("two clocks (docs/architecture.md)", () => {
     expect(silent).toEqual([]);
   });
 
-  it("bookkeeping stamps (tokens, subscriptions, deliveries, the audit trail) and only they are on the wall clock", () => {
+  it("bookkeeping stamps (tokens, executor keys, subscriptions, deliveries, the audit trail) and only they are on the wall clock", () => {
     const wall = all.filter((t) => t.description.includes(WALL_CLOCK)).map((t) => t.name);
     expect(wall.sort()).toEqual([
       "AuditEntry.at",
       "AuditQuery.since",
+      "ExecutorKeyCreated.createdAt",
       "Notification.createdAt",
       "Notification.updatedAt",
       "NotificationDelivery.createdAt",

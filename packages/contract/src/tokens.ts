@@ -56,3 +56,17 @@ export const TokenSelf = z
     scopes: z.array(z.string()).openapi({ description: "Team-scope grants as fleet/scope." }),
   })
   .openapi("TokenSelf");
+
+/**
+ * SEC-7: the answer to `POST /v1/fleets/{fleet}/executor-key`, the only time the key is
+ * shown. An executor signs that fleet's callbacks with it instead of WEBHOOK_SECRET.
+ */
+export const ExecutorKeyCreated = z
+  .object({
+    fleet: z.string(),
+    key: z.string().openapi({ description: "The HMAC key for this fleet's callbacks." }),
+    createdAt: wallInstant(
+      "When the key was made; an earlier key of the fleet stopped working then.",
+    ),
+  })
+  .openapi("ExecutorKeyCreated");

@@ -11,6 +11,7 @@ import { autoUpgradeRoutes } from "./routes/auto-upgrade.ts";
 import { autoscalerRoutes } from "./routes/autoscaler.ts";
 import { clusterLifecycleRoutes } from "./routes/cluster-lifecycle.ts";
 import { computeClassRoutes } from "./routes/compute-classes.ts";
+import { executorKeyRoutes } from "./routes/executor-keys.ts";
 import { channelRoutes } from "./routes/inventory/channels.ts";
 import { clusterRoutes } from "./routes/inventory/clusters.ts";
 import { fleetRoutes } from "./routes/inventory/fleets.ts";
@@ -57,6 +58,7 @@ export function createControlPlane(): App {
   app.route("/", executorCallbackRoutes());
   app.use("/v1/*", authenticate, idempotency, conditionalGet);
   app.route("/", tokenRoutes());
+  app.route("/", executorKeyRoutes());
   app.route("/", machineTypeRoutes());
   app.route("/", zoneRoutes());
   app.route("/", reservationRoutes());

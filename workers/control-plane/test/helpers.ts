@@ -1,8 +1,10 @@
-import { env, runInDurableObject, SELF } from "cloudflare:test";
+import { createExecutionContext, env, runInDurableObject, SELF } from "cloudflare:test";
 import { openInventory } from "@regatta/inventory";
 import { sign } from "@regatta/protocol";
 import { simClock } from "../src/clock/clock.ts";
 import { loadSimClock, saveSimClock } from "../src/clock/sim-clock-store.ts";
+import type { Env } from "../src/env.ts";
+import worker from "../src/index.ts";
 import type { ObjectWiring } from "../src/objects/wiring.ts";
 import { checkAnswer, checkResponse } from "./openapi-check.ts";
 import { stuckWithoutReason } from "./stuck-reasons.ts";
@@ -106,4 +108,40 @@ export async function signedCallback(
     body,
   });
   return { "x-regatta-timestamp": String(timestamp), "x-regatta-signature": signature };
+}
+
+/** The worker's settings in a webhook deployment (the test worker itself runs the sim). */
+export const WEBHOOK_ENV = {
+  ...env,
+  REGATTA_PROVIDER: "webhook",
+  WEBHOOK_URL: "https://executor.example/commands",
+  WEBHOOK_SECRET: "test-webhook-secret",
+} as Env;
+
+/**
+ * A signed executor callback through a worker configured for webhook mode, checked
+ * against /openapi.json like {@link api}.
+ */
+export async function webhookCallback(
+  path: string,
+  body: string,
+  headers: Record<string, string>,
+  settings: Env = WEBHOOK_ENV,
+): Promise<{ status: number; body: any }> {
+  // The worker's handler is typed for requests from the edge (with `cf`): this one is not.
+  const request = new Request<unknown, IncomingRequestCfProperties>(`https://regatta.test${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body,
+  });
+  const response = await worker.fetch(request, settings, createExecutionContext());
+  const text = await response.text();
+  await checkAnswer({
+    method: "POST",
+    url: path,
+    status: response.status,
+    contentType: response.headers.get("content-type"),
+    text,
+  });
+  return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }

@@ -35,6 +35,13 @@ class MapTx implements Tx {
     change();
     return true;
   }
+  seen(): boolean {
+    return false;
+  }
+  awaits(): boolean {
+    return false;
+  }
+  answered(): void {}
   largest(): number {
     return Math.max(...[...this.rows.values()].map((json) => json.length));
   }

@@ -8,6 +8,11 @@ import { z } from "zod";
 export interface Env extends GeneratedEnv {
   /** The HMAC key shared with the control plane (its WEBHOOK_SECRET). */
   WEBHOOK_SECRET?: string;
+  /**
+   * SEC-7: the key callbacks are signed with, when not WEBHOOK_SECRET: a fleet's own
+   * executor key (`POST /v1/fleets/{fleet}/executor-key`), for an executor of one fleet.
+   */
+  CALLBACK_SECRET?: string;
 }
 
 /** wall: real time. manual: time moves only when a test advances it (`advanceClock`). */
@@ -17,7 +22,10 @@ export type ClockMode = "wall" | "manual";
 export interface ExecutorConfig {
   /** Base of the callback URLs, always ending in "/". */
   controlPlaneUrl: URL;
+  /** Checks the batches the control plane sends. */
   secret: string;
+  /** Signs the callbacks: `CALLBACK_SECRET`, or `secret` when unset. */
+  callbackSecret: string;
   /** Where batches arrive: the path of the control plane's WEBHOOK_URL. */
   commandsPath: string;
   durations: SimDurations;
@@ -80,6 +88,10 @@ export function readConfig(
         : `WEBHOOK_SECRET must be at least ${MIN_SECRET_LENGTH} characters`,
     );
   }
+  const callbackSecret = env.CALLBACK_SECRET?.trim() || secret;
+  if (callbackSecret.length < MIN_SECRET_LENGTH && callbackSecret !== secret) {
+    problems.push(`CALLBACK_SECRET must be at least ${MIN_SECRET_LENGTH} characters`);
+  }
   const commandsPath = env.COMMANDS_PATH?.trim() || "/commands";
   if (!/^\/[\w\-./~%]*$/.test(commandsPath)) {
     problems.push(`COMMANDS_PATH must be a path starting with "/", got ${commandsPath}`);
@@ -87,7 +99,10 @@ export function readConfig(
   const durations = readDurations(env.EXECUTOR_DURATIONS, problems);
   const clock = readClock(env.EXECUTOR_CLOCK, problems);
   if (problems.length > 0 || controlPlaneUrl === undefined) return { ok: false, problems };
-  return { ok: true, config: { controlPlaneUrl, secret, commandsPath, durations, clock } };
+  return {
+    ok: true,
+    config: { controlPlaneUrl, secret, callbackSecret, commandsPath, durations, clock },
+  };
 }
 
 /** {@link readConfig}, throwing {@link ConfigurationError} when anything is wrong. */

@@ -22,6 +22,21 @@ describe("the executor's configuration", () => {
     expect(Math.max(...Object.values(EXECUTOR_DURATIONS))).toBeLessThanOrEqual(5);
   });
 
+  it("SEC-7 callbacks are signed with WEBHOOK_SECRET unless CALLBACK_SECRET (a fleet's own key) is set", () => {
+    const shared = readConfig(good);
+    expect(shared.ok && shared.config.callbackSecret).toBe(good.WEBHOOK_SECRET);
+    const own = readConfig({ ...good, CALLBACK_SECRET: "rgx_a-fleet-key-of-some-length" });
+    expect(own.ok && own.config).toMatchObject({
+      secret: good.WEBHOOK_SECRET,
+      callbackSecret: "rgx_a-fleet-key-of-some-length",
+    });
+    const short = readConfig({ ...good, CALLBACK_SECRET: "short" });
+    expect(short).toMatchObject({
+      ok: false,
+      problems: ["CALLBACK_SECRET must be at least 16 characters"],
+    });
+  });
+
   it("the base URL keeps its path, so callbacks reach a control plane behind a prefix", () => {
     const read = readConfig({ ...good, CONTROL_PLANE_URL: "https://gw.example.com/regatta" });
     expect(read.ok && read.config.controlPlaneUrl.href).toBe("https://gw.example.com/regatta/");

@@ -653,6 +653,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/fleets/{fleet}/executor-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the fleet its own executor key (admin); shown only in this answer
+         * @description SEC-7: callbacks on this fleet's operations may then be signed with this key as well as WEBHOOK_SECRET. Each call makes a new key and retires the previous one. Nothing secret is stored: the key is derived from WEBHOOK_SECRET and a stored random salt, so changing WEBHOOK_SECRET changes it too.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the fleet's new key */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ExecutorKeyCreated"];
+                    };
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Revoke the fleet's executor key (admin) */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    fleet: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description revoked */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/machine-types/{name}": {
         parameters: {
             query?: never;
@@ -9579,7 +9784,7 @@ export interface paths {
         };
         /**
          * Be told when the fleet's object changes (rollout, operations, autoscaler)
-         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429).
+         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429). SEC-6: the subprotocol token counts only on these two routes; a socket closes with 4401 when its token is revoked, and with 1008 when the client sends anything but `ping`.
          */
         get: {
             parameters: {
@@ -9700,7 +9905,7 @@ export interface paths {
         };
         /**
          * Be told when the update run changes
-         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429).
+         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429). SEC-6: the subprotocol token counts only on these two routes; a socket closes with 4401 when its token is revoked, and with 1008 when the client sends anything but `ping`.
          */
         get: {
             parameters: {
@@ -10722,6 +10927,17 @@ export interface components {
             fleets: string[];
             /** @description Team-scope grants as fleet/scope. */
             scopes: string[];
+        };
+        ExecutorKeyCreated: {
+            fleet: string;
+            /** @description The HMAC key for this fleet's callbacks. */
+            key: string;
+            /**
+             * Format: date-time
+             * @description When the key was made; an earlier key of the fleet stopped working then. On the wall clock.
+             * @example 2022-06-01T10:00:00Z
+             */
+            createdAt: string;
         };
         MachineType: {
             /** @example prod-eu-1 */

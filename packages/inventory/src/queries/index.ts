@@ -6,6 +6,7 @@ export * from "./clusters.ts";
 export * from "./compute-classes.ts";
 export * from "./db.ts";
 export * from "./errors.ts";
+export * from "./executor-keys.ts";
 export * from "./fleets.ts";
 export * from "./idempotency.ts";
 export * from "./machine-types.ts";

@@ -1,6 +1,6 @@
 import type { Instant } from "@regatta/engine";
 import { asc, eq, gt } from "drizzle-orm";
-import { apiTokens } from "../schema/access.ts";
+import { apiTokens, tokenWatches } from "../schema/access.ts";
 import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
@@ -55,4 +55,23 @@ export function insertApiToken(db: Inventory, token: ApiTokenWrite, now: Instant
 /** Deletes a token; resolves to the deleted keys. */
 export function deleteApiToken(db: Inventory, name: string) {
   return db.delete(apiTokens).where(eq(apiTokens.name, name)).returning({ name: apiTokens.name });
+}
+
+/** A watched object (SEC-6): `fleet:<fleet>` or `run:<fleet>/<run>`, and the socket tag. */
+export type TokenWatch = typeof tokenWatches.$inferSelect;
+
+/** SEC-6: records that `token` watches `object` (once per token and object). */
+export function recordTokenWatch(db: Inventory, watch: TokenWatch) {
+  return db
+    .insert(tokenWatches)
+    .values(watch)
+    .onConflictDoUpdate({
+      target: [tokenWatches.token, tokenWatches.object],
+      set: { identity: watch.identity },
+    });
+}
+
+/** SEC-6: forgets what a revoked token watched; resolves to those rows. */
+export function takeTokenWatches(db: Inventory, token: string): Promise<TokenWatch[]> {
+  return db.delete(tokenWatches).where(eq(tokenWatches.token, token)).returning();
 }

@@ -47,3 +47,19 @@ export const idempotencyKeys = sqliteTable(
     index("idempotency_keys_created_idx").on(t.createdAt),
   ],
 );
+
+/**
+ * SEC-6: the objects a token holds open watch sockets on, so revoking it closes them
+ * without asking every object: one row per token and object (`fleet:<fleet>` or
+ * `run:<fleet>/<run>`), however many sockets. `identity` is the token's identity, the
+ * tag its sockets carry in the object. Rows go with the token's revocation.
+ */
+export const tokenWatches = sqliteTable(
+  "token_watches",
+  {
+    token: text("token").notNull(),
+    object: text("object").notNull(),
+    identity: text("identity").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.token, t.object] })],
+);

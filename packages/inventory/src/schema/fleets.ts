@@ -21,3 +21,16 @@ export const scopes = sqliteTable(
   },
   (t) => [primaryKey({ name: "scopes_pk", columns: [t.fleet, t.name] })],
 );
+
+/**
+ * SEC-7: a fleet's own executor key. No secret is stored: the key is derived from the
+ * deployment's WEBHOOK_SECRET, the fleet and this random `salt`, so a new salt rotates
+ * it and deleting the row revokes it. Deleted with its fleet.
+ */
+export const executorKeys = sqliteTable("executor_keys", {
+  fleet: text("fleet")
+    .primaryKey()
+    .references(() => fleets.name, { onDelete: "cascade" }),
+  salt: text("salt").notNull(),
+  createdAt: integer("created_at").$type<Instant>().notNull(),
+});

@@ -16,7 +16,8 @@ import { digestsEqual, hashSecret, tokenIdentity } from "./secrets.ts";
  * callbacks are not behind it: their route carries `executorSignature` instead.
  */
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
-  const secret = bearerHeader(c.req.header("authorization")) ?? bearerSubprotocol(c.req.raw);
+  const secret =
+    bearerHeader(c.req.header("authorization")) ?? bearerSubprotocol(c.req.raw, c.req.path);
   if (secret === undefined) {
     throw new ProblemError(401, "missing bearer token (Authorization: Bearer <token>)");
   }
@@ -33,13 +34,19 @@ function bearerHeader(header: string | undefined): string | undefined {
 /** The WebSocket subprotocol that carries a browser's token (routes/watch.ts). */
 export const BEARER_SUBPROTOCOL = "regatta.bearer.";
 
+/** The two watch routes (routes/watch.ts), the only ones a subprotocol token opens. */
+const WATCH_PATH = /^\/v1\/fleets\/[^/]+(?:\/update-runs\/[^/]+)?\/watch$/;
+
 /**
  * A browser's WebSocket cannot send headers, and a token in the query string would be
  * logged everywhere: on an upgrade only, the token may come as the subprotocol
  * `regatta.bearer.<base64url(token)>` (base64url, since a subprotocol is an HTTP token).
+ * SEC-6: only on a watch route's upgrade; anywhere else it counts as no token, so a page
+ * that can open a socket elsewhere (another route's upgrade) cannot act with it.
  */
-function bearerSubprotocol(request: Request): string | undefined {
+function bearerSubprotocol(request: Request, path: string): string | undefined {
   if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") return undefined;
+  if (!WATCH_PATH.test(path)) return undefined;
   const offered = (request.headers.get("sec-websocket-protocol") ?? "").split(",");
   const encoded = offered.map((p) => p.trim()).find((p) => p.startsWith(BEARER_SUBPROTOCOL));
   if (encoded === undefined) return undefined;

@@ -14,6 +14,7 @@ import { executorSignature } from "../auth/executor.ts";
 import { authorize } from "../auth/middleware.ts";
 import type { Principal } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
+import { providerMode } from "../env.ts";
 import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
@@ -176,6 +177,13 @@ async function locateForWrite(principal: Principal, db: Inventory, id: string) {
 export function executorCallbackRoutes(): App {
   const app = router();
   app.openapi(events, async (c) => {
+    if (providerMode(c.env) === "sim") {
+      throw new ProblemError(
+        409,
+        "SEC-7: the provider is the simulator (REGATTA_PROVIDER=sim), which reports its own commands; executor callbacks are for webhook mode",
+        "SEC-7",
+      );
+    }
     const { id } = c.req.valid("param");
     // The contract's schema and the protocol package describe one body.
     const event: ExecutorCallback = c.req.valid("json");
@@ -185,7 +193,10 @@ export function executorCallbackRoutes(): App {
     const { fleet } = orRefuse(await locateOperation(c.var.inventory, id));
     const at = event.at ? Date.parse(event.at) : await controlPlaneNow(c.env, c.var.inventory);
     const providerEvent: ProviderEvent = { ...event, at };
-    const result = await c.env.FLEET.get(c.env.FLEET.idFromName(fleet)).receiveEvent(providerEvent);
+    const result = await c.env.FLEET.get(c.env.FLEET.idFromName(fleet)).receiveCallback(
+      providerEvent,
+    );
+    if ("refused" in result) throw new ProblemError(409, result.refused, "SEC-7");
     return c.json(result, 202);
   });
   return app;

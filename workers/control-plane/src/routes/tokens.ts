@@ -65,7 +65,7 @@ export function tokenRoutes(): App {
   });
   app.openapi(revoke, async (c) => {
     authorize(c.get("principal"), "write", { kind: "admin-only" });
-    orRefuse(await revokeToken(c.var.inventory, c.req.valid("param").name));
+    orRefuse(await revokeToken(c.var.inventory, c.env, c.req.valid("param").name));
     return c.body(null, 204);
   });
   return app;

@@ -2,10 +2,11 @@ import { createRoute, z } from "@hono/zod-openapi";
 import { FleetParams, Problem, UpdateRunParams } from "@regatta/contract";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
+import { BOOTSTRAP_ADMIN, type Principal } from "../auth/principal.ts";
 import { PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
 import { fleetReadResource } from "../services/inventory/fleets.ts";
-import { watchFleet, watchRun } from "../services/watch/watch.ts";
+import { type Watcher, watchFleet, watchRun } from "../services/watch/watch.ts";
 
 const tags = ["watch"];
 const WATCH_DESCRIPTION = [
@@ -15,7 +16,9 @@ const WATCH_DESCRIPTION = [
   "string). Authorized exactly like the corresponding GET. The server sends",
   '`{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing',
   "else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per",
-  "fleet or run (429).",
+  "fleet or run (429). SEC-6: the subprotocol token counts only on these two routes; a",
+  "socket closes with 4401 when its token is revoked, and with 1008 when the client sends",
+  "anything but `ping`.",
 ].join(" ");
 
 const problem = (description: string) => ({
@@ -51,6 +54,12 @@ const runWatch = createRoute({
   responses: WATCH_ANSWERS,
 });
 
+/** SEC-6: an API token's watch is closed when it is revoked; the bootstrap admin's is not. */
+function watcherOf(principal: Principal): Watcher | undefined {
+  if (principal.name === BOOTSTRAP_ADMIN || principal.identity === undefined) return undefined;
+  return { token: principal.name, identity: principal.identity };
+}
+
 /** Live watches of the objects (docs/dashboard.md "Live updates"). */
 export function watchRoutes(): App {
   const app = router();
@@ -58,13 +67,18 @@ export function watchRoutes(): App {
     const { fleet } = c.req.valid("param");
     const principal = c.get("principal");
     authorize(principal, "read", fleetReadResource(principal, fleet));
-    return orRefuse(await watchFleet(c.var.inventory, c.env, fleet, c.req.raw));
+    return orRefuse(
+      await watchFleet(c.var.inventory, c.env, fleet, c.req.raw, watcherOf(principal)),
+    );
   });
   app.openapi(runWatch, async (c) => {
     const { fleet, run } = c.req.valid("param");
     // Like GET …/update-runs/{run}: a run covers its whole fleet, so fleet grants only.
-    authorize(c.get("principal"), "read", { kind: "fleet", fleet }, `fleet ${fleet}`);
-    return orRefuse(await watchRun(c.var.inventory, c.env, fleet, run, c.req.raw));
+    const principal = c.get("principal");
+    authorize(principal, "read", { kind: "fleet", fleet }, `fleet ${fleet}`);
+    return orRefuse(
+      await watchRun(c.var.inventory, c.env, fleet, run, c.req.raw, watcherOf(principal)),
+    );
   });
   return app;
 }

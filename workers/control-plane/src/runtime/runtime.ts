@@ -54,6 +54,12 @@ const CACHED_VALUES_KEPT = 750;
 const FROZEN_ALARM_MS = 24 * 3_600_000;
 /** How long the inbox remembers an event unless configured otherwise (wall time). */
 export const DEFAULT_INBOX_RETENTION_MS = 24 * 3_600_000;
+/**
+ * SEC-7: how long a command sent to an executor stays open to its report (wall time): an
+ * executor retries a report for a day, an operation is kept 30 days; past that a report
+ * is refused, and an unanswered command does not keep its row forever.
+ */
+const AWAITED_RETENTION_MS = 30 * 24 * 3_600_000;
 /** Inbox rows forgotten per alarm, so pruning never makes one alarm long. */
 const INBOX_PRUNE_ROWS = 500;
 /**
@@ -204,7 +210,7 @@ export class ObjectRuntime {
   private rowsKept(): number {
     return this.storage.sql
       .exec<{ rows: number }>(
-        "SELECT (SELECT count(*) FROM state) + (SELECT count(*) FROM timers) + (SELECT count(*) FROM wall_timers) + (SELECT count(*) FROM outbox) + (SELECT count(*) FROM inbox) + (SELECT count(*) FROM outbox_set_aside) AS rows",
+        "SELECT (SELECT count(*) FROM state) + (SELECT count(*) FROM timers) + (SELECT count(*) FROM wall_timers) + (SELECT count(*) FROM outbox) + (SELECT count(*) FROM inbox) + (SELECT count(*) FROM outbox_set_aside) + (SELECT count(*) FROM awaited) AS rows",
       )
       .one().rows;
   }
@@ -533,6 +539,11 @@ export class ObjectRuntime {
       this.clock.wall() - this.inboxRetentionMs,
       INBOX_PRUNE_ROWS,
     );
+    this.write(
+      "DELETE FROM awaited WHERE command IN (SELECT command FROM awaited WHERE at < ? LIMIT ?)",
+      this.clock.wall() - AWAITED_RETENTION_MS,
+      INBOX_PRUNE_ROWS,
+    );
   }
 
   private outboxRows(): OutboxRow[] {
@@ -796,6 +807,10 @@ export class ObjectRuntime {
       return;
     }
     this.outboxEmpty = false;
+    // SEC-7: an executor's callback may report only on a command sent and not answered.
+    for (const command of commands) {
+      this.write("INSERT OR IGNORE INTO awaited (command, at) VALUES (?, ?)", command.id, tx.wall);
+    }
     // One row per chunk: a whole blue-green pool's creates would pass the 2 MB row limit.
     for (const chunk of chunkCommands(commands)) {
       this.outboxSeq++;

@@ -77,11 +77,25 @@ export class Transaction implements Tx {
 
   once(key: string, change: () => void): boolean {
     this.changing(key);
-    const seen = this.host.sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray();
-    if (seen.length > 0) return false;
+    if (this.seen(key)) return false;
     this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.wall);
     change();
     return true;
+  }
+
+  seen(key: string): boolean {
+    return this.host.sql.exec("SELECT 1 FROM inbox WHERE key = ?", key).toArray().length > 0;
+  }
+
+  awaits(command: string): boolean {
+    return (
+      this.host.sql.exec("SELECT 1 FROM awaited WHERE command = ?", command).toArray().length > 0
+    );
+  }
+
+  answered(command: string): void {
+    this.changing("commands");
+    this.host.write("DELETE FROM awaited WHERE command = ?", command);
   }
 
   send(commands: ProviderCommand[]): void {

@@ -162,4 +162,10 @@ export interface Tx {
    * changing nothing, for a duplicate or late re-delivery.
    */
   once(key: string, change: () => void): boolean;
+  /** Whether `once(key, …)` has already applied `key` (and still remembers it). */
+  seen(key: string): boolean;
+  /** SEC-7: whether `command` went to an outside executor and has no final answer yet. */
+  awaits(command: string): boolean;
+  /** SEC-7: `command` has its final answer; a later report on it is refused. */
+  answered(command: string): void;
 }

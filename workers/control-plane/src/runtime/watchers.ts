@@ -30,6 +30,18 @@ export interface ChangedMessage {
   at: string;
 }
 
+/**
+ * The header the worker hands a watch's token identity on with (never the token): the
+ * object tags the socket with it, so revoking the token finds its sockets (SEC-6).
+ */
+export const WATCHER_HEADER = "x-regatta-watcher";
+/** SEC-6: the close code a revoked token's sockets get (4000-4999 are the application's). */
+export const REVOKED_CLOSE = 4401;
+/** SEC-6: the close code of a socket whose client sent something other than `ping`. */
+export const POLICY_CLOSE = 1008;
+
+const tokenTag = (identity: string) => `token:${identity}`;
+
 /** Why a watch was not accepted, for the route to answer with. */
 export type WatchRefusal = { status: 426 | 429; detail: string };
 
@@ -65,7 +77,8 @@ export class Watchers {
       });
     }
     const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
-    this.state.acceptWebSocket(server);
+    const identity = request.headers.get(WATCHER_HEADER);
+    this.state.acceptWebSocket(server, identity ? [tokenTag(identity)] : []);
     return new Response(null, {
       status: 101,
       webSocket: client,
@@ -88,8 +101,34 @@ export class Watchers {
     }, wait);
   }
 
-  /** A watcher's own message: nothing to do but keep the socket (pings never reach here). */
-  message(_socket: WebSocket, _message: string | ArrayBuffer): void {}
+  /**
+   * SEC-6: a watcher only listens. Its `ping` is answered by the platform without waking
+   * the object; anything else woke it for nothing, so the socket is closed at once,
+   * touching no storage: a client cannot keep an object awake by talking to it.
+   */
+  message(socket: WebSocket, _message: string | ArrayBuffer): void {
+    try {
+      socket.close(POLICY_CLOSE, "SEC-6: a watch only listens; send nothing but ping");
+    } catch {
+      // Already closing.
+    }
+  }
+
+  /**
+   * SEC-6: the token that opened these sockets was revoked: close each, saying why.
+   * @example watchers.revoked(identity) // 2, the sockets closed
+   */
+  revoked(identity: string): number {
+    const sockets = this.state.getWebSockets(tokenTag(identity));
+    for (const socket of sockets) {
+      try {
+        socket.close(REVOKED_CLOSE, "SEC-6: token revoked");
+      } catch {
+        // Already closing.
+      }
+    }
+    return sockets.length;
+  }
 
   /** The client closed: close our side too, so the platform can let the socket go. */
   closed(socket: WebSocket, code: number): void {

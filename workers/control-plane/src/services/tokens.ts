@@ -10,10 +10,13 @@ import {
   listApiTokens,
   type Page,
   type PageRequest,
+  takeTokenWatches,
 } from "@regatta/inventory";
 import { RESERVED_TOKEN_NAMES } from "../auth/principal.ts";
 import { hashSecret, newSecret } from "../auth/secrets.ts";
+import type { Env } from "../env.ts";
 import { accepted, type Outcome, refused } from "../outcome.ts";
+import { closeRevokedWatches } from "./watch/watch.ts";
 
 type Summary = z.infer<typeof TokenSummary>;
 
@@ -55,10 +58,18 @@ export async function listTokens(db: Inventory, request: PageRequest): Promise<P
   return { items: page.items.map(summarize), nextCursor: page.nextCursor };
 }
 
-/** Revokes a token; 404 when unknown. */
-export async function revokeToken(db: Inventory, name: string): Promise<Outcome<void>> {
+/**
+ * Revokes a token; 404 when unknown. SEC-6: its open watch sockets are closed too, after
+ * the token is gone (so no new watch opens with it) and before the answer.
+ */
+export async function revokeToken(
+  db: Inventory,
+  env: Pick<Env, "FLEET" | "UPDATE_RUN">,
+  name: string,
+): Promise<Outcome<void>> {
   const deleted = await deleteApiToken(db, name);
   if (deleted.length === 0) return refused(404, `token ${name} does not exist`);
+  await closeRevokedWatches(env, await takeTokenWatches(db, name));
   return accepted(undefined);
 }
 

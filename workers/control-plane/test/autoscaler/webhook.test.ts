@@ -6,7 +6,7 @@ import type { FleetObject } from "../../src/objects/fleet/fleet-object.ts";
 import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import { WebhookExecutor } from "../../src/providers/webhook-executor.ts";
 import { clusterBody, poolBody, seedBasics } from "../fixtures.ts";
-import { advanceClock, api, freezeClock, signedCallback } from "../helpers.ts";
+import { advanceClock, api, freezeClock, signedCallback, webhookCallback } from "../helpers.ts";
 import { nodesOf } from "../operations/helpers.ts";
 import { decisions, evaluate, pods } from "./helpers.ts";
 
@@ -70,18 +70,10 @@ describe("the autoscaler through the webhook provider", () => {
       const operation = command.id.slice(0, command.id.indexOf(":"));
       const path = `/v1/operations/${operation}/events`;
       const body = JSON.stringify({ type: "COMMAND_SUCCEEDED", commandId: command.id });
-      const answer = await api("POST", path, {
-        token: null,
-        body,
-        headers: await signedCallback(path, body),
-      });
+      const answer = await webhookCallback(path, body, await signedCallback(path, body));
       expect(answer.status, JSON.stringify(answer.body)).toBe(202);
       expect(answer.body.applied).toBe(true);
-      const again = await api("POST", path, {
-        token: null,
-        body,
-        headers: await signedCallback(path, body),
-      });
+      const again = await webhookCallback(path, body, await signedCallback(path, body));
       expect(again.body.applied).toBe(false);
     }
     await stub.tick();

@@ -122,7 +122,7 @@ describe("node-pool upgrades through the API: any strategy", () => {
     expect((await api("GET", "/v1/operations/nope")).status).toBe(400);
   });
 
-  it("executor callbacks must be signed; a signed one is applied once", async () => {
+  it("SEC-7 executor callbacks must be signed; in sim mode a signed one is refused too (409)", async () => {
     await clusterWithPool("u-hook", { nodeCount: 1, zones: ["europe-west1-b"] });
     const started = await api("POST", "/v1/clusters/u-hook/node-pools/p/upgrade", { body: {} });
     const id = started.body.id;
@@ -137,9 +137,7 @@ describe("node-pool upgrades through the API: any strategy", () => {
     const path = `/v1/operations/${id}/events`;
     const headers = await signedCallback(path, body);
     const signed = await api("POST", path, { token: null, body, headers });
-    expect(signed.status).toBe(202);
-    expect(signed.body).toEqual({ applied: true });
-    const again = await api("POST", path, { token: null, body, headers });
-    expect(again.body).toEqual({ applied: false });
+    expect(signed.status).toBe(409);
+    expect(signed.body).toMatchObject({ rule: "SEC-7" });
   });
 });

@@ -171,7 +171,12 @@ const BODY_REFERENCES: {
 ];
 
 /** Writes only admins may do, beyond global inventory and sim controls (found by rule). */
-const ADMIN_ONLY = new Set(["DELETE /v1/fleets/{fleet}"]);
+const ADMIN_ONLY = new Set([
+  "DELETE /v1/fleets/{fleet}",
+  // SEC-7: a fleet's executor key signs its provider's reports, so only admins mint one.
+  "POST /v1/fleets/{fleet}/executor-key",
+  "DELETE /v1/fleets/{fleet}/executor-key",
+]);
 
 /**
  * Answers that may show other fleets' names to every caller, and why. Keep this short:

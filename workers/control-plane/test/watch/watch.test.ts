@@ -1,5 +1,8 @@
 import { env, runInDurableObject, SELF } from "cloudflare:test";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { runObjectName } from "../../src/objects/fleet/run-members/members.ts";
+import { WATCHER_HEADER } from "../../src/runtime/watchers.ts";
+import { closeRevokedWatches } from "../../src/services/watch/watch.ts";
 import { ADMIN, api, fetchWorker, freezeClock } from "../helpers.ts";
 import { checkAnswer } from "../openapi-check.ts";
 
@@ -110,5 +113,101 @@ describe("conditional reads", () => {
     });
     const self = await api("GET", "/v1/tokens/self", { token: viewer.body.token });
     expect(self.body).toEqual({ name: "self-viewer", role: "viewer", fleets: [FLEET], scopes: [] });
+  });
+});
+
+/** How `socket` closes, or a failure after `ms` (wall time: the socket is real). */
+function closing(socket: WebSocket, ms = 5_000): Promise<{ code: number; reason: string }> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("not closed")), ms);
+    socket.addEventListener("close", (event) => {
+      clearTimeout(timer);
+      resolve({ code: event.code, reason: event.reason });
+    });
+  });
+}
+
+describe("SEC-6 watch sockets", () => {
+  it("SEC-6 a subprotocol token opens only the watch routes: an upgrade to any other /v1 route is a 401", async () => {
+    const headers = { upgrade: "websocket", "sec-websocket-protocol": offer(ADMIN) };
+    for (const path of [`/v1/fleets/${FLEET}`, "/v1/tokens/self", "/v1/tokens"]) {
+      const res = await fetchWorker(path, { headers });
+      expect(res.status, path).toBe(401);
+      expect(((await res.json()) as { detail: string }).detail).toMatch(/missing bearer token/);
+    }
+    const watch = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(ADMIN),
+    });
+    expect(watch.status).toBe(101);
+    watch.webSocket!.accept();
+    watch.webSocket!.close(1000, "done");
+  });
+
+  it("SEC-6 revoking a token closes its open watch sockets (4401 token revoked); other watchers stay", async () => {
+    const viewer = await api("POST", "/v1/tokens", {
+      body: { name: "revoked-watcher", role: "viewer", fleets: [FLEET] },
+    });
+    expect(viewer.status).toBe(201);
+    const revoked = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(viewer.body.token),
+    });
+    expect(revoked.status).toBe(101);
+    const socket = revoked.webSocket!;
+    socket.accept();
+    const closed = closing(socket);
+    const kept = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(ADMIN),
+    });
+    const other = kept.webSocket!;
+    other.accept();
+
+    expect((await api("DELETE", "/v1/tokens/revoked-watcher")).status).toBe(204);
+    expect(await closed).toEqual({ code: 4401, reason: "SEC-6: token revoked" });
+    const told = nextMessage(other);
+    const put = await api("PUT", `/v1/fleets/${FLEET}/update-strategies/kept`, { body: strategy });
+    expect(put.status).toBe(201);
+    expect(JSON.parse(await told)).toMatchObject({ type: "changed" });
+    other.close(1000, "done");
+  });
+
+  it("SEC-6 a client frame other than ping closes its socket (1008) and writes nothing", async () => {
+    const fleet = env.FLEET.get(env.FLEET.idFromName(FLEET));
+    const res = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(ADMIN),
+    });
+    const socket = res.webSocket!;
+    socket.accept();
+    const before = (await fleet.inspect()).rowsWritten;
+    const closed = closing(socket);
+    socket.send(JSON.stringify({ type: "subscribe", everything: true }));
+    expect(await closed).toEqual({
+      code: 1008,
+      reason: "SEC-6: a watch only listens; send nothing but ping",
+    });
+    expect((await fleet.inspect()).rowsWritten).toBe(before);
+  });
+
+  it("SEC-6 a revocation reaches an update run's object too, and only the revoked token's sockets there", async () => {
+    const run = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(FLEET, "r-watched")));
+    const open = async (identity: string) => {
+      const res = await run.fetch("https://run/watch", {
+        headers: { upgrade: "websocket", [WATCHER_HEADER]: identity },
+      });
+      expect(res.status).toBe(101);
+      const socket = res.webSocket!;
+      socket.accept();
+      return socket;
+    };
+    const revoked = await open("identity-revoked");
+    const kept = await open("identity-kept");
+    const closed = closing(revoked);
+    await closeRevokedWatches(env, [
+      { object: `run:${FLEET}/r-watched`, identity: "identity-revoked" },
+    ]);
+    expect(await closed).toEqual({ code: 4401, reason: "SEC-6: token revoked" });
+    // The other token's socket was left open: closing it now finds it.
+    const keptClosed = closing(kept);
+    expect(await run.closeWatchers("identity-kept")).toBe(1);
+    expect((await keptClosed).code).toBe(4401);
   });
 });

@@ -23,7 +23,7 @@ export interface DeliveryReport {
  */
 export async function deliverDue(
   sql: SqlStorage,
-  config: Pick<ExecutorConfig, "controlPlaneUrl" | "secret">,
+  config: Pick<ExecutorConfig, "controlPlaneUrl" | "callbackSecret">,
   clock: ExecutorClock,
   post?: typeof fetch,
 ): Promise<DeliveryReport> {

@@ -18,14 +18,14 @@ export type SendOutcome =
  * clock over the path the control plane sees (the base URL's path included).
  */
 export async function sendCallback(
-  config: Pick<ExecutorConfig, "controlPlaneUrl" | "secret">,
+  config: Pick<ExecutorConfig, "controlPlaneUrl" | "callbackSecret">,
   callback: PendingCallback,
   wallNow: number,
   post: typeof fetch = (input, init) => fetch(input, init),
 ): Promise<SendOutcome> {
   const url = new URL(callbackPath(callback.operation).slice(1), config.controlPlaneUrl);
   const headers = await signatureHeaders(
-    config.secret,
+    config.callbackSecret,
     { method: "POST", path: url.pathname, body: callback.body },
     wallNow,
   );

@@ -79,6 +79,11 @@ export function routeEvents(tx: Tx, events: readonly ProviderEvent[]): void {
 /** Routes provider events that arrived from outside, each once; how many were new. */
 export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): number {
   const fresh = events.filter((event) => tx.once(eventKey(event), () => {}));
+  for (const event of fresh) {
+    if (event.type === "COMMAND_SUCCEEDED" || event.type === "COMMAND_FAILED") {
+      tx.answered(event.commandId);
+    }
+  }
   routeEvents(tx, fresh);
   return fresh.length;
 }

@@ -14,6 +14,10 @@ import { preemptSim } from "../../providers/sim/state.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../runtime/types.ts";
 import { ObjectWiring } from "../wiring.ts";
+
+/** The provider events an executor reports on one of its commands (not preemptions). */
+type CommandReport = Exclude<ProviderEvent, { type: "NODE_PREEMPTED" }>;
+
 import * as autoscaler from "./autoscaler/rpc.ts";
 import {
   applyEvents,
@@ -25,7 +29,7 @@ import {
 import type { FleetContext } from "./capability.ts";
 import * as clusterUpgrades from "./cluster-upgrade/rpc.ts";
 import * as nodePools from "./node-pool/rpc.ts";
-import { commandsRefused } from "./provider/events.ts";
+import { commandsRefused, eventKey } from "./provider/events.ts";
 import * as rollout from "./rollout/rpc.ts";
 import * as runs from "./run-members/rpc.ts";
 
@@ -57,6 +61,10 @@ export class FleetObject extends DurableObject<Env> {
   override async webSocketClose(socket: WebSocket, code: number) {
     this.wiring.watchers!.closed(socket, code);
   }
+  /** SEC-6: closes the watch sockets a revoked token opened; how many there were. */
+  async closeWatchers(identity: string): Promise<number> {
+    return this.wiring.watchers!.revoked(identity);
+  }
 
   /** Due timers, then each capability's tick; the alarm, the cron and the sim clock call it. */
   async tick(): Promise<{ fired: number; failed: number }> {
@@ -69,6 +77,23 @@ export class FleetObject extends DurableObject<Env> {
   /** Intake of one provider event (sim or webhook callback); duplicates are ignored. */
   async receiveEvent(event: ProviderEvent): Promise<{ applied: boolean }> {
     return { applied: await this.inTx((tx) => applyEvents(tx, [event]) > 0) };
+  }
+
+  /**
+   * SEC-7: an executor's report, taken only on a command this fleet sent it and that has
+   * no final answer yet. A repeat of a report already taken is acknowledged and ignored;
+   * anything else (a command never sent, or answered already) is refused, changing nothing.
+   */
+  async receiveCallback(event: CommandReport): Promise<{ applied: boolean } | { refused: string }> {
+    return this.inTx((tx) => {
+      if (tx.seen(eventKey(event))) return { applied: false };
+      if (!tx.awaits(event.commandId)) {
+        return {
+          refused: `SEC-7: command ${event.commandId} is not awaiting a report: this fleet did not send it to an executor, or it was answered already`,
+        };
+      }
+      return { applied: applyEvents(tx, [event]) > 0 };
+    });
   }
 
   // Node-pool upgrades (NUP).

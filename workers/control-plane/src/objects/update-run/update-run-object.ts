@@ -85,6 +85,10 @@ export class UpdateRunObject extends DurableObject<Env> {
   override async webSocketClose(socket: WebSocket, code: number) {
     this.wiring.watchers!.closed(socket, code);
   }
+  /** SEC-6: closes the watch sockets a revoked token opened; how many there were. */
+  async closeWatchers(identity: string): Promise<number> {
+    return this.wiring.watchers!.revoked(identity);
+  }
 
   /** Runs due timers (alarm, or the fleet's tick); answers the run's state. */
   async tick(): Promise<{ state: string }> {
