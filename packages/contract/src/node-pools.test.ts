@@ -22,6 +22,7 @@ describe("node pool input", () => {
       flexStart: false,
       queuedProvisioning: false,
       autopilotManaged: false,
+      localSsd: false,
     });
   });
 
