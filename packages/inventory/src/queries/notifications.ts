@@ -34,6 +34,18 @@ export type NotificationSubscriptionWrite = Omit<
   NotificationSubscriptionRow,
   "createdAt" | "updatedAt"
 >;
+
+/** SEC-4: how many subscriptions the token with public id `createdBy` created. */
+export async function countSubscriptionsCreatedBy(
+  db: Inventory,
+  createdBy: string,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notificationSubscriptions)
+    .where(eq(notificationSubscriptions.createdBy, createdBy));
+  return row?.n ?? 0;
+}
 /** One delivery as stored. */
 export type NotificationDeliveryRow = typeof notificationDeliveries.$inferSelect;
 /** One delivery as fan-out records it. */

@@ -12,6 +12,8 @@ export const notificationSubscriptions = sqliteTable("notification_subscriptions
   secretBox: text("secret_box").notNull(),
   events: text("events", { mode: "json" }).$type<string[]>().notNull(),
   fleets: text("fleets", { mode: "json" }).$type<string[] | null>(),
+  /** SEC-4: the public id of the token that created it (null: the deployment's own admin). */
+  createdBy: text("created_by"),
   createdAt: integer("created_at").$type<Instant>().notNull(),
   updatedAt: integer("updated_at").$type<Instant>().notNull(),
 });

@@ -16,9 +16,9 @@ export const PROBLEMS = {
   422: problem("A SPEC rule refuses it (see `rule`)"),
 } as const;
 
-/** SEC-3: a what-if plan asked for too often by one token. */
-export const PLAN_RATE_LIMITED = {
-  ...problem("Too many plans for this token (SEC-3); `Retry-After` says when to ask again"),
+/** SEC-3, SEC-4: a request (a plan, a redelivery) asked for too often by one token. */
+export const TOKEN_RATE_LIMITED = {
+  ...problem("Too many for this token (SEC-3, SEC-4); `Retry-After` says when to ask again"),
   headers: { "retry-after": { schema: { type: "integer" as const }, description: "seconds" } },
 };
 

@@ -13,9 +13,10 @@ import { redactUrl } from "@regatta/engine";
 import type { SubscriptionReach } from "@regatta/inventory";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
-import { type Access, isUnbound, mayAccess, type Principal } from "../auth/principal.ts";
-import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
+import { type Access, isUnbound, mayAccess, type Principal, tokenId } from "../auth/principal.ts";
+import { json, jsonBody, PROBLEMS, TOKEN_RATE_LIMITED } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
+import { redeliveriesPerToken } from "../http/rate-limit.ts";
 import { urlPolicy } from "../outbound/url-policy.ts";
 import { listSubscriptionDeliveries, redeliver } from "../services/notifications/deliveries.ts";
 import {
@@ -79,7 +80,11 @@ const resend = createRoute({
   tags,
   summary: "Send a dead (or delivered) event again, with a fresh round of attempts",
   request: { params: DeliveryParams },
-  responses: { 202: json("queued again", NotificationDelivery), ...PROBLEMS },
+  responses: {
+    202: json("queued again", NotificationDelivery),
+    ...PROBLEMS,
+    429: TOKEN_RATE_LIMITED,
+  },
 });
 
 /**
@@ -163,6 +168,7 @@ function reachOf(principal: Principal): SubscriptionReach {
 
 export function notificationRoutes(): App {
   const app = router();
+  app.use("/v1/notifications/:name/deliveries/:id/redeliver", redeliveriesPerToken);
   app.openapi(put, async (c) => {
     const { name } = c.req.valid("param");
     const input = c.req.valid("json");
@@ -187,6 +193,7 @@ export function notificationRoutes(): App {
         name,
         input,
         reachOf(principal),
+        tokenId(principal),
       ),
     );
     return created ? c.json(view, 201) : c.json(view, 200);

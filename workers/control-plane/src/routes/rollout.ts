@@ -13,7 +13,7 @@ import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { mayAccess } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
-import { json, jsonBody, PLAN_RATE_LIMITED, PROBLEMS } from "../http/openapi.ts";
+import { json, jsonBody, PROBLEMS, TOKEN_RATE_LIMITED } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
 import { plansPerToken } from "../http/rate-limit.ts";
 import {
@@ -57,7 +57,7 @@ const planFleet = createRoute({
   responses: {
     200: json("the predicted timeline", RolloutPlan),
     ...PROBLEMS,
-    429: PLAN_RATE_LIMITED,
+    429: TOKEN_RATE_LIMITED,
   },
 });
 const putScope = createRoute({

@@ -19,7 +19,7 @@ import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { type Access, mayAccess, type Principal, tokenId } from "../auth/principal.ts";
 import { controlPlaneNow } from "../clock/now.ts";
-import { json, jsonBody, PLAN_RATE_LIMITED, PROBLEMS } from "../http/openapi.ts";
+import { json, jsonBody, PROBLEMS, TOKEN_RATE_LIMITED } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
 import { plansPerToken } from "../http/rate-limit.ts";
 import { planRun } from "../services/update-runs/plan.ts";
@@ -146,7 +146,7 @@ const plan = createRoute({
   responses: {
     200: json("the predicted timeline", UpdateRunPlan),
     ...PROBLEMS,
-    429: PLAN_RATE_LIMITED,
+    429: TOKEN_RATE_LIMITED,
   },
 });
 

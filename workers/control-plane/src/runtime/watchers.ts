@@ -17,6 +17,12 @@ export const WATCH_PROTOCOL = "regatta.watch.v1";
  */
 export const MAX_WATCHERS = 100;
 /**
+ * SEC-4: sockets one token keeps on one object, so one viewer (or a script reconnecting
+ * in a loop) cannot take every socket of a fleet from everyone else; ten tabs on the same
+ * fleet is generous.
+ */
+export const MAX_WATCHERS_PER_TOKEN = 10;
+/**
  * At most one "changed" per this many wall-clock ms: an alarm run can commit thousands
  * of times, and a watcher only needs to know that it should look again. The last change
  * of a burst is always told (trailing send).
@@ -43,7 +49,7 @@ export const POLICY_CLOSE = 1008;
 const tokenTag = (identity: string) => `token:${identity}`;
 
 /** Why a watch was not accepted, for the route to answer with. */
-export type WatchRefusal = { status: 426 | 429; detail: string };
+export type WatchRefusal = { status: 426 | 429; detail: string; rule?: "SEC-4" };
 
 export class Watchers {
   private seq = 0;
@@ -76,8 +82,18 @@ export class Watchers {
         detail: `this object already has ${MAX_WATCHERS} watchers; poll with If-None-Match instead`,
       });
     }
-    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     const identity = request.headers.get(WATCHER_HEADER);
+    if (
+      identity !== null &&
+      this.state.getWebSockets(tokenTag(identity)).length >= MAX_WATCHERS_PER_TOKEN
+    ) {
+      return refusal({
+        status: 429,
+        rule: "SEC-4",
+        detail: `SEC-4: this token already has ${MAX_WATCHERS_PER_TOKEN} watchers here; close one, or poll with If-None-Match`,
+      });
+    }
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
     this.state.acceptWebSocket(server, identity ? [tokenTag(identity)] : []);
     return new Response(null, {
       status: 101,

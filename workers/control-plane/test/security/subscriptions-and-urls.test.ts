@@ -73,6 +73,7 @@ describe("SEC-5 a subscription outside the caller's reach is answered as missing
         secretBox: "v1.x",
         events: ["*"],
         fleets: [A],
+        createdBy: null,
       },
       Date.now(),
       { kind: "within", fleets: [A] },

@@ -210,4 +210,35 @@ describe("SEC-6 watch sockets", () => {
     expect(await run.closeWatchers("identity-kept")).toBe(1);
     expect((await keptClosed).code).toBe(4401);
   });
+  it("SEC-4 one token keeps at most 10 watch sockets on one fleet: the 11th is a 429 naming the cap, and another token still watches", async () => {
+    const viewer = await api("POST", "/v1/tokens", {
+      body: { name: "greedy-watcher", role: "viewer", fleets: [FLEET] },
+    });
+    expect(viewer.status).toBe(201);
+    const sockets: WebSocket[] = [];
+    for (let i = 0; i < 10; i++) {
+      const res = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+        "sec-websocket-protocol": offer(viewer.body.token),
+      });
+      expect(res.status).toBe(101);
+      res.webSocket!.accept();
+      sockets.push(res.webSocket!);
+    }
+    const over = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(viewer.body.token),
+    });
+    expect(over.status).toBe(429);
+    const problem = await over.json<{ rule?: string; detail: string }>();
+    expect(problem.rule).toBe("SEC-4");
+    expect(problem.detail).toMatch(/^SEC-4: this token already has 10 watchers here/);
+    const other = await api("POST", "/v1/tokens", {
+      body: { name: "patient-watcher", role: "viewer", fleets: [FLEET] },
+    });
+    const fine = await openWatch(`/v1/fleets/${FLEET}/watch`, {
+      "sec-websocket-protocol": offer(other.body.token),
+    });
+    expect(fine.status).toBe(101);
+    fine.webSocket!.accept();
+    for (const socket of [...sockets, fine.webSocket!]) socket.close(1000, "done");
+  });
 });

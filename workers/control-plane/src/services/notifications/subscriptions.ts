@@ -3,6 +3,7 @@ import type { Notification, NotificationInput } from "@regatta/contract";
 import { toRfc3339 } from "@regatta/engine";
 import {
   countNotificationSubscriptions,
+  countSubscriptionsCreatedBy,
   deleteNotificationSubscription,
   getNotificationSubscription,
   type Inventory,
@@ -30,6 +31,8 @@ type Input = z.infer<typeof NotificationInput>;
 /** Subscriptions a deployment holds at most, and those that may hear one fleet. */
 export const MAX_SUBSCRIPTIONS = 200;
 export const MAX_SUBSCRIPTIONS_PER_FLEET = 50;
+/** SEC-4: subscriptions one token creates at most, so one caller cannot take them all. */
+export const MAX_SUBSCRIPTIONS_PER_TOKEN = 25;
 
 /** What the route needs to authorize: the subscription's fleets (undefined: every fleet). */
 export interface SubscriptionScope {
@@ -58,6 +61,8 @@ export async function putSubscription(
   name: string,
   input: Input,
   reach: SubscriptionReach,
+  /** The caller's public token id; undefined for the deployment's own admin secret. */
+  createdBy: string | undefined,
 ): Promise<Outcome<{ created: boolean; view: View }>> {
   const bad = urlRefusal(input.url, policy);
   if (bad !== undefined) return refused(422, `${URL_RULE}: ${bad}`, URL_RULE);
@@ -69,8 +74,8 @@ export async function putSubscription(
     );
   }
   const existing = await getNotificationSubscription(db, name);
-  const room = await roomFor(db, input.fleets, existing);
-  if (room !== undefined) return refused(409, room);
+  const room = await roomFor(db, input.fleets, existing, createdBy);
+  if (room !== undefined) return refused(409, room, room.startsWith("SEC-4") ? "SEC-4" : undefined);
   const now = Date.now();
   const row = await putNotificationSubscription(
     db,
@@ -80,6 +85,7 @@ export async function putSubscription(
       secretBox: await sealSecret(sealingKey, name, input.secret),
       events: [...new Set(input.events)],
       fleets: input.fleets === undefined ? null : [...new Set(input.fleets)].sort(),
+      createdBy: existing?.createdBy ?? createdBy ?? null,
     },
     now,
     reach,
@@ -93,9 +99,17 @@ async function roomFor(
   db: Inventory,
   fleets: readonly string[] | undefined,
   existing: NotificationSubscriptionRow | undefined,
+  createdBy: string | undefined,
 ): Promise<string | undefined> {
   if (existing === undefined && (await countNotificationSubscriptions(db)) >= MAX_SUBSCRIPTIONS) {
     return `a deployment holds at most ${MAX_SUBSCRIPTIONS} notification subscriptions; delete one first`;
+  }
+  if (
+    existing === undefined &&
+    createdBy !== undefined &&
+    (await countSubscriptionsCreatedBy(db, createdBy)) >= MAX_SUBSCRIPTIONS_PER_TOKEN
+  ) {
+    return `SEC-4: this token created ${MAX_SUBSCRIPTIONS_PER_TOKEN} notification subscriptions already; delete one first`;
   }
   for (const fleet of fleets ?? []) {
     const already = existing?.fleets === null || existing?.fleets?.includes(fleet) === true;

@@ -1,0 +1,1 @@
+ALTER TABLE `notification_subscriptions` ADD `created_by` text;
