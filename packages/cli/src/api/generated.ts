@@ -7675,6 +7675,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too many for this token (SEC-3, SEC-4); `Retry-After` says when to ask again */
+                429: {
+                    headers: {
+                        /** @description seconds */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description The deployment is misconfigured (names what is wrong) */
                 503: {
                     headers: {
@@ -8637,6 +8648,17 @@ export interface paths {
                 /** @description A SPEC rule refuses it (see `rule`) */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many for this token (SEC-3, SEC-4); `Retry-After` says when to ask again */
+                429: {
+                    headers: {
+                        /** @description seconds */
+                        "retry-after"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -10660,6 +10682,17 @@ export interface paths {
                         "application/problem+json": components["schemas"]["Problem"];
                     };
                 };
+                /** @description Too many for this token (SEC-3, SEC-4); `Retry-After` says when to ask again */
+                429: {
+                    headers: {
+                        /** @description seconds */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
                 /** @description The deployment is misconfigured (names what is wrong) */
                 503: {
                     headers: {
@@ -12456,7 +12489,7 @@ export interface components {
                 afterStageWait?: components["schemas"]["PlanWait"];
             }[];
             criticalPath: components["schemas"]["PlanPathStep"][];
-            /** @description The plan stopped before the end: nothing more would happen, or its horizon (400 days) came first. */
+            /** @description The plan stopped before the end: nothing more would happen, its horizon came first, or its budget of steps ran out (SEC-3). */
             cutoff?: {
                 /**
                  * Format: date-time
@@ -12748,7 +12781,7 @@ export interface components {
                 })[];
             }[];
             criticalPath: components["schemas"]["PlanPathStep"][];
-            /** @description The plan stopped before the end: nothing more would happen, or its horizon (400 days) came first. */
+            /** @description The plan stopped before the end: nothing more would happen, its horizon came first, or its budget of steps ran out (SEC-3). */
             cutoff?: {
                 /**
                  * Format: date-time
@@ -12763,6 +12796,8 @@ export interface components {
                 jitter: string;
                 faults: string;
                 healthChecks: string;
+                /** @description Set when the sequence goes on upstream in fleets the caller cannot read (SEC-3): what that leaves out of the plan. */
+                upstream?: string;
             };
         };
         ScopeRolloutInput: {
