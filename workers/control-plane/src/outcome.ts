@@ -2,14 +2,17 @@ import type { RuleId } from "@regatta/engine";
 
 /**
  * Why a service refused a request, in the terms API.md answers with: 400 malformed,
- * 404 unknown, 409 not allowed in the current state, 422 a rule refuses it (`rule`).
+ * 404 unknown, 409 not allowed in the current state, 422 a rule refuses it (`rule`), 429
+ * busy or too often (with `retryAfterSeconds`).
  * The engine's `RuleViolation` is one, so engine results pass through unchanged.
  * Services return refusals; only routes turn them into problem+json (`orRefuse`).
  */
 export interface Refusal {
-  status: 400 | 404 | 409 | 422;
+  status: 400 | 404 | 409 | 422 | 429;
   detail: string;
   rule?: RuleId;
+  /** A 429's `Retry-After`. */
+  retryAfterSeconds?: number;
 }
 
 /** What a service answers: a value, or a refusal. The engine's `Result<T>` is one. */

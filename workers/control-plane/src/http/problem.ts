@@ -45,7 +45,11 @@ export class ProblemError extends Error {
 
   /** A service's (or the engine's) refusal carries its own status and rule. */
   static fromRefusal(refusal: Refusal): ProblemError {
-    return new ProblemError(refusal.status, refusal.detail, refusal.rule);
+    const headers =
+      refusal.retryAfterSeconds === undefined
+        ? undefined
+        : { "retry-after": String(refusal.retryAfterSeconds) };
+    return new ProblemError(refusal.status, refusal.detail, refusal.rule, undefined, headers);
   }
 
   toProblem(): Problem {

@@ -1,6 +1,7 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { cachedPlan } from "../../src/services/plan-cache.ts";
-import { api } from "../helpers.ts";
+import { advanceClock, api } from "../helpers.ts";
 import { DAY, sequencedCluster, useRolloutFixtures } from "../rollout/helpers.ts";
 
 useRolloutFixtures(["sp-up", "sp-down"]);
@@ -64,11 +65,32 @@ describe("SEC-3 what-if plans cost a bounded amount, and only within what the ca
       return { makespanSeconds: 42 };
     };
     const inputs = { groups: ["a"], now: 1 };
-    expect(await cachedPlan("sp-cache", inputs, plan)).toEqual({ makespanSeconds: 42 });
-    expect(await cachedPlan("sp-cache", { ...inputs }, plan)).toEqual({ makespanSeconds: 42 });
+    const slot = env.FLEET.get(env.FLEET.idFromName("sp-cache"));
+    const answer = { ok: true, value: { makespanSeconds: 42 } };
+    expect(await cachedPlan("sp-cache", slot, inputs, plan)).toEqual(answer);
+    expect(await cachedPlan("sp-cache", slot, { ...inputs }, plan)).toEqual(answer);
     expect(planned).toBe(1);
-    await cachedPlan("sp-cache", { ...inputs, now: 2 }, plan);
-    await cachedPlan("sp-other-fleet", inputs, plan);
+    await cachedPlan("sp-cache", slot, { ...inputs, now: 2 }, plan);
+    await cachedPlan("sp-other-fleet", slot, inputs, plan);
     expect(planned).toBe(3);
+  });
+
+  it("SEC-3 one plan of a fleet at a time, across isolates: while the fleet's planning slot is held, a plan is a 429 with Retry-After; once released it is planned", async () => {
+    const fleet = env.FLEET.get(env.FLEET.idFromName("sp-down"));
+    const claim = await fleet.claimPlanning(60_000);
+    expect(claim).toBeDefined();
+    // At another instant than any plan before: not in the cache.
+    await advanceClock(60);
+    const busy = await api("GET", "/v1/fleets/sp-down/rollout/plan");
+    expect(busy.status).toBe(429);
+    expect(busy.body.rule).toBe("SEC-3");
+    expect(busy.body.detail).toMatch(/^SEC-3: a plan of fleet sp-down is being computed/);
+    expect(busy.headers.get("retry-after")).toBe("5");
+    await fleet.releasePlanning(claim!);
+    expect((await api("GET", "/v1/fleets/sp-down/rollout/plan")).status).toBe(200);
+    // Released after each plan: the next claim is granted.
+    const again = await fleet.claimPlanning(60_000);
+    expect(again).toBeDefined();
+    await fleet.releasePlanning(again!);
   });
 });

@@ -45,6 +45,8 @@ export class FleetObject extends DurableObject<Env> {
     watch: this.ctx,
   });
   private readonly carryingOut = new Set<string>();
+  /** SEC-3: the what-if plan of this fleet being computed now, and until when it may be. */
+  private planning: { claim: string; until: number } | undefined;
 
   /** The platform alarm: run every due timer. */
   override async alarm(): Promise<void> {
@@ -253,6 +255,21 @@ export class FleetObject extends DurableObject<Env> {
   /** SEQ-13: a group's rollout status, or undefined when it has no configuration. */
   async rolloutStatus(group: string) {
     return rollout.readRolloutStatus(await this.context(), group);
+  }
+
+  /**
+   * SEC-3: one plan of this fleet at a time, whichever isolate computes it. Held in memory
+   * only (a plan is a read): an object that restarts has no plan in progress, and a claim
+   * not released (its isolate died) lapses after `forMs` of wall time.
+   */
+  async claimPlanning(forMs: number): Promise<string | undefined> {
+    const now = Date.now();
+    if (this.planning !== undefined && now < this.planning.until) return undefined;
+    this.planning = { claim: crypto.randomUUID(), until: now + forMs };
+    return this.planning.claim;
+  }
+  async releasePlanning(claim: string): Promise<void> {
+    if (this.planning?.claim === claim) this.planning = undefined;
   }
 
   /** Sim only: a spot or flex-start node goes away (NUP-11; spot after its notice). */

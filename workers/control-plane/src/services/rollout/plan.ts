@@ -74,12 +74,14 @@ export async function planFleetRollout(
   // The head of what is planned has no upstream in the plan: it goes first.
   const [head, ...rest] = groups;
   const planned = hiddenUpstream && head !== undefined ? [headless(head), ...rest] : groups;
-  const view = await cachedPlan(fleet, { groups: planned, clusters, sim, now }, () =>
+  const slot = fleets.get(fleets.idFromName(fleet));
+  const view = await cachedPlan(fleet, slot, { groups: planned, clusters, sim, now }, () =>
     rolloutPlanView(planRollout({ groups: planned, clusters, sim }, now), () => true),
   );
+  if (!view.ok) return view;
   return accepted({
     fleet,
-    ...view,
+    ...view.value,
     assumptions: hiddenUpstream
       ? { ...PLAN_ASSUMPTIONS, upstream: HIDDEN_UPSTREAM }
       : PLAN_ASSUMPTIONS,

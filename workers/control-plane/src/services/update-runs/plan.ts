@@ -11,7 +11,7 @@ import { accepted, type Outcome, refused } from "../../outcome.ts";
 import { planSimConfig } from "../../providers/sim/executor.ts";
 import { cachedPlan } from "../plan-cache.ts";
 
-type Objects = Pick<Env, "UPDATE_RUN">;
+type Objects = Pick<Env, "UPDATE_RUN" | "FLEET">;
 
 /** What every plan assumes, said in its answer. */
 export const PLAN_ASSUMPTIONS = {
@@ -52,8 +52,10 @@ export async function planRun(
     planSimConfig(db),
     readForRun(db, run),
   ]);
-  const view = await cachedPlan(fleet, { run, clusters, sim, readings, now }, () =>
+  const slot = env.FLEET.get(env.FLEET.idFromName(fleet));
+  const view = await cachedPlan(fleet, slot, { run, clusters, sim, readings, now }, () =>
     updateRunPlanView(planUpdateRun({ run, clusters, sim, readings }, now)),
   );
-  return accepted({ run: name, ...view, assumptions: PLAN_ASSUMPTIONS });
+  if (!view.ok) return view;
+  return accepted({ run: name, ...view.value, assumptions: PLAN_ASSUMPTIONS });
 }
