@@ -255,6 +255,44 @@ describe("notifications: delivery", () => {
     expect(listed.body.items.map((d: { id: string }) => d.id)).toContain(completed.event.id);
   });
 
+  it("notifications: a run that ends with every member skipped sends exactly one terminal event, updaterun.completed with state Skipped", async () => {
+    const fleet = "allskip";
+    await seedBasics(fleet);
+    expect((await subscribe("skips", { fleets: [fleet] })).status).toBe(201);
+    const at = await api("PUT", "/v1/clusters/n-at-target", {
+      body: clusterBody({ fleet, version: NEW }),
+    });
+    expect(at.status, JSON.stringify(at.body)).toBe(201);
+    const pool = await api("PUT", "/v1/clusters/n-at-target/node-pools/pool", {
+      body: poolBody({ version: NEW, nodeCount: 1, zones: ["europe-west1-b"] }),
+    });
+    expect(pool.status, JSON.stringify(pool.body)).toBeLessThan(300);
+    const created = await api("POST", `/v1/fleets/${fleet}/update-runs`, {
+      body: { name: "s-run", upgrade: { type: "Full", kubernetesVersion: NEW } },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await api("POST", `/v1/fleets/${fleet}/update-runs/s-run/start`)).status).toBe(200);
+    let state = "";
+    for (let i = 0; i < 50 && !["Skipped", "Completed", "Failed"].includes(state); i++) {
+      state = (await api("GET", `/v1/fleets/${fleet}/update-runs/s-run`)).body.state;
+      if (state === "Running" || state === "NotStarted") {
+        await api("POST", "/v1/sim/advance", { body: { seconds: 300 } });
+      }
+    }
+    expect(state).toBe("Skipped");
+    const terminal = () =>
+      receivedAt("/skips").filter((r) =>
+        /updaterun\.(completed|failed|stopped)$/.test(r.event.type),
+      );
+    await eventually(() => terminal().length > 0);
+    expect(terminal().map((r) => [r.event.type, r.event.data])).toEqual([
+      [
+        "dev.regatta.updaterun.completed",
+        expect.objectContaining({ run: "s-run", state: "Skipped" }),
+      ],
+    ]);
+  });
+
   it("notifications: a run whose member fails sends updaterun.member.failed and updaterun.failed, and only to matching patterns", async () => {
     expect(
       (

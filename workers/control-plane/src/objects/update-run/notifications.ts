@@ -19,9 +19,14 @@ import {
  * that failed, and each gate that became Pending (EXT-1: a person may have to approve it).
  */
 
-/** Run states whose arrival is an event. */
+/**
+ * Run states whose arrival is an event: every run that ends sends exactly one terminal
+ * event. A run whose members were all skipped ended without failing: it completed, and
+ * its `state` says Skipped.
+ */
 const ARRIVALS: Partial<Record<UpdateRunState, NotificationEvent>> = {
   Completed: "updaterun.completed",
+  Skipped: "updaterun.completed",
   Failed: "updaterun.failed",
   Stopped: "updaterun.stopped",
 };
