@@ -54,6 +54,8 @@ export async function startControlPlane(
       config: join(ROOT, "wrangler.toml"),
       bindings: {
         REGATTA_ADMIN_TOKEN: { type: "plain_text", value: token },
+        // Seals notification secrets (SEC-9: 32 random bytes), so subscriptions work.
+        NOTIFICATIONS_KEY: { type: "plain_text", value: randomBytes(32).toString("base64url") },
         REGATTA_PROVIDER: { type: "plain_text", value: "sim" },
         REGATTA_DEMO: { type: "plain_text", value: "off" },
         SIM_SPEED: { type: "plain_text", value: String(options.speed ?? 0) },

@@ -16,7 +16,7 @@ export interface Context {
 }
 
 interface GlobalOptions {
-  url?: string;
+  server?: string;
   token?: string;
   output: string;
 }
@@ -25,10 +25,11 @@ interface GlobalOptions {
 export function contextOf(command: Command, io: Io): Context {
   const options = command.optsWithGlobals<GlobalOptions>();
   const format = outputFormat(options.output);
-  const url = options.url ?? io.env.REGATTA_URL ?? DEFAULT_URL;
+  const url = options.server ?? io.env.REGATTA_URL ?? DEFAULT_URL;
   const token = options.token ?? io.env.REGATTA_TOKEN;
   if (!token) throw new UsageError("no token: set REGATTA_TOKEN or pass --token");
-  if (!/^https?:\/\//.test(url)) throw new UsageError(`--url must be an http(s) URL, got ${url}`);
+  if (!/^https?:\/\//.test(url))
+    throw new UsageError(`--server must be an http(s) URL, got ${url}`);
   return {
     api: apiClient(url, token),
     format,

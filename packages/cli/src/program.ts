@@ -16,7 +16,7 @@ import { OUTPUT_FORMATS } from "./output/format.ts";
 
 const EPILOG = `
 Environment:
-  REGATTA_URL    the control plane (default ${DEFAULT_URL}); --url overrides it
+  REGATTA_URL    the control plane (default ${DEFAULT_URL}); --server overrides it
   REGATTA_TOKEN  a bearer token (npm start prints the admin one); --token overrides it
 
 Exit codes:
@@ -31,7 +31,9 @@ See docs/cli.md.`;
 export function buildProgram(io: Io): Command {
   const program = new Command("regatta")
     .description("Regatta control plane: apply inventory, run and watch upgrades")
-    .option("--url <url>", "control plane URL (env REGATTA_URL)")
+    // Not --url: `notifications put --url` names the subscriber, and a global flag of the
+    // same name would take it.
+    .option("--server <url>", "control plane URL (env REGATTA_URL)")
     .option("--token <token>", "bearer token (env REGATTA_TOKEN)")
     .addOption(
       new Option("-o, --output <format>", "how answers are printed")

@@ -102,3 +102,34 @@ describe("problems from the API are printed readably, exit non-zero", () => {
     expect(JSON.parse(ran.stdout)).toMatchObject({ status: 404 });
   });
 });
+
+describe("flags that share a name", () => {
+  it("`notifications put --url` names the subscriber; the control plane is `--server`", async () => {
+    const put = await cli(cp(), [
+      "--server",
+      cp().url,
+      "notifications",
+      "put",
+      "hooks",
+      "--url",
+      "https://hooks.example.com/regatta",
+      "--secret",
+      "a-subscriber-secret-0123",
+      "--event",
+      "updaterun.*",
+      "--fleet",
+      "prod",
+    ]);
+    expect(put.code, put.stderr).toBe(0);
+    const got = await cli(cp(), ["notifications", "get", "hooks", "-o", "json"]);
+    expect(JSON.parse(got.stdout)).toMatchObject({
+      name: "hooks",
+      url: "https://hooks.example.com/regatta",
+      events: ["updaterun.*"],
+      fleets: ["prod"],
+    });
+    const wrong = await cli(cp(), ["--server", "ftp://nowhere", "runs", "get", "prod", "shown"]);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain("--server must be an http(s) URL");
+  });
+});
