@@ -20,6 +20,7 @@ export {
 export {
   BAD_SIGNATURE,
   checkSignature,
+  hmacSha256,
   SIGNATURE_HEADER,
   SIGNATURE_WINDOW_MS,
   type SignatureRefusal,

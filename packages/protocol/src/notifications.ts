@@ -1,4 +1,4 @@
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER } from "./signature.ts";
+import { hmacSha256, SIGNATURE_HEADER, TIMESTAMP_HEADER, toHex } from "./signature.ts";
 
 /**
  * Notifications (API.md "Watching and being told"): each delivery is one CloudEvents 1.0
@@ -82,21 +82,7 @@ export async function signNotification(
   timestamp: number,
   body: string,
 ): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(secret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign(
-    "HMAC",
-    key,
-    new TextEncoder().encode(`${timestamp}.${body}`),
-  );
-  let hex = "";
-  for (const byte of new Uint8Array(mac)) hex += byte.toString(16).padStart(2, "0");
-  return `sha256=${hex}`;
+  return `sha256=${toHex(await hmacSha256(secret, `${timestamp}.${body}`))}`;
 }
 
 /**

@@ -33,9 +33,17 @@ function signedText(message: SignedMessage): string {
  * @example await sign(secret, { timestamp: 1767225600, method: "POST", path: "/commands", body })
  */
 export async function sign(secret: string, message: SignedMessage): Promise<string> {
-  const key = await hmacKey(secret);
-  const mac = await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(signedText(message)));
-  return `sha256=${toHex(new Uint8Array(mac))}`;
+  return `sha256=${toHex(await hmacSha256(secret, signedText(message)))}`;
+}
+
+/** HMAC-SHA256 of `text` under `secret`: the one MAC every Regatta signature is made of. */
+export async function hmacSha256(secret: string, text: string): Promise<Uint8Array> {
+  const mac = await crypto.subtle.sign(
+    "HMAC",
+    await hmacKey(secret),
+    new TextEncoder().encode(text),
+  );
+  return new Uint8Array(mac);
 }
 
 /**
@@ -137,7 +145,7 @@ function hmacKey(secret: string): Promise<CryptoKey> {
 }
 
 // The wire format is lower-case hex; Uint8Array.prototype.toHex is not in Node 22 yet.
-function toHex(bytes: Uint8Array): string {
+export function toHex(bytes: Uint8Array): string {
   let out = "";
   for (const byte of bytes) out += byte.toString(16).padStart(2, "0");
   return out;

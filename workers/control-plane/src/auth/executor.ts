@@ -1,6 +1,7 @@
 import { getExecutorKey, getOperation, type Inventory } from "@regatta/inventory";
 import {
   checkSignature,
+  hmacSha256,
   SIGNATURE_HEADER,
   type SignedRequest,
   TIMESTAMP_HEADER,
@@ -8,6 +9,7 @@ import {
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app.ts";
 import { ProblemError } from "../http/problem.ts";
+import { base64url } from "./secrets.ts";
 
 /**
  * The executor callback's own authentication: no bearer token, an HMAC-SHA256 over the
@@ -66,21 +68,8 @@ export async function fleetExecutorKey(
   fleet: string,
   salt: string,
 ): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    "raw",
-    new TextEncoder().encode(deploymentSecret),
-    { name: "HMAC", hash: "SHA-256" },
-    false,
-    ["sign"],
-  );
-  const mac = await crypto.subtle.sign(
-    "HMAC",
-    key,
-    new TextEncoder().encode(`regatta.executor-key.v1:${fleet}:${salt}`),
-  );
-  let binary = "";
-  for (const byte of new Uint8Array(mac)) binary += String.fromCharCode(byte);
-  return `rgx_${btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "")}`;
+  const mac = await hmacSha256(deploymentSecret, `regatta.executor-key.v1:${fleet}:${salt}`);
+  return `rgx_${base64url(mac)}`;
 }
 
 /** The executor key of the fleet operation `id` lives in, if it has one. */

@@ -28,6 +28,7 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   if (!res.headers.has("content-security-policy")) {
     res.headers.set("content-security-policy", API_CONTENT_SECURITY_POLICY);
   }
+  // Cleared first: Hono's setter would otherwise copy the old answer's headers over again.
   c.res = undefined;
   c.res = res;
 };
