@@ -4,6 +4,7 @@ import { when } from "../clock.ts";
 import { useLive } from "../live.ts";
 import { mayWrite } from "../session.ts";
 import type { ClusterView, NodeView, OperationView, Self } from "../types.ts";
+import { WithOperationLinks } from "./links.tsx";
 import { Action, Failure, Loading, Section, State } from "./ui.tsx";
 
 interface Loaded {
@@ -154,7 +155,7 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
         <ol class="events">
           {[...op.events].reverse().map((event, i) => (
             <li key={`${event.at}-${i}`}>
-              <time>{when(event.at)}</time> {event.message}
+              <time>{when(event.at)}</time> <WithOperationLinks text={event.message} />
             </li>
           ))}
         </ol>

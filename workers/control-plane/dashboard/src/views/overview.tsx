@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, uri } from "../api.ts";
 import { duration, now, useTick, when } from "../clock.ts";
 import { useLive } from "../live.ts";
+import { sequenceOrder } from "../sequence.ts";
 import type { ClusterView, FleetView, RolloutView, RunSummary } from "../types.ts";
 import { Failure, Loading, Section, State } from "./ui.tsx";
 
@@ -12,9 +13,10 @@ interface FleetSummary {
   runs: RunSummary[];
 }
 
+/** Fleets in rollout order (upstream first), then those in no sequence. */
 async function loadFleets(): Promise<FleetSummary[]> {
   const fleets = await getAll<FleetView>("/v1/fleets");
-  return Promise.all(
+  const summaries = await Promise.all(
     fleets.map(async (fleet) => {
       const path = uri`/v1/fleets/${fleet.name}`;
       const [clusters, rollout, runs] = await Promise.all([
@@ -25,6 +27,9 @@ async function loadFleets(): Promise<FleetSummary[]> {
       return { fleet, clusters, rollout, runs };
     }),
   );
+  const byName = new Map(summaries.map((s) => [s.fleet.name, s]));
+  const order = sequenceOrder(new Map(summaries.map((s) => [s.fleet.name, s.rollout])));
+  return order.map((name) => byName.get(name)!);
 }
 
 /** Fleets, their clusters, their place in a rollout sequence and their update runs. */
@@ -82,11 +87,16 @@ function Sequences({ fleets }: { fleets: FleetSummary[] }) {
   );
 }
 
-function GroupStep({ group }: { group: RolloutView }) {
+/** One group of a sequence; `current` marks the group of the page it is shown on. */
+export function GroupStep({ group, current }: { group: RolloutView; current?: boolean }) {
   const qualified = group.upgrades.filter((u) => u.state === "COMPLETE").at(-1);
   return (
-    <li class="group-step">
-      <a href={uri`#/fleets/${group.group.split("/")[0] ?? ""}`} class="group-name">
+    <li class={current ? "group-step current" : "group-step"}>
+      <a
+        href={uri`#/fleets/${group.group.split("/")[0] ?? ""}`}
+        class="group-name"
+        aria-current={current ? "page" : undefined}
+      >
         {group.group}
       </a>
       {group.upgrades.length === 0 && <span class="muted">no upgrade yet</span>}
@@ -112,6 +122,10 @@ function FleetCard({ summary }: { summary: FleetSummary }) {
   const { fleet, clusters, rollout, runs } = summary;
   return (
     <Section title={`Fleet ${fleet.name}`} id={`fleet-${fleet.name}`}>
+      <p>
+        <a href={uri`#/fleets/${fleet.name}`}>Open fleet {fleet.name}</a>
+        <span class="muted"> — its sequence, maintenance windows and every update run</span>
+      </p>
       {rollout && (
         <p class="muted">
           Sequence: {rollout.upstream ? `${rollout.upstream} → ` : ""}
