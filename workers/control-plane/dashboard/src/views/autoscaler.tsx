@@ -73,7 +73,8 @@ function PoolSizeChart(props: { cluster: string; pools: string[]; watch: string[
   const start = Math.min(data.at - 3_600_000, ...all.map((p) => p.at));
   const end = data.at;
   const top = Math.max(1, ...all.map((p) => p.size));
-  const x = (at: number) => PAD.left + ((at - start) / (end - start)) * (W - PAD.left - PAD.right);
+  const x = (at: number) =>
+    PAD.left + ((Math.max(at, start) - start) / (end - start)) * (W - PAD.left - PAD.right);
   const y = (size: number) => H - PAD.bottom - (size / top) * (H - PAD.top - PAD.bottom);
   const ups = data.scaling.filter((d) => d.action === "SCALE_UP").length;
   const downs = data.scaling.filter((d) => d.action === "SCALE_DOWN").length;
@@ -168,9 +169,11 @@ function PoolLine(props: {
   const { points, line, x, y } = props;
   const [first, ...rest] = points;
   if (!first) return null;
+  // From the chart's left edge: before its oldest kept decision a pool was its first size
+  // as far as the log tells, and a pool the autoscaler never changed is a flat line.
   const d = rest.reduce(
     (path, p) => `${path} H${x(p.at).toFixed(1)} V${y(p.size).toFixed(1)}`,
-    `M${x(first.at).toFixed(1)} ${y(first.size).toFixed(1)}`,
+    `M${x(Number.NEGATIVE_INFINITY).toFixed(1)} ${y(first.size).toFixed(1)}`,
   );
   return (
     <g>

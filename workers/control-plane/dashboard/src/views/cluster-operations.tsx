@@ -45,7 +45,8 @@ export function ClusterOperations(props: { cluster: string; fleet: string }) {
                   </th>
                   <td>
                     {KINDS[op.kind] ?? op.kind}
-                    {op.target.pool ? ` of ${op.target.pool}` : ""} to {op.target.version}
+                    {op.target.pool ? ` of ${op.target.pool}` : ""}
+                    {op.kind === "AUTOSCALER" ? "" : ` to ${op.target.version}`}
                   </td>
                   <td>
                     <State state={op.state} />
