@@ -56,6 +56,8 @@ const LINES = [
   { colour: "#8a5300", dash: "6 3" },
   { colour: "#6b2c91", dash: "2 3" },
   { colour: "#17683a", dash: "8 3 2 3" },
+  { colour: "#b3261e", dash: "1 3" },
+  { colour: "#4d5566", dash: "12 4" },
 ];
 const W = 720;
 const H = 220;
