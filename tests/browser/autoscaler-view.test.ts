@@ -33,6 +33,7 @@ async function advanceUntil(done: () => Promise<boolean>, steps = 240): Promise<
   throw new Error("the autoscaler demo did not get there");
 }
 
+// Seeding the bank takes most of the file, longer than the default hook allows on two busy cores.
 beforeAll(async () => {
   [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
   call = client(cp.url, cp.token);
@@ -57,7 +58,7 @@ beforeAll(async () => {
   }
   // The log is mostly no-ops: each pass the burst left unchanged says so once.
   await call("POST", "/v1/sim/advance", { seconds: 3600 });
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -12,6 +12,7 @@ let browser: Browser;
 
 const LAB = "lab-europe-west3-1";
 
+// Seeding the bank takes most of the file, longer than the default hook allows on two busy cores.
 beforeAll(async () => {
   [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
   call = client(cp.url, cp.token);
@@ -19,7 +20,7 @@ beforeAll(async () => {
   for (const { fleet, body } of communityBank().rollouts) {
     await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
   }
-});
+}, 300_000);
 
 afterAll(async () => {
   await browser?.close();

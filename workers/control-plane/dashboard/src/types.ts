@@ -1,6 +1,7 @@
 import type { z } from "@hono/zod-openapi";
 import type {
   AutoscalerDecision,
+  AutoUpgradeProfile,
   Cluster,
   Fleet,
   Node,
@@ -24,6 +25,7 @@ export type RolloutView = z.output<typeof RolloutStatus>;
 export type RunView = z.output<typeof UpdateRun>;
 export type RunSummary = z.output<typeof UpdateRunSummary>;
 export type DecisionView = z.output<typeof AutoscalerDecision>;
+export type ProfileView = z.output<typeof AutoUpgradeProfile>;
 export type Self = z.output<typeof TokenSelf>;
 export type Page<T> = { items: T[]; nextCursor?: string | null };
 

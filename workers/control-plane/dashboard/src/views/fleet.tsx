@@ -2,26 +2,18 @@ import { getAll, getJson, uri } from "../api.ts";
 import { duration, when } from "../clock.ts";
 import { useLive } from "../live.ts";
 import { chainOf, fleetOf } from "../sequence.ts";
-import type { ClusterView, FleetView, RolloutView, RunSummary } from "../types.ts";
+import type { ClusterView, FleetView, ProfileView, RolloutView, RunSummary } from "../types.ts";
 import { NextOpening, windowText } from "./maintenance.tsx";
 import { GroupStep } from "./overview.tsx";
 import { Pager, usePaged } from "./pager.tsx";
 import { Failure, Loading, Section, State } from "./ui.tsx";
-
-interface Profile {
-  name: string;
-  strategy: string;
-  channel: string;
-  disabled: boolean;
-  status: { lastRun?: string; reason?: string };
-}
 
 interface Loaded {
   fleet: FleetView;
   clusters: ClusterView[];
   chain: RolloutView[] | undefined;
   rollout: RolloutView | undefined;
-  profiles: Profile[];
+  profiles: ProfileView[];
 }
 
 async function load(name: string): Promise<Loaded> {
@@ -31,7 +23,7 @@ async function load(name: string): Promise<Loaded> {
     getAll<ClusterView>(uri`/v1/clusters?fleet=${name}`),
     // A fleet in no sequence answers 404 here.
     getJson<RolloutView>(`${path}/rollout`).catch(() => undefined),
-    getAll<Profile>(`${path}/auto-upgrade-profiles`, 100).catch(() => []),
+    getAll<ProfileView>(`${path}/auto-upgrade-profiles`, 100).catch(() => []),
   ]);
   const chain = rollout ? await chainOf(rollout) : undefined;
   return { fleet, clusters, chain, rollout, profiles };
