@@ -46,6 +46,7 @@ export function Overview() {
     return <p>No fleets yet: create one with PUT /v1/fleets/&#123;fleet&#125;.</p>;
   return (
     <>
+      <h1>Fleets</h1>
       <Failure error={error} />
       <Sequences fleets={data} />
       {data.map((summary) => (
