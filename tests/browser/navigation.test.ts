@@ -80,6 +80,23 @@ describe("where everything is (issue 27 item 9)", () => {
       await call("POST", "/v1/sim/advance", { seconds: 60 });
     }
 
+    // The oldest has ended: every stage skipped (RUN-12), it runs through to its end at once.
+    const first = "/v1/fleets/staging/update-runs/r-01";
+    await call("POST", `${first}/skip`, {
+      targets: [
+        { type: "Stage", name: "asia-southeast2" },
+        { type: "Stage", name: "europe-west3" },
+      ],
+    });
+    await call("POST", `${first}/start`);
+    let ended = "";
+    for (let step = 0; step < 20 && !ended; step++) {
+      const run = await call<{ state: string }>("GET", first);
+      if (!["NotStarted", "Running"].includes(run.state)) ended = run.state;
+      else await call("POST", "/v1/sim/advance", { seconds: 60 });
+    }
+    expect(ended).not.toBe("");
+
     const page = await open("#/");
     await page.getByRole("link", { name: "Open fleet staging" }).click();
     await see(page.getByRole("heading", { level: 1 })).toContainText("Fleet staging");
@@ -119,6 +136,8 @@ describe("where everything is (issue 27 item 9)", () => {
     await history.getByRole("button", { name: "Older →" }).click();
     await see(names).toHaveCount(2);
     expect(await names.allTextContents()).toEqual(["r-02", "r-01"]);
+    // A run that is over stays in the history, with the state it ended in.
+    await see(history.getByRole("row", { name: /r-01/ })).toContainText(ended);
     await history.getByRole("button", { name: "← Newer" }).click();
     await see(names).toHaveCount(10);
 
