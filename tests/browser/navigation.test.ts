@@ -116,7 +116,7 @@ describe("where everything is (issue 27 item 9)", () => {
       has: page.getByRole("heading", { name: "Clusters" }),
     });
     const row = clusters.getByRole("row", { name: /staging-europe-west3-1/ });
-    await see(row).toContainText("Mon, Tue, Wed, Thu, Fri 19:00 for 10h (Europe/Berlin)");
+    await see(row).toContainText("Mon–Fri 19:00 for 10h (Europe/Berlin)");
     const cluster = await call<{ status: { nextWindowOpen?: string } }>(
       "GET",
       "/v1/clusters/staging-europe-west3-1",
@@ -185,7 +185,7 @@ describe("where everything is (issue 27 item 9)", () => {
     const maintenance = page.locator("section", {
       has: page.getByRole("heading", { name: "Maintenance" }),
     });
-    await see(maintenance).toContainText("Mon, Tue, Wed, Thu, Fri 19:00 for 10h (Europe/Berlin)");
+    await see(maintenance).toContainText("Mon–Fri 19:00 for 10h (Europe/Berlin)");
     await see(maintenance).toContainText("Next opening for automatic upgrades:");
     await shot(page, "cluster-operations");
 

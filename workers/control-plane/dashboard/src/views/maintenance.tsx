@@ -4,10 +4,28 @@ import { Section } from "./ui.tsx";
 
 type Window = NonNullable<ClusterView["maintenance"]>["windows"][number];
 
-/** "Mon–Fri 19:00 for 11h (Asia/Jakarta)": a window as its owner wrote it (MW-1). */
+const WEEK = ["MON", "TUE", "WED", "THU", "FRI", "SAT", "SUN"];
+const dayName = (d: string) => d[0] + d.slice(1).toLowerCase();
+
+/** "Mon–Fri", "Sat, Sun", "Mon, Wed–Fri": the days in week order, runs of three or more as a range. */
+function daysText(days: readonly string[]): string {
+  const sorted = WEEK.filter((d) => days.includes(d));
+  const runs: string[][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && WEEK.indexOf(day) === WEEK.indexOf(run.at(-1)!) + 1) run.push(day);
+    else runs.push([day]);
+  }
+  return runs
+    .map((run) =>
+      run.length >= 3 ? `${dayName(run[0]!)}–${dayName(run.at(-1)!)}` : run.map(dayName).join(", "),
+    )
+    .join(", ");
+}
+
+/** "Mon–Fri 19:00 for 10h (Asia/Jakarta)": a window as its owner wrote it (MW-1). */
 export function windowText(w: Window): string {
-  const days = w.days.map((d) => d[0] + d.slice(1).toLowerCase()).join(", ");
-  return `${days} ${w.start} for ${duration(w.durationSeconds * 1000)} (${w.timeZone ?? "UTC"})`;
+  return `${daysText(w.days)} ${w.start} for ${duration(w.durationSeconds * 1000)} (${w.timeZone ?? "UTC"})`;
 }
 
 /**
