@@ -9,4 +9,8 @@ describe("the deployment's configuration", () => {
     expect(toml).toMatch(/^REGATTA_OUTBOUND_PORTS = "443"$/m);
     expect(toml).toMatch(/^NOTIFICATIONS_ALLOW_LOOPBACK = "off"$/m);
   });
+
+  it("SEC-12 the deployed configuration names no provider: a deploy must choose one, never falling back to the sim", () => {
+    expect(toml).toMatch(/^REGATTA_PROVIDER = ""$/m);
+  });
 });
