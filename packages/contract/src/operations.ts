@@ -16,7 +16,9 @@ export const NodePoolUpgradeInput = z
       description: "Run a surge upgrade outside the cluster's windows (MW-4 pauses it otherwise).",
     }),
   })
-  .openapi("NodePoolUpgradeInput");
+  .openapi("NodePoolUpgradeInput", {
+    example: { version: "1.21.14-gke.4300", nodeImage: "cos-1.21.14-gke.4300" },
+  });
 
 export const OperationState = z
   .enum(["RUNNING", "PAUSED", "SUCCEEDED", "FAILED", "ROLLED_BACK", "CANCELLED"])

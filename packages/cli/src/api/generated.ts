@@ -57,7 +57,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page listing the operations of /openapi.json (public) */
+        /** The API reference: /openapi.json rendered for people (public) */
         get: {
             parameters: {
                 query?: never;
@@ -11732,6 +11732,12 @@ export interface components {
         };
         /** @enum {string} */
         OperationState: "RUNNING" | "PAUSED" | "SUCCEEDED" | "FAILED" | "ROLLED_BACK" | "CANCELLED";
+        /**
+         * @example {
+         *       "version": "1.21.14-gke.4300",
+         *       "nodeImage": "cos-1.21.14-gke.4300"
+         *     }
+         */
         NodePoolUpgradeInput: {
             /**
              * @description Target node version; defaults to the control plane's (VER-7 caps it there).
@@ -12363,6 +12369,32 @@ export interface components {
              */
             provider: true;
         };
+        /**
+         * @example {
+         *       "stages": [
+         *         {
+         *           "name": "canary",
+         *           "groups": [
+         *             {
+         *               "name": "canary"
+         *             }
+         *           ],
+         *           "afterStageWaitSeconds": 3600
+         *         },
+         *         {
+         *           "name": "everyone",
+         *           "groups": [
+         *             {
+         *               "name": "eu"
+         *             },
+         *             {
+         *               "name": "us"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         UpdateStrategyInput: {
             stages: components["schemas"]["StrategyStage"][];
         };
@@ -12543,6 +12575,17 @@ export interface components {
             /** @description Why a failed check failed (EXT-9). */
             reason?: string;
         };
+        /**
+         * @example {
+         *       "name": "r25",
+         *       "strategy": "canary-first",
+         *       "upgrade": {
+         *         "type": "Full",
+         *         "kubernetesVersion": "1.21.14-gke.4300"
+         *       },
+         *       "nodeImageSelection": "Latest"
+         *     }
+         */
         UpdateRunInput: {
             /** @example prod-eu-1 */
             name: string;
@@ -13079,6 +13122,19 @@ export interface components {
              */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/regatta",
+         *       "secret": "at-least-16-characters-of-secret",
+         *       "events": [
+         *         "updaterun.*",
+         *         "operation.failed"
+         *       ],
+         *       "fleets": [
+         *         "production"
+         *       ]
+         *     }
+         */
         NotificationInput: {
             /**
              * @description Where events are POSTed. SEC-1: https on port 443 (or a port the deployment allows) to a public host; no special-purpose address or internal name (422 SEC-1). Loopback http only when the deployment allows local development. Readers who may not write the subscription see it without query and userinfo (SEC-10).
