@@ -5,6 +5,7 @@ import { InvalidDocuments } from "./apply/documents.ts";
 import { applyCommand } from "./commands/apply.ts";
 import { auditCommand } from "./commands/audit.ts";
 import { autoscalerCommand } from "./commands/autoscaler.ts";
+import { getCommand } from "./commands/get.ts";
 import { notificationsCommand } from "./commands/notifications.ts";
 import { poolsCommand } from "./commands/pools.ts";
 import { rolloutCommand } from "./commands/rollout.ts";
@@ -44,6 +45,7 @@ export function buildProgram(io: Io): Command {
     .showHelpAfterError()
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  getCommand(program, io);
   applyCommand(program, io);
   runsCommand(program, io);
   rolloutCommand(program, io);

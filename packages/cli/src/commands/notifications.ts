@@ -11,13 +11,13 @@ type Delivery = components["schemas"]["NotificationDelivery"];
 type DeliveryState = components["schemas"]["DeliveryState"];
 const DELIVERY_STATES: readonly DeliveryState[] = ["pending", "delivered", "dead"];
 
-const subscriptionRow = (s: Subscription) => [
+export const subscriptionRow = (s: Subscription) => [
   s.name,
   s.url,
   s.events.join(","),
   s.fleets?.join(",") ?? "*",
 ];
-const SUBSCRIPTION_COLUMNS = ["NAME", "URL", "EVENTS", "FLEETS"];
+export const SUBSCRIPTION_COLUMNS = ["NAME", "URL", "EVENTS", "FLEETS"];
 
 const deliveryTable = (deliveries: Delivery[]): TableView => ({
   columns: ["ID", "STATE", "EVENT", "SUBJECT", "ATTEMPTS", "LAST ERROR"],
