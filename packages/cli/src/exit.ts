@@ -12,3 +12,14 @@ export class UsageError extends Error {}
 
 /** The work was done as asked but did not end well, e.g. a watched run Failed (exit 1). */
 export class Failure extends Error {}
+
+/**
+ * Every document given to `apply` was invalid somewhere: one line per problem, naming file,
+ * document and field (exit 2). Here rather than beside the documents, so that reporting it
+ * does not load the contract's schemas on every call.
+ */
+export class InvalidDocuments extends UsageError {
+  constructor(readonly problems: string[]) {
+    super(`${problems.length} problem(s) in the documents; nothing was applied`);
+  }
+}

@@ -14,11 +14,12 @@ export interface Io {
 }
 
 /**
- * The real process. `pnpm regatta` runs scripts at the repo root; INIT_CWD is where it was
- * typed. Everything written goes through {@link forTerminal} (SEC-2): this is the print
+ * The real process. `npm run regatta` runs scripts at the repo root; INIT_CWD is where it
+ * was typed. Everything written goes through {@link forTerminal} (SEC-2): this is the print
  * boundary, whatever the command and the format.
  */
 export function processIo(): Io {
+  quietWhenTheReaderLeaves();
   return {
     out: (text) => process.stdout.write(forTerminal(text)),
     err: (text) => process.stderr.write(forTerminal(text)),
@@ -27,4 +28,16 @@ export function processIo(): Io {
     cwd: process.env.INIT_CWD ?? process.cwd(),
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
+}
+
+/**
+ * `regatta get clusters | head -1`: once the reader has what it wants it closes the pipe,
+ * and the next write fails with EPIPE. Nobody is left to read the rest, so the CLI stops
+ * there and succeeds, as `cat` or `git log` do, rather than print a stack trace.
+ */
+function quietWhenTheReaderLeaves(): void {
+  process.stdout.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    process.exit(0);
+  });
 }

@@ -1,6 +1,7 @@
 /**
- * `pnpm regatta <command>` from the repo root (the root package.json's script), or this
- * file through tsx. docs/cli.md describes the commands.
+ * The CLI's entry: bundled into dist/regatta.mjs (scripts/build.mjs), which
+ * `npm run regatta -- <command>` runs through bin/regatta.mjs. docs/cli.md describes the
+ * commands.
  */
 import { processIo } from "./io.ts";
 import { runCli } from "./program.ts";

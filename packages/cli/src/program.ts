@@ -1,7 +1,6 @@
 import { Command, CommanderError, Option } from "commander";
 import { stringify } from "yaml";
 import { ApiError, formatProblem, UnreachableError } from "./api/problem.ts";
-import { InvalidDocuments } from "./apply/documents.ts";
 import { applyCommand } from "./commands/apply.ts";
 import { auditCommand } from "./commands/audit.ts";
 import { autoscalerCommand } from "./commands/autoscaler.ts";
@@ -11,9 +10,10 @@ import { poolsCommand } from "./commands/pools.ts";
 import { rolloutCommand } from "./commands/rollout.ts";
 import { runsCommand } from "./commands/runs.ts";
 import { DEFAULT_URL } from "./context.ts";
-import { EXIT, type ExitCode, Failure, UsageError } from "./exit.ts";
+import { EXIT, type ExitCode, Failure, InvalidDocuments, UsageError } from "./exit.ts";
 import type { Io } from "./io.ts";
 import { OUTPUT_FORMATS } from "./output/format.ts";
+import { VERSION } from "./version.ts";
 
 const EPILOG = `
 Environment:
@@ -32,6 +32,7 @@ See docs/cli.md.`;
 export function buildProgram(io: Io): Command {
   const program = new Command("regatta")
     .description("Regatta control plane: apply inventory, run and watch upgrades")
+    .version(VERSION, "-V, --version", "print the CLI's version")
     // Not --url: `notifications put --url` names the subscriber, and a global flag of the
     // same name would take it.
     .option("--server <url>", "control plane URL (env REGATTA_URL)")

@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import {
@@ -12,6 +13,10 @@ import {
 } from "./helpers.ts";
 
 const { cp, dir } = useControlPlane();
+
+const DOCS = new URL("../../../docs/cli.md", import.meta.url);
+/** The operation the operations test starts, for the docs' `get operation <id>`. */
+let operationId = "";
 
 const rows = (stdout: string) => stdout.trim().split("\n");
 const json = (stdout: string) => JSON.parse(stdout);
@@ -195,6 +200,7 @@ describe("get <kind> [name]: kubectl-style reads", () => {
       nodeImage: "cos-110",
       ignoreMaintenanceWindow: true,
     });
+    operationId = started.id;
     const op = await cli(cp(), ["get", "operation", started.id]);
     expect(op.code, op.stderr).toBe(0);
     expect(rows(op.stdout)[0]).toMatch(/^OPERATION\s+KIND\s+TARGET\s+STATE/);
@@ -209,6 +215,24 @@ describe("get <kind> [name]: kubectl-style reads", () => {
     expect(subs.stdout).not.toContain("a-subscriber-secret");
     const one = await cli(cp(), ["get", "notification", "hooks"]);
     expect(rows(one.stdout)[1]).toMatch(/^hooks\s+https:\/\/hooks\.example\.com\/regatta\s/);
+  });
+});
+
+describe("docs/cli.md's get examples", () => {
+  it("every `npm run regatta -- get|list …` line of docs/cli.md runs and prints something", async () => {
+    const docs = await readFile(DOCS, "utf8");
+    const examples = [...docs.matchAll(/^npm run regatta -- ((?:get|list) .+)$/gm)].map(
+      (m) => m[1] ?? "",
+    );
+    expect(examples.length).toBeGreaterThanOrEqual(8);
+    expect(operationId).not.toBe("");
+    for (const example of examples) {
+      // The docs' operation id is elided; the one the operations test started stands in.
+      const argv = example.replace(/7f0c2a…/, operationId).split(/\s+/);
+      const ran = await cli(cp(), argv);
+      expect(ran.code, `${example}: ${ran.stderr}`).toBe(0);
+      expect(ran.stdout, example).not.toBe("");
+    }
   });
 });
 

@@ -33,7 +33,7 @@ function fail(message: string): never {
   throw new Error(message);
 }
 
-/** The CLI in-process, as `pnpm regatta …` would run it, against `cp`. */
+/** The CLI in-process, as `npm run regatta -- …` would run it, against `cp`. */
 export async function cli(
   cp: ControlPlane,
   argv: string[],

@@ -1,11 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { cli, INVENTORY, must, putRelease, useControlPlane, writeDocuments } from "./helpers.ts";
 
 const { cp, dir } = useControlPlane();
-const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 
 beforeAll(async () => {
   await putRelease(cp());
@@ -89,17 +86,6 @@ describe("problems from the API are printed readably, exit non-zero", () => {
     const noArg = await cli(cp(), ["runs", "get", "prod"]);
     expect(noArg.code).toBe(2);
     expect(noArg.stderr).toContain("missing required argument 'run'");
-  });
-
-  it("pnpm regatta from the repo root runs the CLI and passes its exit code on", () => {
-    const ran = spawnSync("pnpm", ["-s", "regatta", "runs", "get", "prod", "nope", "-o", "json"], {
-      cwd: ROOT,
-      encoding: "utf8",
-      env: { ...process.env, REGATTA_URL: cp().url, REGATTA_TOKEN: cp().token },
-    });
-    expect(ran.status).toBe(1);
-    expect(ran.stderr).toContain("error: 404 Not Found");
-    expect(JSON.parse(ran.stdout)).toMatchObject({ status: 404 });
   });
 });
 

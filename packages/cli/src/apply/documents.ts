@@ -1,20 +1,13 @@
 import { readdir, readFile, stat } from "node:fs/promises";
 import { extname, join, relative, resolve } from "node:path";
 import { parseAllDocuments } from "yaml";
-import { UsageError } from "../exit.ts";
+import { InvalidDocuments, UsageError } from "../exit.ts";
 import { isRecord } from "./diff.ts";
 import { isKindName, KIND_NAMES, KINDS, type Resource } from "./kinds.ts";
 
 export const API_VERSION = "regatta.dev/v1";
 
 const EXTENSIONS = new Set([".yaml", ".yml", ".json"]);
-
-/** Every document was invalid somewhere: one line per problem, naming file, document, field. */
-export class InvalidDocuments extends UsageError {
-  constructor(readonly problems: string[]) {
-    super(`${problems.length} problem(s) in the documents; nothing was applied`);
-  }
-}
 
 /**
  * The resources of every document in `paths` (files, or directories of .yaml/.yml/.json),

@@ -1,7 +1,6 @@
 import type { Command } from "commander";
-import { type Applied, applyResources } from "../apply/apply.ts";
+import type { Applied } from "../apply/apply.ts";
 import { formatChange } from "../apply/diff.ts";
-import { loadResources } from "../apply/documents.ts";
 import { contextOf } from "../context.ts";
 import type { Io } from "../io.ts";
 
@@ -26,6 +25,12 @@ export function applyCommand(program: Command, io: Io): void {
     .option("--dry-run", "show the differences, change nothing")
     .action(async (_options: object, command: Command) => {
       const o = command.opts<{ filename: string[]; dryRun?: boolean }>();
+      // Loaded here, not at the top: the documents' schemas are the contract's zod, which
+      // would cost every other command its start-up time (docs/cli.md "Running it").
+      const [{ loadResources }, { applyResources }] = await Promise.all([
+        import("../apply/documents.ts"),
+        import("../apply/apply.ts"),
+      ]);
       // Documents are checked before the token is even needed: a typo never reaches the API.
       const resources = await loadResources(o.filename, io.cwd);
       const c = contextOf(command, io);
