@@ -8,7 +8,7 @@
  * {@link ensureBuilt} on every call (a few dozen file stats; a build only when the source
  * is newer than the bundle).
  */
-import { existsSync, readdirSync, renameSync, statSync } from "node:fs";
+import { readdirSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,6 +23,7 @@ export const BUNDLE = join(CLI, "dist", "regatta.mjs");
 const SOURCES = [
   join(CLI, "src"),
   join(CLI, "package.json"),
+  join(CLI, "scripts", "build.mjs"),
   join(ROOT, "packages", "contract", "src"),
   join(ROOT, "packages", "contract", "package.json"),
   join(ROOT, "pnpm-lock.yaml"),
@@ -83,13 +84,13 @@ export async function build() {
 }
 
 /**
- * The bundle's path, built first when missing or stale. On a fresh clone the workspace
- * is not installed yet (esbuild and the CLI's dependencies are missing): scripts/env.sh
- * installs it, as `npm start` and `npm test` do.
+ * The bundle's path, built first when missing or stale. The build needs the workspace
+ * installed (esbuild, the CLI's dependencies): on a fresh clone, or after a pull that
+ * changed them, scripts/env.sh installs it, as `npm start` and `npm test` do.
  */
 export async function ensureBuilt() {
   if (!isStale()) return BUNDLE;
-  if (!existsSync(join(ROOT, "node_modules", ".regatta-installed"))) {
+  if (needsInstall()) {
     const { spawnSync } = await import("node:child_process");
     const installed = spawnSync("bash", [join(ROOT, "scripts", "env.sh")], {
       cwd: ROOT,
@@ -101,6 +102,17 @@ export async function ensureBuilt() {
   }
   await build();
   return BUNDLE;
+}
+
+// scripts/env.sh's own test: its stamp missing, or older than what it installed from.
+function needsInstall() {
+  const stamp = statSync(join(ROOT, "node_modules", ".regatta-installed"), {
+    throwIfNoEntry: false,
+  });
+  if (stamp === undefined) return true;
+  return ["pnpm-lock.yaml", "package.json"].some(
+    (file) => newest(join(ROOT, file)) > stamp.mtimeMs,
+  );
 }
 
 // `npm run build:cli`: always builds (esbuild makes dist/ when missing).
