@@ -64,14 +64,15 @@ describe("the built CLI: one JavaScript file, run with plain node", () => {
   });
 
   it("the wrapper rebuilds the bundle when its source is newer, then runs it", () => {
-    const before = statSync(BUNDLE).mtimeMs;
-    const source = `${CLI}src/main.ts`;
-    const later = new Date(before + 2_000);
-    utimesSync(source, later, later);
+    // Both instants in the past, so the rebuilt bundle is newer than every source at once.
+    const now = Date.now();
+    const edited = new Date(now - 30_000);
+    utimesSync(`${CLI}src/main.ts`, edited, edited);
+    utimesSync(BUNDLE, new Date(now - 60_000), new Date(now - 60_000));
     const ran = spawnSync(process.execPath, [WRAPPER, "--version"], { encoding: "utf8" });
     expect(ran).toMatchObject({ status: 0, stdout: `${VERSION}\n` });
     expect(ran.stderr).toContain("regatta: built packages/cli/dist/regatta.mjs");
-    expect(statSync(BUNDLE).mtimeMs).toBeGreaterThan(later.getTime() - 1);
+    expect(statSync(BUNDLE).mtimeMs).toBeGreaterThan(edited.getTime());
     const again = spawnSync(process.execPath, [WRAPPER, "--version"], { encoding: "utf8" });
     expect(again.stderr, "an up-to-date bundle is not built again").toBe("");
   });
