@@ -3,7 +3,7 @@ import { contextOf } from "../context.ts";
 import { UsageError } from "../exit.ts";
 import type { Kind, Scope, ScopeFlag } from "../get/kind.ts";
 import { KINDS, kindNamed } from "../get/kinds.ts";
-import { type Filters, MAX_PAGE, readList } from "../get/read.ts";
+import { type Filters, readList } from "../get/read.ts";
 import { parseSelector, type Selector } from "../get/selector.ts";
 import type { Io } from "../io.ts";
 
@@ -93,8 +93,8 @@ export function getCommand(program: Command, io: Io): void {
     .option("--pool <pool>", "for nodes, only this pool's")
     .option("-l, --selector <selector>", "labels, e.g. team=web,tier!=batch (pools' labels)")
     .option("--field-selector <selector>", "fields by dotted path, e.g. status.phase=RUNNING")
-    .option("--state <state>", "only in this state (clusters' phase, nodes, runs)")
-    .option("--limit <n>", `at most this many (pages of up to ${MAX_PAGE} are followed)`)
+    .option("--state <state>", "only in this state: clusters' status.phase, nodes', runs' state")
+    .option("--limit <n>", "at most this many (else every page of the API's list is read)")
     .option("--cursor <cursor>", "start after a previous listing's nextCursor")
     .addHelpText("after", KINDS_HELP)
     .action(async (kindName: string, name: string | undefined, o: GetOptions, command: Command) => {
