@@ -195,7 +195,7 @@ describe("get <kind> [name]: kubectl-style reads", () => {
     expect(json(filtered.stdout).items.map((c: { name: string }) => c.name)).toEqual(["prod-a"]);
   });
 
-  it("operations are read by id; subscriptions list without their secret", async () => {
+  it("operations are read by id or listed per cluster; subscriptions list without their secret", async () => {
     const started = await must(cp(), "POST", "/v1/clusters/prod-a/node-pools/web/upgrade", {
       nodeImage: "cos-110",
       ignoreMaintenanceWindow: true,
@@ -205,9 +205,16 @@ describe("get <kind> [name]: kubectl-style reads", () => {
     expect(op.code, op.stderr).toBe(0);
     expect(rows(op.stdout)[0]).toMatch(/^OPERATION\s+KIND\s+TARGET\s+STATE/);
     expect(rows(op.stdout)[1]).toContain(`${started.id}  NODE_POOL_UPGRADE  prod-a/web`);
-    const unlisted = await cli(cp(), ["get", "operations"]);
-    expect(unlisted.code).toBe(2);
-    expect(unlisted.stderr).toContain("the API reads operations one at a time");
+    const listed = await cli(cp(), ["get", "operations", "-c", "prod-a", "-o", "json"]);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(json(listed.stdout).items).toContainEqual(
+      expect.objectContaining({ id: started.id, kind: "NODE_POOL_UPGRADE" }),
+    );
+    const running = await cli(cp(), ["get", "ops", "-c", "prod-a", "--state", "RUNNING"]);
+    expect(rows(running.stdout)[1]).toContain(started.id);
+    const noCluster = await cli(cp(), ["get", "operations"]);
+    expect(noCluster.code).toBe(2);
+    expect(noCluster.stderr).toContain("operations are listed per cluster: add -c CLUSTER");
     const subs = await cli(cp(), ["get", "subscriptions", "-o", "json"]);
     expect(json(subs.stdout).items).toEqual([
       expect.objectContaining({ name: "hooks", url: "https://hooks.example.com/regatta" }),

@@ -93,7 +93,10 @@ export function getCommand(program: Command, io: Io): void {
     .option("--pool <pool>", "for nodes, only this pool's")
     .option("-l, --selector <selector>", "labels, e.g. team=web,tier!=batch (pools' labels)")
     .option("--field-selector <selector>", "fields by dotted path, e.g. status.phase=RUNNING")
-    .option("--state <state>", "only in this state: clusters' status.phase, nodes', runs' state")
+    .option(
+      "--state <state>",
+      "only in this state: clusters' status.phase, the state of nodes, runs, operations",
+    )
     .option("--limit <n>", "at most this many (else every page of the API's list is read)")
     .option("--cursor <cursor>", "start after a previous listing's nextCursor")
     .addHelpText("after", KINDS_HELP)
@@ -119,7 +122,6 @@ export function getCommand(program: Command, io: Io): void {
         c.print(entry.value, () => table([entry.row]));
         return;
       }
-      if (kind.list === undefined) throw new UsageError(`${kind.name}: ${kind.unlisted ?? ""}`);
       const c = contextOf(command, io);
       const listing = await readList(c.api, kind, scope, filters, { limit, cursor: o.cursor });
       if (c.format === "table" && listing.entries.length === 0) {

@@ -40,12 +40,12 @@ export interface KindSpec<T extends object> {
   labels?: (item: T) => Record<string, string> | undefined;
   /** The dotted field `--state` compares, for kinds that have a state. */
   stateField?: string;
-  /** A page of the kind's list; absent when the API cannot list the kind. */
-  list?: (api: Api, scope: Scope, page: PageRequest) => Promise<Page<T>>;
+  /** A page of the kind's list. */
+  list(api: Api, scope: Scope, page: PageRequest): Promise<Page<T>>;
   /** One by name: its own `GET`, or the list searched when the API has none. */
   get(api: Api, scope: Scope, name: string): Promise<T>;
-  /** Why there is no list, for the kinds without one. */
-  unlisted?: string;
+  /** The largest page the API serves of this kind, when below the usual 500. */
+  maxPage?: number;
 }
 
 /** A read resource with what the table and the selectors need of it. */
@@ -64,8 +64,8 @@ export interface Kind {
   columns: readonly string[];
   hasLabels: boolean;
   stateField: string | undefined;
-  unlisted: string | undefined;
-  list: ((api: Api, scope: Scope, page: PageRequest) => Promise<Page<Entry>>) | undefined;
+  maxPage: number | undefined;
+  list(api: Api, scope: Scope, page: PageRequest): Promise<Page<Entry>>;
   get(api: Api, scope: Scope, name: string): Promise<Entry>;
 }
 
@@ -79,7 +79,6 @@ export function defineKind<T extends object>(spec: KindSpec<T>): Kind {
     row: spec.row(value),
     labels: spec.labels?.(value),
   });
-  const list = spec.list;
   return {
     name: spec.name,
     aliases: spec.aliases,
@@ -88,14 +87,11 @@ export function defineKind<T extends object>(spec: KindSpec<T>): Kind {
     columns: spec.columns,
     hasLabels: spec.labels !== undefined,
     stateField: spec.stateField,
-    unlisted: spec.unlisted,
-    list:
-      list === undefined
-        ? undefined
-        : async (api, scope, page) => {
-            const answer = await list(api, scope, page);
-            return { items: answer.items.map(entry), nextCursor: answer.nextCursor ?? null };
-          },
+    maxPage: spec.maxPage,
+    list: async (api, scope, page) => {
+      const answer = await spec.list(api, scope, page);
+      return { items: answer.items.map(entry), nextCursor: answer.nextCursor ?? null };
+    },
     get: async (api, scope, name) => entry(await spec.get(api, scope, name)),
   };
 }

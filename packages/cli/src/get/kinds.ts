@@ -7,6 +7,7 @@ import { ok } from "../api/client.ts";
 import type { components } from "../api/generated.ts";
 import { ApiError } from "../api/problem.ts";
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from "../commands/notifications.ts";
+import { UsageError } from "../exit.ts";
 import { cell } from "../output/format.ts";
 import { defineKind, type Kind, type Page, type PageRequest, type Scope } from "./kind.ts";
 
@@ -138,11 +139,17 @@ const runs = defineKind<Schemas["UpdateRunSummary"]>({
     ),
 });
 
-const operations = defineKind<Schemas["Operation"]>({
+/** What an operation's row needs: both a cluster's list and `GET /v1/operations/{id}` have it. */
+type OperationRow = Pick<
+  Schemas["Operation"],
+  "id" | "kind" | "target" | "state" | "phase" | "progress" | "reason" | "error"
+>;
+
+const operations = defineKind<OperationRow>({
   name: "operations",
   aliases: ["operation", "op", "ops"],
   requires: [],
-  accepts: [],
+  accepts: ["cluster"],
   columns: ["OPERATION", "KIND", "TARGET", "STATE", "PHASE", "PROGRESS", "REASON"],
   row: (op) => [
     op.id,
@@ -154,8 +161,17 @@ const operations = defineKind<Schemas["Operation"]>({
     cell(op.reason ?? op.error),
   ],
   stateField: "state",
-  unlisted:
-    "the API reads operations one at a time: name one (`get operation ID`); `pools upgrade` prints its id, and a cluster's status.components.operation names its latest upgrade",
+  // Each is read from its fleet's object, so the API serves small pages.
+  maxPage: 100,
+  list: (api, { cluster }, page) => {
+    // Listed per cluster only; one by id needs no cluster.
+    if (cluster === undefined) {
+      throw new UsageError("operations are listed per cluster: add -c CLUSTER, or name one by id");
+    }
+    return ok(
+      api.GET("/v1/clusters/{cluster}/operations", { params: { path: { cluster }, query: page } }),
+    );
+  },
   get: (api, _scope, id) => ok(api.GET("/v1/operations/{id}", { params: { path: { id } } })),
 });
 

@@ -2,7 +2,7 @@ import type { Api } from "../api/client.ts";
 import type { Entry, Kind, Scope } from "./kind.ts";
 import { fieldOf, matches, type Selector } from "./selector.ts";
 
-/** The largest page the API serves (packages/contract/src/page.ts). */
+/** The largest page the API serves of most lists (packages/contract/src/page.ts). */
 export const MAX_PAGE = 500;
 
 /** Which entries to keep; every part must hold. */
@@ -32,13 +32,12 @@ export async function readList(
   filters: Filters,
   options: { limit?: number; cursor?: string },
 ): Promise<Listing> {
-  const list = kind.list;
-  if (list === undefined) return { entries: [], nextCursor: null };
   const entries: Entry[] = [];
+  const largest = kind.maxPage ?? MAX_PAGE;
   let cursor = options.cursor;
   for (;;) {
-    const wanted = options.limit === undefined ? MAX_PAGE : options.limit - entries.length;
-    const page = await list(api, scope, { limit: Math.min(wanted, MAX_PAGE), cursor });
+    const wanted = options.limit === undefined ? largest : options.limit - entries.length;
+    const page = await kind.list(api, scope, { limit: Math.min(wanted, largest), cursor });
     entries.push(...page.items.filter((entry) => keeps(filters, entry)));
     const next = page.nextCursor ?? null;
     const full = options.limit !== undefined && entries.length >= options.limit;
