@@ -1,5 +1,5 @@
 /**
- * `pnpm demo:sequence`: rolls release 2022-R25 through the demo's Testing → Staging →
+ * `npm run demo:sequence`: rolls release 2022-R25 through the demo's Testing → Staging →
  * Production sequence (SEQ) in accelerated virtual time and prints the timeline as the
  * API reports it. Freezes the sim clock, advances it in steps (each step runs every due
  * timer), prints each upgrade's state changes, then gives the clock its speed back.
