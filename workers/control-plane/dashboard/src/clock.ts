@@ -1,5 +1,8 @@
 import { useEffect, useState } from "preact/hooks";
 import { getJson } from "./api.ts";
+import { when as formatWhen } from "./format.ts";
+
+export { duration } from "./format.ts";
 
 /**
  * The control plane's "now": in sim mode the virtual clock (`GET /v1/sim`), which runs
@@ -32,33 +35,7 @@ export function useTick(): number {
   return tick;
 }
 
-/** "3d 4h", "12m 5s": the largest two units. */
-export function duration(ms: number): string {
-  let seconds = Math.max(0, Math.round(ms / 1000));
-  const parts: string[] = [];
-  for (const [unit, size] of [
-    ["d", 86_400],
-    ["h", 3_600],
-    ["m", 60],
-    ["s", 1],
-  ] as const) {
-    const n = Math.floor(seconds / size);
-    seconds -= n * size;
-    if (n > 0 || (parts.length === 0 && unit === "s")) parts.push(`${n}${unit}`);
-  }
-  return parts.slice(0, 2).join(" ");
-}
-
-const format = new Intl.DateTimeFormat(undefined, {
-  month: "short",
-  day: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hourCycle: "h23",
-  timeZone: "UTC",
-});
-
-/** A virtual instant as people read it (UTC, as the API reports it). */
+/** A virtual instant as people read it: "Mon 7 Dec, 12:00 UTC (in 3 days)" (format.ts). */
 export function when(iso: string | undefined): string {
-  return iso ? `${format.format(new Date(iso))} UTC` : "—";
+  return formatWhen(iso, now());
 }
