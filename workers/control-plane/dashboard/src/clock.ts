@@ -10,6 +10,7 @@ export { duration } from "./format.ts";
  * soaks and the Gantt's axis are all on this clock.
  */
 let anchor = { virtual: Date.now(), wall: Date.now(), speed: 1 };
+const synced = new Set<() => void>();
 
 export async function syncClock(): Promise<void> {
   try {
@@ -19,6 +20,21 @@ export async function syncClock(): Promise<void> {
     // Not the sim (404): the control plane runs on wall time.
     anchor = { virtual: Date.now(), wall: Date.now(), speed: 1 };
   }
+  for (const listener of synced) listener();
+}
+
+/**
+ * Re-renders the caller each time the clock is read from the server: the page paints
+ * before the first reading arrives (it does not wait for it), and the sim's clock jumps
+ * when a test or an operator advances it. Used once, at the top, so every view follows.
+ */
+export function useClockSync(): void {
+  const [, setSeen] = useState(0);
+  useEffect(() => {
+    const listener = () => setSeen((n) => n + 1);
+    synced.add(listener);
+    return () => void synced.delete(listener);
+  }, []);
 }
 
 export function now(): number {
@@ -33,6 +49,27 @@ export function useTick(): number {
     return () => clearInterval(timer);
   }, []);
   return tick;
+}
+
+/**
+ * The control plane's now, kept moving while `running`: re-renders every second and
+ * reads the clock from the server every 5 s. A sim driven by hand (speed 0) jumps only
+ * when someone advances it, and nothing else tells the page: a running member's bar
+ * would otherwise stand still until the run itself changes.
+ */
+export function useRunningClock(running: boolean): number {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    if (!running) return;
+    let ticks = 0;
+    const timer = setInterval(() => {
+      ticks++;
+      if (ticks % 5 === 0) void syncClock();
+      else setTick(ticks);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now();
 }
 
 /** A virtual instant as people read it: "Mon 7 Dec, 12:00 UTC (in 3 days)" (format.ts). */

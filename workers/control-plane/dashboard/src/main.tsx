@@ -1,13 +1,14 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, getJson, uri } from "./api.ts";
-import { syncClock } from "./clock.ts";
+import { syncClock, useClockSync } from "./clock.ts";
 import { useLiveMode } from "./live.ts";
 import { forgetToken, saveToken, takeToken } from "./session.ts";
 import type { Self } from "./types.ts";
 import { ClusterPage } from "./views/cluster.tsx";
 import { OperationPage } from "./views/operation.tsx";
 import { Overview } from "./views/overview.tsx";
+import { RulePage } from "./views/rule.tsx";
 import { RunPage } from "./views/run.tsx";
 
 /** Where the page is: the part of the fragment after `#/`. */
@@ -22,12 +23,13 @@ function useRoute(): string[] {
   return route;
 }
 
-function Page({ self }: { self: Self }) {
+function Page({ self }: { self: Self | undefined }) {
   const route = useRoute().map(decodeURIComponent);
   const [head, a, b, c] = route;
   if (head === "fleets" && a && b === "runs" && c) return <RunPage fleet={a} run={c} self={self} />;
   if (head === "clusters" && a) return <ClusterPage name={a} self={self} />;
   if (head === "operations" && a) return <OperationPage id={a} self={self} />;
+  if (head === "rules" && a) return <RulePage id={a} />;
   return <Overview />;
 }
 
@@ -41,12 +43,31 @@ function LiveStatus() {
   );
 }
 
-function App({ self }: { self: Self }) {
+/**
+ * The page paints at once: who the token is (`/v1/tokens/self`), the control plane's
+ * clock and the route's own reads all start together, and each part shows as it arrives
+ * (a cold first paint used to wait for the first two in turn, then the route's reads).
+ * Until `self` is known no action is offered; a refused token brings the prompt back.
+ */
+function App({ token }: { token: string }) {
+  const [self, setSelf] = useState<Self | undefined>(undefined);
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  useClockSync();
+  useEffect(() => {
+    getJson<Self>("/v1/tokens/self").then(setSelf, (failure: unknown) => {
+      if (failure instanceof ApiError && failure.status === 401) {
+        forgetToken();
+        setRefused(failure.message);
+      }
+    });
+  }, [token]);
   // The virtual clock moves with every change the page hears of.
   useEffect(() => {
+    void syncClock();
     const timer = setInterval(() => void syncClock(), 30_000);
     return () => clearInterval(timer);
   }, []);
+  if (refused !== undefined) return <TokenPrompt problem={refused} />;
   return (
     <>
       <a class="skip" href="#main">
@@ -61,8 +82,14 @@ function App({ self }: { self: Self }) {
           <OpenOperation />
         </nav>
         <span class="who">
-          {self.name} · <strong>{self.role}</strong>
-          {self.role === "viewer" ? " (read only)" : ""}
+          {self ? (
+            <>
+              {self.name} · <strong>{self.role}</strong>
+              {self.role === "viewer" ? " (read only)" : ""}
+            </>
+          ) : (
+            "…"
+          )}
         </span>
         <LiveStatus />
         <button
@@ -142,24 +169,18 @@ function TokenPrompt({ problem }: { problem?: string | undefined }) {
   );
 }
 
-async function start(root: HTMLElement): Promise<void> {
+function start(root: HTMLElement): void {
   // The static "Loading…" placeholder of index.html is not Preact's to diff against.
   root.replaceChildren();
-  const token = takeToken();
-  if (!token) {
-    render(<TokenPrompt />, root);
-    return;
-  }
-  try {
-    const [self] = await Promise.all([getJson<Self>("/v1/tokens/self"), syncClock()]);
-    render(<App self={self} />, root);
-  } catch (failure) {
-    if (failure instanceof ApiError && failure.status === 401) forgetToken();
-    render(
-      <TokenPrompt problem={failure instanceof Error ? failure.message : String(failure)} />,
-      root,
-    );
-  }
+  const show = () => {
+    const token = takeToken();
+    render(token ? <App key={token} token={token} /> : <TokenPrompt />, root);
+  };
+  show();
+  // A `#token=…` link pasted into a tab that is already open logs in with it, too.
+  addEventListener("hashchange", () => {
+    if (/^#token=/.test(location.hash)) show();
+  });
 }
 
-void start(document.getElementById("app")!);
+start(document.getElementById("app")!);

@@ -6,6 +6,7 @@ import type {
   Node,
   NodePool,
   Operation,
+  Release,
   RolloutStatus,
   TokenSelf,
   UpdateRun,
@@ -18,6 +19,7 @@ export type ClusterView = z.output<typeof Cluster>;
 export type NodePoolView = z.output<typeof NodePool>;
 export type NodeView = z.output<typeof Node>;
 export type OperationView = z.output<typeof Operation>;
+export type ReleaseView = z.output<typeof Release>;
 export type RolloutView = z.output<typeof RolloutStatus>;
 export type RunView = z.output<typeof UpdateRun>;
 export type RunSummary = z.output<typeof UpdateRunSummary>;
