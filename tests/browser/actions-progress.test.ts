@@ -67,8 +67,10 @@ describe("dashboard actions and progress", () => {
       "Creates 4 new nodes in a green pool on 1.21.11-gke.1100 (cos-105-17412-1), cordons the 4 blue nodes, drains the blue nodes in 4 batches of 1 node, waiting 10m after each, soaks the pool 1h",
     );
     // Focus is inside the modal; the page behind is inert.
-    expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
-    expect(await dialog.evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    expect(
+      await page.evaluate("document.querySelector('dialog').contains(document.activeElement)"),
+    ).toBe(true);
+    expect(await page.evaluate("document.querySelector('dialog').open")).toBe(true);
     await shot(page, "upgrade-dialog");
     await page.keyboard.press("Escape");
     await see(dialog).toBeHidden();
@@ -96,13 +98,9 @@ describe("dashboard actions and progress", () => {
         `/v1/operations/${ids[0]}`,
       );
       // The page follows by itself; read it once it shows this state's numbers.
-      await page.waitForFunction(() => document.querySelectorAll("li.zone").length > 0, undefined, {
-        timeout: 15_000,
-      });
-      const [progress, zones] = await page.evaluate(() => [
-        document.querySelector(".progress[data-progress]")!.getAttribute("data-progress")!,
-        [...document.querySelectorAll("li.zone [data-zone-progress]")].map((s) => s.textContent),
-      ]);
+      await see(page.locator("li.zone")).toBeVisible();
+      const progress = (await headline.getAttribute("data-progress")) ?? "";
+      const zones = await page.locator("li.zone [data-zone-progress]").allTextContents();
       const [done, total] = progress.split("/").map(Number) as [number, number];
       const perZone = zones.map((text) => /^(\d+) of (\d+) nodes? moved to green/.exec(text ?? ""));
       expect(zones.filter((_, i) => !perZone[i])).toEqual([]);
