@@ -30,6 +30,7 @@ beforeAll(async () => {
     strategy: "by-region",
     upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
   });
+  await call("POST", `${RUN}/start`);
   // The audit adds axe-core to the page: only its own context lets a script in.
   audited = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
 });
@@ -159,7 +160,7 @@ describe("words for people, and every page reachable", () => {
       ["overview", "#/", "Fleet production"],
       ["cluster", "#/clusters/production-europe-west3-1", "Node pools"],
       ["operation", `#/operations/${op.id}`, "Zones"],
-      ["run", "#/fleets/production/runs/r-words", "Stages"],
+      ["run", "#/fleets/production/runs/r-words", "Timeline"],
       ["rule", "#/rules/NUP-8", "NUP-8: Blue-green phases, batches and soak"],
     ];
     for (const [name, route, heading] of pages) {
