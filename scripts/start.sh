@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `npm start`: brings the toolchain, applies the D1 migrations locally, starts the control
-# plane with `wrangler dev`, seeds the demo inventory and prints the URL and admin token.
+# plane with `wrangler dev` (whose `[build]` builds the dashboard and the API reference, and
+# rebuilds the dashboard when its source changes), seeds the demo inventory and prints the
+# URL and admin token. The provider is sim unless REGATTA_PROVIDER says otherwise: the
+# deployed configuration names none (SEC-12).
 # Honours PORT, REGATTA_ADMIN_TOKEN, REGATTA_PROVIDER, SIM_SPEED, REGATTA_DEMO (API.md) and,
 # through env.sh, REGATTA_TRACES (wrangler's local trace store, off unless `on`).
 # With REGATTA_PROVIDER=webhook it also starts the reference executor (workers/executor)
@@ -52,9 +55,6 @@ if [ "$PROVIDER" = webhook ]; then
   fi
 fi
 TOKEN="${REGATTA_ADMIN_TOKEN:-rgt_admin_$(random_secret)}"
-
-echo "regatta: building the dashboard"
-tsx workers/control-plane/dashboard/build.ts
 
 echo "regatta: applying D1 migrations (local)"
 wrangler d1 migrations apply regatta-inventory --local >/dev/null

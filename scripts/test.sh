@@ -4,7 +4,7 @@ set -euo pipefail
 source "$(dirname "$0")/env.sh"
 cd "$REGATTA_ROOT"
 
-echo "== dashboard (workers/control-plane/dashboard → the worker's static assets)"
+echo "== static assets (the dashboard and the API reference → the worker's public/)"
 tsx workers/control-plane/dashboard/build.ts
 
 echo "== chromium for the browser tests (Debian's package, never a browser download)"
@@ -37,7 +37,32 @@ dry_run() {
     exit 1
   fi
 }
-dry_run wrangler.toml control-plane
+# The dry-run uploads no assets, but at debug level wrangler lists each file it read
+# ("/app.js") and each it leaves out ("Ignoring asset: x", from .assetsignore): what a
+# deploy would ship is the first list less the second.
+shipped_assets() {
+  awk '/from the assets directory/ { listing = 1; next }
+    listing && /^\// { read[substr($0, 2)] = 1; next }
+    { listing = 0 }
+    /^Ignoring asset: / { ignored[substr($0, 17)] = 1 }
+    END { for (f in read) if (!(f in ignored)) print f }' "$1" | sort
+}
+WRANGLER_LOG=debug dry_run wrangler.toml control-plane
+assets="$(shipped_assets "$build/control-plane.log")"
+# wrangler.toml's [build] makes them (workers/control-plane/dashboard/build.ts): a deploy
+# without them serves a dashboard that never starts, or a /docs page that renders nothing.
+for file in index.html app.css app.js api-reference/init.js api-reference/swagger-ui-bundle.js \
+  api-reference/swagger-ui.css; do
+  if ! grep -qxF "$file" <<<"$assets"; then
+    printf 'regatta: the deploy would ship these assets:\n%s\n' "$assets" >&2
+    echo "regatta: the deploy's assets lack $file (wrangler.toml [build] should make it)" >&2
+    exit 1
+  fi
+done
+if grep -E '\.map$' <<<"$assets" >&2; then
+  echo "regatta: the deploy would publish the source maps above (keep them out of public/)" >&2
+  exit 1
+fi
 dry_run workers/executor/wrangler.toml executor
 
 echo "== tests"

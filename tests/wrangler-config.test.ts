@@ -9,4 +9,20 @@ describe("the deployment's configuration", () => {
     expect(toml).toMatch(/^REGATTA_OUTBOUND_PORTS = "443"$/m);
     expect(toml).toMatch(/^NOTIFICATIONS_ALLOW_LOOPBACK = "off"$/m);
   });
+
+  it("SEC-12 the deployed configuration names no provider: a deploy must choose one, never falling back to the sim", () => {
+    expect(toml).toMatch(/^REGATTA_PROVIDER = ""$/m);
+  });
+
+  it("deploy: wrangler runs the assets' build before every deploy and dev session, from the repository's own tools, and ships no source map", () => {
+    expect(toml).toMatch(
+      /^\[build\]\ncommand = "node --import tsx workers\/control-plane\/dashboard\/build\.ts"$/m,
+    );
+    expect(toml).toMatch(/^watch_dir = "workers\/control-plane\/dashboard\/src"$/m);
+    const ignored = readFileSync(
+      new URL("../workers/control-plane/public/.assetsignore", import.meta.url),
+      "utf8",
+    );
+    expect(ignored).toMatch(/^\*\.map$/m);
+  });
 });

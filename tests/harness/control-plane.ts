@@ -52,6 +52,9 @@ export async function startControlPlane(
     );
     const worker = await unstable_startWorker({
       config: join(ROOT, "wrangler.toml"),
+      // wrangler.toml's [build] (the static assets) names its script from the repository
+      // root, and wrangler runs it where it was started: a package's own scripts start here.
+      build: { custom: { workingDirectory: ROOT } },
       bindings: {
         REGATTA_ADMIN_TOKEN: { type: "plain_text", value: token },
         // Seals notification secrets (SEC-9: 32 random bytes), so subscriptions work.

@@ -13,6 +13,8 @@ export default defineProject({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${root}/migrations`),
           REGATTA_ADMIN_TOKEN: "test-admin-token",
+          // wrangler.toml ships without a provider (SEC-12): the tests run the sim.
+          REGATTA_PROVIDER: "sim",
           // Short, readable test secrets: local development's allowance (SEC-9 is tested
           // with the deployment's default in provider-config.test.ts).
           REGATTA_WEAK_SECRETS: "allow",

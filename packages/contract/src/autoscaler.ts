@@ -41,9 +41,26 @@ export const AutoscalerDecision = z
 
 export const AutoscalerDecisionList = page(AutoscalerDecision).openapi("AutoscalerDecisionList");
 
-/** `GET …/autoscaler/decisions?pool=&limit=&cursor=`: newest first. */
+const ACTIONS = ScalingAction.options.join("|");
+
+/**
+ * `GET …/autoscaler/decisions?pool=&action=&limit=&cursor=`: newest first. `action` is a
+ * comma-separated list (`SCALE_UP,SCALE_DOWN`): a person looking for what changed the
+ * pool's size skips the no-ops without paging through them.
+ */
 export const DecisionsQuery = ListQuery.extend({
   pool: Name.optional().openapi({ param: { name: "pool", in: "query" } }),
+  action: z
+    .string()
+    .regex(new RegExp(`^(${ACTIONS})(,(${ACTIONS}))*$`), {
+      error: `CA-17: action is a comma-separated list of ${ScalingAction.options.join(", ")}`,
+    })
+    .optional()
+    .openapi({
+      param: { name: "action", in: "query" },
+      description: "Only decisions with one of these actions, comma-separated.",
+      example: "SCALE_UP,SCALE_DOWN",
+    }),
 });
 
 /**

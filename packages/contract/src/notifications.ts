@@ -42,7 +42,14 @@ export const NotificationInput = z
       .optional()
       .openapi({ description: "Only events of these fleets; absent: every fleet (admin only)" }),
   })
-  .openapi("NotificationInput");
+  .openapi("NotificationInput", {
+    example: {
+      url: "https://hooks.example.com/regatta",
+      secret: "at-least-16-characters-of-secret",
+      events: ["updaterun.*", "operation.failed"],
+      fleets: ["production"],
+    },
+  });
 
 /** A subscription as shown: never its secret. */
 export const Notification = z

@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { fleetInstant } from "./clocks.ts";
 import { NodeImage, Version } from "./common.ts";
+import { ListQuery, page } from "./page.ts";
 
 /** `POST /v1/clusters/{cluster}/node-pools/{pool}/upgrade` body. */
 export const NodePoolUpgradeInput = z
@@ -15,7 +16,9 @@ export const NodePoolUpgradeInput = z
       description: "Run a surge upgrade outside the cluster's windows (MW-4 pauses it otherwise).",
     }),
   })
-  .openapi("NodePoolUpgradeInput");
+  .openapi("NodePoolUpgradeInput", {
+    example: { version: "1.21.14-gke.4300", nodeImage: "cos-1.21.14-gke.4300" },
+  });
 
 export const OperationState = z
   .enum(["RUNNING", "PAUSED", "SUCCEEDED", "FAILED", "ROLLED_BACK", "CANCELLED"])
@@ -87,6 +90,33 @@ export const Operation = z
     endedAt: fleetInstant().optional(),
   })
   .openapi("Operation");
+
+/**
+ * One operation of a cluster's list (`GET /v1/clusters/{cluster}/operations`): what it
+ * is, where it stands and when it was created; its events are on `GET /v1/operations/{id}`.
+ */
+export const OperationSummary = Operation.omit({
+  events: true,
+  eventCount: true,
+  downtime: true,
+  preflight: true,
+  healthChecks: true,
+})
+  .extend({ createdAt: fleetInstant("When the operation was created.") })
+  .openapi("OperationSummary");
+
+export const OperationSummaryList = page(OperationSummary).openapi("OperationSummaryList");
+
+/** `?limit=&cursor=` of a cluster's operations: each is read from its fleet's object, so pages are small. */
+export const OperationsQuery = ListQuery.extend({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .openapi({ param: { name: "limit", in: "query" }, example: 20 }),
+});
 
 export const OperationParams = z.object({
   id: z

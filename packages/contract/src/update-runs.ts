@@ -166,7 +166,14 @@ export const StrategyStage = z
 const stages = z.array(StrategyStage).min(1).max(20);
 
 /** `PUT /v1/fleets/{fleet}/update-strategies/{name}` body (RUN-4). */
-export const UpdateStrategyInput = z.strictObject({ stages }).openapi("UpdateStrategyInput");
+export const UpdateStrategyInput = z.strictObject({ stages }).openapi("UpdateStrategyInput", {
+  example: {
+    stages: [
+      { name: "canary", groups: [{ name: "canary" }], afterStageWaitSeconds: 3600 },
+      { name: "everyone", groups: [{ name: "eu" }, { name: "us" }] },
+    ],
+  },
+});
 
 /** A stored strategy. */
 export const UpdateStrategy = z
@@ -198,7 +205,14 @@ export const UpdateRunInput = z
     }),
     nodeImageSelection: NodeImageSelection.default("Latest"),
   })
-  .openapi("UpdateRunInput");
+  .openapi("UpdateRunInput", {
+    example: {
+      name: "r25",
+      strategy: "canary-first",
+      upgrade: { type: "Full", kubernetesVersion: "1.21.14-gke.4300" },
+      nodeImageSelection: "Latest",
+    },
+  });
 
 /** `POST …/update-runs/{run}/skip` body (RUN-12). */
 export const UpdateRunSkipInput = z

@@ -36,8 +36,62 @@ export const API_INFO = {
   info: {
     title: "Regatta control plane",
     version: "1.0.0",
-    description: "Fleet upgrade orchestration and node-pool autoscaling. See API.md.",
+    description:
+      "Fleet upgrade orchestration and node-pool autoscaling. Send `Authorization: Bearer <token>` " +
+      "(Authorize, above); errors are `application/problem+json` naming the rule that refused " +
+      "(`rule`, e.g. `VER-4`). Rules: docs/rules.md; the whole contract: API.md.",
   },
+  // The reference (/docs) shows one section per tag, in this order: inventory first, then
+  // what changes it, then watching, access and the simulator.
+  tags: [
+    { name: "meta", description: "Health, this document and its reference page (public)." },
+    { name: "fleets", description: "Fleets and team scopes: the groups clusters belong to." },
+    { name: "clusters", description: "Clusters, their versions, channels and windows." },
+    { name: "node pools", description: "A cluster's node pools and their upgrade strategy." },
+    { name: "nodes", description: "A cluster's nodes, with their state and blue/green colour." },
+    {
+      name: "operations",
+      description: "Node-pool and cluster upgrades and the executor's signed reports on them.",
+    },
+    {
+      name: "update-runs",
+      description: "Update runs (RUN): a fleet upgraded stage by stage; strategies and plans.",
+    },
+    {
+      name: "rollout",
+      description: "Rollout sequences (SEQ): fleets or scopes upgraded one group after another.",
+    },
+    {
+      name: "auto-upgrade-profiles",
+      description: "Auto-upgrade profiles (EXT-5): runs started when a channel's target moves.",
+    },
+    {
+      name: "autoscaler",
+      description: "The cluster autoscaler (CA): workloads, decisions, compute classes.",
+    },
+    {
+      name: "releases",
+      description: "Releases and channels: versions, node images, targets (CH).",
+    },
+    { name: "zones", description: "Zones and their capacity." },
+    { name: "machine types", description: "Machine types pools are made of." },
+    { name: "reservations", description: "Capacity reservations pools may consume." },
+    {
+      name: "notifications",
+      description: "Subscriptions to signed CloudEvents and their deliveries.",
+    },
+    { name: "watch", description: "WebSocket watches of a fleet or a run (live updates)." },
+    { name: "tokens", description: "API tokens: roles, fleets, revocation (admin)." },
+    {
+      name: "executors",
+      description: "A fleet's own executor key, in place of the shared one (SEC-7).",
+    },
+    { name: "audit", description: "The audit trail of writes (SEC-11)." },
+    {
+      name: "sim",
+      description: "The simulator's clock, timing and faults (only with REGATTA_PROVIDER=sim).",
+    },
+  ],
 };
 
 /**

@@ -26,27 +26,38 @@ export type ProviderMode = "sim" | "webhook";
 type ProviderVars = Pick<Env, "REGATTA_PROVIDER" | "WEBHOOK_URL" | "WEBHOOK_SECRET"> &
   Partial<Pick<Env, "REGATTA_ADMIN_TOKEN" | "NOTIFICATIONS_KEY" | "REGATTA_WEAK_SECRETS">>;
 
-/** A deployment that cannot run safely: every API route answers 503 and objects stop. */
+/** A deployment that cannot run safely (SEC-9, SEC-12): every route answers 503 and objects stop. */
 export class ConfigurationError extends Error {}
 
 /**
- * What is wrong with the deployment's provider settings, if anything. Fails closed: a
- * mistyped provider must never run the sim and report fake successes against real
- * infrastructure, and a webhook deployment without its URL and secret cannot work.
+ * What is wrong with the deployment's provider settings, if anything. SEC-12 fails
+ * closed: wrangler.toml ships without a provider, so a deployment that was never told
+ * which one to use runs nothing rather than the sim, whose fake successes would look like
+ * real upgrades; a mistyped provider is refused the same way, and a webhook deployment
+ * without its URL and secret cannot work.
  *
- * @example configurationError({ REGATTA_PROVIDER: "simulated" }) // "REGATTA_PROVIDER must be sim or webhook, got simulated"
+ * @example configurationError({ REGATTA_PROVIDER: "simulated" }) // "SEC-12: REGATTA_PROVIDER must be sim or webhook, got simulated"
  */
 export function configurationError(env: ProviderVars): string | undefined {
   const provider = env.REGATTA_PROVIDER;
+  if (provider === undefined || provider.trim() === "") {
+    return (
+      "SEC-12: REGATTA_PROVIDER is not set, so this deployment runs nothing. Set it to " +
+      "webhook (your executor carries out the commands; also set WEBHOOK_URL and the " +
+      "WEBHOOK_SECRET secret) or to sim (a simulated fleet, for trying Regatta out): " +
+      "wrangler deploy --var REGATTA_PROVIDER:webhook, or in [vars] of wrangler.toml " +
+      "(docs/deploy.md)"
+    );
+  }
   if (provider !== "sim" && provider !== "webhook") {
-    return `REGATTA_PROVIDER must be sim or webhook, got ${provider === undefined ? "nothing" : provider}`;
+    return `SEC-12: REGATTA_PROVIDER must be sim or webhook, got ${provider}`;
   }
   if (provider === "webhook") {
     if (!env.WEBHOOK_URL || !env.WEBHOOK_SECRET) {
-      return "REGATTA_PROVIDER=webhook needs WEBHOOK_URL and WEBHOOK_SECRET";
+      return "SEC-12: REGATTA_PROVIDER=webhook needs WEBHOOK_URL and WEBHOOK_SECRET";
     }
     if (!isHttpUrl(env.WEBHOOK_URL)) {
-      return `WEBHOOK_URL must be an http(s) URL, got ${env.WEBHOOK_URL}`;
+      return `SEC-12: WEBHOOK_URL must be an http(s) URL, got ${env.WEBHOOK_URL}`;
     }
   }
   return secretsError(env);

@@ -60,6 +60,22 @@ describe("public endpoints", () => {
     expect(clusterInput.additionalProperties).toBe(false);
   });
 
+  it("the API reference groups operations by capability: every tag an operation carries is described once, at the top of the document", async () => {
+    const doc = (await api("GET", "/openapi.json", { token: null })).body;
+    const used = new Set<string>();
+    for (const item of Object.values(doc.paths) as Record<string, { tags?: string[] }>[]) {
+      for (const operation of Object.values(item)) {
+        expect(operation.tags?.length, JSON.stringify(operation)).toBeGreaterThan(0);
+        for (const tag of operation.tags ?? []) used.add(tag);
+      }
+    }
+    const described = (doc.tags as { name: string; description: string }[]).map((t) => t.name);
+    expect(new Set(described).size).toBe(described.length);
+    expect([...described].sort()).toEqual([...used].sort());
+    for (const tag of doc.tags) expect(tag.description, tag.name).toMatch(/\S/);
+    expect(doc.info.description).toContain("Authorization: Bearer");
+  });
+
   it("GET /docs renders a page for people", async () => {
     const res = await api("GET", "/docs", { token: null });
     expect(res.status).toBe(200);

@@ -57,7 +57,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page listing the operations of /openapi.json (public) */
+        /** The API reference: /openapi.json rendered for people (public) */
         get: {
             parameters: {
                 query?: never;
@@ -5118,6 +5118,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/clusters/{cluster}/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The cluster's operations, newest first, paged: cluster upgrades, node-pool upgrades and the autoscaler's, each with its state and progress (until retired) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    cluster: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description a page of operations */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["OperationSummaryList"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/operations/{id}/resume": {
         parameters: {
             query?: never;
@@ -6036,6 +6148,8 @@ export interface paths {
                     /** @description nextCursor of the previous page */
                     cursor?: string;
                     pool?: string;
+                    /** @description Only decisions with one of these actions, comma-separated. */
+                    action?: string;
                 };
                 header?: never;
                 path: {
@@ -11618,6 +11732,12 @@ export interface components {
         };
         /** @enum {string} */
         OperationState: "RUNNING" | "PAUSED" | "SUCCEEDED" | "FAILED" | "ROLLED_BACK" | "CANCELLED";
+        /**
+         * @example {
+         *       "version": "1.21.14-gke.4300",
+         *       "nodeImage": "cos-1.21.14-gke.4300"
+         *     }
+         */
         NodePoolUpgradeInput: {
             /**
              * @description Target node version; defaults to the control plane's (VER-7 caps it there).
@@ -11634,6 +11754,57 @@ export interface components {
              * @default false
              */
             ignoreMaintenanceWindow: boolean;
+        };
+        OperationSummaryList: {
+            items: components["schemas"]["OperationSummary"][];
+            /** @description null on the last page */
+            nextCursor: string | null;
+        };
+        OperationSummary: {
+            id: string;
+            /** @example NODE_POOL_UPGRADE */
+            kind: string;
+            target: {
+                cluster: string;
+                pool?: string;
+                version: string;
+                nodeImage?: string;
+                useBootstrap?: boolean;
+            };
+            strategy?: string;
+            state: components["schemas"]["OperationState"];
+            phase?: string;
+            /** @description Why it is not progressing, citing the rule (EXT-9). */
+            reason?: string;
+            progress: {
+                done: number;
+                total: number;
+            };
+            error?: string;
+            /**
+             * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            startedAt?: string;
+            /**
+             * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            updatedAt?: string;
+            /**
+             * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            endedAt?: string;
+            /**
+             * Format: date-time
+             * @description When the operation was created. On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            createdAt: string;
         };
         PreflightResult: {
             cluster: string;
@@ -12198,6 +12369,32 @@ export interface components {
              */
             provider: true;
         };
+        /**
+         * @example {
+         *       "stages": [
+         *         {
+         *           "name": "canary",
+         *           "groups": [
+         *             {
+         *               "name": "canary"
+         *             }
+         *           ],
+         *           "afterStageWaitSeconds": 3600
+         *         },
+         *         {
+         *           "name": "everyone",
+         *           "groups": [
+         *             {
+         *               "name": "eu"
+         *             },
+         *             {
+         *               "name": "us"
+         *             }
+         *           ]
+         *         }
+         *       ]
+         *     }
+         */
         UpdateStrategyInput: {
             stages: components["schemas"]["StrategyStage"][];
         };
@@ -12378,6 +12575,17 @@ export interface components {
             /** @description Why a failed check failed (EXT-9). */
             reason?: string;
         };
+        /**
+         * @example {
+         *       "name": "r25",
+         *       "strategy": "canary-first",
+         *       "upgrade": {
+         *         "type": "Full",
+         *         "kubernetesVersion": "1.21.14-gke.4300"
+         *       },
+         *       "nodeImageSelection": "Latest"
+         *     }
+         */
         UpdateRunInput: {
             /** @example prod-eu-1 */
             name: string;
@@ -12914,6 +13122,19 @@ export interface components {
              */
             updatedAt: string;
         };
+        /**
+         * @example {
+         *       "url": "https://hooks.example.com/regatta",
+         *       "secret": "at-least-16-characters-of-secret",
+         *       "events": [
+         *         "updaterun.*",
+         *         "operation.failed"
+         *       ],
+         *       "fleets": [
+         *         "production"
+         *       ]
+         *     }
+         */
         NotificationInput: {
             /**
              * @description Where events are POSTed. SEC-1: https on port 443 (or a port the deployment allows) to a public host; no special-purpose address or internal name (422 SEC-1). Loopback http only when the deployment allows local development. Readers who may not write the subscription see it without query and userinfo (SEC-10).

@@ -1,8 +1,16 @@
 import type { Instant } from "@regatta/engine";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
 import { operations } from "../schema/operations.ts";
 import { chunk, MAX_BOUND_PARAMETERS, rowsPerInsert } from "./chunk.ts";
 import { type Inventory, runBatch } from "./db.ts";
+import {
+  decodeCursor,
+  encodeCursor,
+  InvalidCursorError,
+  type Page,
+  type PageRequest,
+  pageLimit,
+} from "./page.ts";
 
 /** Where an operation lives: the index row that finds its fleet object. */
 export type OperationRow = typeof operations.$inferSelect;
@@ -104,4 +112,47 @@ export function settlePoolOperations(db: Inventory, cluster: string, pool: strin
     .update(operations)
     .set({ live: false })
     .where(and(eq(operations.cluster, cluster), eq(operations.pool, pool)));
+}
+
+/**
+ * A cluster's operations, newest first, a page at a time. The cursor is the last row's
+ * `createdAt|id`: only what this cluster's reader already saw, and it means nothing
+ * on another cluster's list, which filters by its own cluster.
+ *
+ * @example const { items, nextCursor } = await listClusterOperations(db, "prod-1", { limit: 20 });
+ */
+export async function listClusterOperations(
+  db: Inventory,
+  cluster: string,
+  request: PageRequest,
+): Promise<Page<OperationRow>> {
+  const limit = pageLimit(request.limit);
+  let after: { createdAt: Instant; id: string } | undefined;
+  if (request.cursor !== undefined) {
+    const key = decodeCursor(request.cursor);
+    const bar = key.indexOf("|");
+    const createdAt = Number(key.slice(0, bar));
+    if (bar < 0 || !Number.isSafeInteger(createdAt)) throw new InvalidCursorError(request.cursor);
+    after = { createdAt: createdAt as Instant, id: key.slice(bar + 1) };
+  }
+  const rows = await db
+    .select()
+    .from(operations)
+    .where(
+      and(
+        eq(operations.cluster, cluster),
+        after === undefined
+          ? undefined
+          : or(
+              lt(operations.createdAt, after.createdAt),
+              and(eq(operations.createdAt, after.createdAt), lt(operations.id, after.id)),
+            ),
+      ),
+    )
+    .orderBy(desc(operations.createdAt), desc(operations.id))
+    .limit(limit + 1);
+  if (rows.length <= limit) return { items: rows, nextCursor: null };
+  const items = rows.slice(0, limit);
+  const last = items[limit - 1]!;
+  return { items, nextCursor: encodeCursor(`${last.createdAt}|${last.id}`) };
 }

@@ -6,6 +6,7 @@ import { useLiveMode } from "./live.ts";
 import { forgetToken, saveToken, takeToken } from "./session.ts";
 import type { Self } from "./types.ts";
 import { ClusterPage } from "./views/cluster.tsx";
+import { FleetPage } from "./views/fleet.tsx";
 import { OperationPage } from "./views/operation.tsx";
 import { Overview } from "./views/overview.tsx";
 import { RulePage } from "./views/rule.tsx";
@@ -27,6 +28,7 @@ function Page({ self }: { self: Self | undefined }) {
   const route = useRoute().map(decodeURIComponent);
   const [head, a, b, c] = route;
   if (head === "fleets" && a && b === "runs" && c) return <RunPage fleet={a} run={c} self={self} />;
+  if (head === "fleets" && a && !b) return <FleetPage name={a} />;
   if (head === "clusters" && a) return <ClusterPage name={a} self={self} />;
   if (head === "operations" && a) return <OperationPage id={a} self={self} />;
   if (head === "rules" && a) return <RulePage id={a} />;

@@ -32,11 +32,3 @@ export const securityHeaders: MiddlewareHandler = async (c, next) => {
   c.res = undefined;
   c.res = res;
 };
-
-/** `'sha256-…'` of an inline script or style, for a page's Content-Security-Policy. */
-export async function inlineSourceHash(source: string): Promise<string> {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(source));
-  let binary = "";
-  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
-  return `'sha256-${btoa(binary)}'`;
-}

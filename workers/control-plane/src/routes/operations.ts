@@ -1,10 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import {
+  ClusterParams,
   ExecutorEvent,
   NodePoolParams,
   NodePoolUpgradeInput,
   Operation,
   OperationParams,
+  OperationSummaryList,
+  OperationsQuery,
 } from "@regatta/contract";
 import type { ProviderEvent } from "@regatta/engine";
 import { getCluster, type Inventory } from "@regatta/inventory";
@@ -18,6 +21,7 @@ import { providerMode } from "../env.ts";
 import { idempotency } from "../http/idempotency.ts";
 import { json, jsonBody, PROBLEMS } from "../http/openapi.ts";
 import { orRefuse, ProblemError } from "../http/problem.ts";
+import { listOperationsOfCluster } from "../services/operations/cluster-operations.ts";
 import {
   cancelClusterUpgrade,
   resumeClusterUpgrade,
@@ -68,6 +72,16 @@ const get = createRoute({
   summary: "An operation: state, phase, progress and its time-stamped events",
   request: { params: OperationParams },
   responses: { 200: json("the operation", Operation), ...PROBLEMS },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/clusters/{cluster}/operations",
+  tags,
+  summary:
+    "The cluster's operations, newest first, paged: cluster upgrades, node-pool upgrades and the autoscaler's, each with its state and progress (until retired)",
+  request: { params: ClusterParams, query: OperationsQuery },
+  responses: { 200: json("a page of operations", OperationSummaryList), ...PROBLEMS },
 });
 
 const resume = createRoute({
@@ -138,6 +152,14 @@ export function operationRoutes(): App {
     const found = await getCluster(db, cluster);
     authorize(c.var.principal, "read", { kind: "fleet", fleet, scopes: found?.scopes ?? [] });
     return c.json(orRefuse(await readOperation(db, c.env.FLEET, id)), 200);
+  });
+  app.openapi(list, async (c) => {
+    const db = c.var.inventory;
+    const { cluster } = c.req.valid("param");
+    // Read like the cluster: whoever may see it sees its operations, nobody else learns it exists.
+    await clusterFor(db, c.var.principal, cluster, "read");
+    const query = c.req.valid("query");
+    return c.json(orRefuse(await listOperationsOfCluster(db, c.env.FLEET, cluster, query)), 200);
   });
   app.openapi(resume, async (c) => {
     const db = c.var.inventory;

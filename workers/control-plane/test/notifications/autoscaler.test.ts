@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { clusterWithPools, decisions, pods, useAutoscalerFixtures } from "../autoscaler/helpers.ts";
 import { api } from "../helpers.ts";
-import { eventually, installReceiver, RECEIVER, receivedAt } from "./receiver.ts";
+import {
+  eventually,
+  expectOfficialCloudEvent,
+  installReceiver,
+  RECEIVER,
+  receivedAt,
+} from "./receiver.ts";
 
 useAutoscalerFixtures();
 installReceiver();
@@ -52,6 +58,8 @@ describe("notifications: autoscaler", () => {
       data: { fleet: "prod", cluster: "nb-a", pool: "spot", blockedBy: "CA-4" },
     });
     expect(received[0]!.event.data.reason).toMatch(/quota/);
+    // A CloudEvent the official SDK parses and validates.
+    expectOfficialCloudEvent(received[0]!);
     await api("DELETE", "/v1/sim/faults/nb-a-spot");
   });
 });

@@ -3,7 +3,14 @@ import { signNotification } from "@regatta/protocol";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { clusterBody, poolBody, seedBasics } from "../fixtures.ts";
 import { api, freezeClock } from "../helpers.ts";
-import { eventually, installReceiver, RECEIVER, receivedAt, script } from "./receiver.ts";
+import {
+  eventually,
+  expectOfficialCloudEvent,
+  installReceiver,
+  RECEIVER,
+  receivedAt,
+  script,
+} from "./receiver.ts";
 
 const FLEET = "prod";
 const OTHER = "lab";
@@ -293,6 +300,48 @@ describe("notifications: delivery", () => {
     ]);
   });
 
+  it("notifications: every delivery is a CloudEvent 1.0 the official SDK (cloudevents) parses and validates — a run's start and end, an operation's success and failure — with the attributes Regatta sent", async () => {
+    expect((await subscribe("sdk", { fleets: [FLEET] })).status).toBe(201);
+    await cluster("n-sdk", FLEET, { updateGroup: "sdk" });
+    const created = await api("POST", `/v1/fleets/${FLEET}/update-runs`, {
+      body: {
+        name: "sdk-run",
+        stages: [{ name: "only", groups: [{ name: "sdk" }] }],
+        upgrade: { type: "NodeImageOnly" },
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect((await api("POST", `/v1/fleets/${FLEET}/update-runs/sdk-run/start`)).status).toBe(200);
+    expect(await advanceRun("sdk-run", (s) => s === "Completed" || s === "Failed")).toBe(
+      "Completed",
+    );
+    await cluster("n-sdk-bad", FLEET, { updateGroup: "sdk-bad" });
+    const fault = await api("PUT", "/v1/sim/faults/n-sdk-bad", {
+      body: { match: { cluster: "n-sdk-bad" }, effect: "FAIL" },
+    });
+    expect(fault.status).toBe(200);
+    const failed = await upgradePool("n-sdk-bad", "cos-110");
+    await api("DELETE", "/v1/sim/faults/n-sdk-bad");
+    expect((await api("GET", `/v1/operations/${failed}`)).body.state).toBe("FAILED");
+    const types = () => receivedAt("/sdk").map((r) => r.event.type);
+    await eventually(() => types().includes("dev.regatta.operation.failed"));
+    expect(types()).toEqual(
+      expect.arrayContaining([
+        "dev.regatta.updaterun.started",
+        "dev.regatta.operation.succeeded",
+        "dev.regatta.updaterun.completed",
+        "dev.regatta.operation.failed",
+      ]),
+    );
+    for (const delivery of receivedAt("/sdk")) expectOfficialCloudEvent(delivery);
+    // The check has teeth: the SDK refuses an event that lost its source.
+    const first = receivedAt("/sdk")[0]!;
+    const { source: _, ...sourceless } = first.event;
+    expect(() => expectOfficialCloudEvent({ ...first, body: JSON.stringify(sourceless) })).toThrow(
+      /invalid payload|source/i,
+    );
+  });
+
   it("notifications: a run whose member fails sends updaterun.member.failed and updaterun.failed, and only to matching patterns", async () => {
     expect(
       (
@@ -330,6 +379,7 @@ describe("notifications: delivery", () => {
     )!;
     expect(member.event.subject).toBe(`fleets/${FLEET}/update-runs/n-fail/members/n-bad`);
     expect(member.event.data).toMatchObject({ cluster: "n-bad", run: "n-fail" });
+    for (const delivery of receivedAt("/failures")) expectOfficialCloudEvent(delivery);
   });
 
   it("notifications: a 500 is retried and the same event id arrives again, then it is delivered", async () => {

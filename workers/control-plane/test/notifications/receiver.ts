@@ -1,5 +1,6 @@
 import type { CloudEvent } from "@regatta/protocol";
-import { vi } from "vitest";
+import { HTTP, CloudEvent as SdkCloudEvent } from "cloudevents";
+import { expect, vi } from "vitest";
 
 /**
  * A subscriber for the tests: outbound fetches to {@link RECEIVER} (a loopback URL, which
@@ -57,4 +58,43 @@ export async function eventually<T>(
     },
     { timeout: timeoutMs, interval: 100 },
   );
+}
+
+/**
+ * What the official CloudEvents SDK (`cloudevents`, as a subscriber would use it) makes of
+ * a delivery: it parses the request (structured mode, by its content-type), validates the
+ * event against CloudEvents 1.0, and must find the same attributes Regatta sent.
+ */
+export function expectOfficialCloudEvent(delivery: Received): void {
+  const parsed = HTTP.toEvent({
+    headers: Object.fromEntries(delivery.headers),
+    body: delivery.body,
+  });
+  const events = Array.isArray(parsed) ? parsed : [parsed];
+  expect(events, "one event per delivery").toHaveLength(1);
+  const event = events[0];
+  if (!(event instanceof SdkCloudEvent)) throw new Error("the SDK made no CloudEvent of it");
+  // Throws a ValidationError naming each attribute the specification refuses.
+  expect(event.validate()).toBe(true);
+  const sent = delivery.event;
+  expect({
+    specversion: event.specversion,
+    id: event.id,
+    type: event.type,
+    source: event.source,
+    subject: event.subject,
+    time: event.time,
+    datacontenttype: event.datacontenttype,
+    data: event.data,
+  }).toEqual({
+    specversion: "1.0",
+    id: sent.id,
+    type: sent.type,
+    source: sent.source,
+    subject: sent.subject,
+    time: sent.time,
+    datacontenttype: "application/json",
+    data: sent.data,
+  });
+  expect(new Date(event.time ?? "").toISOString()).toBe(sent.time);
 }

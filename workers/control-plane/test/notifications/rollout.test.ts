@@ -8,7 +8,13 @@ import {
   upgradeOf,
   useRolloutFixtures,
 } from "../rollout/helpers.ts";
-import { eventually, installReceiver, RECEIVER, receivedAt } from "./receiver.ts";
+import {
+  eventually,
+  expectOfficialCloudEvent,
+  installReceiver,
+  RECEIVER,
+  receivedAt,
+} from "./receiver.ts";
 
 useRolloutFixtures(["canary"]);
 installReceiver();
@@ -55,5 +61,7 @@ describe("notifications: rollout", () => {
     // The soak of a day began a day before it ended.
     const soaking = byType.get("dev.regatta.rollout.group.soaking")!;
     expect(Date.parse(soaking.time)).toBe(Date.parse(cp!.soakEndsAt!) - DAY * 1000);
+    // Each is a CloudEvent the official SDK parses and validates.
+    for (const delivery of cpEvents()) expectOfficialCloudEvent(delivery);
   });
 });

@@ -1,10 +1,12 @@
 import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, uri } from "../api.ts";
-import { when } from "../clock.ts";
 import { count } from "../format.ts";
 import { useLive } from "../live.ts";
 import { mayWrite } from "../session.ts";
-import type { ClusterView, DecisionView, NodePoolView, NodeView, Page, Self } from "../types.ts";
+import type { ClusterView, NodePoolView, NodeView, Self } from "../types.ts";
+import { AutoscalerSection } from "./autoscaler.tsx";
+import { ClusterOperations } from "./cluster-operations.tsx";
+import { MaintenanceSection } from "./maintenance.tsx";
 import { Explained, Failure, Loading, Section, State } from "./ui.tsx";
 import { UpgradeDialog } from "./upgrade-dialog.tsx";
 
@@ -12,29 +14,27 @@ interface Loaded {
   cluster: ClusterView;
   pools: NodePoolView[];
   nodes: NodeView[];
-  decisions: DecisionView[];
 }
 
 async function load(name: string): Promise<Loaded> {
   const path = uri`/v1/clusters/${name}`;
-  const [cluster, pools, nodes, decisions] = await Promise.all([
+  const [cluster, pools, nodes] = await Promise.all([
     getJson<ClusterView>(path),
     getAll<NodePoolView>(`${path}/node-pools`),
     // The pools' live nodes (an autoscaled pool's size is not its configured count).
     getAll<NodeView>(`${path}/nodes`, 5000),
-    getJson<Page<DecisionView>>(`${path}/autoscaler/decisions?limit=50`).then((p) => p.items),
   ]);
-  return { cluster, pools, nodes, decisions };
+  return { cluster, pools, nodes };
 }
 
-/** A cluster: its node pools (and their upgrades) and its autoscaler's decisions. */
+/** A cluster: its node pools (and their upgrades), operations, maintenance and autoscaler. */
 export function ClusterPage(props: { name: string; self: Self | undefined }) {
   const [watch, setWatch] = useState<string[]>([]);
   const { data, error } = useLive(`cluster:${props.name}`, () => load(props.name), watch);
   const fleet = data?.cluster.fleet;
   useEffect(() => setWatch(fleet ? [uri`/v1/fleets/${fleet}/watch`] : []), [fleet]);
   if (!data) return error ? <Failure error={error} /> : <Loading what={`cluster ${props.name}`} />;
-  const { cluster, pools, nodes, decisions } = data;
+  const { cluster, pools, nodes } = data;
   const may = mayWrite(props.self, cluster.fleet, cluster.scopes ?? []);
   const poolOps = new Map(
     (cluster.status.components.components ?? []).flatMap((c) =>
@@ -48,8 +48,8 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
           Cluster {cluster.name} <State state={cluster.status.phase} />
         </h1>
         <p class="muted">
-          Fleet <a href="#/">{cluster.fleet}</a> · {cluster.region} · {cluster.releaseChannel} ·
-          version {cluster.status.version}
+          Fleet <a href={uri`#/fleets/${cluster.fleet}`}>{cluster.fleet}</a> · {cluster.region} ·{" "}
+          {cluster.releaseChannel} · version {cluster.status.version}
           {cluster.status.specVersion !== cluster.status.version
             ? ` → ${cluster.status.specVersion}`
             : ""}
@@ -89,40 +89,13 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
           </table>
         </div>
       </Section>
-      <Section title="Autoscaler decisions">
-        {decisions.length === 0 ? (
-          <p class="muted">No decisions recorded.</p>
-        ) : (
-          <div class="scroll">
-            <table class="decisions">
-              <thead>
-                <tr>
-                  <th scope="col">At</th>
-                  <th scope="col">Pool</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Δ</th>
-                  <th scope="col">Reason</th>
-                  <th scope="col">Rule</th>
-                </tr>
-              </thead>
-              <tbody>
-                {decisions.map((d) => (
-                  <tr key={d.id}>
-                    <td>{when(d.at)}</td>
-                    <td>{d.pool ?? "—"}</td>
-                    <td>
-                      <State state={d.action} />
-                    </td>
-                    <td>{d.delta > 0 ? `+${d.delta}` : d.delta}</td>
-                    <td>{d.reason}</td>
-                    <td>{d.blockedBy ?? "—"}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Section>
+      <ClusterOperations cluster={cluster.name} fleet={cluster.fleet} />
+      <MaintenanceSection cluster={cluster} />
+      <AutoscalerSection
+        cluster={cluster.name}
+        fleet={cluster.fleet}
+        pools={pools.map((p) => p.name)}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, uri } from "../api.ts";
 import { duration, now, useTick, when } from "../clock.ts";
 import { useLive } from "../live.ts";
+import { sequenceOrder } from "../sequence.ts";
 import type { ClusterView, FleetView, RolloutView, RunSummary } from "../types.ts";
 import { Failure, Loading, Section, State } from "./ui.tsx";
 
@@ -12,6 +13,7 @@ interface FleetSummary {
   runs: RunSummary[];
 }
 
+/** Fleets in rollout order (upstream first), then those in no sequence. */
 async function loadFleets(): Promise<FleetSummary[]> {
   // One read of every cluster beside the fleets, not one per fleet after them: the
   // cold first paint waits for the slowest of these reads, not for a chain of them.
@@ -19,7 +21,7 @@ async function loadFleets(): Promise<FleetSummary[]> {
     getAll<FleetView>("/v1/fleets"),
     getAll<ClusterView>("/v1/clusters"),
   ]);
-  return Promise.all(
+  const summaries = await Promise.all(
     fleets.map(async (fleet) => {
       const path = uri`/v1/fleets/${fleet.name}`;
       const [rollout, runs] = await Promise.all([
@@ -29,6 +31,9 @@ async function loadFleets(): Promise<FleetSummary[]> {
       return { fleet, clusters: all.filter((c) => c.fleet === fleet.name), rollout, runs };
     }),
   );
+  const byName = new Map(summaries.map((s) => [s.fleet.name, s]));
+  const order = sequenceOrder(new Map(summaries.map((s) => [s.fleet.name, s.rollout])));
+  return order.map((name) => byName.get(name)!);
 }
 
 /** Fleets, their clusters, their place in a rollout sequence and their update runs. */
@@ -44,11 +49,12 @@ export function Overview() {
     // The benchmark's mark: the first paint with the fleets (scripts/bench).
     if (data) requestAnimationFrame(() => performance.mark("regatta:overview-painted"));
   }, [data !== undefined]);
-    if (!data) return error ? <Failure error={error} /> : <Loading what="fleets" />;
+  if (!data) return error ? <Failure error={error} /> : <Loading what="fleets" />;
   if (data.length === 0)
     return <p>No fleets yet: create one with PUT /v1/fleets/&#123;fleet&#125;.</p>;
   return (
     <>
+      <h1>Fleets</h1>
       <Failure error={error} />
       <Sequences fleets={data} />
       {data.map((summary) => (
@@ -90,11 +96,16 @@ function Sequences({ fleets }: { fleets: FleetSummary[] }) {
   );
 }
 
-function GroupStep({ group }: { group: RolloutView }) {
+/** One group of a sequence; `current` marks the group of the page it is shown on. */
+export function GroupStep({ group, current }: { group: RolloutView; current?: boolean }) {
   const qualified = group.upgrades.filter((u) => u.state === "COMPLETE").at(-1);
   return (
-    <li class="group-step">
-      <a href={uri`#/fleets/${group.group.split("/")[0] ?? ""}`} class="group-name">
+    <li class={current ? "group-step current" : "group-step"}>
+      <a
+        href={uri`#/fleets/${group.group.split("/")[0] ?? ""}`}
+        class="group-name"
+        aria-current={current ? "page" : undefined}
+      >
         {group.group}
       </a>
       {group.upgrades.length === 0 && <span class="muted">no upgrade yet</span>}
@@ -120,6 +131,10 @@ function FleetCard({ summary }: { summary: FleetSummary }) {
   const { fleet, clusters, rollout, runs } = summary;
   return (
     <Section title={`Fleet ${fleet.name}`} id={`fleet-${fleet.name}`}>
+      <p>
+        <a href={uri`#/fleets/${fleet.name}`}>Open fleet {fleet.name}</a>
+        <span class="muted"> — its sequence, maintenance windows and every update run</span>
+      </p>
       {rollout && (
         <p class="muted">
           Sequence: {rollout.upstream ? `${rollout.upstream} → ` : ""}

@@ -4,6 +4,7 @@ import { ApiError } from "../api.ts";
 import { now } from "../clock.ts";
 import { explain, ruleHref } from "../format.ts";
 import { refreshAll } from "../live.ts";
+import { WithOperationLinks } from "./links.tsx";
 
 /** The tone of a state name, for colour; the name itself is always shown as text. */
 export function tone(state: string): "ok" | "run" | "wait" | "bad" | "idle" {
@@ -174,13 +175,14 @@ export function problemText(failure: unknown): string {
 
 /**
  * A message of the API as a person reads it: the sentence first, its instants in the
- * page's date format, then the rules it names as links to their explanation.
+ * page's date format and its operation ids as links, then the rules it names as links
+ * to their explanation.
  */
 export function Explained({ text }: { text: string }) {
   const { sentence, rules } = explain(text, now());
   return (
     <>
-      {sentence}
+      <WithOperationLinks text={sentence} />
       {rules.length > 0 && (
         <span class="rules">
           {" "}

@@ -224,10 +224,7 @@ export class FleetObject extends DurableObject<Env> {
     return autoscaler.submitProvisioning(runtime, this.wiring.inventory, cluster, request);
   }
   /** CA-17: recorded decisions, newest first. */
-  async autoscalerDecisions(
-    cluster: string,
-    options: { limit: number; before?: number; pool?: string },
-  ) {
+  async autoscalerDecisions(cluster: string, options: autoscaler.DecisionFilter) {
     return this.inTx((tx) => autoscaler.listDecisions(tx, cluster, options));
   }
   async workloadPods(cluster: string, offset: number, limit: number) {

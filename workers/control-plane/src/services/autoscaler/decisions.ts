@@ -7,7 +7,7 @@ import {
   encodeCursor,
   InvalidCursorError,
 } from "@regatta/inventory";
-import type { RecordedDecision } from "../../objects/fleet/autoscaler/decisions.ts";
+import type { RecordedDecision, ScalingAction } from "../../objects/fleet/autoscaler/decisions.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
 
@@ -31,11 +31,16 @@ export function decisionBody(d: RecordedDecision): DecisionBody {
   };
 }
 
-/** CA-17: a page of the cluster's decisions, newest first, optionally of one pool. */
+/** CA-17: a page of the cluster's decisions, newest first, optionally of one pool and of some actions. */
 export async function listAutoscalerDecisions(
   fleets: FleetObjects,
   cluster: ClusterRow,
-  query: { limit: number; cursor?: string | undefined; pool?: string | undefined },
+  query: {
+    limit: number;
+    cursor?: string | undefined;
+    pool?: string | undefined;
+    action?: string | undefined;
+  },
 ): Promise<Outcome<{ items: DecisionBody[]; nextCursor: string | null }>> {
   let before: number | undefined;
   if (query.cursor !== undefined) {
@@ -49,6 +54,10 @@ export async function listAutoscalerDecisions(
       limit: query.limit,
       ...(before === undefined ? {} : { before }),
       ...(query.pool === undefined ? {} : { pool: query.pool }),
+      // The contract admits only the four actions, comma-separated.
+      ...(query.action === undefined
+        ? {}
+        : { actions: query.action.split(",") as ScalingAction[] }),
     });
   return accepted({
     items: page.items.map(decisionBody),

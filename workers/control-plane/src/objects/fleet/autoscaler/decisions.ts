@@ -176,14 +176,22 @@ function rendered(decision: RecordedDecision, now: Instant): RecordedDecision {
   return { ...decision, reason: decisionReason(decision, decision.until ?? now) };
 }
 
+/** Which decisions a page holds: older than `before` (an id), of one pool, of some actions. */
+export interface DecisionFilter {
+  limit: number;
+  before?: number | undefined;
+  pool?: string | undefined;
+  actions?: readonly ScalingAction[] | undefined;
+}
+
 /**
- * A page of decisions, newest first, older than `before` (an id), optionally of one pool.
- * `nextBefore` is where the next page starts, absent on the last page.
+ * A page of decisions, newest first, as `options` filters them. `nextBefore` is where the
+ * next page starts, absent on the last page.
  */
 export function listDecisions(
   tx: Tx,
   cluster: string,
-  options: { limit: number; before?: number | undefined; pool?: string | undefined },
+  options: DecisionFilter,
 ): { items: RecordedDecision[]; nextBefore?: number } {
   const head = tx.getState<LogHead>(headKey(cluster));
   if (!head) return { items: [] };
@@ -196,6 +204,7 @@ export function listDecisions(
       const entry = list[i]!;
       if (entry.id > start) continue;
       if (options.pool !== undefined && entry.pool !== options.pool) continue;
+      if (options.actions !== undefined && !options.actions.includes(entry.action)) continue;
       if (items.length === options.limit) return { items, nextBefore: items.at(-1)!.id };
       items.push(rendered(entry, tx.now));
     }

@@ -1,0 +1,201 @@
+import { join } from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { communityBank } from "../../scripts/demo/community-bank.ts";
+import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
+import { ARTIFACTS, launch } from "./chromium.ts";
+import { type Call, client, seedBank } from "./client.ts";
+
+let cp: ControlPlane;
+let call: Call;
+let browser: Browser;
+
+const LAB = "lab-europe-west3-1";
+
+// Seeding the bank takes most of the file, longer than the default hook allows on two busy cores.
+beforeAll(async () => {
+  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
+  call = client(cp.url, cp.token);
+  await seedBank(call);
+  for (const { fleet, body } of communityBank().rollouts) {
+    await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await cp?.stop();
+});
+
+const refusedByPolicy: string[] = [];
+
+async function open(route: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+  });
+  await page.goto(`${cp.url}/#token=${encodeURIComponent(cp.token)}`);
+  await page.getByRole("link", { name: "Regatta" }).waitFor();
+  await page.goto(`${cp.url}/${route}`);
+  return page;
+}
+
+const WAIT = { timeout: 15_000, interval: 50 };
+const see = (locator: Locator) => ({
+  toBeVisible: () => locator.first().waitFor({ state: "visible", timeout: WAIT.timeout }),
+  toContainText: (text: string) =>
+    expect.poll(async () => (await locator.first().textContent()) ?? "", WAIT).toContain(text),
+  toHaveCount: (count: number) => expect.poll(() => locator.count(), WAIT).toBe(count),
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+
+describe("where everything is (issue 27 item 9)", () => {
+  afterEach(() => expect(refusedByPolicy).toEqual([]));
+
+  it("SEQ-1 the overview lists the fleets in rollout order, upstream first, then those in no sequence", async () => {
+    const page = await open("#/");
+    const headings = page.getByRole("heading", { level: 2, name: /^Fleet / });
+    await see(headings).toHaveCount(4);
+    expect(await headings.allTextContents()).toEqual([
+      "Fleet testing",
+      "Fleet staging",
+      "Fleet production",
+      "Fleet lab",
+    ]);
+    await page.close();
+  });
+
+  it("SEQ-13 a fleet link opens the fleet's page: its place in the sequence with the soak, its clusters' windows and next openings, and every update run, paged", async () => {
+    // Twelve runs: more than a page of ten, so the history pages.
+    const runs = Array.from({ length: 12 }, (_, i) => `r-${String(i + 1).padStart(2, "0")}`);
+    for (const name of runs) {
+      await call("POST", "/v1/fleets/staging/update-runs", {
+        name,
+        strategy: "by-region",
+        upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
+      });
+      // Creation instants order the history: each run a minute after the last.
+      await call("POST", "/v1/sim/advance", { seconds: 60 });
+    }
+
+    // The oldest has ended: every stage skipped (RUN-12), it runs through to its end at once.
+    const first = "/v1/fleets/staging/update-runs/r-01";
+    await call("POST", `${first}/skip`, {
+      targets: [
+        { type: "Stage", name: "asia-southeast2" },
+        { type: "Stage", name: "europe-west3" },
+      ],
+    });
+    await call("POST", `${first}/start`);
+    let ended = "";
+    for (let step = 0; step < 20 && !ended; step++) {
+      const run = await call<{ state: string }>("GET", first);
+      if (!["NotStarted", "Running"].includes(run.state)) ended = run.state;
+      else await call("POST", "/v1/sim/advance", { seconds: 60 });
+    }
+    expect(ended).not.toBe("");
+
+    const page = await open("#/");
+    await page.getByRole("link", { name: "Open fleet staging" }).click();
+    await see(page.getByRole("heading", { level: 1 })).toContainText("Fleet staging");
+    expect(page.url()).toContain("#/fleets/staging");
+
+    const sequence = page.locator("section", {
+      has: page.getByRole("heading", { name: "Rollout sequence" }),
+    });
+    await see(sequence).toContainText("Upstream: testing");
+    await see(sequence).toContainText("Downstream: production");
+    await see(sequence).toContainText("Soak: 7d after each upgrade");
+    const chain = sequence.getByRole("list", { name: "sequence from testing" });
+    await see(chain.getByRole("listitem")).toHaveCount(3);
+    await see(chain.locator("[aria-current=page]")).toContainText("staging");
+
+    const clusters = page.locator("section", {
+      has: page.getByRole("heading", { name: "Clusters" }),
+    });
+    const row = clusters.getByRole("row", { name: /staging-europe-west3-1/ });
+    await see(row).toContainText("Mon–Fri 19:00 for 10h (Europe/Berlin)");
+    const cluster = await call<{ status: { nextWindowOpen?: string } }>(
+      "GET",
+      "/v1/clusters/staging-europe-west3-1",
+    );
+    expect(cluster.status.nextWindowOpen).toBeDefined();
+    await expect
+      .poll(async () => (await row.getByRole("cell").last().textContent()) ?? "", WAIT)
+      .toMatch(/open now|UTC \(in \d/);
+
+    const history = page.locator("section", {
+      has: page.getByRole("heading", { name: "Update runs" }),
+    });
+    const names = history.locator("tbody th");
+    await see(names).toHaveCount(10);
+    expect(await names.allTextContents()).toEqual([...runs].reverse().slice(0, 10));
+    await shot(page, "fleet-page");
+    await history.getByRole("button", { name: "Older →" }).click();
+    await see(names).toHaveCount(2);
+    expect(await names.allTextContents()).toEqual(["r-02", "r-01"]);
+    // A run that is over stays in the history, with the state it ended in.
+    await see(history.getByRole("row", { name: /r-01/ })).toContainText(ended);
+    await history.getByRole("button", { name: "← Newer" }).click();
+    await see(names).toHaveCount(10);
+
+    // The chain's groups are links to their fleets' pages.
+    await chain.getByRole("link", { name: "testing" }).click();
+    await see(page.getByRole("heading", { level: 1 })).toContainText("Fleet testing");
+    await see(page.getByText("First in its sequence")).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, "fleet-page-phone");
+    await page.close();
+  });
+
+  it("LIFE-4 a cluster's page lists its operations, and a cluster upgrade's pool operations are links", async () => {
+    const upgrade = await call<{ id: string }>("POST", `/v1/clusters/${LAB}/upgrade`, {
+      version: "1.21.14-gke.4300",
+    });
+    // The control plane first, then each worker pool as an operation of its own (LIFE-3).
+    let child: string | undefined;
+    for (let step = 0; step < 120 && !child; step++) {
+      const op = await call<{ events: { message: string }[] }>(
+        "GET",
+        `/v1/operations/${upgrade.id}`,
+      );
+      child = op.events
+        .map((e) => /upgrades as (op-[0-9a-f-]{36})/.exec(e.message)?.[1])
+        .find(Boolean);
+      if (!child) await call("POST", "/v1/sim/advance", { seconds: 120 });
+    }
+    expect(child).toBeDefined();
+
+    const page = await open("#/");
+    await page.getByRole("link", { name: LAB }).click();
+    await see(page.getByRole("heading", { level: 1 })).toContainText(`Cluster ${LAB}`);
+    const operations = page.locator("section", {
+      has: page.getByRole("heading", { name: "Operations" }),
+    });
+    const rows = operations.locator("tbody tr");
+    await see(rows.filter({ hasText: "cluster upgrade to 1.21.14-gke.4300" })).toHaveCount(1);
+    // Newest first: the pool upgrades the cluster upgrade started come above it.
+    const texts = await rows.allTextContents();
+    const pools = texts.findIndex((t) => t.includes("node-pool upgrade of "));
+    expect(pools).toBeGreaterThanOrEqual(0);
+    expect(pools).toBeLessThan(texts.findIndex((t) => t.includes("cluster upgrade to")));
+
+    const maintenance = page.locator("section", {
+      has: page.getByRole("heading", { name: "Maintenance" }),
+    });
+    await see(maintenance).toContainText("Mon–Fri 19:00 for 10h (Europe/Berlin)");
+    await see(maintenance).toContainText("Next opening for automatic upgrades:");
+    await shot(page, "cluster-operations");
+
+    await rows.filter({ hasText: "cluster upgrade" }).getByRole("link").click();
+    await see(page.getByRole("heading", { level: 1 })).toContainText(`Cluster ${LAB} upgrade`);
+    const events = page.locator("ol.events");
+    await events.getByRole("link", { name: child! }).first().click();
+    await see(page.getByRole("heading", { level: 1 })).toContainText("Node pool");
+    expect(page.url()).toContain(`#/operations/${child}`);
+    await shot(page, "child-operation");
+    await page.close();
+  });
+});
