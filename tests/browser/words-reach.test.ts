@@ -158,6 +158,7 @@ describe("words for people, and every page reachable", () => {
     );
     const pages: [string, string, string][] = [
       ["overview", "#/", "Fleet production"],
+      ["fleet", "#/fleets/production", "Clusters"],
       ["cluster", "#/clusters/production-europe-west3-1", "Node pools"],
       ["operation", `#/operations/${op.id}`, "Zones"],
       ["run", "#/fleets/production/runs/r-words", "Timeline"],
