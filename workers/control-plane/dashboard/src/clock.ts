@@ -12,7 +12,8 @@ export { duration } from "./format.ts";
 let anchor = { virtual: Date.now(), wall: Date.now(), speed: 1 };
 const synced = new Set<() => void>();
 
-export async function syncClock(): Promise<void> {
+/** Reads the control plane's clock, telling no one (a view that keeps its own tick). */
+export async function readClock(): Promise<void> {
   try {
     const sim = await getJson<{ now: string; speed: number }>("/v1/sim");
     anchor = { virtual: Date.parse(sim.now), wall: Date.now(), speed: sim.speed };
@@ -20,6 +21,11 @@ export async function syncClock(): Promise<void> {
     // Not the sim (404): the control plane runs on wall time.
     anchor = { virtual: Date.now(), wall: Date.now(), speed: 1 };
   }
+}
+
+/** Reads the clock and re-renders every view (`useClockSync`). */
+export async function syncClock(): Promise<void> {
+  await readClock();
   for (const listener of synced) listener();
 }
 
@@ -62,9 +68,10 @@ export function useRunningClock(running: boolean): number {
   useEffect(() => {
     if (!running) return;
     let ticks = 0;
+    // Only this view re-renders: the rest of the page follows the clock on its own terms.
     const timer = setInterval(() => {
       ticks++;
-      if (ticks % 5 === 0) void syncClock();
+      if (ticks % 5 === 0) void readClock().then(() => setTick(ticks));
       else setTick(ticks);
     }, 1000);
     return () => clearInterval(timer);

@@ -46,14 +46,15 @@ function LiveStatus() {
 }
 
 /**
- * The page paints at once: who the token is (`/v1/tokens/self`), the control plane's
- * clock and the route's own reads all start together, and each part shows as it arrives
- * (a cold first paint used to wait for the first two in turn, then the route's reads).
- * Until `self` is known no action is offered; a refused token brings the prompt back.
+ * The header paints at once; who the token is (`/v1/tokens/self`) and the control
+ * plane's clock are read side by side, and the route's view mounts once both are known,
+ * so a page of 1,000 members renders once, with its actions and its times right, rather
+ * than again as each answer arrives. A refused token brings the prompt back.
  */
 function App({ token }: { token: string }) {
   const [self, setSelf] = useState<Self | undefined>(undefined);
   const [refused, setRefused] = useState<string | undefined>(undefined);
+  const [clockKnown, setClockKnown] = useState(false);
   useClockSync();
   useEffect(() => {
     getJson<Self>("/v1/tokens/self").then(setSelf, (failure: unknown) => {
@@ -65,7 +66,7 @@ function App({ token }: { token: string }) {
   }, [token]);
   // The virtual clock moves with every change the page hears of.
   useEffect(() => {
-    void syncClock();
+    void syncClock().then(() => setClockKnown(true));
     const timer = setInterval(() => void syncClock(), 30_000);
     return () => clearInterval(timer);
   }, []);
@@ -106,7 +107,7 @@ function App({ token }: { token: string }) {
         </button>
       </header>
       <main id="main">
-        <Page self={self} />
+        {self && clockKnown ? <Page self={self} /> : <p class="loading">Loading…</p>}
       </main>
     </>
   );

@@ -1,6 +1,7 @@
+import { memo } from "preact/compat";
 import { useEffect } from "preact/hooks";
 import { post, uri } from "../api.ts";
-import { when } from "../clock.ts";
+import { now, when } from "../clock.ts";
 import { count } from "../format.ts";
 import { useResource } from "../live.ts";
 import { mayWrite } from "../session.ts";
@@ -211,35 +212,64 @@ function MemberTable(props: { members: Member[]; may: boolean; skip: Skip }) {
         </thead>
         <tbody>
           {props.members.map((m) => (
-            <tr key={m.cluster} data-member={m.cluster}>
-              <th scope="row">
-                <a href={uri`#/clusters/${m.cluster}`}>{m.cluster}</a>
-              </th>
-              <td>
-                <State state={m.state} />
-              </td>
-              <td>{when(m.startedAt)}</td>
-              <td>{when(m.endedAt)}</td>
-              <td class="message">
-                {m.message && <Explained text={m.message} />}
-                {m.operation && (
-                  <a href={uri`#/operations/${m.operation}`} class="op-link">
-                    {" "}
-                    operation
-                  </a>
-                )}
-              </td>
-              {props.may && (
-                <td>
-                  {!FINISHED.has(m.state) && (
-                    <SkipAction type="Member" name={m.cluster} skip={props.skip} label="Skip" />
-                  )}
-                </td>
-              )}
-            </tr>
+            <MemberRow
+              key={m.cluster}
+              member={m}
+              may={props.may}
+              skip={props.skip}
+              minute={Math.floor(now() / 60_000)}
+            />
           ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+/**
+ * One member's row. A run's page re-renders whenever anything on it changes (the clock,
+ * who the token is, a re-read): a row re-renders only when its member changed (a re-read
+ * keeps unchanged members' objects only if the answer is the same, so compare by value
+ * of what it shows) or a minute of the clock passed, which keeps a 1,000-member page cheap.
+ */
+const MemberRow = memo(
+  function MemberRow(props: { member: Member; may: boolean; skip: Skip; minute: number }) {
+    const m = props.member;
+    return (
+      <tr data-member={m.cluster}>
+        <th scope="row">
+          <a href={uri`#/clusters/${m.cluster}`}>{m.cluster}</a>
+        </th>
+        <td>
+          <State state={m.state} />
+        </td>
+        <td>{when(m.startedAt)}</td>
+        <td>{when(m.endedAt)}</td>
+        <td class="message">
+          {m.message && <Explained text={m.message} />}
+          {m.operation && (
+            <a href={uri`#/operations/${m.operation}`} class="op-link">
+              {" "}
+              operation
+            </a>
+          )}
+        </td>
+        {props.may && (
+          <td>
+            {!FINISHED.has(m.state) && (
+              <SkipAction type="Member" name={m.cluster} skip={props.skip} label="Skip" />
+            )}
+          </td>
+        )}
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.may === after.may &&
+    before.minute === after.minute &&
+    before.member.state === after.member.state &&
+    before.member.startedAt === after.member.startedAt &&
+    before.member.endedAt === after.member.endedAt &&
+    before.member.message === after.member.message &&
+    before.member.operation === after.member.operation,
+);
