@@ -87,6 +87,8 @@ describe("words for people, and every page reachable", () => {
     await call("POST", "/v1/fleets/words/update-runs/held/start");
     const page = await tab(browser, "#/fleets/words/runs/held");
     const member = page.locator("tr[data-member]").first();
+    await see(member).toBeVisible();
+    await shot(page, "run-held-words");
     await see(member.locator(".message a.rule")).toBeVisible();
     const message = ((await member.locator(".message").textContent()) ?? "").trim();
     expect(message).not.toMatch(/^[A-Z]+-\d+:/);

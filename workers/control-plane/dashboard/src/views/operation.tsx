@@ -134,7 +134,9 @@ function controlOf(verb: Verb, op: OperationView, what: string) {
         kind: "destructive" as const,
         confirm: {
           title: `Cancel the upgrade of ${what}?`,
-          body: "The upgrade pauses where it is; node steps already sent still finish. You can resume it or roll it back afterwards.",
+          body: op.target.pool
+            ? "The upgrade pauses where it is; node steps already sent still finish. You can resume it or roll it back afterwards."
+            : "The upgrade stops after the step in progress; resume it later from where it stopped (a cluster upgrade only moves forward, LIFE-3).",
           confirm: "Cancel the upgrade",
         },
       };
