@@ -37,6 +37,26 @@ const options = {
   logLevel: "warning",
 } as const;
 
+/**
+ * docs/rules.md, one entry per rule (`### RUN-8 — States and Pending` to the next
+ * heading), as `public/rules.json`: the page's rule links (`#/rules/RUN-8`) explain a
+ * refusal or a held state in the repo's own words, fetched only when one is opened.
+ */
+async function writeRules(): Promise<number> {
+  const markdown = await readFile(here("../../../docs/rules.md"), "utf8");
+  const rules: Record<string, { title: string; text: string }> = {};
+  for (const section of markdown.split(/^(?=#{2,3} )/m)) {
+    const heading = /^### ([A-Z]+-\d+) — (.+)\n/.exec(section);
+    if (!heading) continue;
+    rules[heading[1]!] = {
+      title: heading[2]!.trim(),
+      text: section.slice(heading[0].length).trim(),
+    };
+  }
+  await replace(`${PUBLIC}rules.json`, JSON.stringify(rules));
+  return Object.keys(rules).length;
+}
+
 /** Writes `path` only when it would change, atomically; answers whether it did. */
 async function replace(path: string, content: Uint8Array | string): Promise<boolean> {
   const next = typeof content === "string" ? Buffer.from(content) : Buffer.from(content);
@@ -70,6 +90,8 @@ async function copySwaggerUi(): Promise<void> {
   }
 }
 
+const rules = await writeRules();
+
 if (process.argv.includes("--watch")) {
   await copySwaggerUi();
   await (await context({ ...options, sourcemap: "inline" })).watch();
@@ -81,6 +103,6 @@ if (process.argv.includes("--watch")) {
   await copySwaggerUi();
   const bytes = Object.values(result.metafile.outputs).find((o) => o.entryPoint)?.bytes ?? 0;
   console.log(
-    `dashboard: public/app.js ${(bytes / 1024).toFixed(1)} KiB; api-reference: swagger-ui`,
+    `dashboard: public/app.js ${(bytes / 1024).toFixed(1)} KiB, rules.json ${rules} rules; api-reference: swagger-ui`,
   );
 }

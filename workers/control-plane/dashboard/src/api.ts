@@ -1,3 +1,4 @@
+import { type FieldError, fieldError } from "./format.ts";
 import { token } from "./session.ts";
 
 /** A refusal as the API gives it (problem+json), for the page to show. */
@@ -38,10 +39,20 @@ async function bodyOf(res: Response): Promise<unknown> {
 }
 
 function refusal(res: Response, body: unknown): ApiError {
+  const problem = (typeof body === "object" && body !== null ? body : {}) as {
+    detail?: unknown;
+    rule?: unknown;
+    errors?: FieldError[];
+  };
+  // A schema refusal reads field by field ("version: required"), not as zod words it; a
+  // rule's refusal keeps its detail, which leads with the rule for the page to link.
+  const fields =
+    problem.rule === undefined && Array.isArray(problem.errors) && problem.errors.length > 0
+      ? problem.errors.map(fieldError).join("; ")
+      : undefined;
   const detail =
-    typeof body === "object" && body !== null && "detail" in body
-      ? String((body as { detail: unknown }).detail)
-      : `${res.status} ${res.statusText}`;
+    fields ??
+    (problem.detail !== undefined ? String(problem.detail) : `${res.status} ${res.statusText}`);
   return new ApiError(res.status, detail);
 }
 

@@ -1,7 +1,7 @@
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, getJson, uri } from "./api.ts";
-import { syncClock } from "./clock.ts";
+import { syncClock, useClockSync } from "./clock.ts";
 import { useLiveMode } from "./live.ts";
 import { forgetToken, saveToken, takeToken } from "./session.ts";
 import type { Self } from "./types.ts";
@@ -9,6 +9,7 @@ import { ClusterPage } from "./views/cluster.tsx";
 import { FleetPage } from "./views/fleet.tsx";
 import { OperationPage } from "./views/operation.tsx";
 import { Overview } from "./views/overview.tsx";
+import { RulePage } from "./views/rule.tsx";
 import { RunPage } from "./views/run.tsx";
 
 /** Where the page is: the part of the fragment after `#/`. */
@@ -23,13 +24,14 @@ function useRoute(): string[] {
   return route;
 }
 
-function Page({ self }: { self: Self }) {
+function Page({ self }: { self: Self | undefined }) {
   const route = useRoute().map(decodeURIComponent);
   const [head, a, b, c] = route;
   if (head === "fleets" && a && b === "runs" && c) return <RunPage fleet={a} run={c} self={self} />;
   if (head === "fleets" && a && !b) return <FleetPage name={a} />;
   if (head === "clusters" && a) return <ClusterPage name={a} self={self} />;
   if (head === "operations" && a) return <OperationPage id={a} self={self} />;
+  if (head === "rules" && a) return <RulePage id={a} />;
   return <Overview />;
 }
 
@@ -43,12 +45,32 @@ function LiveStatus() {
   );
 }
 
-function App({ self }: { self: Self }) {
+/**
+ * The header paints at once; who the token is (`/v1/tokens/self`) and the control
+ * plane's clock are read side by side, and the route's view mounts once both are known,
+ * so a page of 1,000 members renders once, with its actions and its times right, rather
+ * than again as each answer arrives. A refused token brings the prompt back.
+ */
+function App({ token }: { token: string }) {
+  const [self, setSelf] = useState<Self | undefined>(undefined);
+  const [refused, setRefused] = useState<string | undefined>(undefined);
+  const [clockKnown, setClockKnown] = useState(false);
+  useClockSync();
+  useEffect(() => {
+    getJson<Self>("/v1/tokens/self").then(setSelf, (failure: unknown) => {
+      if (failure instanceof ApiError && failure.status === 401) {
+        forgetToken();
+        setRefused(failure.message);
+      }
+    });
+  }, [token]);
   // The virtual clock moves with every change the page hears of.
   useEffect(() => {
+    void syncClock().then(() => setClockKnown(true));
     const timer = setInterval(() => void syncClock(), 30_000);
     return () => clearInterval(timer);
   }, []);
+  if (refused !== undefined) return <TokenPrompt problem={refused} />;
   return (
     <>
       <a class="skip" href="#main">
@@ -63,8 +85,14 @@ function App({ self }: { self: Self }) {
           <OpenOperation />
         </nav>
         <span class="who">
-          {self.name} · <strong>{self.role}</strong>
-          {self.role === "viewer" ? " (read only)" : ""}
+          {self ? (
+            <>
+              {self.name} · <strong>{self.role}</strong>
+              {self.role === "viewer" ? " (read only)" : ""}
+            </>
+          ) : (
+            "…"
+          )}
         </span>
         <LiveStatus />
         <button
@@ -79,7 +107,7 @@ function App({ self }: { self: Self }) {
         </button>
       </header>
       <main id="main">
-        <Page self={self} />
+        {self && clockKnown ? <Page self={self} /> : <p class="loading">Loading…</p>}
       </main>
     </>
   );
@@ -144,24 +172,18 @@ function TokenPrompt({ problem }: { problem?: string | undefined }) {
   );
 }
 
-async function start(root: HTMLElement): Promise<void> {
+function start(root: HTMLElement): void {
   // The static "Loading…" placeholder of index.html is not Preact's to diff against.
   root.replaceChildren();
-  const token = takeToken();
-  if (!token) {
-    render(<TokenPrompt />, root);
-    return;
-  }
-  try {
-    const [self] = await Promise.all([getJson<Self>("/v1/tokens/self"), syncClock()]);
-    render(<App self={self} />, root);
-  } catch (failure) {
-    if (failure instanceof ApiError && failure.status === 401) forgetToken();
-    render(
-      <TokenPrompt problem={failure instanceof Error ? failure.message : String(failure)} />,
-      root,
-    );
-  }
+  const show = () => {
+    const token = takeToken();
+    render(token ? <App key={token} token={token} /> : <TokenPrompt />, root);
+  };
+  show();
+  // A `#token=…` link pasted into a tab that is already open logs in with it, too.
+  addEventListener("hashchange", () => {
+    if (/^#token=/.test(location.hash)) show();
+  });
 }
 
-void start(document.getElementById("app")!);
+start(document.getElementById("app")!);

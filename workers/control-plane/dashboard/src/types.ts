@@ -8,6 +8,7 @@ import type {
   NodePool,
   Operation,
   OperationSummary,
+  Release,
   RolloutStatus,
   TokenSelf,
   UpdateRun,
@@ -21,6 +22,7 @@ export type NodePoolView = z.output<typeof NodePool>;
 export type NodeView = z.output<typeof Node>;
 export type OperationView = z.output<typeof Operation>;
 export type OperationSummaryView = z.output<typeof OperationSummary>;
+export type ReleaseView = z.output<typeof Release>;
 export type RolloutView = z.output<typeof RolloutStatus>;
 export type RunView = z.output<typeof UpdateRun>;
 export type RunSummary = z.output<typeof UpdateRunSummary>;

@@ -1,25 +1,30 @@
 import { useEffect, useState } from "preact/hooks";
-import { getAll, getJson, post, uri } from "../api.ts";
+import { getAll, getJson, uri } from "../api.ts";
+import { count } from "../format.ts";
 import { useLive } from "../live.ts";
 import { mayWrite } from "../session.ts";
-import type { ClusterView, NodePoolView, Self } from "../types.ts";
+import type { ClusterView, NodePoolView, NodeView, Self } from "../types.ts";
 import { AutoscalerSection } from "./autoscaler.tsx";
 import { ClusterOperations } from "./cluster-operations.tsx";
 import { MaintenanceSection } from "./maintenance.tsx";
-import { Action, Failure, Loading, Section, State } from "./ui.tsx";
+import { Explained, Failure, Loading, Section, State } from "./ui.tsx";
+import { UpgradeDialog } from "./upgrade-dialog.tsx";
 
 interface Loaded {
   cluster: ClusterView;
   pools: NodePoolView[];
+  nodes: NodeView[];
 }
 
 async function load(name: string): Promise<Loaded> {
   const path = uri`/v1/clusters/${name}`;
-  const [cluster, pools] = await Promise.all([
+  const [cluster, pools, nodes] = await Promise.all([
     getJson<ClusterView>(path),
     getAll<NodePoolView>(`${path}/node-pools`),
+    // The pools' live nodes (an autoscaled pool's size is not its configured count).
+    getAll<NodeView>(`${path}/nodes`, 5000),
   ]);
-  return { cluster, pools };
+  return { cluster, pools, nodes };
 }
 
 /** A cluster: its node pools (and their upgrades), operations, maintenance and autoscaler. */
@@ -29,20 +34,13 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
   const fleet = data?.cluster.fleet;
   useEffect(() => setWatch(fleet ? [uri`/v1/fleets/${fleet}/watch`] : []), [fleet]);
   if (!data) return error ? <Failure error={error} /> : <Loading what={`cluster ${props.name}`} />;
-  const { cluster, pools } = data;
+  const { cluster, pools, nodes } = data;
   const may = mayWrite(props.self, cluster.fleet, cluster.scopes ?? []);
   const poolOps = new Map(
     (cluster.status.components.components ?? []).flatMap((c) =>
       c.poolOperation ? [[c.id, c.poolOperation] as const] : [],
     ),
   );
-  const upgrade = (pool: string) => async () => {
-    const op = await post<{ id: string }>(
-      uri`/v1/clusters/${cluster.name}/node-pools/${pool}/upgrade`,
-      {},
-    );
-    location.hash = uri`#/operations/${op.id}`;
-  };
   return (
     <>
       <header>
@@ -56,7 +54,11 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
             ? ` → ${cluster.status.specVersion}`
             : ""}
         </p>
-        {cluster.status.reason && <p class="reason">{cluster.status.reason}</p>}
+        {cluster.status.reason && (
+          <p class="reason">
+            <Explained text={cluster.status.reason} />
+          </p>
+        )}
         <Failure error={error} />
       </header>
       <Section title="Node pools">
@@ -66,35 +68,23 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
               <tr>
                 <th scope="col">Pool</th>
                 <th scope="col">Version</th>
-                <th scope="col">Zones × nodes</th>
+                <th scope="col">Nodes per zone (live)</th>
+                <th scope="col">Autoscaling</th>
                 <th scope="col">Strategy</th>
                 <th scope="col">Upgrade</th>
               </tr>
             </thead>
             <tbody>
-              {pools.map((p) => {
-                const op = [...poolOps.entries()].find(([id]) => id.endsWith(p.name))?.[1];
-                return (
-                  <tr key={p.name}>
-                    <th scope="row">{p.name}</th>
-                    <td>{p.version}</td>
-                    <td>
-                      {p.zones.length} × {p.nodeCount}
-                    </td>
-                    <td>{p.upgradeStrategy?.type ?? "SURGE"}</td>
-                    <td>
-                      {op && <a href={uri`#/operations/${op}`}>operation</a>}{" "}
-                      {may && (
-                        <Action
-                          label="Upgrade"
-                          run={upgrade(p.name)}
-                          describe={`upgrade node pool ${p.name}`}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
+              {pools.map((p) => (
+                <PoolRow
+                  key={p.name}
+                  cluster={cluster}
+                  pool={p}
+                  nodes={nodes.filter((n) => n.pool === p.name)}
+                  operation={[...poolOps.entries()].find(([id]) => id.endsWith(p.name))?.[1]}
+                  may={may}
+                />
+              ))}
             </tbody>
           </table>
         </div>
@@ -107,5 +97,78 @@ export function ClusterPage(props: { name: string; self: Self | undefined }) {
         pools={pools.map((p) => p.name)}
       />
     </>
+  );
+}
+
+/** "2–5 per zone", "0–12 in total", or "off": the autoscaler's bounds for the pool (CA-1). */
+function bounds(pool: NodePoolView): string {
+  const a = pool.autoscaling;
+  if (!a?.enabled) return "off";
+  if (a.totalMinNodes !== undefined || a.totalMaxNodes !== undefined) {
+    return `${a.totalMinNodes ?? 0}–${a.totalMaxNodes ?? "∞"} in total`;
+  }
+  return `${a.minNodes ?? 0}–${a.maxNodes ?? "∞"} per zone`;
+}
+
+/** A pool as it is now: its live nodes in each of its zones (0 shown as 0), bounds, upgrade. */
+function PoolRow(props: {
+  cluster: ClusterView;
+  pool: NodePoolView;
+  nodes: NodeView[];
+  operation: string | undefined;
+  may: boolean;
+}) {
+  const { cluster, pool, nodes } = props;
+  const [asking, setAsking] = useState(false);
+  const perZone = pool.zones.map((zone) => ({
+    zone,
+    nodes: nodes.filter((n) => n.zone === zone && n.state !== "DELETING").length,
+  }));
+  const live = perZone.reduce((total, z) => total + z.nodes, 0);
+  return (
+    <tr data-pool={pool.name}>
+      <th scope="row">{pool.name}</th>
+      <td>
+        {pool.version}
+        <span class="muted"> · {pool.nodeImage}</span>
+      </td>
+      <td data-live-nodes={live}>
+        <ul class="per-zone">
+          {perZone.map((z) => (
+            <li key={z.zone} data-zone={z.zone}>
+              {z.zone}: <strong>{z.nodes}</strong>
+            </li>
+          ))}
+        </ul>
+        <span class="muted">{count(live, "node")} in all</span>
+      </td>
+      <td data-bounds>{bounds(pool)}</td>
+      <td>{pool.upgradeStrategy?.type ?? "SURGE"}</td>
+      <td>
+        {props.operation && <a href={uri`#/operations/${props.operation}`}>operation</a>}{" "}
+        {props.may && (
+          <button
+            type="button"
+            class="secondary"
+            aria-label={`Upgrade node pool ${pool.name}…`}
+            onClick={() => setAsking(true)}
+          >
+            Upgrade…
+          </button>
+        )}
+        {asking && (
+          <UpgradeDialog
+            cluster={cluster}
+            pool={pool}
+            nodes={live}
+            onClose={() => setAsking(false)}
+            onStarted={(id) => {
+              setAsking(false);
+              location.hash = uri`#/operations/${id}`;
+            }}
+          />
+        )}
+      </td>
+    </tr>
   );
 }

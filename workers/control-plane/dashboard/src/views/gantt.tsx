@@ -1,4 +1,5 @@
-import { duration, now } from "../clock.ts";
+import { duration, useRunningClock } from "../clock.ts";
+import { count } from "../format.ts";
 import type { RunView } from "../types.ts";
 import { tone } from "./ui.tsx";
 
@@ -60,7 +61,11 @@ function stageBars(stage: Stage, at: number): Bar[] {
  * while it runs) and each stage's after-stage wait, on the run's own virtual time axis.
  */
 export function Gantt({ run }: { run: RunView }) {
-  const at = now();
+  // Open bars end at "now": they grow with the control plane's clock, not with re-reads.
+  const running = run.stages.some((stage) =>
+    stage.groups.some((group) => group.members.some((m) => m.startedAt && !m.endedAt)),
+  );
+  const at = useRunningClock(running || run.state === "Running");
   const bars = run.stages.flatMap((stage) => stageBars(stage, at));
   if (bars.length === 0) {
     return <p class="muted">No member has started yet: the chart fills in as they do.</p>;
@@ -75,12 +80,14 @@ export function Gantt({ run }: { run: RunView }) {
   return (
     <figure class="gantt">
       <figcaption class="muted">
-        {bars.length} bars over {duration(span)} of the run's (virtual) time
+        {count(bars.filter((b) => b.kind === "member").length, "member")}
+        {bars.some((b) => b.kind === "wait") ? " and their stages' waits" : ""} over{" "}
+        {duration(span)} of the run's (virtual) time
       </figcaption>
       <div class="gantt-scroll">
         <svg
           role="img"
-          aria-label={`Timeline of run ${run.name}: ${bars.length} bars`}
+          aria-label={`Timeline of run ${run.name}: ${count(bars.length, "bar")}`}
           viewBox={`0 0 ${WIDTH} ${height}`}
           width={WIDTH}
           height={height}
@@ -102,6 +109,8 @@ export function Gantt({ run }: { run: RunView }) {
                 key={bar.key}
                 class={`bar kind-${bar.kind} ${tone(bar.state)}`}
                 data-bar={bar.kind}
+                data-member={bar.kind === "member" ? bar.label : undefined}
+                data-duration-ms={bar.end - bar.start}
               >
                 <text x={LABEL - 6} y={y + ROW - 4} text-anchor="end" class="bar-label">
                   {bar.label}
@@ -112,6 +121,18 @@ export function Gantt({ run }: { run: RunView }) {
                     {bar.open ? " so far" : ""}
                   </title>
                 </rect>
+                {bar.open && (
+                  // Beside the bar while there is room, else inside its end.
+                  <text
+                    x={x(bar.start) + w + (x(bar.start) + w + 80 < WIDTH ? 4 : -4)}
+                    y={y + ROW - 4}
+                    text-anchor={x(bar.start) + w + 80 < WIDTH ? "start" : "end"}
+                    class={x(bar.start) + w + 80 < WIDTH ? "bar-label" : "bar-label inside"}
+                    data-so-far
+                  >
+                    {duration(bar.end - bar.start)} so far
+                  </text>
+                )}
               </g>
             );
           })}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, post, uri } from "../api.ts";
 import { when } from "../clock.ts";
+import { count } from "../format.ts";
 import { useLive } from "../live.ts";
 import { mayWrite } from "../session.ts";
 import type { ClusterView, NodeView, OperationView, Self } from "../types.ts";
-import { WithOperationLinks } from "./links.tsx";
-import { Action, Failure, Loading, Section, State } from "./ui.tsx";
+import { Action, Explained, Failure, Loading, Section, State } from "./ui.tsx";
 
 interface Loaded {
   op: OperationView;
@@ -31,6 +31,8 @@ interface ZoneProgress {
   onTarget: number;
   blue: number;
   green: number;
+  /** Green nodes READY on the target: the blue-green measure. */
+  greenReady: number;
   busy: number;
 }
 
@@ -43,23 +45,127 @@ function zones(nodes: NodeView[], target: string): ZoneProgress[] {
       onTarget: 0,
       blue: 0,
       green: 0,
+      greenReady: 0,
       busy: 0,
     };
     z.total++;
     if (node.version === target) z.onTarget++;
     if (node.color === "BLUE") z.blue++;
     if (node.color === "GREEN") z.green++;
+    if (node.color === "GREEN" && node.state === "READY" && node.version === target) {
+      z.greenReady++;
+    }
     if (node.state !== "READY") z.busy++;
     byZone.set(node.zone, z);
   }
   return [...byZone.values()].sort((a, b) => (a.zone < b.zone ? -1 : 1));
 }
 
-const POOL_CONTROLS = {
+/** One measure of an operation's progress, with its unit (`done of total unit`). */
+interface Measure {
+  done: number;
+  total: number;
+  unit: string;
+}
+
+/**
+ * What the page counts, one thing per operation: a blue-green upgrade counts nodes moved
+ * to green (green nodes ready on the target, out of one per blue node: the zones show the
+ * same count per zone); other pool strategies the nodes the operation upgraded; a
+ * cluster upgrade its steps (LIFE-3: control-plane parts, components, then node pools).
+ */
+function measure(op: OperationView, perZone: ZoneProgress[]): Measure {
+  if (op.kind === "CLUSTER_UPGRADE") {
+    return { ...op.progress, unit: "upgrade steps done (control plane, components, node pools)" };
+  }
+  if (isBlueGreen(op) && perZone.length > 0) {
+    const done = op.state === "SUCCEEDED" ? op.progress.total : sum(perZone, (z) => z.greenReady);
+    const total = Math.max(op.progress.total, sum(perZone, zoneSize));
+    return { done: Math.min(done, total), total, unit: "nodes moved to green" };
+  }
+  return { ...op.progress, unit: "nodes upgraded" };
+}
+
+function isBlueGreen(op: OperationView): boolean {
+  return op.strategy === "BLUE_GREEN" || op.strategy === "AUTOSCALED_BLUE_GREEN";
+}
+
+/** A zone's share of a blue-green upgrade: one green node per blue node it started with. */
+function zoneSize(z: ZoneProgress): number {
+  return Math.max(z.blue, z.green);
+}
+
+function sum<T>(items: T[], of: (item: T) => number): number {
+  return items.reduce((total, item) => total + of(item), 0);
+}
+
+/** The seed's five blue-green phases (NUP-8), for "phase 3 of 5: draining blue". */
+const BLUE_GREEN_PHASES: Record<string, string> = {
+  CREATING_GREEN: "phase 1 of 5: creating green",
+  CORDONING_BLUE: "phase 2 of 5: cordoning blue",
+  DRAINING_BLUE: "phase 3 of 5: draining blue",
+  SOAKING_POOL: "phase 4 of 5: soaking",
+  DELETING_BLUE: "phase 5 of 5: deleting blue",
+  ROLLBACK_UNCORDONING_BLUE: "rolling back: uncordoning blue",
+  ROLLBACK_DRAINING_GREEN: "rolling back: draining green",
+  ROLLBACK_DELETING_GREEN: "rolling back: deleting green",
+  DONE: "done",
+};
+
+function phaseText(op: OperationView): string | undefined {
+  if (!op.phase) return undefined;
+  return BLUE_GREEN_PHASES[op.phase] ?? `phase ${op.phase.toLowerCase().replace(/_/g, " ")}`;
+}
+
+type Verb = "cancel" | "resume" | "rollback" | "complete";
+
+const POOL_CONTROLS: Partial<Record<string, Verb[]>> = {
   RUNNING: ["cancel", "complete"],
   PAUSED: ["resume", "rollback", "complete"],
   FAILED: ["resume", "rollback"],
-} as Record<string, string[] | undefined>;
+};
+
+/** How each control looks and what its confirmation says (NUP-7, NUP-9). */
+function controlOf(verb: Verb, op: OperationView, what: string) {
+  switch (verb) {
+    case "cancel":
+      return {
+        label: "Cancel",
+        kind: "destructive" as const,
+        confirm: {
+          title: `Cancel the upgrade of ${what}?`,
+          body: op.target.pool
+            ? "The upgrade pauses where it is; node steps already sent still finish. You can resume it or roll it back afterwards."
+            : "The upgrade stops after the step in progress; resume it later from where it stopped (a cluster upgrade only moves forward, LIFE-3).",
+          confirm: "Cancel the upgrade",
+        },
+      };
+    case "rollback":
+      return {
+        label: "Roll back",
+        kind: "destructive" as const,
+        confirm: {
+          title: `Roll back ${what}?`,
+          body: `The pool returns to its old nodes (${op.target.version} is abandoned): new nodes are drained and deleted.`,
+          confirm: "Roll back",
+        },
+      };
+    case "complete":
+      return {
+        label: "Complete now",
+        kind: "secondary" as const,
+        confirm: {
+          title: `Complete ${what} now?`,
+          body: "Skips the rest of the soak and deletes the old (blue) nodes now; after this there is no rollback.",
+          confirm: "Complete now",
+        },
+      };
+    case "resume":
+      return { label: "Resume", kind: "primary" as const, confirm: undefined };
+    default:
+      return verb satisfies never;
+  }
+}
 
 /** A node-pool (or cluster) operation: progress per zone, its events and its controls. */
 export function OperationPage(props: { id: string; self: Self | undefined }) {
@@ -71,20 +177,24 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
   const { op, cluster, nodes } = data;
   const pool = op.target.pool;
   const may = mayWrite(props.self, cluster.fleet, cluster.scopes ?? []);
-  const controls = pool
+  const controls: Verb[] = pool
     ? (POOL_CONTROLS[op.state] ?? [])
     : op.state === "RUNNING"
       ? ["cancel"]
       : op.state === "FAILED"
         ? ["resume"]
         : [];
-  const control = (verb: string) => () =>
+  const control = (verb: Verb) => () =>
     post(
       pool
         ? uri`/v1/clusters/${cluster.name}/node-pools/${pool}/${verb}`
         : uri`/v1/operations/${op.id}/${verb}`,
       pool ? undefined : {},
     );
+  const perZone = zones(nodes, op.target.version);
+  const progress = measure(op, perZone);
+  const what = pool ? `node pool ${pool} of ${cluster.name}` : `cluster ${cluster.name}`;
+  const phase = phaseText(op);
   return (
     <>
       <header>
@@ -95,58 +205,54 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
         <p class="muted">
           <a href={uri`#/clusters/${cluster.name}`}>{cluster.name}</a> · to {op.target.version}
           {op.target.nodeImage ? ` (${op.target.nodeImage})` : ""}
-          {op.strategy ? ` · ${op.strategy}` : ""}
-          {op.phase ? ` · phase ${op.phase}` : ""} · started {when(op.startedAt)}
+          {op.strategy ? ` · ${op.strategy}` : ""} · started {when(op.startedAt)}
         </p>
-        {op.reason && <p class="reason">{op.reason}</p>}
-        {op.error && (
-          <p class="error" role="alert">
-            {op.error}
+        {op.reason && (
+          <p class="reason">
+            <Explained text={op.reason} />
           </p>
         )}
-        <p>
-          <progress max={op.progress.total} value={op.progress.done} aria-label="progress" />{" "}
-          {op.progress.done} of {op.progress.total}
+        {op.error && (
+          <p class="error" role="alert">
+            <Explained text={op.error} />
+          </p>
+        )}
+        <p class="progress" data-progress={`${progress.done}/${progress.total}`}>
+          <progress
+            max={progress.total}
+            value={progress.done}
+            aria-label={`${progress.unit}: ${progress.done} of ${progress.total}`}
+          />{" "}
+          <strong>
+            {progress.done} of {progress.total}
+          </strong>{" "}
+          {progress.unit}
+          {phase && <span class="muted"> · {phase}</span>}
         </p>
         <Failure error={error} />
         {may && controls.length > 0 && (
           <fieldset class="actions">
             <legend class="sr-only">Operation controls</legend>
-            {controls.map((verb) => (
-              <Action
-                key={verb}
-                label={verb[0]!.toUpperCase() + verb.slice(1)}
-                danger={verb === "cancel" || verb === "rollback"}
-                confirm={verb === "rollback" ? "Roll the pool back to its old nodes?" : undefined}
-                run={control(verb)}
-              />
-            ))}
+            {controls.map((verb) => {
+              const c = controlOf(verb, op, what);
+              return (
+                <Action
+                  key={verb}
+                  label={c.label}
+                  kind={c.kind}
+                  {...(c.confirm ? { confirm: c.confirm } : {})}
+                  run={control(verb)}
+                />
+              );
+            })}
           </fieldset>
         )}
       </header>
       {pool && (
         <Section title="Zones">
           <ul class="zones">
-            {zones(nodes, op.target.version).map((z) => (
-              <li key={z.zone} class="zone">
-                <strong>{z.zone}</strong>
-                <meter
-                  min={0}
-                  max={z.total}
-                  value={z.onTarget}
-                  aria-label={`${z.zone} on target`}
-                />
-                <span>
-                  {z.onTarget}/{z.total} on {op.target.version}
-                </span>
-                {(z.blue > 0 || z.green > 0) && (
-                  <span>
-                    <span class="swatch blue" aria-hidden="true" /> blue {z.blue}{" "}
-                    <span class="swatch green" aria-hidden="true" /> green {z.green}
-                  </span>
-                )}
-                {z.busy > 0 && <span class="muted">{z.busy} changing</span>}
-              </li>
+            {perZone.map((z) => (
+              <ZoneRow key={z.zone} zone={z} op={op} />
             ))}
           </ul>
         </Section>
@@ -155,11 +261,40 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
         <ol class="events">
           {[...op.events].reverse().map((event, i) => (
             <li key={`${event.at}-${i}`}>
-              <time>{when(event.at)}</time> <WithOperationLinks text={event.message} />
+              <time dateTime={event.at}>{when(event.at)}</time> <Explained text={event.message} />
             </li>
           ))}
         </ol>
       </Section>
     </>
+  );
+}
+
+/** A zone in the same unit as the headline: nodes moved to green, or nodes on the target. */
+function ZoneRow({ zone: z, op }: { zone: ZoneProgress; op: OperationView }) {
+  const blueGreen = isBlueGreen(op);
+  const done = blueGreen ? z.greenReady : z.onTarget;
+  const total = blueGreen ? zoneSize(z) : z.total;
+  const unit = blueGreen ? "moved to green" : `on ${op.target.version}`;
+  return (
+    <li class="zone" data-zone={z.zone}>
+      <strong>{z.zone}</strong>
+      <meter
+        min={0}
+        max={total}
+        value={done}
+        aria-label={`${z.zone}: ${done} of ${total} ${unit}`}
+      />
+      <span data-zone-progress>
+        {done} of {count(total, "node")} {unit}
+      </span>
+      {blueGreen && (
+        <span>
+          <span class="swatch blue" aria-hidden="true" /> {count(z.blue, "blue node")}{" "}
+          <span class="swatch green" aria-hidden="true" /> {count(z.green, "green node")}
+        </span>
+      )}
+      {z.busy > 0 && <span class="muted">{count(z.busy, "node")} changing</span>}
+    </li>
   );
 }

@@ -15,16 +15,20 @@ interface FleetSummary {
 
 /** Fleets in rollout order (upstream first), then those in no sequence. */
 async function loadFleets(): Promise<FleetSummary[]> {
-  const fleets = await getAll<FleetView>("/v1/fleets");
+  // One read of every cluster beside the fleets, not one per fleet after them: the
+  // cold first paint waits for the slowest of these reads, not for a chain of them.
+  const [fleets, all] = await Promise.all([
+    getAll<FleetView>("/v1/fleets"),
+    getAll<ClusterView>("/v1/clusters"),
+  ]);
   const summaries = await Promise.all(
     fleets.map(async (fleet) => {
       const path = uri`/v1/fleets/${fleet.name}`;
-      const [clusters, rollout, runs] = await Promise.all([
-        getAll<ClusterView>(uri`/v1/clusters?fleet=${fleet.name}`),
+      const [rollout, runs] = await Promise.all([
         getJson<RolloutView>(`${path}/rollout`).catch(() => undefined),
         getAll<RunSummary>(`${path}/update-runs`, 20).catch(() => []),
       ]);
-      return { fleet, clusters, rollout, runs };
+      return { fleet, clusters: all.filter((c) => c.fleet === fleet.name), rollout, runs };
     }),
   );
   const byName = new Map(summaries.map((s) => [s.fleet.name, s]));
@@ -41,6 +45,10 @@ export function Overview() {
   useEffect(() => {
     setWatchPaths(names ? names.split(",").map((name) => uri`/v1/fleets/${name}/watch`) : []);
   }, [names]);
+  useEffect(() => {
+    // The benchmark's mark: the first paint with the fleets (scripts/bench).
+    if (data) requestAnimationFrame(() => performance.mark("regatta:overview-painted"));
+  }, [data !== undefined]);
   if (!data) return error ? <Failure error={error} /> : <Loading what="fleets" />;
   if (data.length === 0)
     return <p>No fleets yet: create one with PUT /v1/fleets/&#123;fleet&#125;.</p>;

@@ -1,11 +1,13 @@
+import { memo } from "preact/compat";
 import { useEffect } from "preact/hooks";
 import { post, uri } from "../api.ts";
-import { when } from "../clock.ts";
+import { now, when } from "../clock.ts";
+import { count } from "../format.ts";
 import { useResource } from "../live.ts";
 import { mayWrite } from "../session.ts";
 import type { GateView, RunView, Self } from "../types.ts";
 import { Gantt } from "./gantt.tsx";
-import { Action, Failure, Loading, Section, State } from "./ui.tsx";
+import { Action, Explained, Failure, Loading, Section, State } from "./ui.tsx";
 
 type Stage = RunView["stages"][number];
 type Group = Stage["groups"][number];
@@ -38,22 +40,51 @@ export function RunPage(props: { fleet: string; run: string; self: Self | undefi
           Fleet <a href="#/">{run.fleet}</a> · {run.upgrade.type}
           {run.upgrade.kubernetesVersion ? ` to ${run.upgrade.kubernetesVersion}` : ""} ·{" "}
           {run.strategy ? `strategy ${run.strategy} · ` : ""}
-          started {when(run.startedAt)} {run.endedAt ? `· ended ${when(run.endedAt)}` : ""}
+          {run.startedAt ? `started ${when(run.startedAt)}` : "not started yet"}
+          {run.endedAt ? ` · ended ${when(run.endedAt)}` : ""}
         </p>
-        {run.message && <p class="reason">{run.message}</p>}
-        <p>
-          <progress max={members.length} value={done} aria-label="members finished" /> {done} of{" "}
-          {members.length} members finished
+        {run.message && (
+          <p class="reason">
+            <Explained text={run.message} />
+          </p>
+        )}
+        <p class="progress" data-progress={`${done}/${members.length}`}>
+          <progress
+            max={members.length}
+            value={done}
+            aria-label={`members finished: ${done} of ${members.length}`}
+          />{" "}
+          <strong>
+            {done} of {members.length}
+          </strong>{" "}
+          {members.length === 1 ? "member" : "members"} finished
         </p>
         <Failure error={error} />
         {may && (
           <fieldset class="actions">
             <legend class="sr-only">Run actions</legend>
             {(run.state === "NotStarted" || run.state === "Stopped") && (
-              <Action label="Start" run={act("start")} />
+              <Action
+                label="Start"
+                run={act("start")}
+                confirm={{
+                  title: `Start run ${run.name}?`,
+                  body: `Upgrades ${count(members.length - done, "member")} of fleet ${run.fleet} (${run.upgrade.type}${run.upgrade.kubernetesVersion ? ` to ${run.upgrade.kubernetesVersion}` : ""}), stage by stage, each member in its maintenance windows.`,
+                  confirm: "Start the run",
+                }}
+              />
             )}
             {(run.state === "Running" || run.state === "Pending") && (
-              <Action label="Stop" danger run={act("stop")} confirm={`Stop run ${run.name}?`} />
+              <Action
+                label="Stop"
+                kind="destructive"
+                run={act("stop")}
+                confirm={{
+                  title: `Stop run ${run.name}?`,
+                  body: "No further member starts; members already upgrading finish their upgrade. Start the run again to go on.",
+                  confirm: "Stop the run",
+                }}
+              />
             )}
           </fieldset>
         )}
@@ -77,6 +108,32 @@ export function RunPage(props: { fleet: string; run: string; self: Self | undefi
 }
 
 type Skip = (type: "Member" | "Group" | "Stage", name: string) => () => Promise<unknown>;
+
+/** Skip is confirmed (RUN-12): the skipped part is not upgraded by this run. */
+function SkipAction(props: {
+  type: "Member" | "Group" | "Stage";
+  name: string;
+  skip: Skip;
+  label: string;
+}) {
+  const what = `${props.type.toLowerCase()} ${props.name}`;
+  return (
+    <Action
+      label={props.label}
+      kind="secondary"
+      run={props.skip(props.type, props.name)}
+      describe={`skip ${what}`}
+      confirm={{
+        title: `Skip ${what}?`,
+        body:
+          props.type === "Member"
+            ? `Cluster ${props.name} is not upgraded by this run; the run goes on with the next member.`
+            : `Its members that have not finished are not upgraded by this run; the run goes on after it.`,
+        confirm: `Skip ${props.type.toLowerCase()}`,
+      }}
+    />
+  );
+}
 type Approve = (gate: string) => () => Promise<unknown>;
 
 function gatesOf(node: Stage | Group): GateView[] {
@@ -105,30 +162,30 @@ function StageTree(props: { stage: Stage; may: boolean; skip: Skip; approve: App
     <details open class="stage">
       <summary>
         Stage <strong>{stage.name}</strong> <State state={stage.state} />
-        {stage.message && <span class="reason">{stage.message}</span>}
+        {stage.message && (
+          <span class="reason">
+            <Explained text={stage.message} />
+          </span>
+        )}
         {stage.afterStageWaitEndsAt && (
           <span class="muted"> · waits until {when(stage.afterStageWaitEndsAt)}</span>
         )}
       </summary>
       {may && !FINISHED.has(stage.state) && (
-        <Action
-          label="Skip stage"
-          run={skip("Stage", stage.name)}
-          describe={`skip stage ${stage.name}`}
-        />
+        <SkipAction type="Stage" name={stage.name} skip={skip} label="Skip stage" />
       )}
       <Gates gates={gatesOf(stage)} may={may} approve={props.approve} />
       {stage.groups.map((group) => (
         <div class="group" key={group.name}>
           <h3>
             Group {group.name} <State state={group.state} />
-            {group.message && <span class="reason">{group.message}</span>}
+            {group.message && (
+              <span class="reason">
+                <Explained text={group.message} />
+              </span>
+            )}
             {may && !FINISHED.has(group.state) && (
-              <Action
-                label="Skip group"
-                run={skip("Group", group.name)}
-                describe={`skip group ${group.name}`}
-              />
+              <SkipAction type="Group" name={group.name} skip={skip} label="Skip group" />
             )}
           </h3>
           <Gates gates={gatesOf(group)} may={may} approve={props.approve} />
@@ -155,39 +212,57 @@ function MemberTable(props: { members: Member[]; may: boolean; skip: Skip }) {
         </thead>
         <tbody>
           {props.members.map((m) => (
-            <tr key={m.cluster} data-member={m.cluster}>
-              <th scope="row">
-                <a href={uri`#/clusters/${m.cluster}`}>{m.cluster}</a>
-              </th>
-              <td>
-                <State state={m.state} />
-              </td>
-              <td>{when(m.startedAt)}</td>
-              <td>{when(m.endedAt)}</td>
-              <td class="message">
-                {m.message ?? ""}
-                {m.operation && (
-                  <a href={uri`#/operations/${m.operation}`} class="op-link">
-                    {" "}
-                    operation
-                  </a>
-                )}
-              </td>
-              {props.may && (
-                <td>
-                  {!FINISHED.has(m.state) && (
-                    <Action
-                      label="Skip"
-                      run={props.skip("Member", m.cluster)}
-                      describe={`skip member ${m.cluster}`}
-                    />
-                  )}
-                </td>
-              )}
-            </tr>
+            <MemberRow
+              key={m.cluster}
+              member={m}
+              may={props.may}
+              skip={props.skip}
+              minute={Math.floor(now() / 60_000)}
+            />
           ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+/**
+ * One member's row: re-rendered when the run was read again (a new answer, new member
+ * objects) or a minute of the clock passed, not on every render of the page around it,
+ * which keeps a 1,000-member page cheap.
+ */
+const MemberRow = memo(
+  function MemberRow(props: { member: Member; may: boolean; skip: Skip; minute: number }) {
+    const m = props.member;
+    return (
+      <tr data-member={m.cluster}>
+        <th scope="row">
+          <a href={uri`#/clusters/${m.cluster}`}>{m.cluster}</a>
+        </th>
+        <td>
+          <State state={m.state} />
+        </td>
+        <td>{when(m.startedAt)}</td>
+        <td>{when(m.endedAt)}</td>
+        <td class="message">
+          {m.message && <Explained text={m.message} />}
+          {m.operation && (
+            <a href={uri`#/operations/${m.operation}`} class="op-link">
+              {" "}
+              operation
+            </a>
+          )}
+        </td>
+        {props.may && (
+          <td>
+            {!FINISHED.has(m.state) && (
+              <SkipAction type="Member" name={m.cluster} skip={props.skip} label="Skip" />
+            )}
+          </td>
+        )}
+      </tr>
+    );
+  },
+  (before, after) =>
+    before.member === after.member && before.may === after.may && before.minute === after.minute,
+);

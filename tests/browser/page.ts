@@ -1,0 +1,42 @@
+import { join } from "node:path";
+import type { Browser, Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { ARTIFACTS } from "./chromium.ts";
+
+/** What Chromium refused under the page's Content-Security-Policy (SEC-8), per test file. */
+export const refusedByPolicy: string[] = [];
+
+export function watchPolicy(page: Page): Page {
+  page.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
+  });
+  return page;
+}
+
+/** A new tab logged in with `token` (the link `npm start` prints), then at `route`. */
+export async function open(
+  browser: Browser,
+  url: string,
+  token: string,
+  route: string,
+  width = 1280,
+): Promise<Page> {
+  const page = watchPolicy(await browser.newPage({ viewport: { width, height: 900 } }));
+  await page.goto(`${url}/#token=${encodeURIComponent(token)}`);
+  await see(page.getByRole("link", { name: "Regatta" })).toBeVisible();
+  await page.goto(`${url}/${route}`);
+  return page;
+}
+
+/** Asserted the way Playwright's own expect waits: retried until it holds, never a sleep. */
+export const WAIT = { timeout: 15_000, interval: 50 };
+export const see = (locator: Locator) => ({
+  toBeVisible: () => locator.first().waitFor({ state: "visible", timeout: WAIT.timeout }),
+  toBeHidden: () => locator.first().waitFor({ state: "hidden", timeout: WAIT.timeout }),
+  toContainText: (text: string) =>
+    expect.poll(async () => (await locator.first().textContent()) ?? "", WAIT).toContain(text),
+  toHaveCount: (count: number) => expect.poll(() => locator.count(), WAIT).toBe(count),
+});
+
+export const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
