@@ -1,10 +1,10 @@
-import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autoscalerDemo } from "../../scripts/demo/autoscaler.ts";
 import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
-import { ARTIFACTS, launch } from "./chromium.ts";
+import { launch } from "./chromium.ts";
 import { type Call, client, seedBank } from "./client.ts";
+import { open as openAs, refusedByPolicy, see, shot, WAIT } from "./page.ts";
 
 let cp: ControlPlane;
 let call: Call;
@@ -65,29 +65,8 @@ afterAll(async () => {
   await cp?.stop();
 });
 
-const refusedByPolicy: string[] = [];
-
-async function open(route: string, width = 1280): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height: 900 } });
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
-  });
-  await page.goto(`${cp.url}/#token=${encodeURIComponent(cp.token)}`);
-  await page.getByRole("link", { name: "Regatta" }).waitFor();
-  await page.goto(`${cp.url}/${route}`);
-  return page;
-}
-
-const WAIT = { timeout: 15_000, interval: 50 };
-const see = (locator: Locator) => ({
-  toBeVisible: () => locator.first().waitFor({ state: "visible", timeout: WAIT.timeout }),
-  toContainText: (text: string) =>
-    expect.poll(async () => (await locator.first().textContent()) ?? "", WAIT).toContain(text),
-  toHaveCount: (count: number) => expect.poll(() => locator.count(), WAIT).toBe(count),
-});
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+/** A tab logged in with the admin token (the link `npm start` prints), at `route`. */
+const open = (route: string, width = 1280) => openAs(browser, cp.url, cp.token, route, width);
 
 /** The `data-action` of every decision row the table shows now. */
 const shownActions = (page: Page) =>

@@ -1,10 +1,10 @@
-import { join } from "node:path";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { communityBank } from "../../scripts/demo/community-bank.ts";
 import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
-import { ARTIFACTS, launch } from "./chromium.ts";
+import { launch } from "./chromium.ts";
 import { type Call, client, seedBank } from "./client.ts";
+import { refusedByPolicy, see, shot, watchPolicy } from "./page.ts";
 
 let cp: ControlPlane;
 let call: Call;
@@ -29,16 +29,6 @@ afterAll(async () => {
   await cp?.stop();
 });
 
-/** What Chromium refused under the page's Content-Security-Policy, on any page (SEC-8). */
-const refusedByPolicy: string[] = [];
-
-function watchPolicy(page: Page): Page {
-  page.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
-  });
-  return page;
-}
-
 async function open(token: string, route: string, width = 1280): Promise<Page> {
   const page = watchPolicy(await browser.newPage({ viewport: { width, height: 900 } }));
   // The link `npm start` prints: the token in the fragment, never in the query string.
@@ -49,23 +39,6 @@ async function open(token: string, route: string, width = 1280): Promise<Page> {
   await page.goto(`${cp.url}/${route}`);
   return page;
 }
-
-/**
- * What a person sees, asserted the way Playwright's own expect waits: retried until it
- * holds (vitest's expect.poll) — the page updates by itself, the test never sleeps.
- */
-const WAIT = { timeout: 15_000, interval: 50 };
-const see = (locator: Locator) => ({
-  toBeVisible: () => locator.first().waitFor({ state: "visible", timeout: WAIT.timeout }),
-  toContainText: (text: string) =>
-    expect.poll(async () => (await locator.first().textContent()) ?? "", WAIT).toContain(text),
-  toHaveText: (text: string) =>
-    expect.poll(async () => (await locator.first().textContent())?.trim(), WAIT).toBe(text),
-  toHaveCount: (count: number) => expect.poll(() => locator.count(), WAIT).toBe(count),
-});
-
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 describe("the dashboard", () => {
   // Every page of every test runs under the policy: nothing it needs may be refused.

@@ -35,6 +35,8 @@ export const see = (locator: Locator) => ({
   toBeHidden: () => locator.first().waitFor({ state: "hidden", timeout: WAIT.timeout }),
   toContainText: (text: string) =>
     expect.poll(async () => (await locator.first().textContent()) ?? "", WAIT).toContain(text),
+  toHaveText: (text: string) =>
+    expect.poll(async () => (await locator.first().textContent())?.trim(), WAIT).toBe(text),
   toHaveCount: (count: number) => expect.poll(() => locator.count(), WAIT).toBe(count),
 });
 
