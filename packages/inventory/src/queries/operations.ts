@@ -117,13 +117,15 @@ export function settlePoolOperations(db: Inventory, cluster: string, pool: strin
 /**
  * A cluster's operations, newest first, a page at a time. The cursor is the last row's
  * `createdAt|id`: only what this cluster's reader already saw, and it means nothing
- * on another cluster's list, which filters by its own cluster.
+ * on another cluster's list, which filters by its own cluster. Bound to the fleet the
+ * cluster is in, the one its reader was authorized for: a namesake's operations in
+ * another fleet are not this cluster's.
  *
- * @example const { items, nextCursor } = await listClusterOperations(db, "prod-1", { limit: 20 });
+ * @example const { items, nextCursor } = await listClusterOperations(db, { cluster: "prod-1", fleet: "prod" }, { limit: 20 });
  */
 export async function listClusterOperations(
   db: Inventory,
-  cluster: string,
+  where: { cluster: string; fleet: string },
   request: PageRequest,
 ): Promise<Page<OperationRow>> {
   const limit = pageLimit(request.limit);
@@ -140,7 +142,8 @@ export async function listClusterOperations(
     .from(operations)
     .where(
       and(
-        eq(operations.cluster, cluster),
+        eq(operations.cluster, where.cluster),
+        eq(operations.fleet, where.fleet),
         after === undefined
           ? undefined
           : or(

@@ -157,9 +157,10 @@ export function operationRoutes(): App {
     const db = c.var.inventory;
     const { cluster } = c.req.valid("param");
     // Read like the cluster: whoever may see it sees its operations, nobody else learns it exists.
-    await clusterFor(db, c.var.principal, cluster, "read");
+    const { fleet } = await clusterFor(db, c.var.principal, cluster, "read");
     const query = c.req.valid("query");
-    return c.json(orRefuse(await listOperationsOfCluster(db, c.env.FLEET, cluster, query)), 200);
+    const page = await listOperationsOfCluster(db, c.env.FLEET, { cluster, fleet }, query);
+    return c.json(orRefuse(page), 200);
   });
   app.openapi(resume, async (c) => {
     const db = c.var.inventory;

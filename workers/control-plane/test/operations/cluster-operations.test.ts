@@ -1,3 +1,5 @@
+import { env } from "cloudflare:test";
+import { openInventory, putFleet } from "@regatta/inventory";
 import { describe, expect, it } from "vitest";
 import { poolBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
@@ -56,5 +58,24 @@ describe("a cluster's operations (GET /v1/clusters/{cluster}/operations)", () =>
     expectProblem(await api("GET", "/v1/clusters/ops-none/operations"), 404);
     expectProblem(await api("GET", "/v1/clusters/ops-list/operations?cursor=nonsense"), 400);
     expectProblem(await api("GET", "/v1/clusters/ops-list/operations?limit=101"), 400);
+  });
+
+  it("LIFE-4 a cluster deleted and made again in another fleet lists none of the operations of the old one: they stay its old fleet's, and a reader of the new fleet only may not see them", async () => {
+    const surge = { nodeCount: 1, zones: ["europe-west1-b"], upgradeStrategy: { type: "SURGE" } };
+    await clusterWithPool("ops-moved", surge);
+    const old = await api("POST", "/v1/clusters/ops-moved/node-pools/p/upgrade", { body: {} });
+    expect(old.status).toBe(202);
+    await advanceUntil(old.body.id, (o) => o.state === "SUCCEEDED", { stepSeconds: 120 });
+    expect((await api("DELETE", "/v1/clusters/ops-moved/node-pools/p")).status).toBe(204);
+    expect((await api("DELETE", "/v1/clusters/ops-moved")).status).toBe(204);
+
+    await putFleet(openInventory(env.DB), "ops-new-home", Date.parse("2026-01-01T00:00:00Z"));
+    await clusterWithPool("ops-moved", surge, { fleet: "ops-new-home" });
+    const newcomer = await tokenFor("ops-new-reader", "viewer", { fleets: ["ops-new-home"] });
+    const listed = await api("GET", "/v1/clusters/ops-moved/operations", { token: newcomer });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({ items: [], nextCursor: null });
+    // What the new fleet's reader may not list, it may not read by id either.
+    expectProblem(await api("GET", `/v1/operations/${old.body.id}`, { token: newcomer }), 403);
   });
 });

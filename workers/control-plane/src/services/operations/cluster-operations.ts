@@ -10,12 +10,14 @@ type SummaryBody = z.infer<typeof OperationSummary>;
 /**
  * A cluster's operations, newest first: the D1 index pages them, each one's state is its
  * fleet object's (the index knows only where it lives). An operation the object has
- * already retired is left out of its page rather than shown without a state.
+ * already retired is left out of its page rather than shown without a state. Only the
+ * operations of the fleet the cluster is in now: a cluster deleted and made again in
+ * another fleet keeps none of its namesake's (which the reader may not read).
  */
 export async function listOperationsOfCluster(
   db: Inventory,
   fleets: FleetObjects,
-  cluster: string,
+  cluster: { cluster: string; fleet: string },
   request: PageRequest,
 ): Promise<Outcome<{ items: SummaryBody[]; nextCursor: string | null }>> {
   const page = await listClusterOperations(db, cluster, request);
