@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { launch } from "./chromium.ts";
@@ -99,23 +99,38 @@ describe("dashboard actions and progress", () => {
       );
       // The page follows by itself; read it once it shows this state's numbers.
       await see(page.locator("li.zone")).toBeVisible();
-      const progress = (await headline.getAttribute("data-progress")) ?? "";
-      const zones = await page.locator("li.zone [data-zone-progress]").allTextContents();
-      const [done, total] = progress.split("/").map(Number) as [number, number];
-      const perZone = zones.map((text) => /^(\d+) of (\d+) nodes? moved to green/.exec(text ?? ""));
-      expect(zones.filter((_, i) => !perZone[i])).toEqual([]);
-      expect(perZone.reduce((sum, m) => sum + Number(m![1]), 0)).toBe(done);
-      expect(perZone.reduce((sum, m) => sum + Number(m![2]), 0)).toBe(total);
-      expect(total).toBe(4);
-      seen.add(progress);
+      seen.add(await addsUp(page));
       if (seen.has("2/4")) await shot(page, "blue-green-progress");
       if (op.state !== "RUNNING") break;
       await call("POST", "/v1/sim/advance", { seconds: 300 });
       await page.waitForTimeout(0);
     }
     expect(seen.size).toBeGreaterThan(1);
+    // Once it succeeded the blue nodes are gone: the zones still add up to 4 of 4.
+    await see(page.locator("h1")).toContainText("SUCCEEDED");
+    expect(await addsUp(page)).toBe("4/4");
     await page.close();
   });
+
+  /**
+   * The headline and the zones read in one task, so a re-render between two reads cannot
+   * pair one state's headline with another's zones; returns the headline's `done/total`.
+   */
+  async function addsUp(page: Page): Promise<string> {
+    const { progress, zones } = await page.evaluate(() => ({
+      progress: document.querySelector(".progress[data-progress]")?.getAttribute("data-progress"),
+      zones: [...document.querySelectorAll("li.zone [data-zone-progress]")].map(
+        (z) => z.textContent ?? "",
+      ),
+    }));
+    const [done, total] = (progress ?? "").split("/").map(Number) as [number, number];
+    const perZone = zones.map((text) => /^(\d+) of (\d+) nodes? moved to green/.exec(text));
+    expect(zones.filter((_, i) => !perZone[i])).toEqual([]);
+    expect(perZone.reduce((sum, m) => sum + Number(m![1]), 0)).toBe(done);
+    expect(perZone.reduce((sum, m) => sum + Number(m![2]), 0)).toBe(total);
+    expect(total).toBe(4);
+    return `${done}/${total}`;
+  }
 
   it("LIFE-3 a cluster upgrade says what it counts: upgrade steps", async () => {
     const lab = "lab-asia-southeast2-1";

@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { insertDeliveries, markDeliveryDead, openInventory } from "@regatta/inventory";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedBasics } from "../fixtures.ts";
-import { api } from "../helpers.ts";
+import { api, inOneRateWindow } from "../helpers.ts";
 
 beforeAll(async () => {
   await seedBasics("prod");
@@ -35,19 +35,23 @@ beforeAll(async () => {
 
 describe("SEC-4 what one caller can cost everyone", () => {
   it("SEC-4 one token may ask for 30 redeliveries a minute: the 31st is a 429 with Retry-After, and another token still may", async () => {
-    const operator = await api("POST", "/v1/tokens", {
-      body: { name: "redeliverer", role: "operator", fleets: ["prod"] },
-    });
-    expect(operator.status).toBe(201);
     const path = "/v1/notifications/capped/deliveries/evt-capped-1/redeliver";
-    const statuses: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      statuses.push((await api("POST", path, { token: operator.body.token })).status);
-    }
-    // The first sends it again; the rest find it still being tried.
+    const bursts = await inOneRateWindow(60, async (attempt) => {
+      const operator = await api("POST", "/v1/tokens", {
+        body: { name: `redeliverer-${attempt}`, role: "operator", fleets: ["prod"] },
+      });
+      expect(operator.status).toBe(201);
+      const statuses: number[] = [];
+      for (let i = 0; i < 30; i++) {
+        statuses.push((await api("POST", path, { token: operator.body.token })).status);
+      }
+      return { statuses, refused: await api("POST", path, { token: operator.body.token }) };
+    });
+    // The first sends it again; the rest (and a second burst's) find it still being tried.
+    const statuses = bursts.flatMap((b) => b.statuses);
     expect(statuses[0]).toBe(202);
     expect(new Set(statuses.slice(1))).toEqual(new Set([409]));
-    const refused = await api("POST", path, { token: operator.body.token });
+    const { refused } = bursts.at(-1)!;
     expect(refused.status).toBe(429);
     expect(refused.body.rule).toBe("SEC-4");
     expect(refused.body.detail).toMatch(/^SEC-4: too many redeliveries for this token/);

@@ -79,8 +79,12 @@ function measure(op: OperationView, perZone: ZoneProgress[]): Measure {
     return { ...op.progress, unit: "upgrade steps done (control plane, components, node pools)" };
   }
   if (isBlueGreen(op) && perZone.length > 0) {
-    const done = op.state === "SUCCEEDED" ? op.progress.total : sum(perZone, (z) => z.greenReady);
-    const total = Math.max(op.progress.total, sum(perZone, zoneSize));
+    const shares = perZone.map((z) => zoneShare(z, op));
+    const done = sum(shares, (s) => s.done);
+    const total = Math.max(
+      op.progress.total,
+      sum(shares, (s) => s.total),
+    );
     return { done: Math.min(done, total), total, unit: "nodes moved to green" };
   }
   return { ...op.progress, unit: "nodes upgraded" };
@@ -90,9 +94,15 @@ function isBlueGreen(op: OperationView): boolean {
   return op.strategy === "BLUE_GREEN" || op.strategy === "AUTOSCALED_BLUE_GREEN";
 }
 
-/** A zone's share of a blue-green upgrade: one green node per blue node it started with. */
-function zoneSize(z: ZoneProgress): number {
-  return Math.max(z.blue, z.green);
+/**
+ * A zone's share of the operation in the headline's unit. A blue-green zone counts one
+ * green node per blue node it started with; once the upgrade succeeded the blue nodes are
+ * gone and the green ones are the pool's own, so every node the zone has is a moved one.
+ */
+function zoneShare(z: ZoneProgress, op: OperationView): { done: number; total: number } {
+  if (!isBlueGreen(op)) return { done: z.onTarget, total: z.total };
+  if (op.state === "SUCCEEDED") return { done: z.total, total: z.total };
+  return { done: z.greenReady, total: Math.max(z.blue, z.green) };
 }
 
 function sum<T>(items: T[], of: (item: T) => number): number {
@@ -273,8 +283,7 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
 /** A zone in the same unit as the headline: nodes moved to green, or nodes on the target. */
 function ZoneRow({ zone: z, op }: { zone: ZoneProgress; op: OperationView }) {
   const blueGreen = isBlueGreen(op);
-  const done = blueGreen ? z.greenReady : z.onTarget;
-  const total = blueGreen ? zoneSize(z) : z.total;
+  const { done, total } = zoneShare(z, op);
   const unit = blueGreen ? "moved to green" : `on ${op.target.version}`;
   return (
     <li class="zone" data-zone={z.zone}>
