@@ -34,7 +34,6 @@ import {
   type FleetInspection,
   startSimControlPlane,
 } from "./lib/control-plane.ts";
-import { CLUSTER_COLUMNS, seedZeroDurationRuns } from "./lib/inventory-fixture.ts";
 import {
   describeRuntime,
   formatInt,
@@ -44,135 +43,30 @@ import {
   printTable,
 } from "./lib/report.ts";
 import { percentile } from "./lib/stats.ts";
+import {
+  ADMIN_TOKEN,
+  createRun,
+  driveToCompleted,
+  inBatches,
+  must,
+  runPath,
+  seedFleet,
+  setUp,
+} from "./lib/zero-runs.ts";
 
-const OLD = "1.21.11-gke.1100";
-const NEW = "1.21.14-gke.4300";
-const REGION = "us-central1";
-const ADMIN_TOKEN = "rgt_bench_admin_token_for_local_benchmarks_only_0123456789";
-const EPOCH = Date.UTC(2026, 10, 2);
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const RUN_MEMBERS = Number(process.env.BENCH_RUN_MEMBERS ?? 100);
 const BIG_RUN = Number(process.env.BENCH_BIG_RUN ?? 5_000);
 const STATUS_MEMBERS = Number(process.env.BENCH_STATUS_MEMBERS ?? 1_000);
-/** EXT-2 maxConcurrency of every stage and group (the item's "50%"). */
-const CONCURRENCY = process.env.BENCH_CONCURRENCY ?? "50%";
 const STATUS_READS = 50;
 /** Wall time the status run's notifications get to drain before its reads are timed. */
 const SETTLE_MS = 3_000;
-const MAX_ADVANCES = 5_000;
-/** Runs started or read at once through the API. */
-const PARALLEL = 10;
 
 const ANCHOR_A_S = 10;
 const KUBEFLEET_ONE_P90_S = 96;
 const KUBEFLEET_HUNDRED_S = 135;
 const ANCHOR_ROWS = 3;
 const ANCHOR_STATUS_MS = 20;
-
-/** Stage shares of the members: 20 / 30 / 50 %. */
-const SHARES = [0.2, 0.3, 0.5];
-
-async function must(result: Promise<{ status: number; body: string }>, what: string, ok = 200) {
-  const r = await result;
-  if (r.status !== ok) throw new Error(`${what}: ${r.status} ${r.body.slice(0, 300)}`);
-  return r;
-}
-
-async function inBatches<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  for (let i = 0; i < items.length; i += PARALLEL) {
-    await Promise.all(items.slice(i, i + PARALLEL).map(work));
-  }
-}
-
-/** The run's stages: one group per stage, both at "50%" (EXT-2). */
-function stagesOf(fleet: string) {
-  return SHARES.map((_, s) => ({
-    name: `s${s}`,
-    maxConcurrency: CONCURRENCY,
-    groups: [{ name: `${fleet}-g${s}`, maxConcurrency: CONCURRENCY }],
-  }));
-}
-
-/** A fleet of `members` clusters on OLD, in the stages' groups by share. */
-async function seedFleet(cp: ControlPlane, fleet: string, members: number): Promise<void> {
-  await cp.insert("fleets", ["name", "created_at", "updated_at"], [[fleet, EPOCH, EPOCH]]);
-  const bounds = SHARES.map((_, s) =>
-    Math.round(members * SHARES.slice(0, s + 1).reduce((a, b) => a + b, 0)),
-  );
-  const rows = Array.from({ length: members }, (_, i) => [
-    `${fleet}-${String(i).padStart(5, "0")}`,
-    fleet,
-    "standalone",
-    null,
-    REGION,
-    "REGULAR",
-    0,
-    OLD,
-    OLD,
-    "RUNNING",
-    `${fleet}-g${bounds.findIndex((bound) => i < bound)}`,
-    null,
-    0,
-    "{}",
-    EPOCH,
-    EPOCH,
-  ]);
-  for (let i = 0; i < rows.length; i += 500) {
-    await cp.insert("clusters", CLUSTER_COLUMNS, rows.slice(i, i + 500));
-  }
-}
-
-const runPath = (fleet: string) => `/v1/fleets/${fleet}/update-runs/run`;
-
-async function createRun(cp: ControlPlane, fleet: string): Promise<void> {
-  await must(
-    cp.post(`/v1/fleets/${fleet}/update-runs`, {
-      name: "run",
-      stages: stagesOf(fleet),
-      upgrade: { type: "Full", kubernetesVersion: NEW },
-    }),
-    `create run in ${fleet}`,
-    201,
-  );
-}
-
-async function runState(cp: ControlPlane, fleet: string): Promise<string> {
-  const r = await must(cp.get(`${runPath(fleet)}?limit=1`), `status of ${fleet}`);
-  return (JSON.parse(r.body) as { state: string }).state;
-}
-
-/**
- * Starts the runs of `fleets`, then moves virtual time 1 s per advance until all are
- * Completed; the wall time of that and the advances it took.
- */
-async function driveToCompleted(
-  cp: ControlPlane,
-  fleets: readonly string[],
-): Promise<{ wallMs: number; advances: number }> {
-  const t0 = performance.now();
-  await inBatches(fleets, async (fleet) => {
-    await must(cp.post(`${runPath(fleet)}/start`, {}), `start ${fleet}`);
-  });
-  let open = [...fleets];
-  let advances = 0;
-  for (;;) {
-    const states = new Map<string, string>();
-    await inBatches(open, async (fleet) => {
-      states.set(fleet, await runState(cp, fleet));
-    });
-    for (const [fleet, state] of states) {
-      if (state !== "Completed" && state !== "Running" && state !== "Pending") {
-        throw new Error(`run of ${fleet} ended ${state}`);
-      }
-    }
-    open = open.filter((fleet) => states.get(fleet) !== "Completed");
-    if (open.length === 0) break;
-    if (advances >= MAX_ADVANCES) throw new Error(`${open.length} runs open after ${advances}`);
-    await must(cp.post("/v1/sim/advance", { seconds: 1 }), "advance");
-    advances++;
-  }
-  return { wallMs: performance.now() - t0, advances };
-}
 
 /** workerd's process (Miniflare's child), whose resident memory is measured. */
 function workerdPid(): number | undefined {
@@ -225,11 +119,6 @@ async function readAllPages(
     pages++;
   } while (cursor !== null);
   return { members, unique: seen.size, pages, ms: performance.now() - t0 };
-}
-
-async function setUp(cp: ControlPlane): Promise<void> {
-  await cp.migrate();
-  await seedZeroDurationRuns(cp, { from: OLD, to: NEW, at: EPOCH });
 }
 
 async function main(): Promise<void> {
