@@ -1,4 +1,4 @@
-import type { FleetCapability, FleetCourier } from "../capability.ts";
+import type { FleetCapability } from "../capability.ts";
 import { rolloutIntents, runRolloutPass } from "./host.ts";
 import { ROLLOUT_TIMER } from "./keys.ts";
 
@@ -9,6 +9,6 @@ export const rollout: FleetCapability = {
     [ROLLOUT_TIMER]: (fleet, timer) => runRolloutPass(fleet, timer.payload ?? ""),
   },
   deliveries: {
-    "rollout-intent": rolloutIntents as FleetCourier<{ type: string }>,
+    "rollout-intent": rolloutIntents,
   },
 };

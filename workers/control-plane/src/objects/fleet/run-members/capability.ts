@@ -28,9 +28,9 @@ export const runMembers: FleetCapability = {
     [RUNS_RETIRE_TIMER]: (fleet) => pruneRuns(fleet.runtime, fleet.retentionMs),
   },
   deliveries: {
-    "member-ended": memberEnded as FleetCourier<{ type: string }>,
-    "members-ended": membersEnded as FleetCourier<{ type: string }>,
-    "forget-run": forgetRun as FleetCourier<{ type: string }>,
+    "member-ended": memberEnded,
+    "members-ended": membersEnded,
+    "forget-run": forgetRun,
   },
   async onTick(fleet) {
     await wakeRuns(fleet.runtime, fleet.env);
