@@ -128,6 +128,11 @@ export class CapabilityTable<
     return this.timers.has(kind);
   }
 
+  /** Whether some capability hears the ends of waiters of `kind`. */
+  hears(kind: string): boolean {
+    return this.subscribers.has(kind);
+  }
+
   /** One attempt of the delivery `id`, by its courier (found by the message's type). */
   async deliver(context: C, id: string): Promise<void> {
     let used: CapabilityCourier<C, Message> | undefined;

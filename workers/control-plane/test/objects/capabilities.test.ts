@@ -103,4 +103,16 @@ describe("one capability table for both objects (runtime/capabilities.ts)", () =
       expect(FLEET_TABLE.handles(kind)).toBe(true);
     }
   });
+
+  it("LIFE-3 SEQ-5 RUN-5 each kind of waiter's ends is heard by the room subscribed to it", () => {
+    const rooms = Object.fromEntries(
+      FLEET_TABLE.capabilities.flatMap((c) => Object.keys(c.ends ?? {}).map((kind) => [kind, c.name])),
+    );
+    expect(rooms).toEqual({
+      "cluster-upgrade": "cluster upgrades",
+      "rollout-phase": "rollout",
+      "run-member": "update-run members",
+    });
+    for (const kind of Object.keys(rooms)) expect(FLEET_TABLE.hears(kind)).toBe(true);
+  });
 });

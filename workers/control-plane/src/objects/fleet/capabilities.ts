@@ -4,6 +4,7 @@ import type { Tx } from "../../runtime/types.ts";
 import { autoscaler } from "./autoscaler/capability.ts";
 import type { FleetCapability, FleetContext } from "./capability.ts";
 import { clusterUpgrades } from "./cluster-upgrade/capability.ts";
+import { subscribeToEnds } from "./ends.ts";
 import { nodePoolUpgrades } from "./node-pool/capability.ts";
 import { notifications } from "./notifications/capability.ts";
 import { provider } from "./provider/capability.ts";
@@ -36,6 +37,8 @@ export const FLEET_TABLE = new CapabilityTable<FleetContext, Waiter, OperationEn
   "fleet",
   FLEET_CAPABILITIES,
 );
+// Rooms subscribe to ends through the table; ends.ts delivers them and knows no room.
+subscribeToEnds(FLEET_TABLE);
 
 /** Each capability takes the provider events it owns, in table order; the rest is logged. */
 export function routeEvents(tx: Tx, events: readonly ProviderEvent[]): void {

@@ -1,5 +1,6 @@
 import type { FleetCapability, FleetCourier } from "../capability.ts";
 import {
+  hearMemberEnd,
   type MemberEnded,
   type MembersEnded,
   sendMemberEnded,
@@ -27,6 +28,8 @@ export const runMembers: FleetCapability = {
   timers: {
     [RUNS_RETIRE_TIMER]: (fleet) => pruneRuns(fleet.runtime, fleet.retentionMs),
   },
+  // RUN-5: a member's operations, all ended, reported to its run.
+  ends: { "run-member": { hear: hearMemberEnd } },
   deliveries: {
     "member-ended": memberEnded,
     "members-ended": membersEnded,
