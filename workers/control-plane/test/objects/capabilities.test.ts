@@ -106,7 +106,9 @@ describe("one capability table for both objects (runtime/capabilities.ts)", () =
 
   it("LIFE-3 SEQ-5 RUN-5 each kind of waiter's ends is heard by the room subscribed to it", () => {
     const rooms = Object.fromEntries(
-      FLEET_TABLE.capabilities.flatMap((c) => Object.keys(c.ends ?? {}).map((kind) => [kind, c.name])),
+      FLEET_TABLE.capabilities.flatMap((c) =>
+        Object.keys(c.ends ?? {}).map((kind) => [kind, c.name]),
+      ),
     );
     expect(rooms).toEqual({
       "cluster-upgrade": "cluster upgrades",
