@@ -8,7 +8,7 @@ import { subscribeToEnds } from "./ends.ts";
 import { nodePoolUpgrades } from "./node-pool/capability.ts";
 import { notifications } from "./notifications/capability.ts";
 import { provider } from "./provider/capability.ts";
-import { eventKey, reportUnclaimed } from "./provider/events.ts";
+import { eventKey, reportUnclaimed } from "./provider/index.ts";
 import { rollout } from "./rollout/capability.ts";
 import { runMembers } from "./run-members/capability.ts";
 import { runMemberHealth } from "./run-members/health.ts";

@@ -29,7 +29,7 @@ import {
 import type { FleetContext } from "./capability.ts";
 import * as clusterUpgrades from "./cluster-upgrade/rpc.ts";
 import * as nodePools from "./node-pool/rpc.ts";
-import { commandsRefused, eventKey } from "./provider/events.ts";
+import { commandsRefused, eventKey } from "./provider/index.ts";
 import * as rollout from "./rollout/rpc.ts";
 import * as runs from "./run-members/rpc.ts";
 
