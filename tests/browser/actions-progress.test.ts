@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";

@@ -1,8 +1,8 @@
 import type { ClusterUpgrade } from "@regatta/engine";
 import { describe, expect, it } from "vitest";
+import { clusterUpgradeSaved } from "../../src/objects/fleet/cluster-upgrade/ended.ts";
 import {
   closeWatch,
-  clusterUpgradeSaved,
   openWatch,
   sealWatch,
   watchAll,

@@ -1,16 +1,18 @@
 import type { ProviderEvent } from "@regatta/engine";
-import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
-import type { Timer, Tx } from "../../runtime/types.ts";
+import { CapabilityTable } from "../../runtime/capabilities.ts";
+import type { Tx } from "../../runtime/types.ts";
 import { autoscaler } from "./autoscaler/capability.ts";
-import type { FleetCapability, FleetContext, FleetCourier, FleetMessage } from "./capability.ts";
+import type { FleetCapability, FleetContext } from "./capability.ts";
 import { clusterUpgrades } from "./cluster-upgrade/capability.ts";
+import { subscribeToEnds } from "./ends.ts";
 import { nodePoolUpgrades } from "./node-pool/capability.ts";
 import { notifications } from "./notifications/capability.ts";
 import { provider } from "./provider/capability.ts";
-import { eventKey, reportUnclaimed } from "./provider/events.ts";
+import { eventKey, reportUnclaimed } from "./provider/index.ts";
 import { rollout } from "./rollout/capability.ts";
 import { runMembers } from "./run-members/capability.ts";
 import { runMemberHealth } from "./run-members/health.ts";
+import type { OperationEnd, Waiter } from "./waiters.ts";
 
 /**
  * The capabilities installed in every fleet object, in the order they are asked: a
@@ -30,42 +32,13 @@ export const FLEET_CAPABILITIES: readonly FleetCapability[] = [
   notifications,
 ];
 
-/** Builds a lookup by key; two capabilities claiming one key is a bug caught at load. */
-function claimed<T>(what: string, entries: [string, T][]): Map<string, T> {
-  const table = new Map(entries);
-  if (table.size !== entries.length) throw new Error(`fleet capabilities: a ${what} claimed twice`);
-  return table;
-}
-
-/** Message type → the courier that carries it out. */
-const COURIERS = claimed(
-  "message type",
-  FLEET_CAPABILITIES.flatMap((capability) => Object.entries(capability.deliveries ?? {})),
+/** The fleet's one table: timers, deliveries and ends are looked up here. */
+export const FLEET_TABLE = new CapabilityTable<FleetContext, Waiter, OperationEnd>(
+  "fleet",
+  FLEET_CAPABILITIES,
 );
-
-/** Carries out a durable delivery of any capability, by its message's type. */
-function deliveryTimer(fleet: FleetContext, timer: Timer): Promise<void> {
-  return attemptDelivery(fleet.runtime, timer.payload ?? "", {
-    send: (message: FleetMessage) => courierOf(message).send(fleet, message),
-    taken: (tx, message, answer) => courierOf(message).taken?.(tx, message, answer),
-    maxAttempts: (message) => courierOf(message).maxAttempts?.(message),
-    gaveUp: (tx, message, lastError) => courierOf(message).gaveUp?.(tx, message, lastError),
-    remainder: (sent, current) =>
-      sent.type === current.type ? courierOf(current).remainder?.(sent, current) : undefined,
-  });
-}
-
-function courierOf(message: FleetMessage): FleetCourier<FleetMessage> {
-  const courier = COURIERS.get(message.type);
-  if (!courier) throw new Error(`fleet: no capability delivers ${message.type}`);
-  return courier;
-}
-
-/** Timer kind → its handler. */
-export const TIMER_HANDLERS = claimed("timer kind", [
-  ...FLEET_CAPABILITIES.flatMap((capability) => Object.entries(capability.timers ?? {})),
-  [DELIVERY_TIMER, deliveryTimer],
-]);
+// Rooms subscribe to ends through the table; ends.ts delivers them and knows no room.
+subscribeToEnds(FLEET_TABLE);
 
 /** Each capability takes the provider events it owns, in table order; the rest is logged. */
 export function routeEvents(tx: Tx, events: readonly ProviderEvent[]): void {

@@ -1,8 +1,10 @@
 import type { ProviderEvent } from "@regatta/engine";
 import type { Inventory } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
+import type { Capability, CapabilityCourier, Message } from "../../runtime/capabilities.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../runtime/types.ts";
+import type { OperationEnd, Waiter } from "./waiters.ts";
 
 /**
  * What the fleet object lends a capability while it runs one of its timers or its tick.
@@ -29,13 +31,11 @@ export interface FleetContext {
 /**
  * One capability installed in the fleet object (a room: node-pool upgrades, cluster
  * upgrades, rollout, update-run members, the autoscaler, the provider). The object
- * dispatches through the table of these in `capabilities.ts` and knows none of their
- * keys or timers: adding a capability is its folder and one entry there.
+ * dispatches through the kernel's table of these (capabilities.ts, runtime/capabilities.ts)
+ * and knows none of their keys or timers: adding a capability is its folder and one entry
+ * there. Beyond what every capability declares (timers, deliveries, the ends it hears):
  */
-export interface FleetCapability {
-  readonly name: string;
-  /** The timer kinds it owns, each with what it does when one falls due. */
-  readonly timers?: Readonly<Record<string, (fleet: FleetContext, timer: Timer) => Promise<void>>>;
+export interface FleetCapability extends Capability<FleetContext, Waiter, OperationEnd> {
   /**
    * Takes the provider events it owns (by the command id's operation) and returns the
    * rest, in order, for the next capability.
@@ -53,28 +53,10 @@ export interface FleetCapability {
   packs?(key: string): boolean;
   /** After each tick's due timers (alarm, cron, sim clock moved). */
   onTick?(fleet: FleetContext): Promise<void>;
-  /**
-   * How it carries out the durable deliveries it records (runtime/deliveries.ts), by the
-   * message's `type`: the I/O, then what the answer changes.
-   */
-  readonly deliveries?: Readonly<Record<string, FleetCourier<FleetMessage>>>;
 }
 
-/** A message a capability delivers durably; its `type` names the capability's courier. */
-export interface FleetMessage {
-  type: string;
-}
-
-/** Carries one type of message out for a capability. */
-export interface FleetCourier<M extends FleetMessage, A = unknown> {
-  send(fleet: FleetContext, message: M): Promise<A>;
-  taken?(tx: Tx, message: M, answer: A): void;
-  /** As runtime/deliveries.ts's `Courier`: a lower bound on attempts, and giving up. */
-  maxAttempts?(message: M): number;
-  gaveUp?(tx: Tx, message: M, lastError: string): void;
-  /** What of `current` is left once `sent` was taken (runtime/deliveries.ts `Courier`). */
-  remainder?(sent: M, current: M): { rest?: M } | undefined;
-}
+/** Carries one type of message out for a fleet capability (runtime/capabilities.ts). */
+export type FleetCourier<M extends Message, A = unknown> = CapabilityCourier<FleetContext, M, A>;
 
 /** Runs `commit` of the object as a timer handler that only changes its own storage. */
 export function inTransaction(

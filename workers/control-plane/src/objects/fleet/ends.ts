@@ -1,17 +1,4 @@
-import {
-  type ClusterUpgrade,
-  isClusterUpgradeTerminal,
-  isTerminal,
-  type NodePoolOperation,
-  poolNodes,
-} from "@regatta/engine";
 import type { Tx } from "../../runtime/types.ts";
-import { wakeAutoscaler } from "./autoscaler/cluster.ts";
-import { hearPoolEnd } from "./cluster-upgrade/pool-ends.ts";
-import { type HostedOperation, saveOperation } from "./node-pool/store.ts";
-import { notifyClusterUpgradeEnd, notifyPoolOperationEnd } from "./notifications/operations.ts";
-import { hearPhaseEnd } from "./rollout/owners.ts";
-import { hearMemberEnd } from "./run-members/members.ts";
 import type { OperationEnd, Waiter } from "./waiters.ts";
 
 export type { OperationEnd, Waiter };
@@ -19,12 +6,14 @@ export type { OperationEnd, Waiter };
 /**
  * The one way an operation's end reaches whoever waits for it. A waiter opens a watch
  * over the operations it started, in the transaction that starts them (so no end can
- * come first, and nothing polls for a lost one); every save of a node-pool operation or
- * a cluster upgrade comes through here, so no path (a write-back that ends it, a pool
- * deleted under it) ends one unheard. A watch is heard once, when it is sealed (no more
- * operations will join) and all its operations ended. Three kinds of waiter use it:
- * a cluster upgrade waiting for each worker pool (LIFE-3), a rollout group's phase on a
- * cluster (SEQ-5), and an update-run member (RUN-5).
+ * come first, and nothing polls for a lost one); the rooms that save operations (the
+ * node-pool room's save, the cluster-upgrade room's) report every end here, so no path
+ * (a write-back that ends it, a pool deleted under it) ends one unheard. A watch is
+ * heard once, when it is sealed (no more operations will join) and all its operations
+ * ended, by the capability subscribed to its waiter's kind (a room's `ends` in the
+ * fleet's table): a cluster upgrade waiting for each worker pool (LIFE-3), a rollout
+ * group's phase on a cluster (SEQ-5), an update-run member (RUN-5). This module knows
+ * none of them.
  */
 
 interface Watch {
@@ -37,18 +26,22 @@ interface Watch {
 const watchKey = (watch: string) => `watch:${watch}`;
 const watchersKey = (operation: string) => `watched-by:${operation}`;
 
-/** How each kind of waiter hears a watch's ends (in the transaction that ended the last). */
-const HEAR: {
-  [K in Waiter["kind"]]: (
-    tx: Tx,
-    waiter: Extract<Waiter, { kind: K }>,
-    ends: OperationEnd[],
-  ) => void;
-} = {
-  "cluster-upgrade": hearPoolEnd,
-  "rollout-phase": hearPhaseEnd,
-  "run-member": hearMemberEnd,
-};
+/** Who hears a waiter's ends: the fleet's capability table, by the waiter's kind. */
+export interface EndSubscribers {
+  hear(tx: Tx, waiter: Waiter, ends: readonly OperationEnd[]): void;
+}
+
+/**
+ * Installed once by the fleet's table as it loads (capabilities.ts). Ends are heard in
+ * whatever transaction saved the operation, which no context reaches, and this module
+ * cannot import the table (the rooms in it import this module).
+ */
+let subscribers: EndSubscribers | undefined;
+
+/** Makes `table` the one that hears every waiter's ends (the fleet's table, at load). */
+export function subscribeToEnds(table: EndSubscribers): void {
+  subscribers = table;
+}
 
 /**
  * Opens (or reopens) the watch `watch` for `waiter`; `sealed` when no more operations
@@ -118,7 +111,11 @@ export function closeWatch(tx: Tx, watch: string): void {
   tx.deleteState(watchKey(watch));
 }
 
-function operationEnded(tx: Tx, end: OperationEnd): void {
+/**
+ * An operation ended (saved in a terminal state for the first time since it last ran):
+ * every watch over it takes the end, and those now complete are heard.
+ */
+export function operationEnded(tx: Tx, end: OperationEnd): void {
   const watchers = tx.getState<string[]>(watchersKey(end.operation));
   if (watchers === undefined) return;
   tx.deleteState(watchersKey(end.operation));
@@ -134,89 +131,10 @@ function operationEnded(tx: Tx, end: OperationEnd): void {
 function heardIfDone(tx: Tx, watch: string): void {
   const entry = tx.getState<Watch>(watchKey(watch));
   if (!entry?.sealed) return;
-  const ends = Object.values(entry.operations);
-  if (ends.some((end) => end === null)) return;
+  const all = Object.values(entry.operations);
+  const ends = all.filter((end) => end !== null);
+  if (ends.length < all.length) return;
   tx.deleteState(watchKey(watch));
-  const hear = HEAR[entry.waiter.kind] as (tx: Tx, waiter: Waiter, ends: OperationEnd[]) => void;
-  hear(tx, entry.waiter, ends as OperationEnd[]);
-}
-
-/**
- * Saves a node-pool operation and tells its waiters what changed: the one way an
- * operation is written. `before` is what was stored (undefined for a new one).
- */
-export function saveForOwners(
-  tx: Tx,
-  hosted: HostedOperation,
-  before: NodePoolOperation | undefined,
-): void {
-  saveOperation(tx, hosted, before);
-  nodePoolOperationSaved(tx, before, hosted.op);
-}
-
-/** After a node-pool operation was saved (`before` undefined for a new one). */
-function nodePoolOperationSaved(
-  tx: Tx,
-  before: NodePoolOperation | undefined,
-  op: NodePoolOperation,
-): void {
-  // An upgrade that began, moved on (a phase, a node replaced, cordoned or drained) or
-  // ended changes what the pool may scale to (NUP-12) and where pods can run: the
-  // autoscaler notices it at the next instant of its scan grid rather than polling it.
-  if (
-    before === undefined ||
-    before.header.state !== op.header.state ||
-    before.header.phase !== op.header.phase ||
-    before.header.eventCount !== op.header.eventCount
-  ) {
-    wakeAutoscaler(tx, op.header.cluster);
-  }
-  if (!isTerminal(op.header.state)) return;
-  if (before !== undefined && isTerminal(before.header.state)) return;
-  const nodeVersions: Record<string, number> = {};
-  for (const node of poolNodes(op)) {
-    if (node.state === "DELETING") continue;
-    nodeVersions[node.version] = (nodeVersions[node.version] ?? 0) + 1;
-  }
-  const end: OperationEnd = {
-    operation: op.header.id,
-    state: op.header.state,
-    succeeded: op.header.state === "SUCCEEDED",
-    at: tx.now,
-    pool: op.header.pool,
-    nodeVersions,
-  };
-  if (op.header.error !== undefined) end.error = op.header.error;
-  operationEnded(tx, end);
-  notifyPoolOperationEnd(tx, op);
-}
-
-/**
- * After a cluster upgrade was saved (`before`: as stored until then, none for a new one):
- * its end, once per ending — a save that repeats an end (same state, same end instant)
- * is not one; a resumed upgrade that ends again is.
- */
-export function clusterUpgradeSaved(
-  tx: Tx,
-  op: ClusterUpgrade,
-  before: ClusterUpgrade | undefined,
-): void {
-  if (!isClusterUpgradeTerminal(op.state)) return;
-  if (
-    before !== undefined &&
-    isClusterUpgradeTerminal(before.state) &&
-    before.state === op.state &&
-    before.endedAt === op.endedAt
-  ) {
-    return;
-  }
-  const end: OperationEnd = {
-    operation: op.id,
-    state: op.state,
-    succeeded: op.state === "SUCCEEDED",
-    at: tx.now,
-  };
-  if (op.error !== undefined) end.error = op.error;
-  operationEnded(tx, end);
-  notifyClusterUpgradeEnd(tx, op);
+  if (!subscribers) throw new Error("ends: no capability table subscribed (capabilities.ts)");
+  subscribers.hear(tx, entry.waiter, ends);
 }

@@ -22,14 +22,14 @@ import * as autoscaler from "./autoscaler/rpc.ts";
 import {
   applyEvents,
   FLEET_CAPABILITIES,
+  FLEET_TABLE,
   packsFleetState,
   routeEvents,
-  TIMER_HANDLERS,
 } from "./capabilities.ts";
 import type { FleetContext } from "./capability.ts";
 import * as clusterUpgrades from "./cluster-upgrade/rpc.ts";
 import * as nodePools from "./node-pool/rpc.ts";
-import { commandsRefused, eventKey } from "./provider/events.ts";
+import { commandsRefused, eventKey } from "./provider/index.ts";
 import * as rollout from "./rollout/rpc.ts";
 import * as runs from "./run-members/rpc.ts";
 
@@ -314,9 +314,7 @@ export class FleetObject extends DurableObject<Env> {
     return runtime;
   }
 
-  private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
-    const handler = TIMER_HANDLERS.get(timer.kind);
-    if (handler) await handler(this.contextOf(runtime), timer);
-    else console.warn(`fleet: no capability handles timer kind ${timer.kind}`);
+  private fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
+    return FLEET_TABLE.fire(this.contextOf(runtime), timer);
   }
 }

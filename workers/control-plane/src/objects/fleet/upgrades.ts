@@ -3,14 +3,14 @@ import { allPages, listNodePools } from "@regatta/inventory";
 import type { Outcome } from "../../outcome.ts";
 import type { Tx } from "../../runtime/types.ts";
 import type { FleetContext } from "./capability.ts";
-import { getClusterOperation, startClusterOperation } from "./cluster-upgrade/host.ts";
+import { getClusterOperation, startClusterOperation } from "./cluster-upgrade/index.ts";
 import {
   type ClusterStarter,
   type ClusterUpgradeInput,
   startIndexedClusterUpgrades,
 } from "./cluster-upgrade/start.ts";
 import { closeWatch, openWatch, sealWatch, watchOperation } from "./ends.ts";
-import { getOperation } from "./node-pool/host.ts";
+import { getOperation } from "./node-pool/index.ts";
 import {
   type PoolStarter,
   type PoolUpgradeInput,

@@ -1,15 +1,10 @@
 import type { FleetMembership, StartMemberIntent } from "@regatta/engine";
-import { fleetMembership, type Inventory } from "@regatta/inventory";
-import type { Env } from "../../env.ts";
+import { fleetMembership } from "@regatta/inventory";
 import type { Outcome } from "../../outcome.ts";
-import {
-  attemptDelivery,
-  type Courier,
-  deliver,
-  pendingDelivery,
-} from "../../runtime/deliveries.ts";
-import type { ObjectRuntime } from "../../runtime/runtime.ts";
-import type { RunOwner } from "../fleet/run-members/members.ts";
+import { boundCourier } from "../../runtime/capabilities.ts";
+import { attemptDelivery, deliver, pendingDelivery } from "../../runtime/deliveries.ts";
+import type { RunOwner } from "../fleet/run-members/index.ts";
+import type { RunCapability, RunContext, RunCourier } from "./context.ts";
 import {
   loadRun,
   markDispatched,
@@ -61,40 +56,34 @@ function intentsOf(message: StartMessage): StartMemberIntent[] {
   return message.type === "start-members" ? message.intents : [message.intent];
 }
 
-function courier(
-  runtime: ObjectRuntime,
-  env: Env,
-  db: Inventory,
-): Courier<StartMessage, StartAnswer> {
-  return {
-    async send(message) {
-      // Still wanted? A member may have been skipped or the run stopped meanwhile.
-      const wanted = await runtime.read(
-        (tx) => new Set(pendingStarts(tx).map((s) => s.intent.cluster)),
-      );
-      const intents = intentsOf(message).filter((intent) => wanted.has(intent.cluster));
-      if (intents.length === 0) return { outcomes: [] };
-      const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
-      const owner = { fleet: message.owner.fleet, run: message.owner.run };
-      const outcomes = await fleet.startRunMembers(owner, intents);
-      const answer: StartAnswer = {
-        outcomes: outcomes.map((outcome, i) => ({ cluster: intents[i]!.cluster, outcome })),
-      };
-      if (outcomes.every((outcome) => outcome.ok)) return answer;
-      const run = await runtime.read((tx) => loadRun(tx));
-      const membership = run && (await fleetMembership(db, run));
-      if (membership) answer.membership = membership;
-      return answer;
-    },
-    taken(tx, _message, answer) {
-      if (answer.membership !== undefined) tickRun(tx, { membership: answer.membership });
-      for (const { cluster, outcome } of answer.outcomes) {
-        if (outcome.ok) memberStarted(tx, cluster, outcome.value);
-        else memberStartRefused(tx, cluster, outcome.error.detail);
-      }
-    },
-  };
-}
+const starts: RunCourier<StartMessage, StartAnswer> = {
+  async send({ runtime, env, inventory }, message) {
+    // Still wanted? A member may have been skipped or the run stopped meanwhile.
+    const wanted = await runtime.read(
+      (tx) => new Set(pendingStarts(tx).map((s) => s.intent.cluster)),
+    );
+    const intents = intentsOf(message).filter((intent) => wanted.has(intent.cluster));
+    if (intents.length === 0) return { outcomes: [] };
+    const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
+    const owner = { fleet: message.owner.fleet, run: message.owner.run };
+    const outcomes = await fleet.startRunMembers(owner, intents);
+    const answer: StartAnswer = {
+      outcomes: outcomes.map((outcome, i) => ({ cluster: intents[i]!.cluster, outcome })),
+    };
+    if (outcomes.every((outcome) => outcome.ok)) return answer;
+    const run = await runtime.read((tx) => loadRun(tx));
+    const membership = run && (await fleetMembership(inventory, run));
+    if (membership) answer.membership = membership;
+    return answer;
+  },
+  taken(tx, _message, answer) {
+    if (answer.membership !== undefined) tickRun(tx, { membership: answer.membership });
+    for (const { cluster, outcome } of answer.outcomes) {
+      if (outcome.ok) memberStarted(tx, cluster, outcome.value);
+      else memberStartRefused(tx, cluster, outcome.error.detail);
+    }
+  },
+};
 
 /**
  * Records a delivery for the starts the run asked for that none carries yet, up to
@@ -102,12 +91,9 @@ function courier(
  * start appears (an answer can make the run start the next members). Starts already on
  * their way are left to their delivery's timer, so its backoff holds.
  */
-export async function dispatchStarts(
-  runtime: ObjectRuntime,
-  env: Env,
-  db: Inventory,
-): Promise<void> {
-  const carrier = courier(runtime, env, db);
+export async function dispatchStarts(context: RunContext): Promise<void> {
+  const { runtime } = context;
+  const carrier = boundCourier(starts, context);
   for (;;) {
     const recorded = await runtime.commit((tx) => {
       const run = loadRun(tx);
@@ -133,12 +119,8 @@ export async function dispatchStarts(
     await attemptDelivery(runtime, recorded, carrier);
   }
 }
-/** The run object's delivery timer. */
-export function startDeliveryTimer(
-  runtime: ObjectRuntime,
-  env: Env,
-  db: Inventory,
-  id: string,
-): Promise<void> {
-  return attemptDelivery(runtime, id, courier(runtime, env, db));
-}
+/** RUN-5: member starts, carried to their fleet (one courier for both message shapes). */
+export const memberStarts: RunCapability = {
+  name: "member starts",
+  deliveries: { "start-members": starts, "start-member": starts },
+};

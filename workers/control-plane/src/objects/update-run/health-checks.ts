@@ -1,15 +1,15 @@
 import type { UpdateRun } from "@regatta/engine";
-import type { Env } from "../../env.ts";
 import { urlPolicy } from "../../outbound/url-policy.ts";
-import { attemptDelivery, type Courier, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
-import type { ObjectRuntime } from "../../runtime/runtime.ts";
-import type { RunHealthReport } from "../fleet/run-members/health.ts";
+import { boundCourier } from "../../runtime/capabilities.ts";
+import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
+import type { RunHealthReport } from "../fleet/run-members/index.ts";
 import {
   callHealthUrl,
   HEALTH_CHECK_ATTEMPTS,
   type HealthAnswer,
   unreachable,
 } from "../health-checks/url-check.ts";
+import type { RunCapability, RunContext, RunCourier } from "./context.ts";
 import { type CheckMemberHealth, isHealthDelivery } from "./health-requests.ts";
 import { loadRun, takeHealthAnswer } from "./host.ts";
 
@@ -41,44 +41,45 @@ function report(message: CheckMemberHealth, answer: HealthAnswer, at: number): R
   return { cluster: message.owner.cluster, requestedAt: message.requestedAt, ...answer, at };
 }
 
-function courier(runtime: ObjectRuntime, env: Env): Courier<CheckMemberHealth, Sent> {
-  return {
-    maxAttempts: () => HEALTH_CHECK_ATTEMPTS,
-    async send(message) {
-      // Dated when the attempt began: at 86,400x, a 200 ms call would otherwise move the
-      // member's end hours later than in one jump.
-      const at = runtime.now();
-      const wanted = await runtime.read((tx) => awaited(loadRun(tx), message));
-      if (!wanted) return { kind: "dropped" };
-      const { check } = message;
-      if ("url" in check) {
-        return { kind: "answered", answer: await callHealthUrl(check.url, urlPolicy(env)), at };
-      }
-      if (message.operation === undefined) {
-        const detail = "the member has no operation to carry the provider's HEALTH_CHECK";
-        return { kind: "answered", answer: { passed: false, detail }, at };
-      }
-      const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
-      await fleet.checkRunMemberHealth({
-        owner: message.owner,
-        requestedAt: message.requestedAt,
-        operation: message.operation,
-      });
-      return { kind: "asked" };
-    },
-    taken(tx, message, sent) {
-      if (sent.kind === "answered") takeHealthAnswer(tx, report(message, sent.answer, sent.at));
-    },
-    gaveUp(tx, message, lastError) {
-      takeHealthAnswer(tx, report(message, unreachable(lastError), tx.now));
-    },
-  };
-}
+const checks: RunCourier<CheckMemberHealth, Sent> = {
+  maxAttempts: () => HEALTH_CHECK_ATTEMPTS,
+  async send({ runtime, env }, message) {
+    // Dated when the attempt began: at 86,400x, a 200 ms call would otherwise move the
+    // member's end hours later than in one jump.
+    const at = runtime.now();
+    const wanted = await runtime.read((tx) => awaited(loadRun(tx), message));
+    if (!wanted) return { kind: "dropped" };
+    const { check } = message;
+    if ("url" in check) {
+      return { kind: "answered", answer: await callHealthUrl(check.url, urlPolicy(env)), at };
+    }
+    if (message.operation === undefined) {
+      const detail = "the member has no operation to carry the provider's HEALTH_CHECK";
+      return { kind: "answered", answer: { passed: false, detail }, at };
+    }
+    const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
+    await fleet.checkRunMemberHealth({
+      owner: message.owner,
+      requestedAt: message.requestedAt,
+      operation: message.operation,
+    });
+    return { kind: "asked" };
+  },
+  taken(tx, message, sent) {
+    if (sent.kind === "answered") takeHealthAnswer(tx, report(message, sent.answer, sent.at));
+  },
+  gaveUp(tx, message, lastError) {
+    takeHealthAnswer(tx, report(message, unreachable(lastError), tx.now));
+  },
+  // An answer can end the member and start the next one at the same instant.
+  settled: (run) => run.dispatch(),
+};
 
-/** The run object's delivery timer for a health check. */
-export function healthDeliveryTimer(runtime: ObjectRuntime, env: Env, id: string): Promise<void> {
-  return attemptDelivery(runtime, id, courier(runtime, env));
-}
+/** EXT-7: the run's health checks, each a durable delivery of its own. */
+export const memberHealthChecks: RunCapability = {
+  name: "member health checks",
+  deliveries: { "check-health": checks },
+};
 
 /**
  * Checks carried out at once: members that end together are checked together (each
@@ -87,7 +88,10 @@ export function healthDeliveryTimer(runtime: ObjectRuntime, env: Env, id: string
 const HEALTH_CHECKS_AT_ONCE = 8;
 
 /** Attempts the checks due now (just recorded, or due again after their backoff). */
-export async function dispatchHealthChecks(runtime: ObjectRuntime, env: Env): Promise<void> {
+export async function dispatchHealthChecks(run: RunContext): Promise<void> {
+  const { runtime } = run;
+  // Not `settled`: this is part of the dispatch that would follow.
+  const carrier = boundCourier(checks, run);
   const now = runtime.now();
   const due = runtime
     .timers()
@@ -98,7 +102,7 @@ export async function dispatchHealthChecks(runtime: ObjectRuntime, env: Env): Pr
   // takes it at no earlier instant than its last decision).
   const workers = Array.from({ length: Math.min(HEALTH_CHECKS_AT_ONCE, due.length) }, async () => {
     for (let id = due.shift(); id !== undefined; id = due.shift()) {
-      await healthDeliveryTimer(runtime, env, id);
+      await attemptDelivery(runtime, id, carrier);
     }
   });
   await Promise.all(workers);

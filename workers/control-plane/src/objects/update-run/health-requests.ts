@@ -1,7 +1,7 @@
 import type { CheckHealthIntent, HealthCheckSpec, Instant, UpdateRun } from "@regatta/engine";
 import { deliver } from "../../runtime/deliveries.ts";
 import type { Tx } from "../../runtime/types.ts";
-import type { RunOwner } from "../fleet/run-members/members.ts";
+import type { RunOwner } from "../fleet/run-members/index.ts";
 
 /**
  * EXT-7: the health checks a run decided, recorded as durable deliveries in the

@@ -11,8 +11,7 @@ import {
 } from "@regatta/engine";
 import type { RunReadings } from "@regatta/inventory";
 import type { Tx } from "../../runtime/types.ts";
-import type { RunHealthReport } from "../fleet/run-members/health.ts";
-import type { RunMemberReport } from "../fleet/run-members/members.ts";
+import type { RunHealthReport, RunMemberReport } from "../fleet/run-members/index.ts";
 import { recordHealthChecks } from "./health-requests.ts";
 import { notifyRunChanges } from "./notifications.ts";
 import { forgetCursorKey } from "./page.ts";

@@ -1,8 +1,7 @@
 import { allGates, type RunGate, type UpdateRun, type UpdateRunState } from "@regatta/engine";
 import type { NotificationEvent } from "@regatta/protocol";
-import type { Env } from "../../env.ts";
+import { boundCourier } from "../../runtime/capabilities.ts";
 import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
-import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Tx } from "../../runtime/types.ts";
 import { handToQueue } from "../notifications/courier.ts";
 import {
@@ -12,6 +11,7 @@ import {
   recordNotification,
   unsentEvents,
 } from "../notifications/record.ts";
+import type { RunCapability, RunContext, RunCourier } from "./context.ts";
 
 /**
  * The run's notifications (`updaterun.*`), read off each saved decision against the
@@ -134,24 +134,29 @@ function failedMembers(before: UpdateRun, after: UpdateRun): FailedMember[] {
   return failed;
 }
 
-/** Hands recorded notifications of this run to the queue (their delivery's timer). */
-export function sendRunNotification(runtime: ObjectRuntime, env: Env, id: string): Promise<void> {
-  return attemptDelivery<NotificationMessage | NotificationBatch, void>(runtime, id, {
-    send: (message) => handToQueue(env, message),
-    remainder: unsentEvents,
-  });
-}
+/** Hands recorded notifications of this run to the queue (one or many in a message). */
+const courier: RunCourier<NotificationMessage | NotificationBatch, void> = {
+  send: (run, message) => handToQueue(run.env, message),
+  remainder: unsentEvents,
+};
+
+/** What the run records for subscribers, carried to the notifications queue. */
+export const runNotifications: RunCapability = {
+  name: "notifications",
+  deliveries: { notification: courier, notifications: courier },
+};
 
 /**
  * After a change made outside an alarm (a user's start or stop, a member's end), the
  * notifications it recorded go out at once rather than at the next alarm.
  */
-export async function sendDueRunNotifications(runtime: ObjectRuntime, env: Env): Promise<void> {
+export async function sendDueRunNotifications(run: RunContext): Promise<void> {
+  const { runtime } = run;
   const now = runtime.now();
   for (const timer of runtime.timers()) {
     if (timer.kind !== DELIVERY_TIMER || timer.due > now) continue;
     if (isNotificationDelivery(timer.payload ?? "")) {
-      await sendRunNotification(runtime, env, timer.payload ?? "");
+      await attemptDelivery(runtime, timer.payload ?? "", boundCourier(courier, run));
     }
   }
 }

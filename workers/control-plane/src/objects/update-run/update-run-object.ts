@@ -8,31 +8,28 @@ import {
   type UpdateRunView,
   updateRunView,
 } from "@regatta/engine";
-import { type RunReadings, readForRun } from "@regatta/inventory";
+import type { RunReadings } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import { type Outcome, refused } from "../../outcome.ts";
-import { DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer } from "../../runtime/types.ts";
-import type { RunHealthReport } from "../fleet/run-members/health.ts";
-import type { RunMemberReport } from "../fleet/run-members/members.ts";
-import { isNotificationDelivery } from "../notifications/record.ts";
+import type { RunHealthReport, RunMemberReport } from "../fleet/run-members/index.ts";
 import { ObjectWiring } from "../wiring.ts";
-import { dispatchStarts, startDeliveryTimer } from "./dispatch.ts";
-import { dispatchHealthChecks, healthDeliveryTimer, isHealthDelivery } from "./health-checks.ts";
+import { RUN_TABLE, runReadings } from "./capabilities.ts";
+import type { RunContext } from "./context.ts";
+import { dispatchStarts } from "./dispatch.ts";
+import { dispatchHealthChecks } from "./health-checks.ts";
 import {
   applyRunEvent,
   createRun,
-  DISPATCH_TIMER,
   forgetRun,
   loadRun,
-  RUN_TIMER,
   reportInstant,
   takeHealthAnswer,
   takeReport,
   tickRun,
 } from "./host.ts";
-import { sendDueRunNotifications, sendRunNotification } from "./notifications.ts";
+import { sendDueRunNotifications } from "./notifications.ts";
 import {
   cursorKeyBytes,
   InvalidRunCursor,
@@ -60,8 +57,9 @@ export type RunControl =
 
 /**
  * One update run (SPEC RUN): the copied strategy and the whole status tree. A shell: the
- * engine decides, the runtime keeps state and timers, members start in their fleet's
- * object as durable deliveries (dispatch.ts) and their ends come back by RPC (`memberEnded`).
+ * engine decides, the runtime keeps state and timers, its timers and deliveries go
+ * through the kernel's table (capabilities.ts), members start in their fleet's object as
+ * durable deliveries (dispatch.ts) and their ends come back by RPC (`memberEnded`).
  */
 export class UpdateRunObject extends DurableObject<Env> {
   private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
@@ -95,7 +93,7 @@ export class UpdateRunObject extends DurableObject<Env> {
     const runtime = await this.ready();
     await runtime.runAlarm();
     // Starts left by an object that died between its commit and the dispatch.
-    await this.dispatch(runtime);
+    await this.dispatch(this.context(runtime));
     const run = await runtime.read((tx) => loadRun(tx));
     return { state: run?.state ?? "Completed" };
   }
@@ -131,7 +129,7 @@ export class UpdateRunObject extends DurableObject<Env> {
       return applyRunEvent(tx, { ...control, at: tx.now });
     });
     if (!answer.ok) return answer;
-    await this.dispatch(runtime);
+    await this.dispatch(this.context(runtime));
     const page = await this.page(runtime, {});
     return page?.ok ? ok(page.value) : ok(this.firstPage(answer.value));
   }
@@ -161,7 +159,7 @@ export class UpdateRunObject extends DurableObject<Env> {
         takeReport(tx, report, at);
       }
     });
-    await this.dispatch(runtime);
+    await this.dispatch(this.context(runtime));
     return true;
   }
 
@@ -173,7 +171,7 @@ export class UpdateRunObject extends DurableObject<Env> {
         takeHealthAnswer(tx, report),
       ),
     );
-    await this.dispatch(runtime);
+    await this.dispatch(this.context(runtime));
     return true;
   }
 
@@ -244,14 +242,23 @@ export class UpdateRunObject extends DurableObject<Env> {
 
   private async ready(): Promise<ObjectRuntime> {
     const runtime = await this.wiring.ready();
-    runtime.handleTimers((timer) => this.fire(runtime, timer));
+    runtime.handleTimers((timer: Timer) => RUN_TABLE.fire(this.context(runtime), timer));
     return runtime;
   }
 
+  private context(runtime: ObjectRuntime): RunContext {
+    const context: RunContext = {
+      runtime,
+      env: this.env,
+      inventory: this.wiring.inventory,
+      dispatch: () => this.dispatch(context),
+    };
+    return context;
+  }
+
   /** The inventory as the run's next pass should see it (CH-3, EXT-8); none without a run. */
-  private async read(runtime: ObjectRuntime): Promise<RunReadings | undefined> {
-    const run = await runtime.read((tx) => loadRun(tx));
-    return run && readForRun(this.wiring.inventory, run);
+  private read(runtime: ObjectRuntime): Promise<RunReadings | undefined> {
+    return runReadings(this.context(runtime));
   }
 
   /**
@@ -259,49 +266,20 @@ export class UpdateRunObject extends DurableObject<Env> {
    * (EXT-7, health-checks.ts; an answer may start the next member), then hands what the
    * changes recorded for subscribers to the notifications queue.
    */
-  private async dispatch(runtime: ObjectRuntime): Promise<void> {
+  private async dispatch(run: RunContext): Promise<void> {
     try {
       // Checks first: their attempts are under way (and marked so) before a commit of the
       // starts catches up on due timers, which would take the checks one by one.
-      await Promise.all([
-        dispatchHealthChecks(runtime, this.env),
-        dispatchStarts(runtime, this.env, this.wiring.inventory),
-      ]);
-      await dispatchStarts(runtime, this.env, this.wiring.inventory);
+      await Promise.all([dispatchHealthChecks(run), dispatchStarts(run)]);
+      await dispatchStarts(run);
     } catch (error) {
       console.error("update run: dispatch failed", error);
     }
     try {
-      await sendDueRunNotifications(runtime, this.env);
+      await sendDueRunNotifications(run);
     } catch (error) {
       // Still recorded: the delivery's own timer sends it.
       console.error("update run: handing notifications to the queue failed", error);
-    }
-  }
-
-  private async fire(runtime: ObjectRuntime, timer: Timer): Promise<void> {
-    switch (timer.kind) {
-      case RUN_TIMER: {
-        const readings = await this.read(runtime);
-        if (readings !== undefined) await runtime.commit((tx) => tickRun(tx, readings));
-        await this.dispatch(runtime);
-        return;
-      }
-      case DELIVERY_TIMER: {
-        const id = timer.payload ?? "";
-        if (isNotificationDelivery(id)) await sendRunNotification(runtime, this.env, id);
-        else if (isHealthDelivery(id)) {
-          await healthDeliveryTimer(runtime, this.env, id);
-          await this.dispatch(runtime);
-        } else await startDeliveryTimer(runtime, this.env, this.wiring.inventory, id);
-        return;
-      }
-      case DISPATCH_TIMER:
-        // Left by an earlier version: its starts now go out as deliveries.
-        await this.dispatch(runtime);
-        return;
-      default:
-        console.warn(`update run: no handler for timer kind ${timer.kind}`);
     }
   }
 }

@@ -10,7 +10,7 @@ import {
 } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { scalePool } from "../node-pool/host.ts";
+import { scalePool } from "../node-pool/index.ts";
 import {
   autoscalerIdKey as idKey,
   autoscalerStateKey as stateKey,

@@ -6,7 +6,7 @@ import {
   type Instant,
 } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
-import { notifyBackoff } from "../notifications/autoscaler.ts";
+import { notifyBackoff } from "../notifications/index.ts";
 
 /**
  * CA-17: the cluster's decision log in the fleet object, newest last, in rows of

@@ -24,9 +24,7 @@ import {
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { reportUnevictable } from "../node-pool/host.ts";
-import { poolKey } from "../node-pool/keys.ts";
-import { loadOperation } from "../node-pool/store.ts";
+import { loadOperation, poolKey, reportUnevictable } from "../node-pool/index.ts";
 import { autoscalerIdKey, autoscalerStateKey } from "./cluster.ts";
 import { type RecordedDecision, recordDecisions, recordPass } from "./decisions.ts";
 import { type ClusterFacts, readClusterFacts, roomWithUnstored } from "./facts.ts";

@@ -1,6 +1,7 @@
 import { type FleetCapability, inTransaction } from "../capability.ts";
 import { abandonClusterOperation, applyClusterEvents, fireClusterTimer } from "./host.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
+import { hearPoolEnd } from "./pool-ends.ts";
 import { forgetPreflight } from "./preflights.ts";
 import { retireClusterUpgrade, syncClusterUpgrade } from "./write-back.ts";
 
@@ -15,6 +16,8 @@ export const clusterUpgrades: FleetCapability = {
       retireClusterUpgrade(fleet.runtime, fleet.inventory, timer.payload ?? ""),
   },
   claimEvents: applyClusterEvents,
+  // LIFE-3: each worker pool's end, into the upgrade's inbox.
+  ends: { "cluster-upgrade": { hear: hearPoolEnd } },
   clusterDeleted(tx, cluster) {
     abandonClusterOperation(tx, cluster);
     forgetPreflight(tx, cluster);

@@ -23,15 +23,16 @@ import {
 import { newOperationId } from "@regatta/inventory";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { closeWatch, clusterUpgradeSaved, watchAll } from "../ends.ts";
+import { closeWatch, watchAll } from "../ends.ts";
 import {
   getOperation,
   operationNodes,
   operationReason,
+  poolKey,
   resumeOperation,
   startOperation,
-} from "../node-pool/host.ts";
-import { poolKey } from "../node-pool/keys.ts";
+} from "../node-pool/index.ts";
+import { clusterUpgradeSaved } from "./ended.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
 import { inboxKey, poolWatch } from "./pool-ends.ts";
 

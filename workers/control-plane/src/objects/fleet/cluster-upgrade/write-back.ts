@@ -3,7 +3,7 @@ import { deleteOperation, type Inventory, updateClustersStatus } from "@regatta/
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { wakeRolloutGroups } from "../rollout/owners.ts";
+import { wakeRolloutGroups } from "../rollout/index.ts";
 import {
   clusterUpgradeRetention,
   clusterUpgradeRetirable,

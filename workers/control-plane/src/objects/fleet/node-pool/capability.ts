@@ -37,7 +37,7 @@ export const nodePoolUpgrades: FleetCapability = {
       retireOperation(fleet.runtime, fleet.inventory, timer.payload ?? ""),
   },
   claimEvents: applyEvents,
-  deliveries: { "soak-health": soakHealth as FleetCourier<{ type: string }> },
+  deliveries: { "soak-health": soakHealth },
   // Each operation's main row (its shard rows are written in batches and stay apart),
   // and which operation a pool has, written with a new operation's main row.
   packs: (key) => key.startsWith("pool-op:") || (key.startsWith("op:") && key.indexOf(":", 3) < 0),

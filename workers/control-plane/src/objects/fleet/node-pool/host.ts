@@ -32,10 +32,10 @@ import {
 } from "@regatta/engine";
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { loadWorkloads } from "../autoscaler/workloads.ts";
-import { saveForOwners } from "../ends.ts";
+import { loadWorkloads } from "../autoscaler/index.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
 import { restsCancelled, scheduleCancelledRetirement, supersede } from "./lifecycle.ts";
+import { saveForOwners } from "./save.ts";
 import { checkOnSoak, soakAnswer } from "./soak-checks.ts";
 import { type HostedOperation, loadOperation } from "./store.ts";
 

@@ -8,8 +8,8 @@ import {
 } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { saveForOwners } from "../ends.ts";
 import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
+import { saveForOwners } from "./save.ts";
 import { deleteOperationRows, type HostedOperation, isFinished, loadOperation } from "./store.ts";
 
 /**

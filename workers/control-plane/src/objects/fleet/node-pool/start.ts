@@ -16,7 +16,7 @@ import {
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../../outcome.ts";
 import type { Tx } from "../../../runtime/types.ts";
-import { runningClusterUpgrade } from "../cluster-upgrade/host.ts";
+import { runningClusterUpgrade } from "../cluster-upgrade/index.ts";
 import { type StartContext, startOperation } from "./host.ts";
 
 /** What a pool's upgrade asks for (`POST …/node-pools/{pool}/upgrade`, a run, a rollout). */

@@ -1,7 +1,7 @@
 import { type Instant, type NodePoolOperation, poolNodes } from "@regatta/engine";
 import { type Inventory, type WriteBackOutcome, writeBackNodePool } from "@regatta/inventory";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
-import { wakeRolloutGroups } from "../rollout/owners.ts";
+import { wakeRolloutGroups } from "../rollout/index.ts";
 import { getHosted, markSynced, writeBackFailed } from "./lifecycle.ts";
 
 /**

@@ -19,7 +19,7 @@ const courier: FleetCourier<NotificationMessage | NotificationBatch> = {
 export const notifications: FleetCapability = {
   name: "notifications",
   deliveries: {
-    notification: courier as FleetCourier<{ type: string }>,
-    notifications: courier as FleetCourier<{ type: string }>,
+    notification: courier,
+    notifications: courier,
   },
 };

@@ -1,6 +1,7 @@
-import type { FleetCapability, FleetCourier } from "../capability.ts";
+import type { FleetCapability } from "../capability.ts";
 import { rolloutIntents, runRolloutPass } from "./host.ts";
 import { ROLLOUT_TIMER } from "./keys.ts";
+import { hearPhaseEnd } from "./owners.ts";
 
 /** SEQ: rollout sequencing of the groups the fleet owns (the fleet, or its team scopes). */
 export const rollout: FleetCapability = {
@@ -8,7 +9,9 @@ export const rollout: FleetCapability = {
   timers: {
     [ROLLOUT_TIMER]: (fleet, timer) => runRolloutPass(fleet, timer.payload ?? ""),
   },
+  // SEQ-5: a phase's operations on a cluster, all ended.
+  ends: { "rollout-phase": { hear: hearPhaseEnd } },
   deliveries: {
-    "rollout-intent": rolloutIntents as FleetCourier<{ type: string }>,
+    "rollout-intent": rolloutIntents,
   },
 };

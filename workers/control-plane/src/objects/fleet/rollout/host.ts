@@ -15,7 +15,7 @@ import { fleetOfGroup, loadGroupFacts } from "@regatta/inventory";
 import { attemptDelivery, deliver } from "../../../runtime/deliveries.ts";
 import { type Tx, timerId } from "../../../runtime/types.ts";
 import type { FleetContext, FleetCourier } from "../capability.ts";
-import { notifyRolloutChanges } from "../notifications/rollout.ts";
+import { notifyRolloutChanges } from "../notifications/index.ts";
 import { upgradeCluster, upgradePools, type Watching } from "../upgrades.ts";
 import { ROLLOUT_TIMER } from "./keys.ts";
 import {

@@ -1,5 +1,6 @@
 import type { FleetCapability, FleetCourier } from "../capability.ts";
 import {
+  hearMemberEnd,
   type MemberEnded,
   type MembersEnded,
   sendMemberEnded,
@@ -27,10 +28,12 @@ export const runMembers: FleetCapability = {
   timers: {
     [RUNS_RETIRE_TIMER]: (fleet) => pruneRuns(fleet.runtime, fleet.retentionMs),
   },
+  // RUN-5: a member's operations, all ended, reported to its run.
+  ends: { "run-member": { hear: hearMemberEnd } },
   deliveries: {
-    "member-ended": memberEnded as FleetCourier<{ type: string }>,
-    "members-ended": membersEnded as FleetCourier<{ type: string }>,
-    "forget-run": forgetRun as FleetCourier<{ type: string }>,
+    "member-ended": memberEnded,
+    "members-ended": membersEnded,
+    "forget-run": forgetRun,
   },
   async onTick(fleet) {
     await wakeRuns(fleet.runtime, fleet.env);

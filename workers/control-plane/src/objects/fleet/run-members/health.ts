@@ -109,5 +109,5 @@ const memberHealth: FleetCourier<MemberHealthChecked> = {
 export const runMemberHealth: FleetCapability = {
   name: "update-run member health checks",
   claimEvents: claimHealthAnswers,
-  deliveries: { "member-health": memberHealth as FleetCourier<{ type: string }> },
+  deliveries: { "member-health": memberHealth },
 };

@@ -3,7 +3,7 @@ import type { Env } from "../../../env.ts";
 import { type Collection, collect, uncollected } from "../../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
-import { clearSoakCheck } from "../node-pool/soak-checks.ts";
+import { clearSoakCheck } from "../node-pool/index.ts";
 import type { OperationEnd, Waiter } from "../waiters.ts";
 import { activeRuns, noteRunStates } from "./runs-index.ts";
 

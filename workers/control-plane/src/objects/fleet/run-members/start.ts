@@ -3,7 +3,7 @@ import { getClustersByName } from "@regatta/inventory";
 import { type Outcome, refused } from "../../../outcome.ts";
 import type { FleetContext } from "../capability.ts";
 import { watchedOperations } from "../ends.ts";
-import { clearSoakCheck, setSoakCheck } from "../node-pool/soak-checks.ts";
+import { clearSoakCheck, setSoakCheck } from "../node-pool/index.ts";
 import { upgradeClusters, upgradePools, type Watching } from "../upgrades.ts";
 import { memberWatch, type RunOwner } from "./members.ts";
 

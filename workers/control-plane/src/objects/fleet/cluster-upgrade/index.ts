@@ -1,0 +1,5 @@
+/**
+ * The cluster-upgrade room as the other rooms see it: the upgrade running on a cluster
+ * (NUP refuses a pool upgrade under it) and how a rollout phase or run member starts one.
+ */
+export { getClusterOperation, runningClusterUpgrade, startClusterOperation } from "./host.ts";
