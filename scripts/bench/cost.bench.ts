@@ -504,6 +504,23 @@ async function main(): Promise<void> {
       rows,
     );
 
+    console.log("\nWhere a cluster upgrade's object writes go (statements per cluster upgrade):");
+    printTable(
+      [
+        { header: "statement", align: "left" },
+        { header: "per upgrade", align: "right" },
+        { header: "bytes each", align: "right" },
+      ],
+      Object.entries(busy.meter.objectWrites)
+        .sort((a, b) => b[1].count - a[1].count)
+        .slice(0, 12)
+        .map(([shape, w]) => [
+          shape,
+          String(round(w.count / CLUSTERS, 1)),
+          formatInt(w.bytes / w.count),
+        ]),
+    );
+
     const alarmsPerClusterDay = perClusterDay.objectRequests;
     const alarmsPerPoolDay = perPoolDay.objectRequests;
     console.log(

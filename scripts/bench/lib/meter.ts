@@ -9,6 +9,8 @@ export interface Meter {
   objectRequests: { rpc: number; fetch: number; alarm: number; simWake: number };
   objectActiveMs: number;
   objectSql: { statements: number; rowsRead: number; rowsWritten: number; setAlarm: number };
+  /** Object SQL writes by shape (`INSERT state op`, `DELETE timers`): count and bytes bound. */
+  objectWrites: Record<string, { count: number; bytes: number }>;
   d1: { statements: number; rowsRead: number; rowsWritten: number };
   simD1: { statements: number; rowsRead: number; rowsWritten: number };
   queueMessages: number;

@@ -27,6 +27,8 @@ function emptyMeter() {
     objectRequests: { rpc: 0, fetch: 0, alarm: 0, simWake: 0 },
     objectActiveMs: 0,
     objectSql: { statements: 0, rowsRead: 0, rowsWritten: 0, setAlarm: 0 },
+    /** Writes by statement shape (table, and a state key's kind): count and bytes bound. */
+    objectWrites: {},
     d1: { statements: 0, rowsRead: 0, rowsWritten: 0 },
     /** D1 work of the sim's own routes (its clock, its wake-up scan): not the product's. */
     simD1: { statements: 0, rowsRead: 0, rowsWritten: 0 },
@@ -179,6 +181,17 @@ function meterStorage(storage) {
   const exec = sql.exec.bind(sql);
   const meteredExec = (query, ...bindings) => {
     meter.objectSql.statements++;
+    const write = /^\s*(INSERT INTO|UPDATE|DELETE FROM)\s+(\w+)/i.exec(query);
+    if (write) {
+      // A state key's kind is its text up to the first separator (`op:…` → `op`).
+      const key = write[2] === "state" && typeof bindings[0] === "string" ? bindings[0] : "";
+      const shape = `${write[1].split(" ")[0].toUpperCase()} ${write[2]}${key ? ` ${key.split(/[:/]/)[0]}` : ""}`;
+      const bytes = bindings.reduce((n, b) => n + (typeof b === "string" ? b.length : 8), 0);
+      const entry = meter.objectWrites[shape] ?? { count: 0, bytes: 0 };
+      meter.objectWrites[shape] = entry;
+      entry.count++;
+      entry.bytes += bytes;
+    }
     const cursor = exec(query, ...bindings);
     cursors.push(cursor);
     return cursor;
