@@ -18,12 +18,15 @@ const ROOT = join(CLI, "..", "..");
 /** The bundle `npm run regatta` runs. */
 export const BUNDLE = join(CLI, "dist", "regatta.mjs");
 
-// Everything the bundle is made of that can change in a checkout: the CLI, the contract it
-// validates documents with, and the dependencies pinned by the lockfile.
+// Everything the bundle is made of that can change in a checkout: the CLI, the API client
+// it calls through, the contract it validates documents with, and the dependencies pinned
+// by the lockfile.
 const SOURCES = [
   join(CLI, "src"),
   join(CLI, "package.json"),
   join(CLI, "scripts", "build.mjs"),
+  join(ROOT, "packages", "client", "src"),
+  join(ROOT, "packages", "client", "package.json"),
   join(ROOT, "packages", "contract", "src"),
   join(ROOT, "packages", "contract", "package.json"),
   join(ROOT, "pnpm-lock.yaml"),

@@ -1,3 +1,4 @@
+export * from "./access.ts";
 export * from "./audit.ts";
 export * from "./auto-upgrade.ts";
 export * from "./autoscaler.ts";

@@ -160,11 +160,27 @@ function serveDocument(app: App): void {
       },
     },
   });
-  let document: ReturnType<App["getOpenAPI31Document"]> | undefined;
+  let document: ApiDocument | undefined;
   app.get("/openapi.json", (c) => {
-    document ??= withMiddlewareAnswers(
-      app.getOpenAPI31Document({ ...API_INFO, security: [{ bearer: [] }] }),
-    );
+    document ??= documentOf(app);
     return c.json(document);
   });
+}
+
+export type ApiDocument = ReturnType<App["getOpenAPI31Document"]>;
+
+function documentOf(app: App): ApiDocument {
+  return withMiddlewareAnswers(
+    app.getOpenAPI31Document({ ...API_INFO, security: [{ bearer: [] }] }),
+  );
+}
+
+/**
+ * The document `GET /openapi.json` serves, built in-process from the routes' zod schemas
+ * (no worker runs): `npm run generate` writes it to packages/client/openapi.json, and
+ * tests/contract/drift.test.ts fails when that file no longer matches it.
+ * @example await writeFile("openapi.json", JSON.stringify(apiDocument(), null, 2))
+ */
+export function apiDocument(): ApiDocument {
+  return documentOf(createControlPlane());
 }

@@ -1,3 +1,4 @@
+import committed from "@regatta/client/openapi.json";
 import { describe, expect, it } from "vitest";
 import { bodyLimitFor } from "../src/app.ts";
 import { api } from "./helpers.ts";
@@ -17,6 +18,12 @@ describe("public endpoints", () => {
       expect.arrayContaining(["/healthz", "/v1/sim", "/v1/sim/faults/{id}"]),
     );
     expect(res.body.components.schemas.Problem).toBeDefined();
+  });
+
+  it("GET /openapi.json is the checked-in packages/client/openapi.json the clients are generated from", async () => {
+    const served = (await api("GET", "/openapi.json", { token: null })).body;
+    // On failure: `npm run generate` (tests/contract/drift.test.ts says the same in Node).
+    expect(served).toEqual(committed);
   });
 
   it("every endpoint of the inventory, tokens, sim and node-pool operations is documented", async () => {

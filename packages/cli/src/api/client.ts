@@ -1,22 +1,16 @@
-import createClient, { type Client } from "openapi-fetch";
-import type { paths } from "./generated.ts";
+import { type Api, apiClient as typedClient } from "@regatta/client";
 import { ApiError, toProblem, UnreachableError } from "./problem.ts";
 
-/** The typed client: every path, parameter and body is checked against /openapi.json. */
-export type Api = Client<paths>;
+export type { Api };
 
 /**
  * A client for one control plane and token.
  * @example const api = apiClient("http://localhost:8787", token); await ok(api.GET("/v1/fleets"))
  */
 export function apiClient(url: string, token: string | undefined): Api {
-  return createClient<paths>({
-    baseUrl: url.replace(/\/+$/, ""),
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    // openapi-fetch resolves globalThis.fetch when the client is built; looking it up per
-    // call keeps the network reachable to whatever the process set up since.
-    fetch: (request) => reach(request),
-  });
+  // openapi-fetch resolves globalThis.fetch when the client is built; looking it up per
+  // call keeps the network reachable to whatever the process set up since.
+  return typedClient(url, { token, fetch: (request) => reach(request) });
 }
 
 // A Response does not keep its request's method; errors name it (`POST /v1/…`).

@@ -1,6 +1,6 @@
+import type { components } from "@regatta/client";
 import type { Command } from "commander";
 import { ok } from "../api/client.ts";
-import type { components } from "../api/generated.ts";
 import { type Context, contextOf } from "../context.ts";
 import type { Io } from "../io.ts";
 import { cell, type TableView } from "../output/format.ts";

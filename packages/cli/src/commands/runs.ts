@@ -1,6 +1,6 @@
+import type { components } from "@regatta/client";
 import { type Command, Option } from "commander";
 import { ok } from "../api/client.ts";
-import type { components } from "../api/generated.ts";
 import { type Context, contextOf } from "../context.ts";
 import { UsageError } from "../exit.ts";
 import type { Io } from "../io.ts";

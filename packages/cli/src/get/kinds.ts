@@ -3,8 +3,9 @@
  * scope it and its table columns (a few, like kubectl's; `-o json|yaml` shows the rest).
  * docs/cli.md "get" lists the same table for people.
  */
+
+import type { components } from "@regatta/client";
 import { ok } from "../api/client.ts";
-import type { components } from "../api/generated.ts";
 import { ApiError } from "../api/problem.ts";
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from "../commands/notifications.ts";
 import { UsageError } from "../exit.ts";

@@ -1,4 +1,4 @@
-import type { components } from "../api/generated.ts";
+import type { components } from "@regatta/client";
 import type { Bar, Ending, Snapshot } from "./model.ts";
 
 type Operation = components["schemas"]["Operation"];

@@ -1,4 +1,4 @@
-import type { components } from "../api/generated.ts";
+import type { components } from "@regatta/client";
 import type { Ending, Snapshot } from "./model.ts";
 
 type UpdateRun = components["schemas"]["UpdateRun"];

@@ -1,3 +1,4 @@
+import { type ApiUrl, withQuery } from "@regatta/client";
 import { type FieldError, fieldError } from "./format.ts";
 import { token } from "./session.ts";
 
@@ -12,8 +13,9 @@ export class ApiError extends Error {
 }
 
 /**
- * A path (of the API or of the page's fragment) whose interpolated parts are encoded as one segment (or query value) each:
- * a name taken from the address bar, like `..%2Ftokens`, can never reach another route.
+ * A path of the page's fragment (`#/clusters/…`) whose interpolated parts are encoded as one
+ * segment each: a name taken from the address bar, like `..%2Ftokens`, can never reach
+ * another route. The API's own paths come from `apiPath` (packages/client) instead.
  */
 export function uri(strings: TemplateStringsArray, ...parts: string[]): string {
   return strings.reduce(
@@ -57,7 +59,7 @@ function refusal(res: Response, body: unknown): ApiError {
 }
 
 /** GET with `If-None-Match`: an unchanged answer is the one already held. */
-export async function getJson<T>(path: string): Promise<T> {
+export async function getJson<T>(path: ApiUrl): Promise<T> {
   const held = answers.get(path);
   const res = await fetch(path, {
     headers: headers(held ? { "if-none-match": held.etag } : {}),
@@ -72,7 +74,7 @@ export async function getJson<T>(path: string): Promise<T> {
 }
 
 /** An action (`POST …/start`, `…/cancel`): its answer, or the API's refusal. */
-export async function post<T>(path: string, body?: unknown): Promise<T> {
+export async function post<T>(path: ApiUrl, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method: "POST",
     headers: headers(body === undefined ? {} : { "content-type": "application/json" }),
@@ -84,13 +86,12 @@ export async function post<T>(path: string, body?: unknown): Promise<T> {
 }
 
 /** Every page of a list (`{items, nextCursor}`), up to `max` items. */
-export async function getAll<T>(path: string, max = 2000): Promise<T[]> {
+export async function getAll<T>(path: ApiUrl, max = 2000): Promise<T[]> {
   const items: T[] = [];
   let cursor: string | null | undefined;
   do {
-    const sep = path.includes("?") ? "&" : "?";
     const page = await getJson<{ items: T[]; nextCursor?: string | null }>(
-      `${path}${sep}limit=500${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+      withQuery(path, { limit: 500, cursor: cursor ?? undefined }),
     );
     items.push(...page.items);
     cursor = page.nextCursor;

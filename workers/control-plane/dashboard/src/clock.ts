@@ -1,3 +1,4 @@
+import { apiPath } from "@regatta/client";
 import { useEffect, useState } from "preact/hooks";
 import { getJson } from "./api.ts";
 import { when as formatWhen } from "./format.ts";
@@ -15,7 +16,7 @@ const synced = new Set<() => void>();
 /** Reads the control plane's clock, telling no one (a view that keeps its own tick). */
 export async function readClock(): Promise<void> {
   try {
-    const sim = await getJson<{ now: string; speed: number }>("/v1/sim");
+    const sim = await getJson<{ now: string; speed: number }>(apiPath("/v1/sim", {}));
     anchor = { virtual: Date.parse(sim.now), wall: Date.now(), speed: sim.speed };
   } catch {
     // Not the sim (404): the control plane runs on wall time.

@@ -1,3 +1,4 @@
+import type { ApiUrl } from "@regatta/client";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
 import { getJson } from "./api.ts";
 import { syncClock } from "./clock.ts";
@@ -41,7 +42,7 @@ class Watch {
   private poll: ReturnType<typeof setInterval> | undefined;
   private retry: ReturnType<typeof setTimeout> | undefined;
 
-  constructor(private readonly path: string) {
+  constructor(private readonly path: ApiUrl) {
     this.connect();
   }
 
@@ -98,7 +99,7 @@ class Watch {
 const watches = new Map<string, Watch>();
 
 /** Calls `listener` whenever the object at `watchPath` changes; returns the unsubscribe. */
-export function subscribe(watchPath: string, listener: Listener): () => void {
+export function subscribe(watchPath: ApiUrl, listener: Listener): () => void {
   let watch = watches.get(watchPath);
   if (!watch) {
     watch = new Watch(watchPath);
@@ -142,7 +143,7 @@ export interface Loaded<T> {
  * Reads `load()` now and again whenever one of `watchPaths` changes. Reads never
  * overlap: a change during a read makes one more read after it.
  */
-export function useLive<T>(key: string, load: () => Promise<T>, watchPaths: string[]): Loaded<T> {
+export function useLive<T>(key: string, load: () => Promise<T>, watchPaths: ApiUrl[]): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const state = useRef({ reading: false, again: false, load });
@@ -185,7 +186,7 @@ export function useLive<T>(key: string, load: () => Promise<T>, watchPaths: stri
 }
 
 /** GET one path, live. */
-export function useResource<T>(path: string, watchPaths: string[]): Loaded<T> {
+export function useResource<T>(path: ApiUrl, watchPaths: ApiUrl[]): Loaded<T> {
   return useLive(path, () => getJson<T>(path), watchPaths);
 }
 

@@ -1,3 +1,4 @@
+import { apiPath } from "@regatta/client";
 import { render } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import { ApiError, getJson, uri } from "./api.ts";
@@ -57,7 +58,7 @@ function App({ token }: { token: string }) {
   const [clockKnown, setClockKnown] = useState(false);
   useClockSync();
   useEffect(() => {
-    getJson<Self>("/v1/tokens/self").then(setSelf, (failure: unknown) => {
+    getJson<Self>(apiPath("/v1/tokens/self", {})).then(setSelf, (failure: unknown) => {
       if (failure instanceof ApiError && failure.status === 401) {
         forgetToken();
         setRefused(failure.message);

@@ -1,12 +1,13 @@
-import { getJson, uri } from "./api.ts";
+import { type ApiUrl, apiPath } from "@regatta/client";
+import { getJson } from "./api.ts";
 import type { RolloutView } from "./types.ts";
 
 /** A rollout group's status path: a fleet (`prod`) or one of its team scopes (`prod/payments`). */
-export function rolloutPath(group: string): string {
-  const [fleet, scope] = group.split("/");
+export function rolloutPath(group: string): ApiUrl {
+  const [fleet = "", scope] = group.split("/");
   return scope
-    ? uri`/v1/fleets/${fleet ?? ""}/scopes/${scope}/rollout`
-    : uri`/v1/fleets/${fleet ?? ""}/rollout`;
+    ? apiPath("/v1/fleets/{fleet}/scopes/{scope}/rollout", { fleet, scope })
+    : apiPath("/v1/fleets/{fleet}/rollout", { fleet });
 }
 
 /** The fleet a rollout group belongs to. */

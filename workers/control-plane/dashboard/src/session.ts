@@ -1,3 +1,4 @@
+import { mayAccess } from "@regatta/client";
 import type { Self } from "./types.ts";
 
 const KEY = "regatta.token";
@@ -30,14 +31,9 @@ export function token(): string {
 
 /**
  * Whether the token may act on `fleet` (and, for a cluster's operations, its team
- * scopes): the rule of the API's `mayAccess` for writes. The page hides what this
- * refuses; the API still decides.
+ * scopes): the API's own rule (`mayAccess`, from the contract), not a copy of it. The page
+ * hides what this refuses; the API still decides.
  */
 export function mayWrite(self: Self | undefined, fleet: string, scopes: string[] = []): boolean {
-  if (self === undefined) return false;
-  if (self.role === "admin") return true;
-  if (self.role !== "operator") return false;
-  if (self.fleets.length === 0 && self.scopes.length === 0) return true;
-  if (self.fleets.includes(fleet)) return true;
-  return scopes.some((scope) => self.scopes.includes(`${fleet}/${scope}`));
+  return self !== undefined && mayAccess(self, "write", { kind: "fleet", fleet, scopes });
 }

@@ -1,34 +1,22 @@
-import type { z } from "@hono/zod-openapi";
-import type {
-  AutoscalerDecision,
-  AutoUpgradeProfile,
-  Cluster,
-  Fleet,
-  Node,
-  NodePool,
-  Operation,
-  OperationSummary,
-  Release,
-  RolloutStatus,
-  TokenSelf,
-  UpdateRun,
-  UpdateRunSummary,
-} from "@regatta/contract";
+import type { components } from "@regatta/client";
 
-// The API's own shapes (packages/contract), as types only: nothing of zod reaches the page.
-export type FleetView = z.output<typeof Fleet>;
-export type ClusterView = z.output<typeof Cluster>;
-export type NodePoolView = z.output<typeof NodePool>;
-export type NodeView = z.output<typeof Node>;
-export type OperationView = z.output<typeof Operation>;
-export type OperationSummaryView = z.output<typeof OperationSummary>;
-export type ReleaseView = z.output<typeof Release>;
-export type RolloutView = z.output<typeof RolloutStatus>;
-export type RunView = z.output<typeof UpdateRun>;
-export type RunSummary = z.output<typeof UpdateRunSummary>;
-export type DecisionView = z.output<typeof AutoscalerDecision>;
-export type ProfileView = z.output<typeof AutoUpgradeProfile>;
-export type Self = z.output<typeof TokenSelf>;
+// The API's own shapes as the clients see them: the types generated from openapi.json
+// (packages/client), so nothing of zod reaches the page.
+type Schema<Name extends keyof components["schemas"]> = components["schemas"][Name];
+
+export type FleetView = Schema<"Fleet">;
+export type ClusterView = Schema<"Cluster">;
+export type NodePoolView = Schema<"NodePool">;
+export type NodeView = Schema<"Node">;
+export type OperationView = Schema<"Operation">;
+export type OperationSummaryView = Schema<"OperationSummary">;
+export type ReleaseView = Schema<"Release">;
+export type RolloutView = Schema<"RolloutStatus">;
+export type RunView = Schema<"UpdateRun">;
+export type RunSummary = Schema<"UpdateRunSummary">;
+export type DecisionView = Schema<"AutoscalerDecision">;
+export type ProfileView = Schema<"AutoUpgradeProfile">;
+export type Self = Schema<"TokenSelf">;
 export type Page<T> = { items: T[]; nextCursor?: string | null };
 
 /** A gate as API.md "Update-run extensions" shows it (the EXT extensions are coming). */

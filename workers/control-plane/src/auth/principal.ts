@@ -1,4 +1,13 @@
-export type Role = "admin" | "operator" | "viewer";
+import { isUnbound, type Role } from "@regatta/contract/access";
+
+// The rule itself lives in the contract, where the dashboard reads it too.
+export {
+  type Access,
+  isUnbound,
+  mayAccess,
+  type Resource,
+  type Role,
+} from "@regatta/contract/access";
 
 /** The principal of the deployment's own admin secret (`REGATTA_ADMIN_TOKEN`). */
 export const BOOTSTRAP_ADMIN = "bootstrap-admin";
@@ -30,50 +39,6 @@ export interface Principal {
  */
 export function tokenId(principal: Principal): string | undefined {
   return principal.identity?.slice(0, 16);
-}
-
-/** What a request touches, for the role/scope decision. */
-export type Resource =
-  | { kind: "global" }
-  | { kind: "fleet"; fleet: string; scopes?: string[] }
-  | { kind: "admin-only" };
-
-export type Access = "read" | "write";
-
-/**
- * The one place roles and scopes are decided (API.md "Auth"): admin everything;
- * operator reads and writes within its fleets/scopes; viewer reads within them.
- * Global inventory (zones, machine types, releases) is readable by every role and
- * writable by admins only. A token with neither fleets nor scopes is not narrowed.
- * @example mayAccess(viewer, "read", { kind: "fleet", fleet: "prod" })
- */
-export function mayAccess(principal: Principal, access: Access, resource: Resource): boolean {
-  if (principal.role === "admin") return true;
-  switch (resource.kind) {
-    case "admin-only":
-      return false;
-    case "global":
-      return access === "read";
-    case "fleet": {
-      if (access === "write" && principal.role !== "operator") return false;
-      // A token bound to no fleet and no scope is fleet-wide for its role.
-      if (isUnbound(principal)) return true;
-      if (principal.fleets.includes(resource.fleet)) return true;
-      const inScope = (resource.scopes ?? []).some((scope) =>
-        principal.scopes.includes(`${resource.fleet}/${scope}`),
-      );
-      return inScope;
-    }
-    default:
-      return resource satisfies never;
-  }
-}
-
-/** Whether a token reads everything its role allows: admin, or bound to no fleet and no scope. */
-export function isUnbound(principal: Principal): boolean {
-  return (
-    principal.role === "admin" || (principal.fleets.length === 0 && principal.scopes.length === 0)
-  );
 }
 
 /**

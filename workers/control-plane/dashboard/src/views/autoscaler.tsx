@@ -1,5 +1,6 @@
+import { type ApiUrl, apiPath } from "@regatta/client";
 import { useState } from "preact/hooks";
-import { getAll, uri } from "../api.ts";
+import { getAll } from "../api.ts";
 import { now, when } from "../clock.ts";
 import { useLive } from "../live.ts";
 import { poolSizes, type SizePoint } from "../pool-size.ts";
@@ -24,7 +25,7 @@ const PAGE = 25;
  * and scale-downs marked, and its decisions, filtered by pool and action, a page at a time.
  */
 export function AutoscalerSection(props: { cluster: string; fleet: string; pools: string[] }) {
-  const watch = [uri`/v1/fleets/${props.fleet}/watch`];
+  const watch = [apiPath("/v1/fleets/{fleet}/watch", { fleet: props.fleet })];
   return (
     <Section title="Autoscaler">
       <PoolSizeChart {...props} watch={watch} />
@@ -40,10 +41,15 @@ interface Sizes {
 }
 
 async function loadSizes(cluster: string): Promise<Sizes> {
-  const path = uri`/v1/clusters/${cluster}`;
+  const ids = { cluster };
   const [nodes, scaling] = await Promise.all([
-    getAll<NodeView>(`${path}/nodes`, 5000),
-    getAll<DecisionView>(`${path}/autoscaler/decisions?action=SCALE_UP,SCALE_DOWN`, 1000),
+    getAll<NodeView>(apiPath("/v1/clusters/{cluster}/nodes", ids), 5000),
+    getAll<DecisionView>(
+      apiPath("/v1/clusters/{cluster}/autoscaler/decisions", ids, {
+        action: "SCALE_UP,SCALE_DOWN",
+      }),
+      1000,
+    ),
   ]);
   const live = new Map<string, number>();
   for (const node of nodes) live.set(node.pool, (live.get(node.pool) ?? 0) + 1);
@@ -63,7 +69,7 @@ const W = 720;
 const H = 220;
 const PAD = { left: 40, right: 16, top: 12, bottom: 28 };
 
-function PoolSizeChart(props: { cluster: string; pools: string[]; watch: string[] }) {
+function PoolSizeChart(props: { cluster: string; pools: string[]; watch: ApiUrl[] }) {
   const { data, error } = useLive(
     `sizes:${props.cluster}`,
     () => loadSizes(props.cluster),
@@ -231,14 +237,18 @@ function SizeTable({ series }: { series: Map<string, SizePoint[]> }) {
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-function Decisions(props: { cluster: string; pools: string[]; watch: string[] }) {
+function Decisions(props: { cluster: string; pools: string[]; watch: ApiUrl[] }) {
   const [pool, setPool] = useState("");
   const [actions, setActions] = useState<readonly Action[]>(DEFAULT_ACTIONS);
-  const query = new URLSearchParams();
-  if (pool) query.set("pool", pool);
-  // All four is no filter at all; none is nothing to ask for.
-  if (actions.length > 0 && actions.length < ACTIONS.length) query.set("action", actions.join(","));
-  const path = `${uri`/v1/clusters/${props.cluster}/autoscaler/decisions`}?${query}`;
+  const path = apiPath(
+    "/v1/clusters/{cluster}/autoscaler/decisions",
+    { cluster: props.cluster },
+    {
+      pool: pool || undefined,
+      // All four is no filter at all; none is nothing to ask for.
+      action: actions.length > 0 && actions.length < ACTIONS.length ? actions.join(",") : undefined,
+    },
+  );
   const paging = usePaged<DecisionView>(path, PAGE, props.watch);
   const toggle = (action: Action, on: boolean) =>
     setActions(ACTIONS.map(([a]) => a).filter((a) => (a === action ? on : actions.includes(a))));

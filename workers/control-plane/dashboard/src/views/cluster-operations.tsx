@@ -1,3 +1,4 @@
+import { apiPath } from "@regatta/client";
 import { uri } from "../api.ts";
 import { when } from "../clock.ts";
 import type { OperationSummaryView } from "../types.ts";
@@ -12,9 +13,11 @@ const KINDS: Record<string, string> = {
 
 /** A cluster's operations, newest first, a page at a time (GET …/operations). */
 export function ClusterOperations(props: { cluster: string; fleet: string }) {
-  const paging = usePaged<OperationSummaryView>(uri`/v1/clusters/${props.cluster}/operations`, 10, [
-    uri`/v1/fleets/${props.fleet}/watch`,
-  ]);
+  const paging = usePaged<OperationSummaryView>(
+    apiPath("/v1/clusters/{cluster}/operations", { cluster: props.cluster }),
+    10,
+    [apiPath("/v1/fleets/{fleet}/watch", { fleet: props.fleet })],
+  );
   const items = paging.page.data?.items;
   return (
     <Section title="Operations">

@@ -1,3 +1,4 @@
+import { type ApiUrl, apiPath } from "@regatta/client";
 import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, uri } from "../api.ts";
 import { count } from "../format.ts";
@@ -17,22 +18,22 @@ interface Loaded {
 }
 
 async function load(name: string): Promise<Loaded> {
-  const path = uri`/v1/clusters/${name}`;
+  const ids = { cluster: name };
   const [cluster, pools, nodes] = await Promise.all([
-    getJson<ClusterView>(path),
-    getAll<NodePoolView>(`${path}/node-pools`),
+    getJson<ClusterView>(apiPath("/v1/clusters/{cluster}", ids)),
+    getAll<NodePoolView>(apiPath("/v1/clusters/{cluster}/node-pools", ids)),
     // The pools' live nodes (an autoscaled pool's size is not its configured count).
-    getAll<NodeView>(`${path}/nodes`, 5000),
+    getAll<NodeView>(apiPath("/v1/clusters/{cluster}/nodes", ids), 5000),
   ]);
   return { cluster, pools, nodes };
 }
 
 /** A cluster: its node pools (and their upgrades), operations, maintenance and autoscaler. */
 export function ClusterPage(props: { name: string; self: Self | undefined }) {
-  const [watch, setWatch] = useState<string[]>([]);
+  const [watch, setWatch] = useState<ApiUrl[]>([]);
   const { data, error } = useLive(`cluster:${props.name}`, () => load(props.name), watch);
   const fleet = data?.cluster.fleet;
-  useEffect(() => setWatch(fleet ? [uri`/v1/fleets/${fleet}/watch`] : []), [fleet]);
+  useEffect(() => setWatch(fleet ? [apiPath("/v1/fleets/{fleet}/watch", { fleet })] : []), [fleet]);
   if (!data) return error ? <Failure error={error} /> : <Loading what={`cluster ${props.name}`} />;
   const { cluster, pools, nodes } = data;
   const may = mayWrite(props.self, cluster.fleet, cluster.scopes ?? []);

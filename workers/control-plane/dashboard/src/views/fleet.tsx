@@ -1,3 +1,4 @@
+import { type ApiUrl, apiPath } from "@regatta/client";
 import { getAll, getJson, uri } from "../api.ts";
 import { duration, when } from "../clock.ts";
 import { useLive } from "../live.ts";
@@ -17,13 +18,15 @@ interface Loaded {
 }
 
 async function load(name: string): Promise<Loaded> {
-  const path = uri`/v1/fleets/${name}`;
+  const ids = { fleet: name };
   const [fleet, clusters, rollout, profiles] = await Promise.all([
-    getJson<FleetView>(path),
-    getAll<ClusterView>(uri`/v1/clusters?fleet=${name}`),
+    getJson<FleetView>(apiPath("/v1/fleets/{fleet}", ids)),
+    getAll<ClusterView>(apiPath("/v1/clusters", {}, { fleet: name })),
     // A fleet in no sequence answers 404 here.
-    getJson<RolloutView>(`${path}/rollout`).catch(() => undefined),
-    getAll<ProfileView>(`${path}/auto-upgrade-profiles`, 100).catch(() => []),
+    getJson<RolloutView>(apiPath("/v1/fleets/{fleet}/rollout", ids)).catch(() => undefined),
+    getAll<ProfileView>(apiPath("/v1/fleets/{fleet}/auto-upgrade-profiles", ids), 100).catch(
+      () => [],
+    ),
   ]);
   const chain = rollout ? await chainOf(rollout) : undefined;
   return { fleet, clusters, chain, rollout, profiles };
@@ -31,7 +34,7 @@ async function load(name: string): Promise<Loaded> {
 
 /** A fleet: its place in its rollout sequence, its clusters and their windows, its runs. */
 export function FleetPage(props: { name: string }) {
-  const watch = [uri`/v1/fleets/${props.name}/watch`];
+  const watch = [apiPath("/v1/fleets/{fleet}/watch", { fleet: props.name })];
   const { data, error } = useLive(`fleet:${props.name}`, () => load(props.name), watch);
   if (!data) return error ? <Failure error={error} /> : <Loading what={`fleet ${props.name}`} />;
   const { fleet, clusters, chain, rollout, profiles } = data;
@@ -155,8 +158,12 @@ export function FleetPage(props: { name: string }) {
 }
 
 /** Every update run of the fleet, running and finished, newest first, a page at a time. */
-function Runs(props: { fleet: string; watch: string[] }) {
-  const paging = usePaged<RunSummary>(uri`/v1/fleets/${props.fleet}/update-runs`, 10, props.watch);
+function Runs(props: { fleet: string; watch: ApiUrl[] }) {
+  const paging = usePaged<RunSummary>(
+    apiPath("/v1/fleets/{fleet}/update-runs", { fleet: props.fleet }),
+    10,
+    props.watch,
+  );
   const items = paging.page.data?.items;
   return (
     <Section title="Update runs">

@@ -1,3 +1,4 @@
+import { type ApiUrl, apiPath } from "@regatta/client";
 import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, post, uri } from "../api.ts";
 import { when } from "../clock.ts";
@@ -14,11 +15,11 @@ interface Loaded {
 }
 
 async function load(id: string): Promise<Loaded> {
-  const op = await getJson<OperationView>(uri`/v1/operations/${id}`);
+  const op = await getJson<OperationView>(apiPath("/v1/operations/{id}", { id }));
   const [cluster, nodes] = await Promise.all([
-    getJson<ClusterView>(uri`/v1/clusters/${op.target.cluster}`),
+    getJson<ClusterView>(apiPath("/v1/clusters/{cluster}", { cluster: op.target.cluster })),
     op.target.pool
-      ? getAll<NodeView>(uri`/v1/clusters/${op.target.cluster}/nodes`)
+      ? getAll<NodeView>(apiPath("/v1/clusters/{cluster}/nodes", { cluster: op.target.cluster }))
       : Promise.resolve([]),
   ]);
   return { op, cluster, nodes: nodes.filter((n) => n.pool === op.target.pool) };
@@ -179,10 +180,10 @@ function controlOf(verb: Verb, op: OperationView, what: string) {
 
 /** A node-pool (or cluster) operation: progress per zone, its events and its controls. */
 export function OperationPage(props: { id: string; self: Self | undefined }) {
-  const [watch, setWatch] = useState<string[]>([]);
+  const [watch, setWatch] = useState<ApiUrl[]>([]);
   const { data, error } = useLive(`op:${props.id}`, () => load(props.id), watch);
   const fleet = data?.cluster.fleet;
-  useEffect(() => setWatch(fleet ? [uri`/v1/fleets/${fleet}/watch`] : []), [fleet]);
+  useEffect(() => setWatch(fleet ? [apiPath("/v1/fleets/{fleet}/watch", { fleet })] : []), [fleet]);
   if (!data) return error ? <Failure error={error} /> : <Loading what="the operation" />;
   const { op, cluster, nodes } = data;
   const pool = op.target.pool;
@@ -195,12 +196,17 @@ export function OperationPage(props: { id: string; self: Self | undefined }) {
         ? ["resume"]
         : [];
   const control = (verb: Verb) => () =>
-    post(
-      pool
-        ? uri`/v1/clusters/${cluster.name}/node-pools/${pool}/${verb}`
-        : uri`/v1/operations/${op.id}/${verb}`,
-      pool ? undefined : {},
-    );
+    pool
+      ? post(
+          apiPath(`/v1/clusters/{cluster}/node-pools/{pool}/${verb}`, {
+            cluster: cluster.name,
+            pool,
+          }),
+        )
+      : verb === "cancel" || verb === "resume"
+        ? post(apiPath(`/v1/operations/{id}/${verb}`, { id: op.id }), {})
+        : // A cluster upgrade offers only these two (controls above); the API has no other.
+          Promise.reject(new Error(`a cluster upgrade cannot ${verb}`));
   const perZone = zones(nodes, op.target.version);
   const progress = measure(op, perZone);
   const what = pool ? `node pool ${pool} of ${cluster.name}` : `cluster ${cluster.name}`;

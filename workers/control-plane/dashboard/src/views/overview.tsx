@@ -1,3 +1,4 @@
+import { type ApiUrl, apiPath } from "@regatta/client";
 import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, uri } from "../api.ts";
 import { duration, now, useTick, when } from "../clock.ts";
@@ -18,15 +19,15 @@ async function loadFleets(): Promise<FleetSummary[]> {
   // One read of every cluster beside the fleets, not one per fleet after them: the
   // cold first paint waits for the slowest of these reads, not for a chain of them.
   const [fleets, all] = await Promise.all([
-    getAll<FleetView>("/v1/fleets"),
-    getAll<ClusterView>("/v1/clusters"),
+    getAll<FleetView>(apiPath("/v1/fleets", {})),
+    getAll<ClusterView>(apiPath("/v1/clusters", {})),
   ]);
   const summaries = await Promise.all(
     fleets.map(async (fleet) => {
-      const path = uri`/v1/fleets/${fleet.name}`;
+      const ids = { fleet: fleet.name };
       const [rollout, runs] = await Promise.all([
-        getJson<RolloutView>(`${path}/rollout`).catch(() => undefined),
-        getAll<RunSummary>(`${path}/update-runs`, 20).catch(() => []),
+        getJson<RolloutView>(apiPath("/v1/fleets/{fleet}/rollout", ids)).catch(() => undefined),
+        getAll<RunSummary>(apiPath("/v1/fleets/{fleet}/update-runs", ids), 20).catch(() => []),
       ]);
       return { fleet, clusters: all.filter((c) => c.fleet === fleet.name), rollout, runs };
     }),
@@ -38,12 +39,14 @@ async function loadFleets(): Promise<FleetSummary[]> {
 
 /** Fleets, their clusters, their place in a rollout sequence and their update runs. */
 export function Overview() {
-  const [watchPaths, setWatchPaths] = useState<string[]>([]);
+  const [watchPaths, setWatchPaths] = useState<ApiUrl[]>([]);
   const { data, error } = useLive("fleets", loadFleets, watchPaths);
   const names = data?.map((f) => f.fleet.name).join(",") ?? "";
   // Each fleet's object tells of its rollout and of its clusters' upgrades.
   useEffect(() => {
-    setWatchPaths(names ? names.split(",").map((name) => uri`/v1/fleets/${name}/watch`) : []);
+    setWatchPaths(
+      names ? names.split(",").map((fleet) => apiPath("/v1/fleets/{fleet}/watch", { fleet })) : [],
+    );
   }, [names]);
   useEffect(() => {
     // The benchmark's mark: the first paint with the fleets (scripts/bench).

@@ -1,3 +1,4 @@
+import { type ApiUrl, withQuery } from "@regatta/client";
 import { useState } from "preact/hooks";
 import { getJson } from "../api.ts";
 import { type Loaded, useLive } from "../live.ts";
@@ -17,12 +18,10 @@ export interface Paging<T> {
  * pages already passed are kept so "Newer" goes back without the API having to page
  * backwards; a new `path` (another filter) starts again at the newest page.
  */
-export function usePaged<T>(path: string, limit: number, watchPaths: string[]): Paging<T> {
+export function usePaged<T>(path: ApiUrl, limit: number, watchPaths: ApiUrl[]): Paging<T> {
   const [trail, setTrail] = useState<{ path: string; cursors: string[] }>({ path, cursors: [] });
   const cursors = trail.path === path ? trail.cursors : [];
-  const cursor = cursors.at(-1);
-  const sep = path.includes("?") ? "&" : "?";
-  const url = `${path}${sep}limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+  const url = withQuery(path, { limit, cursor: cursors.at(-1) });
   const page = useLive(url, () => getJson<Page<T>>(url), watchPaths);
   const next = page.data?.nextCursor;
   return {

@@ -1,3 +1,4 @@
+import { apiPath } from "@regatta/client";
 import { memo } from "preact/compat";
 import { useEffect } from "preact/hooks";
 import { post, uri } from "../api.ts";
@@ -17,15 +18,19 @@ const FINISHED = new Set(["Completed", "Skipped", "Failed"]);
 
 /** An update run: actions, its stage → group → member tree and its timeline. */
 export function RunPage(props: { fleet: string; run: string; self: Self | undefined }) {
-  const path = uri`/v1/fleets/${props.fleet}/update-runs/${props.run}`;
-  const { data: run, error } = useResource<RunView>(path, [`${path}/watch`]);
+  const ids = { fleet: props.fleet, run: props.run };
+  const { data: run, error } = useResource<RunView>(
+    apiPath("/v1/fleets/{fleet}/update-runs/{run}", ids),
+    [apiPath("/v1/fleets/{fleet}/update-runs/{run}/watch", ids)],
+  );
   useEffect(() => {
     // The benchmark's mark: the first paint with the run's tree (scripts/bench).
     if (run) requestAnimationFrame(() => performance.mark("regatta:run-painted"));
   }, [run !== undefined]);
   if (!run) return error ? <Failure error={error} /> : <Loading what={`run ${props.run}`} />;
   const may = mayWrite(props.self, props.fleet);
-  const act = (verb: string, body?: unknown) => () => post(`${path}/${verb}`, body);
+  const act = (verb: "start" | "stop" | "skip", body?: unknown) => () =>
+    post(apiPath(`/v1/fleets/{fleet}/update-runs/{run}/${verb}`, ids), body);
   const skip = (type: "Member" | "Group" | "Stage", name: string) =>
     act("skip", { targets: [{ type, name }] });
   const members = run.stages.flatMap((s) => s.groups.flatMap((g) => g.members));
@@ -99,7 +104,14 @@ export function RunPage(props: { fleet: string; run: string; self: Self | undefi
             stage={stage}
             may={may}
             skip={skip}
-            approve={(gate) => act(`gates/${gate}/approve`)}
+            approve={(gate) => () =>
+              post(
+                apiPath("/v1/fleets/{fleet}/update-runs/{run}/gates/{gate}/approve", {
+                  ...ids,
+                  gate,
+                }),
+              )
+            }
           />
         ))}
       </Section>

@@ -1,5 +1,6 @@
+import { apiPath } from "@regatta/client";
 import { useEffect, useState } from "preact/hooks";
-import { getAll, post, uri } from "../api.ts";
+import { getAll, post } from "../api.ts";
 import { count, duration } from "../format.ts";
 import { refreshAll } from "../live.ts";
 import type { ClusterView, NodePoolView, ReleaseView } from "../types.ts";
@@ -109,7 +110,7 @@ export function UpgradeDialog(props: {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
   useEffect(() => {
-    getAll<ReleaseView>("/v1/releases").then(setReleases, (failure: unknown) => {
+    getAll<ReleaseView>(apiPath("/v1/releases", {})).then(setReleases, (failure: unknown) => {
       setReleases([]);
       setError(problemText(failure));
     });
@@ -124,7 +125,10 @@ export function UpgradeDialog(props: {
     setError(undefined);
     try {
       const op = await post<{ id: string }>(
-        uri`/v1/clusters/${cluster.name}/node-pools/${pool.name}/upgrade`,
+        apiPath("/v1/clusters/{cluster}/node-pools/{pool}/upgrade", {
+          cluster: cluster.name,
+          pool: pool.name,
+        }),
         { version: target, nodeImage: image },
       );
       refreshAll();

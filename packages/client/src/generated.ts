@@ -1,7 +1,7 @@
 /**
- * Generated from the control plane's /openapi.json by openapi-typescript.
- * Do not edit: run `pnpm --filter @regatta/cli generate` (packages/cli/scripts/generate.ts).
- * packages/cli/test/drift.test.ts fails when this file no longer matches the live document.
+ * Generated from packages/client/openapi.json by openapi-typescript.
+ * Do not edit: run `npm run generate` (scripts/generate.ts).
+ * tests/contract/drift.test.ts fails when this file no longer matches the document.
  */
 
 export interface paths {
