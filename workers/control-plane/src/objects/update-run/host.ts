@@ -16,6 +16,7 @@ import type { RunMemberReport } from "../fleet/run-members/members.ts";
 import { recordHealthChecks } from "./health-requests.ts";
 import { notifyRunChanges } from "./notifications.ts";
 import { forgetCursorKey } from "./page.ts";
+import { reportRunState } from "./run-state.ts";
 import {
   deleteRun,
   flatMembers,
@@ -96,6 +97,7 @@ function save(tx: Tx, before: UpdateRun, decision: UpdateRunDecision, at: Instan
   saveRun(tx, decision.state, at);
   recordHealthChecks(tx, decision.state, decision.checks);
   notifyRunChanges(tx, before, decision.state);
+  reportRunState(tx, before, decision.state, at);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
 }

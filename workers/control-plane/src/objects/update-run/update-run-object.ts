@@ -41,6 +41,7 @@ import {
   type RunPageRequest,
   sealCursor,
 } from "./page.ts";
+import { isRunStateDelivery, sendRunState } from "./run-state.ts";
 import { flatMembers } from "./store.ts";
 
 /** A page of a run's status: the tree with the page's members, and where the next begins. */
@@ -90,7 +91,7 @@ export class UpdateRunObject extends DurableObject<Env> {
     return this.wiring.watchers!.revoked(identity);
   }
 
-  /** Runs due timers (alarm, or the fleet's tick); answers the run's state. */
+  /** Runs due timers (its alarm, or a sweep of due wake-ups); answers the run's state. */
   async tick(): Promise<{ state: string }> {
     const runtime = await this.ready();
     await runtime.runAlarm();
@@ -273,9 +274,11 @@ export class UpdateRunObject extends DurableObject<Env> {
     }
     try {
       await sendDueRunNotifications(runtime, this.env);
+      // RUN-8: the fleet's index hears a changed state now, not at the next alarm.
+      await sendRunState(runtime, this.env);
     } catch (error) {
       // Still recorded: the delivery's own timer sends it.
-      console.error("update run: handing notifications to the queue failed", error);
+      console.error("update run: handing notifications or its state on failed", error);
     }
   }
 
@@ -290,6 +293,7 @@ export class UpdateRunObject extends DurableObject<Env> {
       case DELIVERY_TIMER: {
         const id = timer.payload ?? "";
         if (isNotificationDelivery(id)) await sendRunNotification(runtime, this.env, id);
+        else if (isRunStateDelivery(id)) await sendRunState(runtime, this.env);
         else if (isHealthDelivery(id)) {
           await healthDeliveryTimer(runtime, this.env, id);
           await this.dispatch(runtime);

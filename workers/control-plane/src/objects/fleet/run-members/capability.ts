@@ -1,18 +1,8 @@
 import type { FleetCapability, FleetCourier } from "../capability.ts";
-import {
-  type MemberEnded,
-  type MembersEnded,
-  sendMemberEnded,
-  sendMembersEnded,
-  unsentEnds,
-  wakeRuns,
-} from "./members.ts";
+import { type MembersEnded, sendMembersEnded, unsentEnds } from "./members.ts";
 import { pruneRuns, sendForgetRun } from "./retention.ts";
 import { type ForgetRun, RUNS_RETIRE_TIMER } from "./runs-index.ts";
 
-const memberEnded: FleetCourier<MemberEnded> = {
-  send: (fleet, message) => sendMemberEnded(fleet.env, message),
-};
 const membersEnded: FleetCourier<MembersEnded> = {
   send: (fleet, message) => sendMembersEnded(fleet.env, message),
   remainder: unsentEnds,
@@ -28,12 +18,11 @@ export const runMembers: FleetCapability = {
     [RUNS_RETIRE_TIMER]: (fleet) => pruneRuns(fleet.runtime, fleet.retentionMs),
   },
   deliveries: {
-    "member-ended": memberEnded as FleetCourier<{ type: string }>,
     "members-ended": membersEnded as FleetCourier<{ type: string }>,
     "forget-run": forgetRun as FleetCourier<{ type: string }>,
   },
+  // No run is woken from here: each wakes on its own alarm and tells its state (RUN-8).
   async onTick(fleet) {
-    await wakeRuns(fleet.runtime, fleet.env);
     await pruneRuns(fleet.runtime, fleet.retentionMs);
   },
 };
