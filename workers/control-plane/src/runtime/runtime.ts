@@ -3,28 +3,13 @@ import type { Clock } from "../clock/clock.ts";
 import { AlarmLoop, type AlarmOutcome, type FireTimer } from "./alarm-loop.ts";
 import { inboxRetention, pruneInbox } from "./inbox.ts";
 import { OUTBOX_DELIVERY, Outbox } from "./outbox.ts";
-import type { PackedKeys } from "./packed-row.ts";
 import { type RuntimeCounters, RuntimeStorage } from "./storage.ts";
 import { TimerQueue } from "./timer-queue.ts";
-import type { AlarmHost, CrashPoint, Executor, OutboxBatch, RuntimeHooks } from "./types.ts";
+import type { AlarmHost, CrashPoint, Executor, OutboxBatch, RuntimeOptions } from "./types.ts";
 import { DELIVERY_TIMER, ObjectCrash, type SetAsideBatch, type Timer, type Tx } from "./types.ts";
-import { type WakeReport, WakeUps } from "./wake-ups.ts";
+import { WakeUps } from "./wake-ups.ts";
 
 export { MAX_FIRINGS_AT_ONE_INSTANT } from "./alarm-loop.ts";
-
-/** How a runtime is set up beyond its storage, clock and executor. */
-export interface RuntimeOptions {
-  /** Which state keys are packed into one row (none when absent). */
-  packs?: PackedKeys | undefined;
-  /** How long the inbox remembers an event, in wall-clock ms (runtime/inbox.ts). */
-  inboxRetentionMs?: number | undefined;
-  /** Test-only hooks (crash points). */
-  hooks?: RuntimeHooks | undefined;
-  /** Told the next wake-up (virtual time) when it changes, `undefined` when none. */
-  onNextWake?: WakeReport | undefined;
-  /** Told after each committed transaction that wrote rows (runtime/watchers.ts). */
-  onChange?: ((at: Instant) => void) | undefined;
-}
 
 /**
  * The Durable Object skeleton shared by FleetObject and UpdateRunObject, a facade over
@@ -47,45 +32,29 @@ export class ObjectRuntime {
     storage: DurableObjectStorage,
     public clock: Clock,
     private readonly executor: Executor,
-    options: RuntimeOptions = {},
+    private readonly options: RuntimeOptions = {},
   ) {
-    const hooks = options.hooks ?? {};
-    const retentionMs = inboxRetention(options.inboxRetentionMs);
     const wall = () => this.clock.wall();
-    this.storage = new RuntimeStorage(storage, {
-      packs: options.packs,
-      onChange: options.onChange,
-      wall,
-      send: (commands, tx) => this.outbox.send(commands, tx),
-    });
+    const send = (...args: Parameters<Outbox["send"]>) => this.outbox.send(...args);
+    this.storage = new RuntimeStorage(storage, { ...options, wall, send });
     this.queue = new TimerQueue(this.storage, executor);
-    const crashPoint = (point: CrashPoint) => {
-      if (hooks.crash?.(point) !== true) return;
-      this.crashed = new ObjectCrash(point);
-      throw this.crashed;
-    };
-    this.outbox = new Outbox(this.storage, executor, { ...this.deliveryHost(), wall, crashPoint });
+    const now = () => this.now();
+    const crashPoint = (point: CrashPoint) => this.crashPoint(point);
+    const read = <R>(look: (tx: Tx) => R) => this.read(look);
+    const commit = <R>(change: (tx: Tx) => R) => this.commit(change);
+    this.outbox = new Outbox(this.storage, executor, { now, wall, crashPoint, read, commit });
+    const retentionMs = inboxRetention(options.inboxRetentionMs);
     this.loop = new AlarmLoop(this.storage, this.queue, this.outbox, {
       clockNow: () => this.clock.now(),
-      now: () => this.now(),
+      now,
       wall,
       crashPoint,
       alive: () => this.alive(),
-      rearm: (now) => this.rearm(now),
+      rearm: (at) => this.rearm(at),
       housekeeping: () => pruneInbox(this.storage, wall(), retentionMs),
     });
-    this.wakeUps = new WakeUps(
-      this.storage,
-      this.queue,
-      () => this.clock,
-      () => this.now(),
-      options.onNextWake,
-    );
-    this.crashPoint = crashPoint;
+    this.wakeUps = new WakeUps(this.storage, this.queue, () => this.clock, now, options.onNextWake);
   }
-
-  /** A test's crash point: throws {@link ObjectCrash} when the test asks for one here. */
-  readonly crashPoint: (point: CrashPoint) => void;
 
   /** Storage rows this runtime has written (the platform bills rows written). */
   get rowsWritten(): number {
@@ -183,17 +152,16 @@ export class ObjectRuntime {
     return this.queue.dueTimers(kind, limit, this.now());
   }
 
-  /** Sets the single alarm to the earliest due work. */
+  /** Sets the single alarm to the earliest due work (`now`: at once, a run went on). */
   rearm(now = false): Promise<void> {
     return this.wakeUps.rearm(now);
   }
 
-  private deliveryHost() {
-    return {
-      now: () => this.now(),
-      read: <R>(look: (tx: Tx) => R) => this.read(look),
-      commit: <R>(change: (tx: Tx) => R) => this.commit(change),
-    };
+  /** A test's crash point: throws {@link ObjectCrash} when the test asks for one here. */
+  crashPoint(point: CrashPoint): void {
+    if (this.options.hooks?.crash?.(point) !== true) return;
+    this.crashed = new ObjectCrash(point);
+    throw this.crashed;
   }
 
   private alive(): void {
