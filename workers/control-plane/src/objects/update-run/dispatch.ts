@@ -9,7 +9,6 @@ import {
   pendingDelivery,
 } from "../../runtime/deliveries.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
-import type { RunOwner } from "../fleet/run-members/members.ts";
 import {
   loadRun,
   markDispatched,
@@ -36,14 +35,7 @@ interface StartMembers {
   intents: StartMemberIntent[];
 }
 
-/** One member start, as an earlier version sent it (still taken when left in storage). */
-interface StartMember {
-  type: "start-member";
-  owner: RunOwner;
-  intent: StartMemberIntent;
-}
-
-type StartMessage = StartMembers | StartMember;
+type StartMessage = StartMembers;
 
 /** What the starts came to, with the fleet's membership when one was refused. */
 interface StartAnswer {
@@ -57,10 +49,6 @@ interface StartAnswer {
  */
 export const STARTS_PER_DELIVERY = 100;
 
-function intentsOf(message: StartMessage): StartMemberIntent[] {
-  return message.type === "start-members" ? message.intents : [message.intent];
-}
-
 function courier(
   runtime: ObjectRuntime,
   env: Env,
@@ -72,7 +60,7 @@ function courier(
       const wanted = await runtime.read(
         (tx) => new Set(pendingStarts(tx).map((s) => s.intent.cluster)),
       );
-      const intents = intentsOf(message).filter((intent) => wanted.has(intent.cluster));
+      const intents = message.intents.filter((intent) => wanted.has(intent.cluster));
       if (intents.length === 0) return { outcomes: [] };
       const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
       const owner = { fleet: message.owner.fleet, run: message.owner.run };

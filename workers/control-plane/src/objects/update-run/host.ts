@@ -39,8 +39,6 @@ export { loadRun };
 
 /** The machine's wake-up (window openings, stage waits, region re-checks). */
 export const RUN_TIMER = "run";
-/** Member starts to carry out (after a crash or a failed RPC to the fleet). */
-export const DISPATCH_TIMER = "dispatch";
 
 /** Stores a new run; 409 when this object already holds one (run names are not reused). */
 export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRun> {
@@ -66,7 +64,6 @@ export function forgetRun(tx: Tx, createdAt: number): boolean {
   if (hasRun(tx)) deleteRun(tx);
   forgetCursorKey(tx);
   tx.clearTimer(RUN_TIMER);
-  tx.clearTimer(DISPATCH_TIMER);
   return true;
 }
 

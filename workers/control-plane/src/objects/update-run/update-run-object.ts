@@ -23,7 +23,6 @@ import { dispatchHealthChecks, healthDeliveryTimer, isHealthDelivery } from "./h
 import {
   applyRunEvent,
   createRun,
-  DISPATCH_TIMER,
   forgetRun,
   loadRun,
   RUN_TIMER,
@@ -300,10 +299,6 @@ export class UpdateRunObject extends DurableObject<Env> {
         } else await startDeliveryTimer(runtime, this.env, this.wiring.inventory, id);
         return;
       }
-      case DISPATCH_TIMER:
-        // Left by an earlier version: its starts now go out as deliveries.
-        await this.dispatch(runtime);
-        return;
       default:
         console.warn(`update run: no handler for timer kind ${timer.kind}`);
     }
