@@ -1,6 +1,8 @@
-import { env } from "cloudflare:test";
+import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runObjectName } from "../../src/objects/fleet/run-members/members.ts";
+import { applyRunEvent } from "../../src/objects/update-run/host.ts";
+import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import { api } from "../helpers.ts";
 import {
   advanceRunUntil,
@@ -75,5 +77,24 @@ describe("update runs wake on their own", () => {
     expect(indexed).toMatchObject({ state: "Completed", endedAt: Date.parse(done.endedAt!) });
     // Reading the index asked the run nothing.
     expect((await runObject("told-run").inspect()).counters.runs).toBe(before);
+  });
+
+  it("RUN-5 a start decided by a commit whose object went away before carrying it out goes out on the run's own wake-up: it is recorded with the decision, and no fleet polls the run", async () => {
+    await cluster("wake-4", { updateGroup: "wake-d" });
+    const created = await createRun({
+      name: "orphan-run",
+      stages: [{ name: "one", groups: [{ name: "wake-d" }] }],
+      upgrade: { type: "ControlPlaneOnly", kubernetesVersion: NEW },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // The start's commit, and nothing after it (as when the object died right there).
+    await runInDurableObject(runObject("orphan-run"), async (instance) => {
+      const runtime = await (instance as unknown as { wiring: ObjectWiring }).wiring.ready();
+      await runtime.commit((tx) => applyRunEvent(tx, { type: "START", at: tx.now }));
+    });
+    const run = await advanceRunUntil("orphan-run", (r) => r.state === "Completed", {
+      stepSeconds: 60,
+    });
+    expect(memberOf(run, "wake-4").operation).toMatch(/^op-/);
   });
 });
