@@ -1,10 +1,11 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import type { ProviderCommand } from "@regatta/engine";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { simClock } from "../src/clock/clock.ts";
 import type { Env } from "../src/env.ts";
 import type { FleetObject } from "../src/objects/fleet/fleet-object.ts";
 import { WebhookExecutor } from "../src/providers/webhook-executor.ts";
+import { DELIVERY_TIMER, PROVIDER_BATCH_ATTEMPTS } from "../src/runtime/deliveries.ts";
 import { ObjectRuntime } from "../src/runtime/runtime.ts";
 import type { OutboxBatch } from "../src/runtime/types.ts";
 
@@ -62,7 +63,7 @@ function fleet(name: string) {
 }
 
 afterEach(async () => {
-  for (const name of ["chunks", "poison", "retry", "hang", "read"]) {
+  for (const name of ["chunks", "poison", "retry", "hang", "read", "bound", "bound-unrecorded"]) {
     await runInDurableObject(fleet(name), (_i: FleetObject, state) => state.storage.deleteAlarm());
   }
 });
@@ -154,6 +155,71 @@ describe("outbox delivery (webhook provider)", () => {
     });
   });
 
+  it("NUP-3 a provider batch that keeps failing stops at its bound (8 attempts, the deliveries' policy for provider batches): it is set aside, its operation told once, and never sent again", async () => {
+    let posts = 0;
+    const { fetch } = endpoint(() => {
+      posts++;
+      return 503;
+    });
+    const told: string[] = [];
+    await runInDurableObject(fleet("bound"), async (_i: FleetObject, state) => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      const runtime = new ObjectRuntime(
+        state.storage,
+        at(T0),
+        new WebhookExecutor(webhookEnv, { fetch }),
+      );
+      await runtime.commit((tx) => tx.send([create("op-stuck", 1)]));
+      // Far more alarms than attempts, an hour apart: nothing is retried past the bound.
+      for (let run = 0; run < 3 * PROVIDER_BATCH_ATTEMPTS; run++) {
+        runtime.clock = at(T0 + run * 3_600_000);
+        await runtime.runAlarm(async () => {}, {
+          onBatchSetAside: (_tx, batch, why) => told.push(`${batch.id}: ${why}`),
+        });
+      }
+      quiet.mockRestore();
+      expect(runtime.pendingOutbox()).toEqual([]);
+      expect(runtime.timers()).toEqual([]);
+      expect(runtime.setAside()).toEqual([
+        expect.objectContaining({ id: "op-stuck:node-1:CREATE:1#1", attempts: 8 }),
+      ]);
+    });
+    expect(posts).toBe(PROVIDER_BATCH_ATTEMPTS);
+    expect(told).toEqual([
+      "op-stuck:node-1:CREATE:1#1: webhook delivery failed after 8 attempts (HTTP 503): batch op-stuck:node-1:CREATE:1#1 set aside",
+    ]);
+  });
+
+  it("NUP-3 a batch at its bound is set aside even when its operation cannot record it (the host throws): never retried forever", async () => {
+    let posts = 0;
+    const { fetch } = endpoint(() => {
+      posts++;
+      return 503;
+    });
+    await runInDurableObject(fleet("bound-unrecorded"), async (_i: FleetObject, state) => {
+      const quiet = vi.spyOn(console, "error").mockImplementation(() => {});
+      const runtime = new ObjectRuntime(
+        state.storage,
+        at(T0),
+        new WebhookExecutor(webhookEnv, { fetch }),
+      );
+      await runtime.commit((tx) => tx.send([create("op-lost", 1)]));
+      for (let run = 0; run < 2 * PROVIDER_BATCH_ATTEMPTS; run++) {
+        runtime.clock = at(T0 + run * 3_600_000);
+        await runtime.runAlarm(async () => {}, {
+          onBatchSetAside: () => {
+            throw new Error("the operation is gone");
+          },
+        });
+      }
+      quiet.mockRestore();
+      expect(runtime.pendingOutbox()).toEqual([]);
+      expect(runtime.timers()).toEqual([]);
+      expect(runtime.setAside().map((b) => b.id)).toEqual(["op-lost:node-1:CREATE:1#1"]);
+    });
+    expect(posts).toBe(PROVIDER_BATCH_ATTEMPTS);
+  });
+
   it("a hanging endpoint times out and the batch is retried later", async () => {
     const { fetch } = endpoint(() => "hang");
     await runInDurableObject(fleet("hang"), async (_i: FleetObject, state) => {
@@ -162,13 +228,21 @@ describe("outbox delivery (webhook provider)", () => {
         at(T0),
         new WebhookExecutor(webhookEnv, { fetch, timeoutMs: 50 }),
       );
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
       await runtime.commit((tx) => tx.send([create("op-slow", 1)]));
       await runtime.runAlarm(async () => {});
-      const [row] = state.storage.sql
-        .exec<{ attempts: number; last_error: string }>("SELECT attempts, last_error FROM outbox")
-        .toArray();
-      expect(row).toMatchObject({ attempts: 1 });
-      expect(row!.last_error).toMatch(/timed out/);
+      const logged = errors.mock.calls.map((call) => String(call[1]));
+      errors.mockRestore();
+      // Still in the outbox, its operation's delivery due again after the first backoff.
+      expect(runtime.pendingOutbox()).toHaveLength(1);
+      expect(runtime.timers()).toEqual([
+        expect.objectContaining({
+          kind: DELIVERY_TIMER,
+          payload: "outbox/op-slow",
+          due: T0 + 5_000,
+        }),
+      ]);
+      expect(logged).toContainEqual(expect.stringMatching(/timed out/));
     });
   });
 

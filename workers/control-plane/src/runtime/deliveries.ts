@@ -1,6 +1,5 @@
 import { exponentialBackoff } from "@regatta/engine";
-import type { ObjectRuntime } from "./runtime.ts";
-import { DELIVERY_TIMER, type Tx, timerId } from "./types.ts";
+import { DELIVERY_TIMER, ObjectCrash, type Tx, timerId } from "./types.ts";
 
 /**
  * One durable way for an object to get something to another object (or to carry out an
@@ -9,7 +8,9 @@ import { DELIVERY_TIMER, type Tx, timerId } from "./types.ts";
  * lose it; it is attempted at once after that commit and, while it fails, again on its
  * own timer with exponential backoff. The receiving side must take a message once
  * (a repeat after a lost answer is normal), and the sender applies the answer in a
- * transaction of its own. Every retry loop of the objects goes through here.
+ * transaction of its own. Every retry loop of the objects goes through here, the
+ * outbox's provider batches included (runtime/outbox.ts): this file holds the one retry
+ * table and its policy.
  */
 
 export { DELIVERY_TIMER };
@@ -18,9 +19,24 @@ export { DELIVERY_TIMER };
 const retryWait = exponentialBackoff({ first: 5_000, max: 600_000 });
 /**
  * Attempts before a delivery is given up (about a week at the longest wait): what was
- * never taken by then is logged and dropped rather than kept forever.
+ * never taken by then is logged and dropped rather than kept forever. The default, for a
+ * message to another object (member starts and ends, forgets, notifications' hand-off):
+ * the receiver is ours and comes back.
  */
 export const MAX_DELIVERY_ATTEMPTS = 1_000;
+/**
+ * Attempts of a batch of provider commands (the outbox) before it is set aside: 8, about
+ * ten minutes of backoff. The provider is someone else's endpoint; an operation waiting
+ * on a batch it will not take should fail visibly within minutes (its reason names the
+ * set-aside batch) and retry its step with a new batch (NUP-7), not wait a week.
+ */
+export const PROVIDER_BATCH_ATTEMPTS = 8;
+
+/** What a delivery needs of its object's runtime: reads and commits (`ObjectRuntime`). */
+export interface DeliveryHost {
+  read<R>(look: (tx: Tx) => R): Promise<R>;
+  commit<R>(change: (tx: Tx) => R): Promise<R>;
+}
 
 const key = (id: string) => `delivery:${id}`;
 
@@ -33,8 +49,11 @@ interface StoredDelivery<M> {
 
 /** How an object carries its deliveries out: the I/O, then the answer in a transaction. */
 export interface Courier<M, A = unknown> {
-  /** Carries the message out (an RPC, or reads before a local change); throws to retry. */
-  send(message: M): Promise<A>;
+  /**
+   * Carries the message out (an RPC, or reads before a local change); throws to retry.
+   * `attempt` counts from 1 (a reason may name it).
+   */
+  send(message: M, attempt: number): Promise<A>;
   /** Applies what the receiver answered, in the same transaction that forgets the delivery. */
   taken?(tx: Tx, message: M, answer: A): void;
   /**
@@ -46,6 +65,11 @@ export interface Courier<M, A = unknown> {
   /** What giving up means to the sender, in the transaction that forgets the delivery. */
   gaveUp?(tx: Tx, message: M, lastError: string): void;
   /**
+   * What giving up must still do when `gaveUp` threw (its transaction rolled back): the
+   * delivery is given up all the same, never retried forever; the log keeps why.
+   */
+  gaveUpUnrecorded?(tx: Tx, message: M, lastError: string): void;
+  /**
    * For a message that accumulates (a batch of reports that grows while one is under
    * way): what of `current` is left once `sent`, an earlier revision, was taken (`{}`
    * when nothing is). Undefined (or no method): the attempt whose message was replaced
@@ -56,12 +80,14 @@ export interface Courier<M, A = unknown> {
 
 /**
  * Records `message` under `id` (the same id again replaces a delivery not yet taken) and
- * makes it due now.
+ * makes it due now; or, when `failed` attempts of it were already made (a sender that
+ * carried part of a message out and then failed on the rest), after their backoff.
  */
-export function deliver<M>(tx: Tx, id: string, message: M): void {
+export function deliver<M>(tx: Tx, id: string, message: M, failed = 0): void {
   const revision = (tx.getState<StoredDelivery<M>>(key(id))?.revision ?? 0) + 1;
-  tx.putState(key(id), { message, attempts: 0, revision } satisfies StoredDelivery<M>);
-  tx.setTimer({ id: timerId(DELIVERY_TIMER, id), due: tx.now, kind: DELIVERY_TIMER, payload: id });
+  tx.putState(key(id), { message, attempts: failed, revision } satisfies StoredDelivery<M>);
+  const due = failed > 0 ? tx.now + retryWait(failed) : tx.now;
+  tx.setTimer({ id: timerId(DELIVERY_TIMER, id), due, kind: DELIVERY_TIMER, payload: id });
 }
 
 /**
@@ -126,14 +152,14 @@ export function cancelDelivery(tx: Tx, id: string): void {
 }
 
 /** Attempts in flight in this instance, so an attempt never overlaps another of itself. */
-const inFlight = new WeakMap<ObjectRuntime, Set<string>>();
+const inFlight = new WeakMap<DeliveryHost, Set<string>>();
 
 /**
  * One attempt of the delivery `id`: taken → its answer applied and the delivery gone;
  * failed → tried again after the backoff. A delivery already taken does nothing.
  */
 export async function attemptDelivery<M, A>(
-  runtime: ObjectRuntime,
+  runtime: DeliveryHost,
   id: string,
   courier: Courier<M, A>,
 ): Promise<void> {
@@ -147,35 +173,34 @@ export async function attemptDelivery<M, A>(
     let answer: { value: A } | undefined;
     let lastError = "";
     try {
-      answer = { value: await courier.send(stored.message) };
+      answer = { value: await courier.send(stored.message, stored.attempts + 1) };
     } catch (error) {
+      if (error instanceof ObjectCrash) throw error;
       lastError = error instanceof Error ? error.message : String(error);
       console.error(`delivery ${id} not taken (attempt ${stored.attempts + 1}); retrying`, error);
     }
-    await runtime.commit((tx) => {
+    const givingUp = await runtime.commit((tx) => {
       const now = tx.getState<StoredDelivery<M>>(key(id));
-      if (now === undefined) return;
+      if (now === undefined) return false;
       if (now.revision !== stored.revision) {
         // Replaced while it was under way: the new message goes on its own timer, less
         // what this attempt carried when the courier can tell.
         const left = answer && courier.remainder?.(stored.message, now.message);
-        if (answer === undefined || left === undefined) return;
+        if (answer === undefined || left === undefined) return false;
         courier.taken?.(tx, stored.message, answer.value);
         if (left.rest === undefined) cancelDelivery(tx, id);
         else tx.putState(key(id), { ...now, message: left.rest } satisfies StoredDelivery<M>);
-        return;
+        return false;
       }
       if (answer) {
         cancelDelivery(tx, id);
         courier.taken?.(tx, stored.message, answer.value);
-        return;
+        return false;
       }
       const tries = stored.attempts + 1;
       if (tries >= (courier.maxAttempts?.(stored.message) ?? MAX_DELIVERY_ATTEMPTS)) {
         console.error(`delivery ${id} given up after ${tries} attempts`, stored.message);
-        cancelDelivery(tx, id);
-        courier.gaveUp?.(tx, stored.message, lastError);
-        return;
+        return true;
       }
       tx.putState(key(id), { ...stored, attempts: tries });
       tx.setTimer({
@@ -184,8 +209,37 @@ export async function attemptDelivery<M, A>(
         kind: DELIVERY_TIMER,
         payload: id,
       });
+      return false;
     });
+    if (givingUp) await giveUp(runtime, id, stored, courier, lastError);
   } finally {
     attempts.delete(id);
+  }
+}
+
+/**
+ * Forgets a delivery that ran out of attempts, telling its sender in the same
+ * transaction; when the sender cannot record it, forgets it anyway.
+ */
+async function giveUp<M, A>(
+  runtime: DeliveryHost,
+  id: string,
+  stored: StoredDelivery<M>,
+  courier: Courier<M, A>,
+  lastError: string,
+): Promise<void> {
+  const forget = (tell: (tx: Tx) => void) =>
+    runtime.commit((tx) => {
+      // Replaced since (a new message under the id): that one has attempts of its own.
+      if (tx.getState<StoredDelivery<M>>(key(id))?.revision !== stored.revision) return;
+      cancelDelivery(tx, id);
+      tell(tx);
+    });
+  try {
+    await forget((tx) => courier.gaveUp?.(tx, stored.message, lastError));
+  } catch (failure) {
+    if (failure instanceof ObjectCrash) throw failure;
+    console.error(`delivery ${id}: the sender did not record giving up`, failure);
+    await forget((tx) => courier.gaveUpUnrecorded?.(tx, stored.message, lastError));
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Tables every Durable Object keeps in its own SQLite storage. `state` holds the
  * engine's machine states as JSON; `timers` are multiplexed onto the object's single
- * alarm; `outbox` holds provider commands persisted with the state that produced them;
+ * alarm; `outbox` holds provider commands persisted with the state that produced them
+ * (their retries are deliveries: one retry table, in `state` and `timers`);
  * `inbox` remembers the provider events already applied; `outbox_set_aside` keeps the
  * batches a provider would not take; `awaited` lists the commands sent to an executor
  * and not yet answered, the only ones its callbacks may report on (SEC-7).
@@ -15,7 +16,9 @@ export const RUNTIME_SCHEMA = [
   // Timers due on the wall clock (bookkeeping: retention), apart from the virtual ones so
   // the stepping of virtual time never sees them.
   "CREATE TABLE IF NOT EXISTS wall_timers (id TEXT PRIMARY KEY, due INTEGER NOT NULL, kind TEXT NOT NULL, payload TEXT) WITHOUT ROWID",
-  "CREATE TABLE IF NOT EXISTS outbox (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, commands TEXT NOT NULL, attempts INTEGER NOT NULL DEFAULT 0, next_attempt INTEGER NOT NULL DEFAULT 0, last_error TEXT)",
+  // The outbox holds the commands only: each operation's batches go out as one durable
+  // delivery (runtime/deliveries.ts), whose record keeps the attempts.
+  "CREATE TABLE IF NOT EXISTS outbox (id TEXT PRIMARY KEY, seq INTEGER NOT NULL, commands TEXT NOT NULL)",
   "CREATE INDEX IF NOT EXISTS outbox_by_seq ON outbox (seq)",
   // `at` is wall-clock ms: the inbox guards against re-deliveries, which arrive in wall time.
   "CREATE TABLE IF NOT EXISTS inbox (key TEXT PRIMARY KEY, at INTEGER NOT NULL) WITHOUT ROWID",

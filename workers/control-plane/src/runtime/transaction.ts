@@ -171,18 +171,16 @@ export class Transaction implements Tx {
   }
 
   /**
-   * A timer lives in the table of its clock; setting it on one clock, or clearing it,
-   * removes it from the other (a retirement set on the virtual clock by an older version
-   * moves to the wall clock when set again).
+   * A timer lives in the table of its clock; clearing it (by id, whichever its clock)
+   * looks in both.
    */
   private flushTimer(id: string, timer: Timer | null): void {
-    const table = timer?.clock === "wall" ? "wall_timers" : "timers";
-    const other = table === "timers" ? "wall_timers" : "timers";
-    if (timer === null || timer.clock === "wall") this.deleteTimer(other, id);
     if (timer === null) {
-      this.deleteTimer(table, id);
+      this.deleteTimer("timers", id);
+      this.deleteTimer("wall_timers", id);
       return;
     }
+    const table = timer.clock === "wall" ? "wall_timers" : "timers";
     const [current] = this.host.sql
       .exec<{ due: number; kind: string; payload: string | null }>(
         `SELECT due, kind, payload FROM ${table} WHERE id = ?`,

@@ -1,5 +1,6 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
 import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
+import type { PackedKeys } from "./packed-row.ts";
 
 /**
  * What the runtime, its transactions and the executors share. A leaf: the runtime and
@@ -168,4 +169,24 @@ export interface Tx {
   awaits(command: string): boolean;
   /** SEC-7: `command` has its final answer; a later report on it is refused. */
   answered(command: string): void;
+}
+
+/** How a runtime is set up beyond its storage, clock and executor. */
+export interface RuntimeOptions {
+  /** Which state keys are packed into one row (none when absent). */
+  packs?: PackedKeys | undefined;
+  /** How long the inbox remembers an event, in wall-clock ms (runtime/inbox.ts). */
+  inboxRetentionMs?: number | undefined;
+  /** Test-only hooks (crash points). */
+  hooks?: RuntimeHooks | undefined;
+  /**
+   * Told the object's next wake-up (virtual time) whenever it changes, `undefined` when
+   * nothing is pending: the deployment keeps it where the sim's clock and sweeps look.
+   */
+  onNextWake?: ((due: Instant | undefined) => Promise<void>) | undefined;
+  /**
+   * Told after each committed transaction that wrote rows (the object's watchers,
+   * runtime/watchers.ts): one hook here reaches every commit path.
+   */
+  onChange?: ((at: Instant) => void) | undefined;
 }

@@ -102,7 +102,7 @@ export function memberOf(run: RunBody, cluster: string): RunMemberBody {
   throw new Error(`no member ${cluster}`);
 }
 
-/** Advances virtual time in steps (the fleet's tick wakes the run) until `done` holds. */
+/** Advances virtual time in steps (the run's own wake-up wakes it) until `done` holds. */
 export async function advanceRunUntil(
   name: string,
   done: (run: RunBody) => boolean,

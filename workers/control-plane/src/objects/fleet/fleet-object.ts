@@ -197,6 +197,11 @@ export class FleetObject extends DurableObject<Env> {
   async updateRuns() {
     return this.inTx((tx) => runs.listRuns(tx));
   }
+  /** RUN-8: a run's state changed (its own delivery; the fleet never polls runs). */
+  async runStateChanged(report: runs.RunStateReport): Promise<boolean> {
+    await this.inTx((tx) => runs.noteRunState(tx, report, this.retentionMs()));
+    return true;
+  }
   /** EXT-7: sends the provider's HEALTH_CHECK for a run member; the answer goes to the run. */
   async checkRunMemberHealth(request: runs.RunHealthRequest): Promise<void> {
     await this.inTx((tx) => runs.checkRunMemberHealth(tx, request));

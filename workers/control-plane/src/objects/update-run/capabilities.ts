@@ -4,8 +4,9 @@ import { CapabilityTable } from "../../runtime/capabilities.ts";
 import type { RunCapability, RunContext } from "./context.ts";
 import { memberStarts } from "./dispatch.ts";
 import { memberHealthChecks } from "./health-checks.ts";
-import { DISPATCH_TIMER, loadRun, RUN_TIMER, tickRun } from "./host.ts";
+import { loadRun, RUN_TIMER, tickRun } from "./host.ts";
 import { runNotifications } from "./notifications.ts";
+import { runState } from "./run-state.ts";
 
 /** The inventory as the run's next pass should see it (CH-3, EXT-8); none without a run. */
 export async function runReadings(run: RunContext): Promise<RunReadings | undefined> {
@@ -22,8 +23,6 @@ const decisions: RunCapability = {
       if (readings !== undefined) await run.runtime.commit((tx) => tickRun(tx, readings));
       await run.dispatch();
     },
-    // Left by an earlier version: its starts now go out as deliveries.
-    [DISPATCH_TIMER]: (run) => run.dispatch(),
   },
 };
 
@@ -36,4 +35,5 @@ export const RUN_TABLE = new CapabilityTable<RunContext>("update run", [
   memberStarts,
   memberHealthChecks,
   runNotifications,
+  runState,
 ]);

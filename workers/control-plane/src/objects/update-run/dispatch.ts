@@ -1,16 +1,16 @@
-import type { FleetMembership, StartMemberIntent } from "@regatta/engine";
+import type { FleetMembership } from "@regatta/engine";
 import { fleetMembership } from "@regatta/inventory";
 import type { Outcome } from "../../outcome.ts";
 import { boundCourier } from "../../runtime/capabilities.ts";
-import { attemptDelivery, deliver, pendingDelivery } from "../../runtime/deliveries.ts";
-import type { RunOwner } from "../fleet/run-members/index.ts";
+import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { RunCapability, RunContext, RunCourier } from "./context.ts";
 import {
   loadRun,
-  markDispatched,
   memberStarted,
   memberStartRefused,
   pendingStarts,
+  recordStarts,
+  type StartMembers,
   tickRun,
 } from "./host.ts";
 
@@ -24,36 +24,12 @@ import {
  * unreachable fleet leaves the start to its delivery's backoff.
  */
 
-/** Member starts, as the run sends them to their fleet: many in one call. */
-interface StartMembers {
-  type: "start-members";
-  owner: { fleet: string; run: string };
-  intents: StartMemberIntent[];
-}
-
-/** One member start, as an earlier version sent it (still taken when left in storage). */
-interface StartMember {
-  type: "start-member";
-  owner: RunOwner;
-  intent: StartMemberIntent;
-}
-
-type StartMessage = StartMembers | StartMember;
+type StartMessage = StartMembers;
 
 /** What the starts came to, with the fleet's membership when one was refused. */
 interface StartAnswer {
   outcomes: { cluster: string; outcome: Outcome<string> }[];
   membership?: FleetMembership;
-}
-
-/**
- * Starts per delivery: one call to the fleet carries them all (one RPC, one answer
- * transaction here), yet a message stays small and a call short.
- */
-export const STARTS_PER_DELIVERY = 100;
-
-function intentsOf(message: StartMessage): StartMemberIntent[] {
-  return message.type === "start-members" ? message.intents : [message.intent];
 }
 
 const starts: RunCourier<StartMessage, StartAnswer> = {
@@ -62,7 +38,7 @@ const starts: RunCourier<StartMessage, StartAnswer> = {
     const wanted = await runtime.read(
       (tx) => new Set(pendingStarts(tx).map((s) => s.intent.cluster)),
     );
-    const intents = intentsOf(message).filter((intent) => wanted.has(intent.cluster));
+    const intents = message.intents.filter((intent) => wanted.has(intent.cluster));
     if (intents.length === 0) return { outcomes: [] };
     const fleet = env.FLEET.get(env.FLEET.idFromName(message.owner.fleet));
     const owner = { fleet: message.owner.fleet, run: message.owner.run };
@@ -86,41 +62,38 @@ const starts: RunCourier<StartMessage, StartAnswer> = {
 };
 
 /**
- * Records a delivery for the starts the run asked for that none carries yet, up to
- * {@link STARTS_PER_DELIVERY} in each, and attempts each new one at once, until no new
- * start appears (an answer can make the run start the next members). Starts already on
- * their way are left to their delivery's timer, so its backoff holds.
+ * Attempts at once each start delivery due now (recorded with the decision that asked
+ * for the starts, host.ts `recordStarts`), until none is left (an answer can make the run
+ * start the next members). Starts already retrying wait for their delivery's timer, so
+ * its backoff holds.
  */
 export async function dispatchStarts(context: RunContext): Promise<void> {
   const { runtime } = context;
   const carrier = boundCourier(starts, context);
+  const attempted = new Set<string>();
   for (;;) {
-    const recorded = await runtime.commit((tx) => {
-      const run = loadRun(tx);
-      if (!run) return undefined;
-      // A start whose delivery is gone (given up after its attempts) goes out again.
-      const fresh = pendingStarts(tx)
-        .filter((s) => s.delivery === undefined || !pendingDelivery(tx, s.delivery))
-        .slice(0, STARTS_PER_DELIVERY);
-      const first = fresh[0];
-      if (first === undefined) return undefined;
-      // A member is in one pending delivery at a time, so its first member names it.
-      const id = `starts/${first.intent.cluster}`;
-      const message: StartMembers = {
-        type: "start-members",
-        owner: { fleet: run.fleet, run: run.name },
-        intents: fresh.map((s) => s.intent),
-      };
-      deliver<StartMessage>(tx, id, message);
-      markDispatched(tx, new Set(fresh.map((s) => s.intent.cluster)), id);
-      return id;
-    });
-    if (recorded === undefined) return;
-    await attemptDelivery(runtime, recorded, carrier);
+    // A start whose delivery was given up goes out again.
+    await runtime.commit((tx) => recordStarts(tx));
+    const now = runtime.now();
+    const due = runtime
+      .timers()
+      .filter((t) => t.kind === DELIVERY_TIMER && t.due <= now && isStartDelivery(t.payload))
+      .map((t) => t.payload ?? "")
+      .filter((id) => !attempted.has(id));
+    if (due.length === 0) return;
+    for (const id of due) {
+      attempted.add(id);
+      await attemptDelivery(runtime, id, carrier);
+    }
   }
 }
-/** RUN-5: member starts, carried to their fleet (one courier for both message shapes). */
+
+function isStartDelivery(id: string | undefined): boolean {
+  return id?.startsWith("starts/") === true;
+}
+
+/** RUN-5: member starts, carried to their fleet. */
 export const memberStarts: RunCapability = {
   name: "member starts",
-  deliveries: { "start-members": starts, "start-member": starts },
+  deliveries: { "start-members": starts },
 };

@@ -5,16 +5,19 @@ import {
   type Result,
   type RunMember,
   refuse,
+  type StartMemberIntent,
   type UpdateRun,
   type UpdateRunDecision,
   type UpdateRunEvent,
 } from "@regatta/engine";
 import type { RunReadings } from "@regatta/inventory";
+import { deliver, pendingDelivery } from "../../runtime/deliveries.ts";
 import type { Tx } from "../../runtime/types.ts";
 import type { RunHealthReport, RunMemberReport } from "../fleet/run-members/index.ts";
 import { recordHealthChecks } from "./health-requests.ts";
 import { notifyRunChanges } from "./notifications.ts";
 import { forgetCursorKey } from "./page.ts";
+import { reportRunState } from "./run-state.ts";
 import {
   deleteRun,
   flatMembers,
@@ -37,8 +40,6 @@ export { loadRun };
 
 /** The machine's wake-up (window openings, stage waits, region re-checks). */
 export const RUN_TIMER = "run";
-/** Member starts to carry out (after a crash or a failed RPC to the fleet). */
-export const DISPATCH_TIMER = "dispatch";
 
 /** Stores a new run; 409 when this object already holds one (run names are not reused). */
 export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRun> {
@@ -64,7 +65,6 @@ export function forgetRun(tx: Tx, createdAt: number): boolean {
   if (hasRun(tx)) deleteRun(tx);
   forgetCursorKey(tx);
   tx.clearTimer(RUN_TIMER);
-  tx.clearTimer(DISPATCH_TIMER);
   return true;
 }
 
@@ -93,8 +93,10 @@ function save(tx: Tx, before: UpdateRun, decision: UpdateRunDecision, at: Instan
     if (kept.length !== starts.length || decision.intents.length > 0) saveStarts(tx, kept);
   }
   saveRun(tx, decision.state, at);
+  if (decision.intents.length > 0) recordStarts(tx);
   recordHealthChecks(tx, decision.state, decision.checks);
   notifyRunChanges(tx, before, decision.state);
+  reportRunState(tx, before, decision.state, at);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
 }
@@ -135,6 +137,47 @@ export function tickRun(tx: Tx, readings: Partial<RunReadings>, at: Instant = tx
 export function reportInstant(tx: Tx, report: RunMemberReport): Instant {
   const since = lastDecisionAt(tx) ?? Number.NEGATIVE_INFINITY;
   return Math.min(tx.now, Math.max(report.at ?? tx.now, since));
+}
+
+/** Member starts, as the run sends them to their fleet: many in one call (dispatch.ts). */
+export interface StartMembers {
+  type: "start-members";
+  owner: { fleet: string; run: string };
+  intents: StartMemberIntent[];
+}
+
+/**
+ * Starts per delivery: one call to the fleet carries them all (one RPC, one answer
+ * transaction here), yet a message stays small and a call short.
+ */
+export const STARTS_PER_DELIVERY = 100;
+
+/**
+ * Records a delivery for each start the run asked for that none carries yet (a start
+ * whose delivery was given up goes out again), up to {@link STARTS_PER_DELIVERY} in
+ * each. Done in the transaction that decided the starts: a crash after its commit cannot
+ * leave a start that no timer will carry out. Answers the deliveries recorded.
+ */
+export function recordStarts(tx: Tx): string[] {
+  const run = loadRun(tx);
+  const recorded: string[] = [];
+  while (run) {
+    const fresh = pendingStarts(tx)
+      .filter((s) => s.delivery === undefined || !pendingDelivery(tx, s.delivery))
+      .slice(0, STARTS_PER_DELIVERY);
+    const first = fresh[0];
+    if (first === undefined) break;
+    // A member is in one pending delivery at a time, so its first member names it.
+    const id = `starts/${first.intent.cluster}`;
+    deliver<StartMembers>(tx, id, {
+      type: "start-members",
+      owner: { fleet: run.fleet, run: run.name },
+      intents: fresh.map((s) => s.intent),
+    });
+    markDispatched(tx, new Set(fresh.map((s) => s.intent.cluster)), id);
+    recorded.push(id);
+  }
+  return recorded;
 }
 
 /** Starts the run asked for that the fleet has not confirmed yet. */

@@ -15,8 +15,6 @@ import type { Tx } from "../../runtime/types.ts";
  *
  * Values are written at the end of the transaction (runtime/transaction.ts), so several
  * decisions in one transaction (a batch of member ends) write each row once.
- * Runs stored by an earlier version as one `run` row are read as they are and move to
- * this layout at their next decision.
  */
 
 /** Members per row: about 40 KB of JSON, far below the 2 MB row limit. */
@@ -25,8 +23,6 @@ export const CHUNK = 100;
 const HEADER_KEY = "run:header";
 const STARTS_KEY = "run:starts";
 const chunkKey = (index: number) => `run:m:${index}`;
-/** The single row of the layout before this one. */
-const LEGACY_KEY = "run";
 
 interface StoredHeader {
   /** The run, every group's `members` empty. */
@@ -34,12 +30,6 @@ interface StoredHeader {
   /** Members per group, by stage then group (the tree's shape never changes). */
   sizes: number[][];
   /** The instant of the last decision: a late report is dated no earlier than this. */
-  at?: Instant;
-}
-
-interface LegacyRun {
-  run: UpdateRun;
-  starts: StartMemberIntent[];
   at?: Instant;
 }
 
@@ -57,13 +47,9 @@ function header(tx: Tx): StoredHeader | undefined {
   return tx.getState<StoredHeader>(HEADER_KEY);
 }
 
-function legacy(tx: Tx): LegacyRun | undefined {
-  return tx.getState<LegacyRun>(LEGACY_KEY);
-}
-
-/** Whether this object holds a run (in either layout). */
+/** Whether this object holds a run. */
 export function hasRun(tx: Tx): boolean {
-  return header(tx) !== undefined || legacy(tx) !== undefined;
+  return header(tx) !== undefined;
 }
 
 /** The members in tree order. */
@@ -80,7 +66,7 @@ export function loadRun(tx: Tx): UpdateRun | undefined {
   const memo = assembled.get(tx);
   if (memo !== undefined) return memo ?? undefined;
   const stored = header(tx);
-  const run = stored ? assemble(tx, stored) : legacy(tx)?.run;
+  const run = stored && assemble(tx, stored);
   assembled.set(tx, run ?? null);
   return run;
 }
@@ -111,7 +97,7 @@ function assemble(tx: Tx, stored: StoredHeader): UpdateRun {
 
 /** The instant of the last decision, if any. */
 export function lastDecisionAt(tx: Tx): Instant | undefined {
-  return header(tx)?.at ?? legacy(tx)?.at;
+  return header(tx)?.at;
 }
 
 /**
@@ -121,9 +107,8 @@ export function lastDecisionAt(tx: Tx): Instant | undefined {
  */
 export function saveRun(tx: Tx, run: UpdateRun, at: Instant | undefined): void {
   const before = loadRun(tx);
-  const wasLegacy = header(tx) === undefined && legacy(tx) !== undefined;
   const members = flatMembers(run);
-  const previous = before === undefined || wasLegacy ? undefined : flatMembers(before);
+  const previous = before === undefined ? undefined : flatMembers(before);
   const chunks = Math.ceil(members.length / CHUNK);
   for (let index = 0; index < chunks; index++) {
     const from = index * CHUNK;
@@ -144,14 +129,6 @@ export function saveRun(tx: Tx, run: UpdateRun, at: Instant | undefined): void {
   };
   if (at !== undefined) stored.at = at;
   tx.putState(HEADER_KEY, stored);
-  if (wasLegacy) {
-    const starts = legacy(tx)?.starts ?? [];
-    tx.deleteState(LEGACY_KEY);
-    saveStarts(
-      tx,
-      starts.map((intent) => ({ intent })),
-    );
-  }
   assembled.set(tx, run);
 }
 
@@ -171,7 +148,7 @@ function memberChanged(a: RunMember, b: RunMember): boolean {
   return false;
 }
 
-/** Empties the object of its run: every row of either layout. */
+/** Empties the object of its run: every row of it. */
 export function deleteRun(tx: Tx): void {
   const stored = header(tx);
   if (stored) {
@@ -179,25 +156,16 @@ export function deleteRun(tx: Tx): void {
     for (let index = 0; index * CHUNK < total; index++) tx.deleteState(chunkKey(index));
     tx.deleteState(HEADER_KEY);
   }
-  tx.deleteState(LEGACY_KEY);
   tx.deleteState(STARTS_KEY);
   assembled.set(tx, null);
 }
 
 /** Member starts not yet confirmed by the fleet. */
 export function loadStarts(tx: Tx): PendingStart[] {
-  const stored = tx.getState<PendingStart[]>(STARTS_KEY);
-  if (stored !== undefined) return stored;
-  return (legacy(tx)?.starts ?? []).map((intent) => ({ intent }));
+  return tx.getState<PendingStart[]>(STARTS_KEY) ?? [];
 }
 
 export function saveStarts(tx: Tx, starts: PendingStart[]): void {
-  if (legacy(tx) !== undefined && header(tx) === undefined) {
-    // Still one row: its starts stay in it until the run moves to this layout.
-    const old = legacy(tx)!;
-    tx.putState(LEGACY_KEY, { ...old, starts: starts.map((s) => s.intent) } satisfies LegacyRun);
-    return;
-  }
   if (starts.length === 0) tx.deleteState(STARTS_KEY);
   else tx.putState(STARTS_KEY, starts);
 }

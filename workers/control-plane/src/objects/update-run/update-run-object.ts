@@ -38,6 +38,7 @@ import {
   type RunPageRequest,
   sealCursor,
 } from "./page.ts";
+import { sendRunState } from "./run-state.ts";
 import { flatMembers } from "./store.ts";
 
 /** A page of a run's status: the tree with the page's members, and where the next begins. */
@@ -88,7 +89,7 @@ export class UpdateRunObject extends DurableObject<Env> {
     return this.wiring.watchers!.revoked(identity);
   }
 
-  /** Runs due timers (alarm, or the fleet's tick); answers the run's state. */
+  /** Runs due timers (its alarm, or a sweep of due wake-ups); answers the run's state. */
   async tick(): Promise<{ state: string }> {
     const runtime = await this.ready();
     await runtime.runAlarm();
@@ -277,9 +278,11 @@ export class UpdateRunObject extends DurableObject<Env> {
     }
     try {
       await sendDueRunNotifications(run);
+      // RUN-8: the fleet's index hears a changed state now, not at the next alarm.
+      await sendRunState(run);
     } catch (error) {
       // Still recorded: the delivery's own timer sends it.
-      console.error("update run: handing notifications to the queue failed", error);
+      console.error("update run: handing notifications or its state on failed", error);
     }
   }
 }

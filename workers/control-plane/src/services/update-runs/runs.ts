@@ -267,7 +267,7 @@ export async function listRuns(
   }
   const limit = pageLimit(request.limit);
   const slice = runs.slice(from, from + limit);
-  // The index learns states on the fleet's ticks; runs not Completed are asked directly,
+  // The index hears a run's state when the run delivers it; runs not Completed are asked directly,
   // for their state and for why they are where they are (EXT-9), one page at a time.
   const items: RunSummary[] = await Promise.all(
     slice.map(async (run) => {

@@ -1,19 +1,8 @@
 import type { FleetCapability, FleetCourier } from "../capability.ts";
-import {
-  hearMemberEnd,
-  type MemberEnded,
-  type MembersEnded,
-  sendMemberEnded,
-  sendMembersEnded,
-  unsentEnds,
-  wakeRuns,
-} from "./members.ts";
+import { hearMemberEnd, type MembersEnded, sendMembersEnded, unsentEnds } from "./members.ts";
 import { pruneRuns, sendForgetRun } from "./retention.ts";
 import { type ForgetRun, RUNS_RETIRE_TIMER } from "./runs-index.ts";
 
-const memberEnded: FleetCourier<MemberEnded> = {
-  send: (fleet, message) => sendMemberEnded(fleet.env, message),
-};
 const membersEnded: FleetCourier<MembersEnded> = {
   send: (fleet, message) => sendMembersEnded(fleet.env, message),
   remainder: unsentEnds,
@@ -31,12 +20,11 @@ export const runMembers: FleetCapability = {
   // RUN-5: a member's operations, all ended, reported to its run.
   ends: { "run-member": { hear: hearMemberEnd } },
   deliveries: {
-    "member-ended": memberEnded,
     "members-ended": membersEnded,
     "forget-run": forgetRun,
   },
+  // No run is woken from here: each wakes on its own alarm and tells its state (RUN-8).
   async onTick(fleet) {
-    await wakeRuns(fleet.runtime, fleet.env);
     await pruneRuns(fleet.runtime, fleet.retentionMs);
   },
 };

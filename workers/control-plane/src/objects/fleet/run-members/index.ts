@@ -4,3 +4,4 @@
  */
 export type { RunHealthReport } from "./health.ts";
 export type { RunMemberReport, RunOwner } from "./members.ts";
+export type { RunStateReport } from "./runs-index.ts";

@@ -1,17 +1,16 @@
 import type { Instant } from "@regatta/engine";
 import type { Env } from "../../../env.ts";
 import { type Collection, collect, uncollected } from "../../../runtime/deliveries.ts";
-import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { clearSoakCheck } from "../node-pool/index.ts";
 import type { OperationEnd, Waiter } from "../waiters.ts";
-import { activeRuns, noteRunStates } from "./runs-index.ts";
 
 /**
  * Members of update runs (RUN-5): the operations a run started on a member are watched
  * (ends.ts) from the transaction that starts them; when all ended, the member's report
  * goes to the run object as a durable delivery, one per run collecting the ends heard
- * until it is taken. No polling on either side.
+ * until it is taken. No polling on either side: a run wakes on its own alarm, and tells
+ * the fleet's index its state when it changes (runs-index.ts `noteRunState`).
  */
 
 /** Which run member an operation belongs to. */
@@ -29,13 +28,6 @@ export interface RunMemberReport {
   message?: string;
   /** When the fleet heard the end (absent in reports stored before it was kept). */
   at?: Instant;
-}
-
-/** What an earlier version sent a run for each member (still carried when left in storage). */
-export interface MemberEnded {
-  type: "member-ended";
-  owner: RunOwner;
-  report: RunMemberReport;
 }
 
 /**
@@ -119,40 +111,10 @@ export function hearMemberEnd(
   clearSoakCheck(tx, owner.cluster);
 }
 
-/** Carries a member's report (an earlier version's delivery) to its run object. */
-export function sendMemberEnded(env: Env, message: MemberEnded): Promise<boolean> {
-  const { fleet, run } = message.owner;
-  return env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(fleet, run))).memberEnded(
-    message.report,
-  );
-}
-
 /** Carries the ends of a run's members to its run object; true once the run took them. */
 export function sendMembersEnded(env: Env, message: MembersEnded): Promise<boolean> {
   const { fleet, run } = message.run;
   return env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(fleet, run))).membersEnded(
     message.reports,
   );
-}
-
-/**
- * The fleet's tick (alarm, cron, sim clock moves) wakes its unfinished runs, so their
- * timers (windows opening, stage waits) run on the same clock; a run that answers with a
- * terminal state is not woken again.
- */
-export async function wakeRuns(runtime: ObjectRuntime, env: Env): Promise<void> {
-  const runs = await runtime.commit((tx) => activeRuns(tx));
-  if (runs.length === 0) return;
-  const states: Record<string, string> = {};
-  for (const run of runs) {
-    try {
-      const stub = env.UPDATE_RUN.get(
-        env.UPDATE_RUN.idFromName(runObjectName(run.fleet, run.name)),
-      );
-      states[run.name] = (await stub.tick()).state;
-    } catch (error) {
-      console.error(`update run ${run.name} did not tick`, error);
-    }
-  }
-  await runtime.commit((tx) => noteRunStates(tx, states));
 }

@@ -1,7 +1,7 @@
 import type { Env } from "../../../env.ts";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
 import { runObjectName } from "./members.ts";
-import { type ForgetRun, forgetLeftovers, pruneFinishedRuns } from "./runs-index.ts";
+import { type ForgetRun, pruneFinishedRuns } from "./runs-index.ts";
 
 /**
  * Retention of update runs (bounded storage): a finished run leaves the fleet's index
@@ -11,10 +11,7 @@ import { type ForgetRun, forgetLeftovers, pruneFinishedRuns } from "./runs-index
 
 /** The fleet's tick: drops runs finished longer than `retentionMs` ago. */
 export async function pruneRuns(runtime: ObjectRuntime, retentionMs: number): Promise<void> {
-  await runtime.commit((tx) => {
-    forgetLeftovers(tx);
-    pruneFinishedRuns(tx, retentionMs);
-  });
+  await runtime.commit((tx) => pruneFinishedRuns(tx, retentionMs));
 }
 
 /**

@@ -11,7 +11,7 @@ import type { Tx } from "../../../runtime/types.ts";
 
 /**
  * The fleet's update strategies (RUN-4) and its index of update runs (listing, unique
- * names, which runs the fleet's tick wakes). Both bounded: a fleet keeps at most
+ * names, retention; each run tells it its state). Both bounded: a fleet keeps at most
  * MAX_STRATEGIES strategies and lists its MAX_LISTED_RUNS newest runs; a finished run
  * leaves the index after the operation retention (or when newer runs push it out), and
  * its object is emptied then.
@@ -36,9 +36,22 @@ export interface IndexedRun {
   endedAt?: Instant;
   /**
    * The same on the wall clock: its retention (bookkeeping) counts from here, so a run
-   * finished at 3,600× is kept its days, not minutes. Absent on runs indexed before.
+   * finished at 3,600× is kept its days, not minutes.
    */
   endedWallAt?: number;
+}
+
+/**
+ * What a run tells its fleet's index when its state changed (a durable delivery from the
+ * run object, replaced by a newer state not yet taken): the fleet never polls its runs.
+ */
+export interface RunStateReport {
+  run: string;
+  /** Tells a run from a newer one of the same name made after it was forgotten. */
+  createdAt: Instant;
+  state: string;
+  /** The instant of the run's decision that changed it. */
+  at: Instant;
 }
 
 /** The timer that drops finished runs once their retention has passed (wall clock). */
@@ -47,11 +60,6 @@ export const RUNS_RETIRE_TIMER = "runs-retire";
 const strategyKey = (name: string) => `strategy:${name}`;
 const STRATEGY_NAMES = "strategies";
 const RUNS = "update-runs";
-/**
- * Where an earlier version kept the runs whose objects were still to be emptied; read
- * once to hand them to deliveries.
- */
-const FORGOTTEN = "update-runs:forget";
 
 export function putStrategy(tx: Tx, strategy: StoredStrategy): Result<{ created: boolean }> {
   const names = tx.getState<string[]>(STRATEGY_NAMES) ?? [];
@@ -122,12 +130,12 @@ export function pruneFinishedRuns(tx: Tx, retentionMs: number): boolean {
   let next = Number.POSITIVE_INFINITY;
   for (const run of listRuns(tx)) {
     const until = retainedUntil(run, retentionMs);
-    if (until !== undefined && until.at <= (until.clock === "wall" ? tx.wall : tx.now)) {
+    if (until !== undefined && until <= tx.wall) {
       expired.push(run);
       continue;
     }
     kept.push(run);
-    if (until?.clock === "wall") next = Math.min(next, until.at);
+    if (until !== undefined) next = Math.min(next, until);
   }
   if (next === Number.POSITIVE_INFINITY) tx.clearTimer(RUNS_RETIRE_TIMER);
   else tx.setTimer({ id: RUNS_RETIRE_TIMER, due: next, kind: RUNS_RETIRE_TIMER, clock: "wall" });
@@ -137,14 +145,9 @@ export function pruneFinishedRuns(tx: Tx, retentionMs: number): boolean {
   return true;
 }
 
-/** Until when a finished run is kept, and on which clock; undefined while it runs. */
-function retainedUntil(
-  run: IndexedRun,
-  retentionMs: number,
-): { at: number; clock: "wall" | "virtual" } | undefined {
-  if (run.endedWallAt !== undefined) return { at: run.endedWallAt + retentionMs, clock: "wall" };
-  if (run.endedAt !== undefined) return { at: run.endedAt + retentionMs, clock: "virtual" };
-  return undefined;
+/** Until when a finished run is kept (wall clock); undefined while it runs. */
+function retainedUntil(run: IndexedRun, retentionMs: number): number | undefined {
+  return run.endedWallAt === undefined ? undefined : run.endedWallAt + retentionMs;
 }
 
 /** What the fleet sends a run object dropped from its index: empty yourself. */
@@ -160,14 +163,6 @@ function forget(tx: Tx, runs: readonly IndexedRun[]): void {
   }
 }
 
-/** Runs an earlier version left to forget become deliveries. */
-export function forgetLeftovers(tx: Tx): void {
-  const left = tx.getState<IndexedRun[]>(FORGOTTEN);
-  if (left === undefined) return;
-  tx.deleteState(FORGOTTEN);
-  forget(tx, left);
-}
-
 /** Removes a run that could not be created after all. */
 export function unregisterRun(tx: Tx, name: string): void {
   const runs = tx.getState<IndexedRun[]>(RUNS) ?? [];
@@ -181,28 +176,24 @@ export function listRuns(tx: Tx): IndexedRun[] {
   return tx.getState<IndexedRun[]>(RUNS) ?? [];
 }
 
-/** Runs the fleet's tick wakes: those not finished. */
-export function activeRuns(tx: Tx): IndexedRun[] {
-  return listRuns(tx).filter((r) => !isTerminalState(r.state));
-}
-
-/** Notes the states runs answered a tick with. */
-export function noteRunStates(tx: Tx, states: Readonly<Record<string, string>>): void {
+/**
+ * A run's word that its state changed: noted in the index when it is about the run
+ * indexed under that name (a report of a forgotten namesake changes nothing), and a
+ * finished run's retention starts. Answers whether it changed the index.
+ */
+export function noteRunState(tx: Tx, report: RunStateReport, retentionMs: number): boolean {
   const runs = listRuns(tx);
-  let changed = false;
-  for (const run of runs) {
-    const state = states[run.name];
-    if (state !== undefined && state !== run.state) {
-      run.state = state;
-      if (isTerminalState(state)) {
-        run.endedAt = tx.now;
-        run.endedWallAt = tx.wall;
-      } else {
-        delete run.endedAt;
-        delete run.endedWallAt;
-      }
-      changed = true;
-    }
+  const run = runs.find((r) => r.name === report.run && r.createdAt === report.createdAt);
+  if (run === undefined || run.state === report.state) return false;
+  run.state = report.state;
+  if (isTerminalState(report.state)) {
+    run.endedAt = report.at;
+    run.endedWallAt = tx.wall;
+  } else {
+    delete run.endedAt;
+    delete run.endedWallAt;
   }
-  if (changed) tx.putState(RUNS, runs);
+  tx.putState(RUNS, runs);
+  pruneFinishedRuns(tx, retentionMs);
+  return true;
 }
