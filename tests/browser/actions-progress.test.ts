@@ -117,13 +117,12 @@ describe("dashboard actions and progress", () => {
    * pair one state's headline with another's zones; returns the headline's `done/total`.
    */
   async function addsUp(page: Page): Promise<string> {
-    // A string the page evaluates: the tests' TypeScript has no DOM library.
-    const { progress, zones } = (await page.evaluate(`({
+    const { progress, zones } = await page.evaluate(() => ({
       progress: document.querySelector(".progress[data-progress]")?.getAttribute("data-progress"),
       zones: [...document.querySelectorAll("li.zone [data-zone-progress]")].map(
         (z) => z.textContent ?? "",
       ),
-    })`)) as { progress?: string | null; zones: string[] };
+    }));
     const [done, total] = (progress ?? "").split("/").map(Number) as [number, number];
     const perZone = zones.map((text) => /^(\d+) of (\d+) nodes? moved to green/.exec(text));
     expect(zones.filter((_, i) => !perZone[i])).toEqual([]);
