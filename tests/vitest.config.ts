@@ -5,8 +5,9 @@ export default defineProject({
   test: {
     name: "repo",
     include: ["**/*.test.ts"],
-    // The browser tests are a project of their own (tests/browser/vitest.config.ts).
-    exclude: ["browser/**", "**/node_modules/**"],
+    // The browser and restart tests start control planes: projects of their own (the
+    // end-to-end tier, which `npm run test:fast` leaves out).
+    exclude: ["browser/**", "restart/**", "**/node_modules/**"],
     environment: "node",
   },
 });

@@ -1,32 +1,32 @@
 /// <reference lib="dom" />
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { launch } from "./chromium.ts";
-import { type Call, client, seedBank } from "./client.ts";
+import { bank, seedBank, shared } from "./client.ts";
 import { open, refusedByPolicy, see, shot } from "./page.ts";
 
 // Issue 27 items 6 (no one-click production upgrade) and 7 (one measure of progress).
-let cp: ControlPlane;
-let call: Call;
+const cp = shared();
+const { call } = cp;
+const B = bank("act");
 let browser: Browser;
 let viewerToken: string;
 
-const CLUSTER = "production-asia-southeast2-1";
+const CLUSTER = B.cluster("production-asia-southeast2-1");
 const IMAGE = "cos-105-17412-1";
 
 beforeAll(async () => {
-  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
-  call = client(cp.url, cp.token);
-  await seedBank(call);
+  [browser] = await Promise.all([launch(), seedBank(call, B)]);
   viewerToken = (
-    await call<{ token: string }>("POST", "/v1/tokens", { name: "watcher", role: "viewer" })
+    await call<{ token: string }>("POST", "/v1/tokens", {
+      name: `${B.prefix}-watcher`,
+      role: "viewer",
+    })
   ).token;
 });
 
 afterAll(async () => {
   await browser?.close();
-  await cp?.stop();
 });
 
 /** The blue-green upgrade the first test starts from the dialog. */
@@ -54,7 +54,7 @@ describe("dashboard actions and progress", () => {
     const dialog = page.getByRole("dialog", { name: "Upgrade node pool payments" });
     await see(dialog).toBeVisible();
     await see(dialog).toContainText(CLUSTER);
-    await see(dialog).toContainText("fleet production");
+    await see(dialog).toContainText(`fleet ${B.production}`);
     await see(dialog).toContainText("BLUE_GREEN");
     // The API's own choice preselected: the control plane's version, the pool's image.
     const version = dialog.getByLabel("Target version");
@@ -104,7 +104,6 @@ describe("dashboard actions and progress", () => {
       if (seen.has("2/4")) await shot(page, "blue-green-progress");
       if (op.state !== "RUNNING") break;
       await call("POST", "/v1/sim/advance", { seconds: 300 });
-      await page.waitForTimeout(0);
     }
     expect(seen.size).toBeGreaterThan(1);
     // Once it succeeded the blue nodes are gone: the zones still add up to 4 of 4.
@@ -134,7 +133,7 @@ describe("dashboard actions and progress", () => {
   }
 
   it("LIFE-3 a cluster upgrade says what it counts: upgrade steps", async () => {
-    const lab = "lab-asia-southeast2-1";
+    const lab = B.cluster("lab-asia-southeast2-1");
     const op = await call<{ id: string }>("POST", `/v1/clusters/${lab}/upgrade`, {
       version: "1.21.14-gke.4300",
     });
@@ -145,7 +144,7 @@ describe("dashboard actions and progress", () => {
   });
 
   it("CA-1 pool rows show live nodes per zone and the autoscaling bounds; a pool scaled to 0 shows 0", async () => {
-    const cluster = "staging-europe-west3-1";
+    const cluster = B.cluster("staging-europe-west3-1");
     const page = await open(browser, cp.url, cp.token, `#/clusters/${cluster}`);
     const spot = page.locator('tr[data-pool="spot-workers"]');
     await see(spot.locator("[data-bounds]")).toContainText("0–5 per zone");
@@ -176,13 +175,13 @@ describe("dashboard actions and progress", () => {
   });
 
   it("RUN-12 skip and stop ask first; skip is secondary, stop destructive; a viewer has no write buttons", async () => {
-    await call("POST", "/v1/fleets/testing/update-runs", {
+    await call("POST", `/v1/fleets/${B.testing}/update-runs`, {
       name: "r-confirm",
       strategy: "by-region",
       upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
     });
-    await call("POST", "/v1/fleets/testing/update-runs/r-confirm/start");
-    const page = await open(browser, cp.url, cp.token, "#/fleets/testing/runs/r-confirm");
+    await call("POST", `/v1/fleets/${B.testing}/update-runs/r-confirm/start`);
+    const page = await open(browser, cp.url, cp.token, `#/fleets/${B.testing}/runs/r-confirm`);
     const skip = page
       .locator("tr[data-member]")
       .first()
@@ -197,7 +196,7 @@ describe("dashboard actions and progress", () => {
     await see(dialog).toBeHidden();
     const run = await call<{ stages: { groups: { members: { state: string }[] }[] }[] }>(
       "GET",
-      "/v1/fleets/testing/update-runs/r-confirm",
+      `/v1/fleets/${B.testing}/update-runs/r-confirm`,
     );
     expect(run.stages[0]!.groups[0]!.members[0]!.state).not.toBe("Skipped");
     const stop = page.getByRole("button", { name: "Stop" });
@@ -212,20 +211,20 @@ describe("dashboard actions and progress", () => {
     await see(viewer.getByText("(read only)")).toBeVisible();
     // Paging through the autoscaler's decisions is reading, not writing: the pager stays.
     await see(viewer.locator("main button:not(nav.pager button)")).toHaveCount(0);
-    await viewer.goto(`${cp.url}/#/fleets/testing/runs/r-confirm`);
+    await viewer.goto(`${cp.url}/#/fleets/${B.testing}/runs/r-confirm`);
     await see(viewer.locator("tr[data-member]").first()).toBeVisible();
     await see(viewer.locator("main").getByRole("button")).toHaveCount(0);
     await viewer.close();
   });
 
   it("RUN-3 a running member's Gantt bar grows with the control plane's clock, with nothing else changing", async () => {
-    await call("POST", "/v1/fleets/staging/update-runs", {
+    await call("POST", `/v1/fleets/${B.staging}/update-runs`, {
       name: "r-grow",
       strategy: "by-region",
       upgrade: { type: "Full", kubernetesVersion: "1.21.14-gke.4300" },
     });
-    await call("POST", "/v1/fleets/staging/update-runs/r-grow/start");
-    const path = "/v1/fleets/staging/update-runs/r-grow";
+    await call("POST", `/v1/fleets/${B.staging}/update-runs/r-grow/start`);
+    const path = `/v1/fleets/${B.staging}/update-runs/r-grow`;
     type Run = { stages: { groups: { members: { startedAt?: string; endedAt?: string }[] }[] }[] };
     const upgrading = (run: Run) =>
       run.stages.some((s) =>
@@ -236,7 +235,7 @@ describe("dashboard actions and progress", () => {
       await call("POST", "/v1/sim/advance", { seconds: 3600 });
     }
     expect(upgrading(await call<Run>("GET", path))).toBe(true);
-    const page = await open(browser, cp.url, cp.token, "#/fleets/staging/runs/r-grow");
+    const page = await open(browser, cp.url, cp.token, `#/fleets/${B.staging}/runs/r-grow`);
     const open_ = page.locator("g[data-member]:has(text[data-so-far])").first();
     await see(open_).toBeVisible();
     const before = Number(await open_.getAttribute("data-duration-ms"));

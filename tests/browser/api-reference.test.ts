@@ -1,19 +1,18 @@
 import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { ARTIFACTS, launch } from "./chromium.ts";
+import { shared } from "./client.ts";
 
-let cp: ControlPlane;
+const cp = shared();
 let browser: Browser;
 
 beforeAll(async () => {
-  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
+  browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await cp?.stop();
 });
 
 const WAIT = { timeout: 20_000, interval: 100 };

@@ -1,13 +1,13 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autoscalerDemo } from "../../scripts/demo/autoscaler.ts";
-import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { launch } from "./chromium.ts";
-import { type Call, client, seedBank } from "./client.ts";
+import { bank, seedShared, shared } from "./client.ts";
 import { open as openAs, refusedByPolicy, see, shot, WAIT } from "./page.ts";
 
-let cp: ControlPlane;
-let call: Call;
+const cp = shared();
+const { call } = cp;
+const B = bank("scale");
 let browser: Browser;
 
 const DEMO = autoscalerDemo();
@@ -33,13 +33,14 @@ async function advanceUntil(done: () => Promise<boolean>, steps = 240): Promise<
   throw new Error("the autoscaler demo did not get there");
 }
 
-// Seeding the bank takes most of the file, longer than the default hook allows on two busy cores.
+// Three bursts and quiet spells take most of the file, longer than the default hook allows
+// on two busy cores.
 beforeAll(async () => {
-  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
-  call = client(cp.url, cp.token);
-  await seedBank(call);
-  // The README's autoscaler demo, driven by the clock: a burst scales up, a quiet spell down.
-  await call("PUT", `/v1/clusters/${CLUSTER}`, DEMO.cluster.body);
+  [browser] = await Promise.all([launch(), seedShared(call)]);
+  // The README's autoscaler demo, driven by the clock: a burst scales up, a quiet spell down;
+  // in a lab fleet of this file's own.
+  await call("PUT", `/v1/fleets/${B.lab}`, {});
+  await call("PUT", `/v1/clusters/${CLUSTER}`, { ...DEMO.cluster.body, fleet: B.lab });
   for (const { name, body } of DEMO.nodePools) {
     await call("PUT", `/v1/clusters/${CLUSTER}/node-pools/${name}`, body);
   }
@@ -62,7 +63,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await cp?.stop();
 });
 
 /** A tab logged in with the admin token (the link `npm start` prints), at `route`. */

@@ -1,24 +1,21 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { communityBank } from "../../scripts/demo/community-bank.ts";
-import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { launch } from "./chromium.ts";
-import { type Call, client, seedBank } from "./client.ts";
+import { bank, putRollouts, seedBank, shared } from "./client.ts";
 import { refusedByPolicy, see, shot, watchPolicy } from "./page.ts";
 
-let cp: ControlPlane;
-let call: Call;
+const cp = shared();
+const { call } = cp;
+const B = bank("dash");
 let browser: Browser;
 let viewerToken: string;
 
-const RUN = "/v1/fleets/production/update-runs/r25";
+const RUN = `/v1/fleets/${B.production}/update-runs/r25`;
 
 beforeAll(async () => {
-  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
-  call = client(cp.url, cp.token);
-  await seedBank(call);
+  [browser] = await Promise.all([launch(), seedBank(call, B)]);
   const viewer = await call<{ token: string }>("POST", "/v1/tokens", {
-    name: "watcher",
+    name: `${B.prefix}-watcher`,
     role: "viewer",
   });
   viewerToken = viewer.token;
@@ -26,7 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
-  await cp?.stop();
 });
 
 async function open(token: string, route: string, width = 1280): Promise<Page> {
@@ -46,9 +42,10 @@ describe("the dashboard", () => {
 
   it("shows fleets and their clusters with version, channel and phase", async () => {
     const page = await open(cp.token, "#/");
-    await see(page.getByRole("heading", { name: "Fleet production" })).toBeVisible();
+    const heading = page.getByRole("heading", { name: `Fleet ${B.production}`, exact: true });
+    await see(heading).toBeVisible();
     const production = page.locator("section", {
-      has: page.getByRole("heading", { name: "Fleet production" }),
+      has: heading,
     });
     await see(production.getByRole("row").nth(1)).toContainText("REGULAR");
     await see(page.getByText("admin", { exact: true })).toBeVisible();
@@ -59,12 +56,12 @@ describe("the dashboard", () => {
   });
 
   it("a run started through the API changes state live, and its Gantt gains bars", async () => {
-    await call("POST", "/v1/fleets/production/update-runs", {
+    await call("POST", `/v1/fleets/${B.production}/update-runs`, {
       name: "r25",
       strategy: "by-region",
       upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
     });
-    const page = await open(cp.token, "#/fleets/production/runs/r25");
+    const page = await open(cp.token, `#/fleets/${B.production}/runs/r25`);
     const title = page.getByRole("heading", { level: 1 });
     await see(title).toContainText("NotStarted");
     await see(page.getByRole("button", { name: "Start" })).toBeVisible();
@@ -113,12 +110,12 @@ describe("the dashboard", () => {
   });
 
   it("a viewer token sees the run and no action buttons", async () => {
-    await call("POST", "/v1/fleets/staging/update-runs", {
+    await call("POST", `/v1/fleets/${B.staging}/update-runs`, {
       name: "r25-staging",
       strategy: "by-region",
       upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
     });
-    const page = await open(viewerToken, "#/fleets/staging/runs/r25-staging");
+    const page = await open(viewerToken, `#/fleets/${B.staging}/runs/r25-staging`);
     await see(page.getByRole("heading", { level: 1 })).toContainText("NotStarted");
     await see(page.getByText("(read only)")).toBeVisible();
     await see(page.locator("main").getByRole("button")).toHaveCount(0);
@@ -128,11 +125,9 @@ describe("the dashboard", () => {
   });
 
   it("a rollout sequence shows its chain of groups, each with its state and soak", async () => {
-    for (const { fleet, body } of communityBank().rollouts) {
-      await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
-    }
+    await putRollouts(call, B);
     const page = await open(cp.token, "#/");
-    const chain = page.getByRole("list", { name: "sequence from testing" });
+    const chain = page.getByRole("list", { name: `sequence from ${B.testing}` });
     await see(chain).toBeVisible();
     await see(chain.getByRole("listitem")).toHaveCount(3);
     // Testing's control planes upgrade in their windows, then soak 14 days: the page
@@ -140,7 +135,7 @@ describe("the dashboard", () => {
     for (let step = 0; step < 40; step++) {
       const rollout = await call<{ upgrades: { state: string }[] }>(
         "GET",
-        "/v1/fleets/testing/rollout",
+        `/v1/fleets/${B.testing}/rollout`,
       );
       if (rollout.upgrades.some((u) => u.state === "SOAKING")) break;
       await call("POST", "/v1/sim/advance", { seconds: 4 * 3600 });
@@ -162,7 +157,9 @@ describe("the dashboard", () => {
     expect(headers["content-security-policy"]).toContain("base-uri 'none'");
     expect(headers["x-content-type-options"]).toBe("nosniff");
     expect(headers["referrer-policy"]).toBe("no-referrer");
-    await see(page.getByRole("heading", { name: "Fleet production" })).toBeVisible();
+    await see(
+      page.getByRole("heading", { name: `Fleet ${B.production}`, exact: true }),
+    ).toBeVisible();
     // The entry that held the token was replaced: going back does not bring it back.
     expect(page.url()).not.toContain("token=");
     await page.goBack();

@@ -1,30 +1,24 @@
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { communityBank } from "../../scripts/demo/community-bank.ts";
-import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { launch } from "./chromium.ts";
-import { type Call, client, seedBank } from "./client.ts";
+import { bank, putRollouts, seedBank, shared } from "./client.ts";
 import { open as openAs, refusedByPolicy, see, shot, WAIT } from "./page.ts";
 
-let cp: ControlPlane;
-let call: Call;
+const cp = shared();
+const { call } = cp;
+const B = bank("nav");
 let browser: Browser;
 
-const LAB = "lab-europe-west3-1";
+const LAB = B.cluster("lab-europe-west3-1");
 
 // Seeding the bank takes most of the file, longer than the default hook allows on two busy cores.
 beforeAll(async () => {
-  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
-  call = client(cp.url, cp.token);
-  await seedBank(call);
-  for (const { fleet, body } of communityBank().rollouts) {
-    await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
-  }
+  [browser] = await Promise.all([launch(), seedBank(call, B)]);
+  await putRollouts(call, B);
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  await cp?.stop();
 });
 
 /** A tab logged in with the admin token (the link `npm start` prints), at `route`. */
@@ -35,13 +29,14 @@ describe("where everything is (issue 27 item 9)", () => {
 
   it("SEQ-1 the overview lists the fleets in rollout order, upstream first, then those in no sequence", async () => {
     const page = await open("#/");
-    const headings = page.getByRole("heading", { level: 2, name: /^Fleet / });
+    // Other files' fleets share the page: this file's four keep their order among them.
+    const headings = page.getByRole("heading", { level: 2, name: `Fleet ${B.prefix}-` });
     await see(headings).toHaveCount(4);
     expect(await headings.allTextContents()).toEqual([
-      "Fleet testing",
-      "Fleet staging",
-      "Fleet production",
-      "Fleet lab",
+      `Fleet ${B.testing}`,
+      `Fleet ${B.staging}`,
+      `Fleet ${B.production}`,
+      `Fleet ${B.lab}`,
     ]);
     await page.close();
   });
@@ -50,7 +45,7 @@ describe("where everything is (issue 27 item 9)", () => {
     // Twelve runs: more than a page of ten, so the history pages.
     const runs = Array.from({ length: 12 }, (_, i) => `r-${String(i + 1).padStart(2, "0")}`);
     for (const name of runs) {
-      await call("POST", "/v1/fleets/staging/update-runs", {
+      await call("POST", `/v1/fleets/${B.staging}/update-runs`, {
         name,
         strategy: "by-region",
         upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
@@ -60,7 +55,7 @@ describe("where everything is (issue 27 item 9)", () => {
     }
 
     // The oldest has ended: every stage skipped (RUN-12), it runs through to its end at once.
-    const first = "/v1/fleets/staging/update-runs/r-01";
+    const first = `/v1/fleets/${B.staging}/update-runs/r-01`;
     await call("POST", `${first}/skip`, {
       targets: [
         { type: "Stage", name: "asia-southeast2" },
@@ -77,28 +72,28 @@ describe("where everything is (issue 27 item 9)", () => {
     expect(ended).not.toBe("");
 
     const page = await open("#/");
-    await page.getByRole("link", { name: "Open fleet staging" }).click();
-    await see(page.getByRole("heading", { level: 1 })).toContainText("Fleet staging");
-    expect(page.url()).toContain("#/fleets/staging");
+    await page.getByRole("link", { name: `Open fleet ${B.staging}` }).click();
+    await see(page.getByRole("heading", { level: 1 })).toContainText(`Fleet ${B.staging}`);
+    expect(page.url()).toContain(`#/fleets/${B.staging}`);
 
     const sequence = page.locator("section", {
       has: page.getByRole("heading", { name: "Rollout sequence" }),
     });
-    await see(sequence).toContainText("Upstream: testing");
-    await see(sequence).toContainText("Downstream: production");
+    await see(sequence).toContainText(`Upstream: ${B.testing}`);
+    await see(sequence).toContainText(`Downstream: ${B.production}`);
     await see(sequence).toContainText("Soak: 7d after each upgrade");
-    const chain = sequence.getByRole("list", { name: "sequence from testing" });
+    const chain = sequence.getByRole("list", { name: `sequence from ${B.testing}` });
     await see(chain.getByRole("listitem")).toHaveCount(3);
-    await see(chain.locator("[aria-current=page]")).toContainText("staging");
+    await see(chain.locator("[aria-current=page]")).toContainText(B.staging);
 
     const clusters = page.locator("section", {
       has: page.getByRole("heading", { name: "Clusters" }),
     });
-    const row = clusters.getByRole("row", { name: /staging-europe-west3-1/ });
+    const row = clusters.getByRole("row", { name: B.cluster("staging-europe-west3-1") });
     await see(row).toContainText("Mon–Fri 19:00 for 10h (Europe/Berlin)");
     const cluster = await call<{ status: { nextWindowOpen?: string } }>(
       "GET",
-      "/v1/clusters/staging-europe-west3-1",
+      `/v1/clusters/${B.cluster("staging-europe-west3-1")}`,
     );
     expect(cluster.status.nextWindowOpen).toBeDefined();
     await expect
@@ -121,8 +116,8 @@ describe("where everything is (issue 27 item 9)", () => {
     await see(names).toHaveCount(10);
 
     // The chain's groups are links to their fleets' pages.
-    await chain.getByRole("link", { name: "testing" }).click();
-    await see(page.getByRole("heading", { level: 1 })).toContainText("Fleet testing");
+    await chain.getByRole("link", { name: B.testing }).click();
+    await see(page.getByRole("heading", { level: 1 })).toContainText(`Fleet ${B.testing}`);
     await see(page.getByText("First in its sequence")).toBeVisible();
     await page.setViewportSize({ width: 390, height: 844 });
     await shot(page, "fleet-page-phone");

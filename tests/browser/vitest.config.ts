@@ -6,8 +6,13 @@ export default defineProject({
     name: "browser",
     include: ["**/*.test.ts"],
     environment: "node",
-    // Starting workerd and a browser takes seconds; then a browser, a worker and many clock moves per test; CI's two cores are shared.
+    // One control plane for every file (global-setup.ts), each file on its own copy of the
+    // bank; the files still run one after another, because each moves the one sim clock
+    // (a window opening "12 hours from now" must not open under another file's advance).
+    globalSetup: ["./global-setup.ts"],
+    fileParallelism: false,
+    // A browser, a worker and many clock moves per test; CI's two cores are shared.
     testTimeout: 300_000,
-    hookTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

@@ -2,30 +2,26 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { communityBank } from "../../scripts/demo/community-bank.ts";
-import { type ControlPlane, startControlPlane } from "../harness/control-plane.ts";
 import { audit, serious, type Violation } from "./a11y.ts";
 import { ARTIFACTS, launch } from "./chromium.ts";
-import { type Call, client, seedBank } from "./client.ts";
+import { bank, putRollouts, seedBank, shared } from "./client.ts";
 import { see, shot } from "./page.ts";
 
 // Issue 27 items 10 (words for people) and 11 (reach: accessibility on every page).
-let cp: ControlPlane;
-let call: Call;
+const cp = shared();
+const { call } = cp;
+const B = bank("words");
+const PAYMENTS = `/v1/clusters/${B.cluster("production-europe-west3-1")}/node-pools/payments`;
 let browser: Browser;
 let audited: BrowserContext;
 const findings: Record<string, Violation[]> = {};
 
-const RUN = "/v1/fleets/production/update-runs/r-words";
+const RUN = `/v1/fleets/${B.production}/update-runs/r-words`;
 
 beforeAll(async () => {
-  [cp, browser] = await Promise.all([startControlPlane({ speed: 0 }), launch()]);
-  call = client(cp.url, cp.token);
-  await seedBank(call);
-  for (const { fleet, body } of communityBank().rollouts) {
-    await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
-  }
-  await call("POST", "/v1/fleets/production/update-runs", {
+  [browser] = await Promise.all([launch(), seedBank(call, B)]);
+  await putRollouts(call, B);
+  await call("POST", `/v1/fleets/${B.production}/update-runs`, {
     name: "r-words",
     strategy: "by-region",
     upgrade: { type: "ControlPlaneOnly", kubernetesVersion: "1.21.14-gke.4300" },
@@ -38,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await writeFile(join(ARTIFACTS, "a11y.json"), JSON.stringify(findings, null, 2)).catch(() => {});
   await browser?.close();
-  await cp?.stop();
 });
 
 async function tab(context: BrowserContext | Browser, route: string): Promise<Page> {
@@ -108,7 +103,7 @@ describe("words for people, and every page reachable", () => {
   });
 
   it("a schema refusal reads 'field: required', not zod's words", async () => {
-    const page = await tab(browser, "#/clusters/production-europe-west3-1");
+    const page = await tab(browser, `#/clusters/${B.cluster("production-europe-west3-1")}`);
     // A refusal of the kind zod gives, for the page to word (the API's own shape).
     await page.route("**/node-pools/payments/upgrade", (route) =>
       route.fulfill({
@@ -141,7 +136,9 @@ describe("words for people, and every page reachable", () => {
     await see(page.getByLabel("API token")).toBeVisible();
     await page.evaluate(`location.hash = "#token=${encodeURIComponent(cp.token)}"`);
     await see(page.getByText("bootstrap-admin")).toBeVisible();
-    await see(page.getByRole("heading", { name: "Fleet production" })).toBeVisible();
+    await see(
+      page.getByRole("heading", { name: `Fleet ${B.production}`, exact: true }),
+    ).toBeVisible();
     expect(page.url()).not.toContain("token=");
     await page.close();
   });
@@ -153,17 +150,15 @@ describe("words for people, and every page reachable", () => {
     findings["token entry"] = await audit(prompt);
     await prompt.close();
 
-    const op = await call<{ id: string }>(
-      "POST",
-      "/v1/clusters/production-europe-west3-1/node-pools/payments/upgrade",
-      { nodeImage: "cos-105-17412-1" },
-    );
+    const op = await call<{ id: string }>("POST", `${PAYMENTS}/upgrade`, {
+      nodeImage: "cos-105-17412-1",
+    });
     const pages: [string, string, string][] = [
-      ["overview", "#/", "Fleet production"],
-      ["fleet", "#/fleets/production", "Clusters"],
-      ["cluster", "#/clusters/production-europe-west3-1", "Node pools"],
+      ["overview", "#/", `Fleet ${B.production}`],
+      ["fleet", `#/fleets/${B.production}`, "Clusters"],
+      ["cluster", `#/clusters/${B.cluster("production-europe-west3-1")}`, "Node pools"],
       ["operation", `#/operations/${op.id}`, "Zones"],
-      ["run", "#/fleets/production/runs/r-words", "Timeline"],
+      ["run", `#/fleets/${B.production}/runs/r-words`, "Timeline"],
       ["rule", "#/rules/NUP-8", "NUP-8: Blue-green phases, batches and soak"],
     ];
     for (const [name, route, heading] of pages) {

@@ -45,13 +45,31 @@ describe("notifications: autoscaler", () => {
     }
     const backoffs = (await decisions("nb-a", "spot")).filter((d) => d.action === "BACKOFF");
     expect(backoffs.length).toBeGreaterThan(1);
-    const received = await eventually(() => {
-      const events = receivedAt("/scaling");
-      return events.length > 0 ? events : undefined;
+    // The barrier instead of a wall-clock wait: a second pool of the same fleet enters
+    // backoff after those passes, and the fleet's events reach the queue in order, so once
+    // its event is in, any second event of nb-a's would have been delivered before it.
+    await clusterWithPools("nb-b", {
+      spot: {
+        zones: ["europe-west1-b"],
+        nodeCount: 0,
+        spot: true,
+        autoscaling: { enabled: true, minNodes: 0, maxNodes: 10 },
+      },
     });
-    // A second event would have been handed over with the first: give the queue a batch.
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(receivedAt("/scaling")).toHaveLength(1);
+    await api("PUT", "/v1/sim/faults/nb-b-spot", {
+      body: { match: { cluster: "nb-b", pool: "spot" }, effect: "QUOTA_EXCEEDED" },
+    });
+    await api("PUT", "/v1/clusters/nb-b/workloads", { body: { pods: pods("w", 2, 3000) } });
+    await eventually(async () => {
+      if (receivedAt("/scaling").some((r) => r.event.subject === "clusters/nb-b/node-pools/spot"))
+        return true;
+      await api("POST", "/v1/sim/advance", { body: { seconds: 10 } });
+      return undefined;
+    });
+    const received = receivedAt("/scaling").filter(
+      (r) => r.event.subject === "clusters/nb-a/node-pools/spot",
+    );
+    expect(received).toHaveLength(1);
     expect(received[0]!.event).toMatchObject({
       type: "dev.regatta.autoscaler.backoff",
       subject: "clusters/nb-a/node-pools/spot",
@@ -61,5 +79,6 @@ describe("notifications: autoscaler", () => {
     // A CloudEvent the official SDK parses and validates.
     expectOfficialCloudEvent(received[0]!);
     await api("DELETE", "/v1/sim/faults/nb-a-spot");
+    await api("DELETE", "/v1/sim/faults/nb-b-spot");
   });
 });
