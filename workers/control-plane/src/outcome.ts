@@ -1,13 +1,19 @@
-import type { RuleId } from "@regatta/engine";
+import type { RuleId, RuleViolation } from "@regatta/engine";
 
 /**
- * Why a service refused a request, in the terms API.md answers with: 400 malformed,
- * 404 unknown, 409 not allowed in the current state, 422 a rule refuses it (`rule`), 429
- * busy or too often (with `retryAfterSeconds`).
- * The engine's `RuleViolation` is one, so engine results pass through unchanged.
- * Services return refusals; only routes turn them into problem+json (`orRefuse`).
+ * Why a service refused a request: the engine's `RuleViolation` (a rule and its kind,
+ * passed through unchanged), or the worker's own refusal in the terms API.md answers
+ * with. Services return refusals; only routes turn them into problem+json (`orRefuse`),
+ * and `http/problem.ts` is where a violation's kind becomes a status.
  */
-export interface Refusal {
+export type Refusal = RuleViolation | ServiceRefusal;
+
+/**
+ * A refusal the worker makes itself: 400 malformed, 404 unknown, 409 not allowed in the
+ * current state, 422 a rule refuses it (`rule`), 429 busy or too often (with
+ * `retryAfterSeconds`).
+ */
+export interface ServiceRefusal {
   status: 400 | 404 | 409 | 422 | 429;
   detail: string;
   rule?: RuleId;
@@ -30,6 +36,14 @@ export function accepted<T>(value: T): Outcome<T> {
 }
 
 /** @example return refused(404, `cluster ${name} does not exist`); */
-export function refused(status: Refusal["status"], detail: string, rule?: RuleId): Refused {
+export function refused(status: ServiceRefusal["status"], detail: string, rule?: RuleId): Refused {
   return { ok: false, error: rule === undefined ? { status, detail } : { status, detail, rule } };
+}
+
+/**
+ * Is this refusal "not allowed in the current state" (API.md's 409), whether the engine
+ * or the worker made it?
+ */
+export function isConflict(refusal: Refusal): boolean {
+  return "kind" in refusal ? refusal.kind === "conflict" : refusal.status === 409;
 }

@@ -11,10 +11,10 @@ describe("validateAutoUpgradeProfile", () => {
         { ...base, channel: "Stable", targetKubernetesVersion: "1.18.6" },
         catalogue,
       ),
-    ).toMatchObject({ ok: false, error: { rule: "EXT-5", status: 422 } });
+    ).toMatchObject({ ok: false, error: { rule: "EXT-5", kind: "refused" } });
     expect(
       validateAutoUpgradeProfile({ ...base, channel: "TargetKubernetesVersion" }, catalogue),
-    ).toMatchObject({ ok: false, error: { rule: "EXT-5", status: 422 } });
+    ).toMatchObject({ ok: false, error: { rule: "EXT-5", kind: "refused" } });
     expect(
       validateAutoUpgradeProfile(
         { ...base, channel: "TargetKubernetesVersion", targetKubernetesVersion: "1.19.1" },
@@ -29,6 +29,6 @@ describe("validateAutoUpgradeProfile", () => {
         { ...base, channel: "TargetKubernetesVersion", targetKubernetesVersion: "1.19.2" },
         catalogue,
       ),
-    ).toMatchObject({ ok: false, error: { rule: "VER-6", status: 422 } });
+    ).toMatchObject({ ok: false, error: { rule: "VER-6", kind: "refused" } });
   });
 });

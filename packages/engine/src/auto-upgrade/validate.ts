@@ -18,14 +18,14 @@ export function validateAutoUpgradeProfile(
     if (target === undefined) return ok(profile);
     return refuse(
       "EXT-5",
-      422,
+      "refused",
       `EXT-5: targetKubernetesVersion is only for the TargetKubernetesVersion channel, not ${profile.channel}`,
     );
   }
   if (target === undefined) {
     return refuse(
       "EXT-5",
-      422,
+      "refused",
       "EXT-5: the TargetKubernetesVersion channel needs targetKubernetesVersion",
     );
   }

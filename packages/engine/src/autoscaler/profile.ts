@@ -58,7 +58,7 @@ export function validateProfile(settings: {
   if (settings.autopilot && settings.profile === "balanced") {
     return refuse(
       "CA-11",
-      422,
+      "refused",
       "CA-11: the balanced autoscaling profile is not available on Autopilot clusters; use optimize-utilization",
     );
   }

@@ -38,7 +38,7 @@ export function validateAutoscaling(
   if (zoneLimits && totalLimits) {
     return refuse(
       "CA-1",
-      422,
+      "refused",
       "CA-1: give per-zone minNodes/maxNodes or totalMinNodes/totalMaxNodes, not both",
     );
   }
@@ -48,13 +48,13 @@ export function validateAutoscaling(
     totalMinNodes: a.totalMinNodes,
     totalMaxNodes: a.totalMaxNodes,
   })) {
-    if (!isCount(n)) return refuse("CA-1", 422, `CA-1: ${name} must be a whole number ≥ 0`);
+    if (!isCount(n)) return refuse("CA-1", "refused", `CA-1: ${name} must be a whole number ≥ 0`);
   }
   const [min, max, label] = zoneLimits
     ? [a.minNodes, a.maxNodes, "per zone"]
     : [a.totalMinNodes, a.totalMaxNodes, "in total"];
   if (min !== undefined && max !== undefined && min > max) {
-    return refuse("CA-1", 422, `CA-1: minimum ${min} is above maximum ${max} ${label}`);
+    return refuse("CA-1", "refused", `CA-1: minimum ${min} is above maximum ${max} ${label}`);
   }
   if (totalLimits) {
     const gate = requireFeature(cluster, "totalLimits");
@@ -68,14 +68,14 @@ export function validateAutoscaling(
   if (poolMax !== undefined && poolMax > CLUSTER_NODE_CAP) {
     return refuse(
       "CA-16",
-      422,
+      "refused",
       `CA-16: a maximum of ${poolMax} nodes is past the cluster cap of ${CLUSTER_NODE_CAP}`,
     );
   }
   if (pool.flexStart && a.locationPolicy === "BALANCED") {
     return refuse(
       "CA-10",
-      422,
+      "refused",
       "CA-10: location policy BALANCED is not supported for flex-start pools; use ANY",
     );
   }
@@ -84,7 +84,7 @@ export function validateAutoscaling(
     if (slice === undefined) {
       return refuse(
         "CA-13",
-        422,
+        "refused",
         `CA-13: topology ${pool.tpu.topology} of ${pool.machineType} is not a whole multi-host slice`,
       );
     }
@@ -111,14 +111,14 @@ function validateSlicePool(
   if (limits === "zone" && a.maxNodes !== undefined && a.maxNodes < slice) {
     return refuse(
       "CA-13",
-      422,
+      "refused",
       `CA-13: a multi-host slice of ${topology} needs ${slice} nodes in one zone; the per-zone maximum is ${a.maxNodes} (over ${pool.zones.length} zones: ${poolMax} nodes, never one whole slice)`,
     );
   }
   if (poolMax !== undefined && poolMax < slice) {
     return refuse(
       "CA-13",
-      422,
+      "refused",
       `CA-13: a multi-host slice of ${topology} needs ${slice} nodes; the maximum is ${poolMax}`,
     );
   }
@@ -127,7 +127,7 @@ function validateSlicePool(
   if (floor !== 0 && !(floor === slice && oneZone)) {
     return refuse(
       "CA-13",
-      422,
+      "refused",
       `CA-13: a multi-host TPU pool holds 0 or ${slice} nodes in one zone; a minimum of ${min} ${limits === "zone" ? `per zone over ${pool.zones.length} zones` : "in total"} is neither`,
     );
   }
@@ -136,7 +136,7 @@ function validateSlicePool(
   if (size !== 0 && !(size === slice && pool.zones.length === 1)) {
     return refuse(
       "CA-13",
-      422,
+      "refused",
       `CA-13: a multi-host TPU pool holds 0 or ${slice} nodes in one zone; ${perZone} per zone over ${pool.zones.length} zones (${size} nodes) is neither`,
     );
   }

@@ -127,5 +127,5 @@ export function gateText(cluster: GatedCluster, feature: GatedFeature): string {
 export function requireFeature(cluster: GatedCluster, feature: GatedFeature): Result<true> {
   if (hasFeature(cluster, feature)) return ok(true);
   const rule = VERSION_GATES[feature].rule;
-  return refuse(rule, 422, `${rule}: ${gateText(cluster, feature)}`);
+  return refuse(rule, "refused", `${rule}: ${gateText(cluster, feature)}`);
 }

@@ -17,7 +17,7 @@ describe("releaseCatalogue", () => {
     expect(checkInCatalogue("1.24.2-gke.100", catalogue).ok).toBe(true);
     expect(checkInCatalogue("1.24.3-gke.500", catalogue)).toMatchObject({
       ok: false,
-      error: { rule: "VER-6", status: 422 },
+      error: { rule: "VER-6", kind: "refused" },
     });
   });
 });

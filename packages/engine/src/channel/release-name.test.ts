@@ -18,7 +18,7 @@ describe("release names", () => {
     ]) {
       expect(parseReleaseName(name)).toMatchObject({
         ok: false,
-        error: { rule: "CH-1", status: 400 },
+        error: { rule: "CH-1", kind: "malformed" },
       });
     }
   });

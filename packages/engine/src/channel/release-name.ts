@@ -20,7 +20,7 @@ export function parseReleaseName(name: string): Result<ReleaseName> {
   if (match === null) {
     return refuse(
       "CH-1",
-      400,
+      "malformed",
       `CH-1: release name ${JSON.stringify(name.slice(0, 64))} is not YYYY-R<N> (e.g. 2022-R25)`,
     );
   }

@@ -36,7 +36,7 @@ export function startClusterUpgrade(
   if (request.useBootstrap === true && !isSelfManaged(facts.role)) {
     return refuse(
       "LIFE-5",
-      422,
+      "refused",
       `LIFE-5: useBootstrap is for admin, hybrid and standalone clusters; ${facts.cluster} is a user cluster`,
     );
   }
@@ -44,10 +44,10 @@ export function startClusterUpgrade(
   const blocking = checked.findings.filter((f) => f.blocking);
   const first = blocking[0];
   if (first !== undefined) {
-    return refuse(first.rule, 422, blocking.map((f) => f.message).join("; "));
+    return refuse(first.rule, "refused", blocking.map((f) => f.message).join("; "));
   }
   if (facts.version === request.version) {
-    return refuse("VER-8", 422, `VER-8: ${facts.cluster} already runs ${request.version}`);
+    return refuse("VER-8", "refused", `VER-8: ${facts.cluster} already runs ${request.version}`);
   }
   const nodeVersions: ClusterUpgrade["nodeVersions"] = {
     "control-plane": { [facts.version]: facts.controlPlaneNodes },
@@ -271,7 +271,7 @@ export function cancelClusterUpgrade(
   if (op.state !== "RUNNING" && op.state !== "PAUSED") {
     return refuse(
       "LIFE-3",
-      409,
+      "conflict",
       `LIFE-3: ${op.id} is ${op.state}; only a running cluster upgrade can be cancelled`,
     );
   }
@@ -305,7 +305,7 @@ export function resumeClusterUpgrade(
   if (op.state !== "FAILED" && op.state !== "CANCELLED") {
     return refuse(
       "LIFE-3",
-      409,
+      "conflict",
       `LIFE-3: ${op.id} is ${op.state}; only a failed or cancelled cluster upgrade can be resumed`,
     );
   }

@@ -89,7 +89,7 @@ describe("validateExclusion", () => {
     for (const [exclusion, detail] of cases) {
       expect(validateExclusion(exclusion, "exclusions[0]")).toEqual({
         ok: false,
-        error: { rule: "MW-2", status: 400, detail },
+        error: { rule: "MW-2", kind: "malformed", detail },
       });
     }
   });

@@ -94,7 +94,7 @@ export function validateExclusion(
   path = "exclusion",
 ): Result<MaintenanceExclusion> {
   const fail = (problem: string) =>
-    refuse<MaintenanceExclusion>("MW-2", 400, `MW-2: ${path}${problem}`);
+    refuse<MaintenanceExclusion>("MW-2", "malformed", `MW-2: ${path}${problem}`);
   const start = typeof exclusion.start === "string" ? parseRfc3339(exclusion.start) : undefined;
   if (start === undefined) {
     return fail(`.start ${JSON.stringify(exclusion.start)} is not an RFC 3339 time`);

@@ -31,7 +31,7 @@ describe("validateMaintenance", () => {
       ok: false,
       error: {
         rule: "MW-1",
-        status: 400,
+        kind: "malformed",
         detail: "MW-1: windows[1].days must name at least one day",
       },
     });
@@ -41,7 +41,7 @@ describe("validateMaintenance", () => {
     const result = validateMaintenance({
       exclusions: [{ start: "2023-01-05T00:00:00Z", end: "2022-12-20T00:00:00Z", scope: "ALL" }],
     });
-    expect(result).toMatchObject({ ok: false, error: { rule: "MW-2", status: 400 } });
+    expect(result).toMatchObject({ ok: false, error: { rule: "MW-2", kind: "malformed" } });
     if (!result.ok) expect(result.error.detail).toMatch(/^MW-2: exclusions\[0\]\.end /);
   });
 });

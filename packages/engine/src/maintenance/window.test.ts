@@ -7,7 +7,7 @@ const valid: MaintenanceWindow = { start: "22:00", durationSeconds: 14_400, days
 function detailOf(window: MaintenanceWindow): string | undefined {
   const result = validateWindow(window, "windows[0]");
   if (result.ok) return undefined;
-  expect(result.error).toMatchObject({ rule: "MW-1", status: 400 });
+  expect(result.error).toMatchObject({ rule: "MW-1", kind: "malformed" });
   return result.error.detail;
 }
 

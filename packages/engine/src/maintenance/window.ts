@@ -38,7 +38,7 @@ export function startMinutes(start: string): number | undefined {
 }
 
 function invalid(path: string, problem: string): Result<MaintenanceWindow> {
-  return refuse("MW-1", 400, `MW-1: ${path} ${problem}`);
+  return refuse("MW-1", "malformed", `MW-1: ${path} ${problem}`);
 }
 
 /**

@@ -88,7 +88,7 @@ export function validateStrategyConfig(
   if (type !== "SURGE") {
     return refuse(
       "NUP-1",
-      422,
+      "refused",
       `NUP-1: ${what} always upgrade by surge; upgradeStrategy.type ${type} cannot be chosen`,
     );
   }
@@ -100,7 +100,7 @@ export function validateStrategyConfig(
     const list = changed.map(([field, value]) => `${field}=${value}`).join(", ");
     return refuse(
       "NUP-1",
-      422,
+      "refused",
       `NUP-1: ${what} always upgrade by surge with its default settings; ${list} cannot be set`,
     );
   }
@@ -125,7 +125,7 @@ export function autopilotSwitchRefusal(
     const why = checked.error.detail.replace(/^NUP-1: /, "");
     return refuse(
       "NUP-1",
-      422,
+      "refused",
       `NUP-1: ${cluster} cannot switch to Autopilot while node pool ${pool.name} keeps its own upgrade strategy: ${why}; set it to surge's defaults first`,
     );
   }

@@ -38,7 +38,7 @@ export function startNodePoolUpgrade(
   if (compareVersions(version.value, controlPlane.value) > 0) {
     return refuse(
       "VER-7",
-      422,
+      "refused",
       `VER-7: node version ${target.version} would exceed the control plane's ${pool.controlPlaneVersion}`,
     );
   }

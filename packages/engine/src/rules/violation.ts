@@ -3,14 +3,20 @@ export type RuleId =
   `${"VER" | "CH" | "SEQ" | "MW" | "RUN" | "LIFE" | "NUP" | "CA" | "EXT" | "SEC"}-${number}`;
 
 /**
- * A refusal by a SPEC rule. `status` follows API.md: 400 malformed input, 404 a part
- * of the state the request names does not exist, 409 not allowed in the current state,
- * 422 a rule refuses it. The detail carries the facts,
+ * What kind of refusal a rule makes. The engine speaks no HTTP: the control plane's
+ * edge (`http/problem.ts`) maps each kind to the status API.md gives it —
+ * `malformed` input is a 400, a part of the state the request names being `missing`
+ * a 404, a `conflict` with the current state a 409, and a rule that `refused` it a 422.
+ */
+export type ViolationKind = "malformed" | "missing" | "conflict" | "refused";
+
+/**
+ * A refusal by a SPEC rule. The detail carries the facts,
  * e.g. `VER-4: 1.13.0 → 1.15.0 skips minor 1.14`.
  */
 export interface RuleViolation {
   rule: RuleId;
-  status: 400 | 404 | 409 | 422;
+  kind: ViolationKind;
   detail: string;
 }
 
@@ -20,11 +26,7 @@ export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-/** @example refuse("VER-2", 422, "VER-2: 1.21.0 is below the current 1.22.3") */
-export function refuse<T = never>(
-  rule: RuleId,
-  status: RuleViolation["status"],
-  detail: string,
-): Result<T> {
-  return { ok: false, error: { rule, status, detail } };
+/** @example refuse("VER-2", "refused", "VER-2: 1.21.0 is below the current 1.22.3") */
+export function refuse<T = never>(rule: RuleId, kind: ViolationKind, detail: string): Result<T> {
+  return { ok: false, error: { rule, kind, detail } };
 }

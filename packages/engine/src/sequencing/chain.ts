@@ -58,20 +58,20 @@ export function validateChain(
   const { upstream } = proposal;
   if (upstream !== undefined) {
     if (upstream === proposal.group) {
-      return refuse("SEQ-1", 422, `SEQ-1: ${proposal.group} cannot be its own upstream`);
+      return refuse("SEQ-1", "refused", `SEQ-1: ${proposal.group} cannot be its own upstream`);
     }
     const up = links.get(upstream);
     if (up === undefined) {
       return refuse(
         "SEQ-1",
-        422,
+        "refused",
         `SEQ-1: upstream ${upstream} has no rollout configuration; configure it first`,
       );
     }
     if (up.kind !== proposal.kind) {
       return refuse(
         "SEQ-2",
-        422,
+        "refused",
         `SEQ-2: a sequence is all fleets or all team scopes; ${proposal.group} is a ${proposal.kind.toLowerCase()} and ${upstream} a ${up.kind.toLowerCase()}`,
       );
     }
@@ -81,7 +81,7 @@ export function validateChain(
     if (sibling !== undefined) {
       return refuse(
         "SEQ-1",
-        422,
+        "refused",
         `SEQ-1: ${upstream} already has downstream ${sibling.group}; a sequence cannot branch`,
       );
     }
@@ -92,7 +92,7 @@ export function validateChain(
     if (seen.has(at)) {
       return refuse(
         "SEQ-1",
-        422,
+        "refused",
         `SEQ-1: ${proposal.group} → ${upstream} would close a cycle (${[at, ...chain].join(" → ")})`,
       );
     }
@@ -105,7 +105,11 @@ export function validateChain(
   }
   for (let at = downstreamOf.get(proposal.group); at !== undefined; at = downstreamOf.get(at)) {
     if (seen.has(at)) {
-      return refuse("SEQ-1", 422, `SEQ-1: ${proposal.group} would close a cycle through ${at}`);
+      return refuse(
+        "SEQ-1",
+        "refused",
+        `SEQ-1: ${proposal.group} would close a cycle through ${at}`,
+      );
     }
     seen.add(at);
     chain.push(at);
@@ -115,7 +119,7 @@ export function validateChain(
     if (clash !== undefined) {
       return refuse(
         "SEQ-2",
-        422,
+        "refused",
         `SEQ-2: a team-scope sequence takes one team scope per fleet; ${clash[0]} and ${clash[1]} are both in fleet ${fleetOf(clash[0])}`,
       );
     }
@@ -123,7 +127,7 @@ export function validateChain(
   if (chain.length > maxGroups) {
     return refuse(
       "SEQ-1",
-      422,
+      "refused",
       `SEQ-1: the sequence ${chain.join(" → ")} has ${chain.length} groups; at most ${maxGroups} are allowed`,
     );
   }

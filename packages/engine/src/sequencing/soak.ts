@@ -41,7 +41,7 @@ function checkSeconds(seconds: number, path: string): Result<number> {
     ? ok(seconds)
     : refuse(
         "SEQ-7",
-        422,
+        "refused",
         `SEQ-7: ${path} ${seconds} is outside 0..${MAX_SOAK_SECONDS} seconds (0 to 30 days)`,
       );
 }
@@ -64,7 +64,7 @@ export function validateSoak(
     if (Object.hasOwn(soakOverrides, override.version)) {
       return refuse(
         "SEQ-7",
-        422,
+        "refused",
         `SEQ-7: soakOverrides names ${override.version} twice; one override per version`,
       );
     }

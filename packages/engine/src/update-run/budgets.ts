@@ -70,7 +70,7 @@ export function resolveBudgets(
       if (caps[g]! > stage.maxConcurrency) {
         return refuse(
           "EXT-2",
-          422,
+          "refused",
           `EXT-2: group ${group.name} allows ${caps[g]} members in flight (maxConcurrency ${String(spec.groups[g]?.maxConcurrency)}), more than its stage ${stage.name}'s ${stage.maxConcurrency}`,
         );
       }

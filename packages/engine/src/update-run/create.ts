@@ -75,14 +75,18 @@ function checkGoal(request: UpdateRunRequest, members: readonly MemberFacts[]): 
     if (target !== undefined) {
       return refuse(
         "RUN-5",
-        422,
+        "refused",
         "RUN-5: NodeImageOnly changes only node images; drop kubernetesVersion",
       );
     }
     return ok(goal);
   }
   if (target === undefined) {
-    return refuse("RUN-5", 422, `RUN-5: a ${goal.type} upgrade needs upgrade.kubernetesVersion`);
+    return refuse(
+      "RUN-5",
+      "refused",
+      `RUN-5: a ${goal.type} upgrade needs upgrade.kubernetesVersion`,
+    );
   }
   const known = checkInCatalogue(target, new Set(request.catalogue));
   if (!known.ok) return known;
@@ -98,7 +102,7 @@ function checkGoal(request: UpdateRunRequest, members: readonly MemberFacts[]): 
     rule ??= path.error.rule;
     refusals.push(`member ${facts.cluster}: ${path.error.detail}`);
   }
-  if (refusals.length > 0) return refuse(rule ?? "VER-4", 422, refusals.join("; "));
+  if (refusals.length > 0) return refuse(rule ?? "VER-4", "refused", refusals.join("; "));
   return ok(goal);
 }
 
@@ -162,7 +166,11 @@ export function createUpdateRun(request: UpdateRunRequest, now: Instant): Result
   );
   if (!goal.ok) return goal;
   if (count > MAX_RUN_MEMBERS) {
-    return refuse("RUN-1", 422, `RUN-1: ${count} members; a run holds at most ${MAX_RUN_MEMBERS}`);
+    return refuse(
+      "RUN-1",
+      "refused",
+      `RUN-1: ${count} members; a run holds at most ${MAX_RUN_MEMBERS}`,
+    );
   }
   const run: UpdateRun = {
     name: request.name,

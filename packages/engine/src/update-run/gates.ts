@@ -84,12 +84,12 @@ export function validateGate(spec: GateSpec, where: string): Result<GateSpec> {
   if (spec.type === "ScheduledStart" && spec.scheduledStart === undefined) {
     return refuse(
       "EXT-1",
-      422,
+      "refused",
       `EXT-1: ScheduledStart gate of ${where} needs scheduledStart {day, time, utcOffset}`,
     );
   }
   if (spec.type === "Approval" && spec.scheduledStart !== undefined) {
-    return refuse("EXT-1", 422, `EXT-1: Approval gate of ${where} takes no scheduledStart`);
+    return refuse("EXT-1", "refused", `EXT-1: Approval gate of ${where} takes no scheduledStart`);
   }
   return ok(spec);
 }

@@ -100,7 +100,7 @@ function start(
   if (run.state !== "NotStarted" && run.state !== "Stopped" && !stoppedByUser) {
     return refuse(
       "RUN-10",
-      409,
+      "conflict",
       `RUN-10: run ${run.name} is ${run.state}; only a NotStarted, Stopped or Stopping (stopped by the user) run starts`,
     );
   }
@@ -161,7 +161,7 @@ function stop(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   if (run.state !== "Running" && run.state !== "Pending") {
     return refuse(
       "RUN-10",
-      409,
+      "conflict",
       `RUN-10: run ${run.name} is ${run.state}; only a Running or Pending run stops`,
     );
   }
@@ -206,7 +206,7 @@ function skip(
   if (isTerminalState(run.state)) {
     return refuse(
       "RUN-12",
-      409,
+      "conflict",
       `RUN-12: run ${run.name} is ${run.state}; nothing is left to skip`,
     );
   }
@@ -222,11 +222,15 @@ function skip(
       case "Member": {
         const member = findMember(run, target.name);
         if (!member)
-          return refuse("RUN-12", 422, `RUN-12: run ${run.name} has no member ${target.name}`);
+          return refuse(
+            "RUN-12",
+            "refused",
+            `RUN-12: run ${run.name} has no member ${target.name}`,
+          );
         if (member.state !== "NotStarted" && member.state !== "Pending") {
           return refuse(
             "RUN-12",
-            409,
+            "conflict",
             `RUN-12: member ${target.name} is ${member.state}; only a NotStarted or Pending member can be skipped`,
           );
         }
@@ -236,15 +240,15 @@ function skip(
       case "Group": {
         const group = run.stages.flatMap((s) => s.groups).find((g) => g.name === target.name);
         if (!group)
-          return refuse("RUN-12", 422, `RUN-12: run ${run.name} has no group ${target.name}`);
+          return refuse("RUN-12", "refused", `RUN-12: run ${run.name} has no group ${target.name}`);
         if (isTerminalState(group.state)) {
-          return refuse("RUN-12", 409, `RUN-12: group ${target.name} is ${group.state}`);
+          return refuse("RUN-12", "conflict", `RUN-12: group ${target.name} is ${group.state}`);
         }
         const running = runningIn([group]);
         if (running)
           return refuse(
             "RUN-12",
-            409,
+            "conflict",
             `RUN-12: member ${running} of group ${target.name} is being upgraded; skip the rest once it ends`,
           );
         apply.push(() => {
@@ -257,15 +261,15 @@ function skip(
       case "Stage": {
         const stage = run.stages.find((s) => s.name === target.name);
         if (!stage)
-          return refuse("RUN-12", 422, `RUN-12: run ${run.name} has no stage ${target.name}`);
+          return refuse("RUN-12", "refused", `RUN-12: run ${run.name} has no stage ${target.name}`);
         if (isTerminalState(stage.state) || stage.done) {
-          return refuse("RUN-12", 409, `RUN-12: stage ${target.name} is ${stage.state}`);
+          return refuse("RUN-12", "conflict", `RUN-12: stage ${target.name} is ${stage.state}`);
         }
         const running = runningIn(stage.groups);
         if (running)
           return refuse(
             "RUN-12",
-            409,
+            "conflict",
             `RUN-12: member ${running} of stage ${target.name} is being upgraded; skip the rest once it ends`,
           );
         apply.push(() => {
@@ -299,7 +303,7 @@ function retry(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   if (run.state !== "Failed" && run.state !== "Stopped") {
     return refuse(
       "EXT-4",
-      409,
+      "conflict",
       `EXT-4: run ${run.name} is ${run.state}; only a Failed or Stopped run is retried`,
     );
   }
@@ -340,7 +344,7 @@ function retry(run: UpdateRun, now: Instant): Result<UpdateRunDecision> {
   if (retried.length === 0) {
     return refuse(
       "EXT-4",
-      409,
+      "conflict",
       `EXT-4: run ${run.name} has no Failed or system-Skipped member to retry`,
     );
   }
@@ -363,12 +367,12 @@ function approve(
 ): Result<UpdateRunDecision> {
   const gate = allGates(run.stages).find((g) => g.gate.id === event.gate)?.gate;
   if (gate === undefined) {
-    return refuse("EXT-1", 404, `EXT-1: run ${run.name} has no gate ${event.gate}`);
+    return refuse("EXT-1", "missing", `EXT-1: run ${run.name} has no gate ${event.gate}`);
   }
   if (gate.type !== "Approval") {
     return refuse(
       "EXT-1",
-      409,
+      "conflict",
       `EXT-1: gate ${gate.id} is a ScheduledStart gate; it opens on its own${gate.dueAt === undefined ? "" : ` at ${new Date(gate.dueAt).toISOString()}`}`,
     );
   }
@@ -378,7 +382,7 @@ function approve(
   if (gate.state !== "Pending") {
     return refuse(
       "EXT-1",
-      409,
+      "conflict",
       `EXT-1: gate ${gate.id} is ${gate.state}; only a Pending gate can be approved`,
     );
   }
@@ -386,7 +390,7 @@ function approve(
   if (starter !== undefined) {
     return refuse(
       "EXT-1",
-      422,
+      "refused",
       `EXT-1: gate ${gate.id} needs an approver other than the tokens that started run ${run.name} (SEC-11 separateApprover); ${starter} started it`,
     );
   }

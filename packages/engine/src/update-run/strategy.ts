@@ -17,14 +17,14 @@ export function validateStrategy(strategy: UpdateStrategy): Result<UpdateStrateg
   const groups = new Set<string>();
   for (const stage of strategy.stages) {
     if (stages.has(stage.name)) {
-      return refuse("RUN-3", 422, `RUN-3: stage ${stage.name} appears more than once`);
+      return refuse("RUN-3", "refused", `RUN-3: stage ${stage.name} appears more than once`);
     }
     stages.add(stage.name);
     for (const group of stage.groups) {
       if (groups.has(group.name)) {
         return refuse(
           "RUN-3",
-          422,
+          "refused",
           `RUN-3: group ${group.name} appears more than once; a member may belong to one group only`,
         );
       }

@@ -20,7 +20,7 @@ describe("checkInCatalogue", () => {
       ok: false,
       error: {
         rule: "VER-6",
-        status: 422,
+        kind: "refused",
         detail:
           "VER-6: 1.24.9-gke.1 is not in the release catalogue (known for 1.24: 1.24.5-gke.600, 1.24.2-gke.100)",
       },
@@ -30,7 +30,10 @@ describe("checkInCatalogue", () => {
   it("VER-6 seed 003: bmctl 1.15.11 installs only 1.15.11", () => {
     const bmctl = new Set(["1.15.11"]);
     expect(checkInCatalogue("1.15.11", bmctl).ok).toBe(true);
-    expect(checkInCatalogue("1.15.10", bmctl)).toMatchObject({ ok: false, error: { status: 422 } });
+    expect(checkInCatalogue("1.15.10", bmctl)).toMatchObject({
+      ok: false,
+      error: { kind: "refused" },
+    });
     expect(checkInCatalogue("1.16.0", bmctl)).toMatchObject({
       ok: false,
       error: {
@@ -42,7 +45,7 @@ describe("checkInCatalogue", () => {
   it("VER-1 an unparseable target is a 400 before the catalogue is consulted", () => {
     expect(checkInCatalogue("1.24", catalogue)).toMatchObject({
       ok: false,
-      error: { rule: "VER-1", status: 400 },
+      error: { rule: "VER-1", kind: "malformed" },
     });
   });
 });

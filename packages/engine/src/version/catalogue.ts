@@ -35,5 +35,5 @@ export function checkInCatalogue(target: string, catalogue: ReadonlySet<string>)
     known.length === 0
       ? `no version of ${minorOf(parsed.value)} is published`
       : `known for ${minorOf(parsed.value)}: ${known.join(", ")}`;
-  return refuse("VER-6", 422, `VER-6: ${target} is not in the release catalogue (${hint})`);
+  return refuse("VER-6", "refused", `VER-6: ${target} is not in the release catalogue (${hint})`);
 }

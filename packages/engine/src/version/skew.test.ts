@@ -6,7 +6,7 @@ describe("admin/user version skew", () => {
     expect(checkUserSkew("1.15.2", "1.16.0").ok).toBe(true);
     expect(checkUserSkew("1.16.0", "1.16.0").ok).toBe(true);
     const far = checkUserSkew("1.14.0", "1.16.0");
-    expect(far.ok ? undefined : far.error).toMatchObject({ rule: "VER-5", status: 422 });
+    expect(far.ok ? undefined : far.error).toMatchObject({ rule: "VER-5", kind: "refused" });
   });
 
   it("VER-5 a user cluster is never newer than its admin", () => {

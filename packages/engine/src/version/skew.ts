@@ -29,7 +29,7 @@ export function checkUserSkew(userVersion: string, adminVersion: string): Result
   if (compareVersions(user.value, admin.value) > 0) {
     return refuse(
       "VER-5",
-      422,
+      "refused",
       `VER-5: user cluster version ${userVersion} would be newer than its admin's ${adminVersion}`,
     );
   }
@@ -37,7 +37,7 @@ export function checkUserSkew(userVersion: string, adminVersion: string): Result
   if (ahead > 1) {
     return refuse(
       "VER-5",
-      422,
+      "refused",
       `VER-5: admin ${adminVersion} would be ${Number.isFinite(ahead) ? ahead : "a major"} minors ahead of user ${userVersion}; at most one is allowed`,
     );
   }
@@ -68,7 +68,7 @@ export function checkAdminUpgrade(
   const names = lagging.map((c) => `${c.name} (${c.version})`).join(", ");
   return refuse(
     "VER-5",
-    422,
+    "refused",
     `VER-5: admin upgrade to ${target} needs every user cluster on ${minorOf(from.value)} first; lagging: ${names}`,
   );
 }

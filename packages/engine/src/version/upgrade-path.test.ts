@@ -30,14 +30,14 @@ describe("checkUpgradePath", () => {
   it("VER-4 rejects skipping a minor (1.13.0 → 1.15.0)", () => {
     expect(kindOf("1.13.0", "1.15.0")).toEqual({
       rule: "VER-4",
-      status: 422,
+      kind: "refused",
       detail: "VER-4: 1.13.0 → 1.15.0 skips minor 1.14",
     });
   });
 
   it("VER-4 names every skipped minor when several are skipped", () => {
     expect(kindOf("1.20.1", "1.24.5-gke.600")).toMatchObject({
-      status: 422,
+      kind: "refused",
       detail: "VER-4: 1.20.1 → 1.24.5-gke.600 skips minors 1.21 to 1.23",
     });
   });
@@ -45,7 +45,7 @@ describe("checkUpgradePath", () => {
   it("VER-4 refuses a major change: the next minor of 1.29 is 1.30, not 2.0", () => {
     expect(kindOf("1.29.3", "2.0.0")).toMatchObject({
       rule: "VER-4",
-      status: 422,
+      kind: "refused",
       detail: "VER-4: 1.29.3 → 2.0.0 changes the major version",
     });
   });
@@ -57,7 +57,7 @@ describe("checkUpgradePath", () => {
       ["1.21.14-gke.4300", "1.21.14-gke.900"],
       ["1.21.14-gke.1", "1.21.14"],
     ] as const) {
-      expect(kindOf(current, target)).toMatchObject({ rule: "VER-2", status: 422 });
+      expect(kindOf(current, target)).toMatchObject({ rule: "VER-2", kind: "refused" });
     }
     expect(kindOf("1.22.3", "1.21.0")).toMatchObject({
       detail: "VER-2: 1.21.0 is below the current 1.22.3; clusters cannot be downgraded",
@@ -73,10 +73,10 @@ describe("checkUpgradePath", () => {
   });
 
   it("VER-1 an unparseable current or target is a 400 quoting it", () => {
-    expect(kindOf("1.21", "1.21.14")).toMatchObject({ rule: "VER-1", status: 400 });
+    expect(kindOf("1.21", "1.21.14")).toMatchObject({ rule: "VER-1", kind: "malformed" });
     expect(kindOf("1.21.3", "latest")).toMatchObject({
       rule: "VER-1",
-      status: 400,
+      kind: "malformed",
       detail: expect.stringContaining('"latest"'),
     });
   });

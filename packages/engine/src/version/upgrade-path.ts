@@ -38,16 +38,16 @@ export function classifyUpgrade(from: Version, to: Version): Result<UpgradeStep>
   if (order > 0) {
     return refuse(
       "VER-2",
-      422,
+      "refused",
       `VER-2: ${formatVersion(to)} is below the current ${formatVersion(from)}; clusters cannot be downgraded`,
     );
   }
   if (from.major !== to.major) {
-    return refuse("VER-4", 422, `VER-4: ${arrow} changes the major version`);
+    return refuse("VER-4", "refused", `VER-4: ${arrow} changes the major version`);
   }
   if (from.minor === to.minor) return ok({ kind: "PATCH", from, to });
   if (to.minor === from.minor + 1) return ok({ kind: "MINOR", from, to });
-  return refuse("VER-4", 422, `VER-4: ${arrow} skips ${skippedMinors(from, to)}`);
+  return refuse("VER-4", "refused", `VER-4: ${arrow} skips ${skippedMinors(from, to)}`);
 }
 
 /**

@@ -47,7 +47,7 @@ describe("parseVersion", () => {
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.error.rule).toBe("VER-1");
-    expect(result.error.status).toBe(400);
+    expect(result.error.kind).toBe("malformed");
     expect(result.error.detail).toContain(JSON.stringify(text));
   });
 

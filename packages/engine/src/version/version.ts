@@ -106,14 +106,14 @@ function quoteVersionText(text: string): string {
  * a 400 that quotes the offending string.
  *
  * @example parseVersion("1.24.5-gke.600") // {ok: true, value: {major: 1, minor: 24, patch: 5, suffix: {word: "gke", number: 600}}}
- * @example parseVersion("latest") // {ok: false, error: {rule: "VER-1", status: 400, detail: 'VER-1: "latest" is not a version …'}}
+ * @example parseVersion("latest") // {ok: false, error: {rule: "VER-1", kind: "malformed", detail: 'VER-1: "latest" is not a version …'}}
  */
 export function parseVersion(text: string): Result<Version> {
   const version = tryParseVersion(text);
   if (version !== undefined) return ok(version);
   return refuse(
     "VER-1",
-    400,
+    "malformed",
     `VER-1: ${quoteVersionText(text)} is not a version (expected MAJOR.MINOR.PATCH or MAJOR.MINOR.PATCH-<word>.N, e.g. 1.21.14-gke.4300)`,
   );
 }

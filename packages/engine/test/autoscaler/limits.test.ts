@@ -24,7 +24,7 @@ describe("limits", () => {
       },
       CURRENT,
     );
-    expect(both).toMatchObject({ ok: false, error: { rule: "CA-1", status: 422 } });
+    expect(both).toMatchObject({ ok: false, error: { rule: "CA-1", kind: "refused" } });
     expect(
       validateAutoscaling(
         { ...base, autoscaling: { enabled: true, minNodes: 5, maxNodes: 4 } },
@@ -76,7 +76,7 @@ describe("limits", () => {
         },
         CURRENT,
       ),
-    ).toMatchObject({ ok: false, error: { rule: "CA-16", status: 422 } });
+    ).toMatchObject({ ok: false, error: { rule: "CA-16", kind: "refused" } });
     expect(
       validateAutoscaling(
         {

@@ -366,7 +366,7 @@ describe("scale down", () => {
   it("CA-11 the balanced profile is not available on Autopilot clusters (422)", () => {
     expect(validateProfile({ autopilot: true, profile: "balanced" })).toMatchObject({
       ok: false,
-      error: { rule: "CA-11", status: 422 },
+      error: { rule: "CA-11", kind: "refused" },
     });
     expect(validateProfile({ autopilot: true, profile: "optimize-utilization" }).ok).toBe(true);
     expect(validateProfile({ autopilot: true }).ok).toBe(true);

@@ -254,7 +254,7 @@ describe("scale up", () => {
       },
       CURRENT,
     );
-    expect(v).toMatchObject({ ok: false, error: { rule: "CA-10", status: 422 } });
+    expect(v).toMatchObject({ ok: false, error: { rule: "CA-10", kind: "refused" } });
     expect(
       validateAutoscaling(
         {
@@ -451,7 +451,7 @@ describe("TPU pools", () => {
     };
     expect(validateAutoscaling({ ...base, nodeCount: 5 }, CURRENT)).toMatchObject({
       ok: false,
-      error: { rule: "CA-13", status: 422 },
+      error: { rule: "CA-13", kind: "refused" },
     });
     expect(validateAutoscaling({ ...base, nodeCount: 64 }, CURRENT).ok).toBe(true);
     expect(validateAutoscaling({ ...base, nodeCount: 0 }, CURRENT).ok).toBe(true);

@@ -25,7 +25,7 @@ describe("seed 001 version gates", () => {
       ok: false,
       error: {
         rule: "CA-1",
-        status: 422,
+        kind: "refused",
         detail:
           "CA-1: setting total limits (totalMinNodes/totalMaxNodes) needs control plane 1.24.0 or later; the cluster runs 1.23.17-gke.8400",
       },
@@ -39,7 +39,7 @@ describe("seed 001 version gates", () => {
     const any = { ...onDemand, autoscaling: { enabled: true, locationPolicy: "ANY" as const } };
     expect(validateAutoscaling(any, at("1.24.1-gke.700"))).toMatchObject({
       ok: false,
-      error: { rule: "CA-10", status: 422, detail: expect.stringMatching(/1\.24\.1-gke\.800/) },
+      error: { rule: "CA-10", kind: "refused", detail: expect.stringMatching(/1\.24\.1-gke\.800/) },
     });
     expect(validateAutoscaling(any, at("1.24.1-gke.800")).ok).toBe(true);
     const none = { ...onDemand, spot: true, autoscaling: { enabled: true, maxNodes: 4 } };
@@ -53,7 +53,7 @@ describe("seed 001 version gates", () => {
       validateProvisioningClass(standard("1.28.3-gke.1097999"), "queued-provisioning"),
     ).toMatchObject({
       ok: false,
-      error: { rule: "CA-14", status: 422 },
+      error: { rule: "CA-14", kind: "refused" },
     });
     expect(
       validateProvisioningClass(standard("1.28.3-gke.1098000"), "queued-provisioning").ok,
@@ -62,7 +62,7 @@ describe("seed 001 version gates", () => {
       ok: false,
       error: {
         rule: "CA-14",
-        status: 422,
+        kind: "refused",
         detail:
           "CA-14: a ProvisioningRequest of class queued-provisioning needs control plane 1.30.3-gke.1451000 or later on Autopilot; the cluster runs 1.29.1-gke.100",
       },
@@ -207,7 +207,7 @@ describe("CA-13 a multi-host TPU slice must fit one zone", () => {
       ok: false,
       error: {
         rule: "CA-13",
-        status: 422,
+        kind: "refused",
         detail:
           "CA-13: a multi-host slice of 16x16 needs 64 nodes in one zone; the per-zone maximum is 32 (over 2 zones: 64 nodes, never one whole slice)",
       },

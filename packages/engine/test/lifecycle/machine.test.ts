@@ -40,7 +40,7 @@ describe("cluster upgrade machine", () => {
     expect(admin).toContain("lifecycle-controllers");
     expect(startClusterUpgrade(request(userCluster(), { useBootstrap: true }), T0)).toMatchObject({
       ok: false,
-      error: { rule: "LIFE-5", status: 422 },
+      error: { rule: "LIFE-5", kind: "refused" },
     });
   });
 
@@ -226,7 +226,7 @@ describe("cluster upgrade machine", () => {
     ]);
     expect(resumeClusterUpgrade(start(request(userCluster())).state, T0)).toMatchObject({
       ok: false,
-      error: { rule: "LIFE-3", status: 409 },
+      error: { rule: "LIFE-3", kind: "conflict" },
     });
   });
 

@@ -19,7 +19,7 @@ describe("preflight", () => {
     );
     expect(started.ok || started.error).toEqual({
       rule: "VER-4",
-      status: 422,
+      kind: "refused",
       detail: "VER-4: 1.13.0 → 1.15.0 skips minor 1.14",
     });
   });

@@ -188,8 +188,8 @@ describe("autoscaled blue-green upgrades", () => {
       },
     });
     expect(refusals).toEqual([
-      "rollback: 422 NUP-10: autoscaled blue-green upgrades cannot be rolled back",
-      "complete: 422 NUP-10: autoscaled blue-green has no node-pool soak to complete",
+      "rollback: refused NUP-10: autoscaled blue-green upgrades cannot be rolled back",
+      "complete: refused NUP-10: autoscaled blue-green has no node-pool soak to complete",
     ]);
     expect(op.header.state).toBe("SUCCEEDED");
     expect(op.header.endedAt! - T0).toBeGreaterThan(5000 * SECOND);
@@ -204,7 +204,7 @@ describe("autoscaled blue-green upgrades", () => {
       },
       T0,
     );
-    expect(old).toMatchObject({ ok: false, error: { rule: "NUP-10", status: 422 } });
+    expect(old).toMatchObject({ ok: false, error: { rule: "NUP-10", kind: "refused" } });
     const off = startNodePoolUpgrade(
       {
         operationId: "x",
@@ -215,7 +215,7 @@ describe("autoscaled blue-green upgrades", () => {
     );
     expect(off).toMatchObject({
       ok: false,
-      error: { rule: "NUP-10", status: 422, detail: expect.stringMatching(/autoscaler/) },
+      error: { rule: "NUP-10", kind: "refused", detail: expect.stringMatching(/autoscaler/) },
     });
   });
 

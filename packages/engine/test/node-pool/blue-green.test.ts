@@ -94,7 +94,7 @@ describe("blue-green upgrades", () => {
       ok: false,
       error: {
         rule: "NUP-8",
-        status: 422,
+        kind: "refused",
         detail: expect.stringMatching(/needs 2 nodes in b but only 1 fit the zone's node quota/),
       },
     });
@@ -226,7 +226,9 @@ describe("blue-green upgrades", () => {
       ],
     });
     expect(refusals).toEqual([
-      expect.stringMatching(/^cancel in phase 5: 409 NUP-9: cancel is possible in phases 1–4 only/),
+      expect.stringMatching(
+        /^cancel in phase 5: conflict NUP-9: cancel is possible in phases 1–4 only/,
+      ),
     ]);
     expect(op.header.state).toBe("SUCCEEDED");
   });
@@ -274,7 +276,7 @@ describe("blue-green upgrades", () => {
     });
     expect(refusals).toEqual([
       expect.stringMatching(
-        /^complete in phase 1: 409 NUP-9: complete skips the node-pool soak \(phase 4\)/,
+        /^complete in phase 1: conflict NUP-9: complete skips the node-pool soak \(phase 4\)/,
       ),
     ]);
     expect(Object.fromEntries(log.entered).DELETING_BLUE).toBe(1000);
@@ -349,13 +351,13 @@ describe("blue-green upgrades", () => {
       ],
     });
     expect(refusals).toEqual([
-      expect.stringMatching(/^rollback while running: 409 NUP-9: cancel the upgrade before/),
-      expect.stringMatching(/^cancel: 409 NUP-9/),
+      expect.stringMatching(/^rollback while running: conflict NUP-9: cancel the upgrade before/),
+      expect.stringMatching(/^cancel: conflict NUP-9/),
       expect.stringMatching(
-        /^rollback in phase 5: 409 NUP-9: rollback is possible in phases 1–4 only/,
+        /^rollback in phase 5: conflict NUP-9: rollback is possible in phases 1–4 only/,
       ),
     ]);
-    expect(rollbackUpgrade(op, T0 + DAY)).toMatchObject({ ok: false, error: { status: 409 } });
+    expect(rollbackUpgrade(op, T0 + DAY)).toMatchObject({ ok: false, error: { kind: "conflict" } });
   });
 
   it("NUP-9 a failed upgrade (green cannot be created) can be rolled back", () => {

@@ -156,7 +156,7 @@ export function drive(
       const out = step.act(op, now);
       if ("type" in out) submit(decideNodePoolUpgrade(op, out, now), now);
       else if (out.ok) submit(out.value, now);
-      else refusals.push(`${step.label}: ${out.error.status} ${out.error.detail}`);
+      else refusals.push(`${step.label}: ${out.error.kind} ${out.error.detail}`);
       continue;
     }
     if (next <= at) {

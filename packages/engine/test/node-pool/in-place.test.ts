@@ -100,7 +100,7 @@ describe("in-place upgrades of bare-metal worker pools", () => {
     expect(failed.op.header.error).toMatch(/^LIFE-3: UPGRADE of a-001 failed 3 times/);
     expect(rollbackUpgrade(failed.op, failed.now)).toMatchObject({
       ok: false,
-      error: { rule: "LIFE-3", status: 409 },
+      error: { rule: "LIFE-3", kind: "conflict" },
     });
     const resumed = drive(start({ a: 2 }), T0, {
       faults: (command, nth) =>
@@ -129,6 +129,6 @@ describe("in-place upgrades of bare-metal worker pools", () => {
   it("NUP-1 no pool can configure IN_PLACE: only a cluster upgrade of bare-metal pools uses it", () => {
     const facts = poolOf({ a: 1 }, undefined, { upgradeStrategy: { type: "IN_PLACE" } });
     const started = startNodePoolUpgrade({ operationId: "op-x", pool: facts, target: TARGET }, T0);
-    expect(started).toMatchObject({ ok: false, error: { rule: "NUP-1", status: 422 } });
+    expect(started).toMatchObject({ ok: false, error: { rule: "NUP-1", kind: "refused" } });
   });
 });

@@ -88,9 +88,12 @@ describe("short-lived upgrades", () => {
   it("NUP-11 short-lived upgrades have no settings and no controls (422)", () => {
     const op = start().state;
     for (const control of [cancelUpgrade, resumeUpgrade, rollbackUpgrade]) {
-      expect(control(op, T0)).toMatchObject({ ok: false, error: { rule: "NUP-11", status: 422 } });
+      expect(control(op, T0)).toMatchObject({
+        ok: false,
+        error: { rule: "NUP-11", kind: "refused" },
+      });
     }
-    expect(completeUpgrade(op, T0)).toMatchObject({ ok: false, error: { status: 422 } });
+    expect(completeUpgrade(op, T0)).toMatchObject({ ok: false, error: { kind: "refused" } });
   });
 
   it("MW-4 short-lived upgrades follow preemptions, not maintenance windows", () => {

@@ -60,7 +60,7 @@ describe("strategy choice and settings", () => {
         const checked = validateStrategyConfig(pool, settings);
         expect(checked, JSON.stringify(settings)).toMatchObject({
           ok: false,
-          error: { rule: "NUP-1", status: 422 },
+          error: { rule: "NUP-1", kind: "refused" },
         });
         if (!checked.ok) expect(checked.error.detail).toMatch(/^NUP-1: Autopilot/);
       }
@@ -100,14 +100,14 @@ describe("strategy choice and settings", () => {
   it("NUP-1 SHORT_LIVED cannot be configured on other pools (422)", () => {
     expect(chooseStrategy(facts({}, { type: "SHORT_LIVED" }))).toMatchObject({
       ok: false,
-      error: { rule: "NUP-1", status: 422 },
+      error: { rule: "NUP-1", kind: "refused" },
     });
   });
 
   it("NUP-2 maxSurge and maxUnavailable both 0 is rejected (422)", () => {
     expect(chooseStrategy(facts({}, { maxSurge: 0, maxUnavailable: 0 }))).toMatchObject({
       ok: false,
-      error: { rule: "NUP-2", status: 422, detail: expect.stringMatching(/both 0/) },
+      error: { rule: "NUP-2", kind: "refused", detail: expect.stringMatching(/both 0/) },
     });
     expect(chooseStrategy(facts({}, { maxSurge: 0, maxUnavailable: 1 })).ok).toBe(true);
   });
@@ -116,7 +116,7 @@ describe("strategy choice and settings", () => {
     for (const bad of [{ maxSurge: -1 }, { maxUnavailable: 1.5 }]) {
       expect(chooseStrategy(facts({}, bad))).toMatchObject({
         ok: false,
-        error: { rule: "NUP-2", status: 422 },
+        error: { rule: "NUP-2", kind: "refused" },
       });
     }
   });
@@ -139,7 +139,7 @@ describe("strategy choice and settings", () => {
     ]) {
       expect(chooseStrategy(facts({}, { type: "BLUE_GREEN", ...bad }))).toMatchObject({
         ok: false,
-        error: { rule: "NUP-8", status: 422 },
+        error: { rule: "NUP-8", kind: "refused" },
       });
     }
     const ok = chooseStrategy(facts({}, { type: "BLUE_GREEN", batchPercent: 1 }));
@@ -160,7 +160,7 @@ describe("strategy choice and settings", () => {
       chooseStrategy(facts(base, { type: "AUTOSCALED_BLUE_GREEN", waitSeconds: 604_801 })),
     ).toMatchObject({
       ok: false,
-      error: { rule: "NUP-10", status: 422 },
+      error: { rule: "NUP-10", kind: "refused" },
     });
   });
 
@@ -174,13 +174,13 @@ describe("strategy choice and settings", () => {
       ok: false,
       error: {
         rule: "NUP-10",
-        status: 422,
+        kind: "refused",
         detail: expect.stringMatching(/1\.34\.0-gke\.2201000/),
       },
     });
     expect(chooseStrategy(facts({ controlPlaneVersion: "1.35.0-gke.1" }, settings))).toMatchObject({
       ok: false,
-      error: { rule: "NUP-10", status: 422 },
+      error: { rule: "NUP-10", kind: "refused" },
     });
   });
 
@@ -189,7 +189,7 @@ describe("strategy choice and settings", () => {
       { operationId: "x", pool: facts({ controlPlaneVersion: "1.31.0-gke.1" }), target: TARGET },
       T0,
     );
-    expect(refused).toMatchObject({ ok: false, error: { rule: "VER-7", status: 422 } });
+    expect(refused).toMatchObject({ ok: false, error: { rule: "VER-7", kind: "refused" } });
   });
 
   it("VER-1 an unparseable target version is a 400", () => {
@@ -197,7 +197,7 @@ describe("strategy choice and settings", () => {
       { operationId: "x", pool: facts(), target: { version: "latest", nodeImage: "cos" } },
       T0,
     );
-    expect(refused).toMatchObject({ ok: false, error: { rule: "VER-1", status: 400 } });
+    expect(refused).toMatchObject({ ok: false, error: { rule: "VER-1", kind: "malformed" } });
   });
 });
 
@@ -215,7 +215,7 @@ describe("switching a cluster to Autopilot (NUP-1)", () => {
       ok: false,
       error: {
         rule: "NUP-1",
-        status: 422,
+        kind: "refused",
         detail:
           "NUP-1: c1 cannot switch to Autopilot while node pool bg keeps its own upgrade strategy: Autopilot clusters' pools always upgrade by surge; upgradeStrategy.type BLUE_GREEN cannot be chosen; set it to surge's defaults first",
       },

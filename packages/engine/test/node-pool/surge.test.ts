@@ -231,9 +231,9 @@ describe("surge upgrades", () => {
       ],
     });
     expect(refusals).toEqual([
-      expect.stringMatching(/^rollback while running: 409 NUP-7: .* cancel it first/),
+      expect.stringMatching(/^rollback while running: conflict NUP-7: .* cancel it first/),
       expect.stringMatching(
-        /^cancel the rollback: 409 NUP-7: a rollback in progress cannot be cancelled/,
+        /^cancel the rollback: conflict NUP-7: a rollback in progress cannot be cancelled/,
       ),
     ]);
     expect(op.header.state).toBe("ROLLED_BACK");
@@ -262,7 +262,11 @@ describe("surge upgrades", () => {
     const refused = rollbackUpgrade(op, T0 + 10 * HOUR);
     expect(refused).toMatchObject({
       ok: false,
-      error: { rule: "NUP-7", status: 409, detail: expect.stringMatching(/cannot be rolled back/) },
+      error: {
+        rule: "NUP-7",
+        kind: "conflict",
+        detail: expect.stringMatching(/cannot be rolled back/),
+      },
     });
   });
 
@@ -307,7 +311,7 @@ describe("surge upgrades", () => {
       ],
     });
     expect(refusals).toEqual([
-      expect.stringMatching(/^rollback again: 409 NUP-7: .*already rolled back/),
+      expect.stringMatching(/^rollback again: conflict NUP-7: .*already rolled back/),
     ]);
     expect(op.header.state).toBe("ROLLED_BACK");
     expect(versions(op)).toEqual(["1.30.1-gke.100"]);
@@ -360,7 +364,9 @@ describe("surge upgrades", () => {
       ],
     });
     expect(refusals).toEqual([
-      expect.stringMatching(/^rollback again: 409 NUP-7: the rollback failed; resume retries it/),
+      expect.stringMatching(
+        /^rollback again: conflict NUP-7: the rollback failed; resume retries it/,
+      ),
     ]);
     expect(op.header.state).toBe("ROLLED_BACK");
     expect(versions(op)).toEqual(["1.30.1-gke.100"]);

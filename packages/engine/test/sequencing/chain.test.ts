@@ -23,7 +23,7 @@ describe("chain validation", () => {
     const refused = validateChain(others, fleet("d", "c"));
     expect(refused.ok).toBe(false);
     if (!refused.ok) {
-      expect(refused.error).toMatchObject({ rule: "SEQ-1", status: 422 });
+      expect(refused.error).toMatchObject({ rule: "SEQ-1", kind: "refused" });
       expect(refused.error.detail).toContain("4 groups; at most 3");
     }
     expect(validateChain(others, fleet("d", "c"), maxGroupsSetting("10")).ok).toBe(true);
@@ -69,7 +69,7 @@ describe("chain validation", () => {
       upstream: "a",
     });
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error).toMatchObject({ rule: "SEQ-2", status: 422 });
+    if (!result.ok) expect(result.error).toMatchObject({ rule: "SEQ-2", kind: "refused" });
   });
 
   it("SEQ-2 a team-scope sequence takes one scope per fleet: a second scope of the same fleet, upstream or downstream, is refused (seed 000: not supported)", () => {
@@ -83,7 +83,7 @@ describe("chain validation", () => {
       ),
     ).toEqual({ ok: true, value: ["testing/db", "staging/db", "prod/db"] });
     const same = validateChain([scope("prod/web")], scope("prod/db", "prod/web"));
-    expect(same.ok ? undefined : same.error).toMatchObject({ rule: "SEQ-2", status: 422 });
+    expect(same.ok ? undefined : same.error).toMatchObject({ rule: "SEQ-2", kind: "refused" });
     expect(same.ok ? undefined : same.error.detail).toBe(
       "SEQ-2: a team-scope sequence takes one team scope per fleet; prod/web and prod/db are both in fleet prod",
     );
@@ -106,7 +106,7 @@ describe("chain validation", () => {
       true,
     );
     const long = validateSoak(30 * 86400 + 1, []);
-    expect(long.ok ? undefined : long.error).toMatchObject({ rule: "SEQ-7", status: 422 });
+    expect(long.ok ? undefined : long.error).toMatchObject({ rule: "SEQ-7", kind: "refused" });
     const negative = validateSoak(3600, [{ version: "1.21.14-gke.4300", soakSeconds: -1 }]);
     expect(negative.ok ? undefined : negative.error.detail).toContain(
       "soakOverrides[0].soakSeconds",

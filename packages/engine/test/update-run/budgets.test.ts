@@ -100,7 +100,7 @@ describe("update-run concurrency and failure budgets", () => {
       }),
       T0,
     );
-    expect(refused).toMatchObject({ ok: false, error: { rule: "EXT-2", status: 422 } });
+    expect(refused).toMatchObject({ ok: false, error: { rule: "EXT-2", kind: "refused" } });
   });
 
   it("EXT-3 a group of 4 with a budget of 4 whose members all fail ends Completed with 4 Failed members, and the run goes on", () => {

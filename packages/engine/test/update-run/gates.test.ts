@@ -85,7 +85,7 @@ describe("update-run gates", () => {
       ok: false,
       error: {
         rule: "EXT-1",
-        status: 422,
+        kind: "refused",
         detail: `EXT-1: gate ${gate} needs an approver other than the tokens that started run ${run.name} (SEC-11 separateApprover); alice started it`,
       },
     });
@@ -232,14 +232,14 @@ describe("update-run gates", () => {
     const started = step(run, { type: "START", at: T0 });
     const approve = (gate: string) =>
       decideUpdateRun(started.state, { type: "APPROVE", gate, at: T0 }, T0);
-    expect(approve("nope")).toMatchObject({ ok: false, error: { rule: "EXT-1", status: 404 } });
+    expect(approve("nope")).toMatchObject({ ok: false, error: { rule: "EXT-1", kind: "missing" } });
     expect(approve("stage-canary-before-0")).toMatchObject({
       ok: false,
-      error: { rule: "EXT-1", status: 409 },
+      error: { rule: "EXT-1", kind: "conflict" },
     });
     expect(approve("group-a-after-0")).toMatchObject({
       ok: false,
-      error: { rule: "EXT-1", status: 409 },
+      error: { rule: "EXT-1", kind: "conflict" },
     });
   });
 

@@ -53,7 +53,7 @@ describe("update-run retry", () => {
     );
     expect(decideUpdateRun(run, { type: "RETRY", at: T0 }, T0)).toMatchObject({
       ok: false,
-      error: { rule: "EXT-4", status: 409 },
+      error: { rule: "EXT-4", kind: "conflict" },
     });
     const skipped = step(run, { type: "SKIP", targets: [{ type: "Member", name: "a-0" }], at: T0 });
     const started = step(skipped.state, { type: "START", at: T0 });

@@ -95,14 +95,14 @@ describe("update run engine", () => {
 
   it("RUN-3 a member belongs to one group: a group or stage named twice is a 422", () => {
     const twiceGroup = validateStrategy(strategy([["a"], ["a"]]));
-    expect(twiceGroup).toMatchObject({ ok: false, error: { rule: "RUN-3", status: 422 } });
+    expect(twiceGroup).toMatchObject({ ok: false, error: { rule: "RUN-3", kind: "refused" } });
     const twiceStage = validateStrategy({
       stages: [
         { name: "s", groups: [] },
         { name: "s", groups: [] },
       ],
     });
-    expect(twiceStage).toMatchObject({ ok: false, error: { rule: "RUN-3", status: 422 } });
+    expect(twiceStage).toMatchObject({ ok: false, error: { rule: "RUN-3", kind: "refused" } });
     const refused = createUpdateRun(
       request([member("c1")], { strategy: strategy([["a", "a"]]) }),
       T0,
@@ -176,7 +176,7 @@ describe("update run engine", () => {
       request([member("c1")], { goal: { type: "Full", nodeImageSelection: "Latest" } }),
       T0,
     );
-    expect(noVersion).toMatchObject({ ok: false, error: { rule: "RUN-5", status: 422 } });
+    expect(noVersion).toMatchObject({ ok: false, error: { rule: "RUN-5", kind: "refused" } });
     const imageWithVersion = createUpdateRun(
       request([member("c1")], {
         goal: { type: "NodeImageOnly", kubernetesVersion: "1.28.3", nodeImageSelection: "Latest" },
@@ -188,7 +188,7 @@ describe("update run engine", () => {
       request([member("c1"), member("old", { version: "1.26.0" })]),
       T0,
     );
-    expect(skipsMinor).toMatchObject({ ok: false, error: { rule: "VER-4", status: 422 } });
+    expect(skipsMinor).toMatchObject({ ok: false, error: { rule: "VER-4", kind: "refused" } });
     expect(!skipsMinor.ok && skipsMinor.error.detail).toContain("member old");
     const unknown = createUpdateRun(
       request([member("c1")], { goal: { ...request([]).goal, kubernetesVersion: "1.28.9" } }),
@@ -746,12 +746,12 @@ describe("update run engine", () => {
     const run = created(request([member("c1")]));
     expect(decideUpdateRun(run, { type: "STOP", at: T0 }, T0)).toMatchObject({
       ok: false,
-      error: { rule: "RUN-10", status: 409 },
+      error: { rule: "RUN-10", kind: "conflict" },
     });
     const first = started(run);
     expect(decideUpdateRun(first.state, { type: "START", at: T0 }, T0)).toMatchObject({
       ok: false,
-      error: { status: 409 },
+      error: { kind: "conflict" },
     });
   });
 
@@ -809,7 +809,7 @@ describe("update run engine", () => {
         { type: "SKIP", at: T0, targets: [{ type: "Member", name: "c1" }] },
         T0,
       ),
-    ).toMatchObject({ ok: false, error: { rule: "RUN-12", status: 409 } });
+    ).toMatchObject({ ok: false, error: { rule: "RUN-12", kind: "conflict" } });
     expect(
       decideUpdateRun(
         first.state,
@@ -823,7 +823,7 @@ describe("update run engine", () => {
         },
         T0,
       ),
-    ).toMatchObject({ ok: false, error: { rule: "RUN-12", status: 422 } });
+    ).toMatchObject({ ok: false, error: { rule: "RUN-12", kind: "refused" } });
     const skipped = step(first.state, {
       type: "SKIP",
       at: T0 + 1,
@@ -836,7 +836,7 @@ describe("update run engine", () => {
       { type: "SKIP", at: T0 + 2, targets: [{ type: "Stage", name: "default" }] },
       T0 + 2,
     );
-    expect(refused).toMatchObject({ ok: false, error: { rule: "RUN-12", status: 409 } });
+    expect(refused).toMatchObject({ ok: false, error: { rule: "RUN-12", kind: "conflict" } });
     const ended = step(skipped.state, {
       type: "MEMBER_ENDED",
       cluster: "c1",

@@ -1,4 +1,4 @@
-import type { RuleId } from "@regatta/engine";
+import type { RuleId, ViolationKind } from "@regatta/engine";
 import type { Outcome, Refusal } from "../outcome.ts";
 
 /** RFC 9457 problem details, plus the SPEC rule that refused the request. */
@@ -25,6 +25,19 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
+/** API.md's status for each kind of refusal the engine makes; the engine speaks no HTTP. */
+const STATUS_OF_KIND = {
+  malformed: 400,
+  missing: 404,
+  conflict: 409,
+  refused: 422,
+} as const satisfies Record<ViolationKind, number>;
+
+/** @example statusOf({ rule: "NUP-7", kind: "conflict", detail }) // 409 */
+export function statusOf(refusal: Refusal): number {
+  return "kind" in refusal ? STATUS_OF_KIND[refusal.kind] : refusal.status;
+}
+
 /**
  * Thrown by routes and middleware to answer with problem+json (services return a
  * `Refusal` instead). Routes never build error bodies by hand, so every refusal looks
@@ -43,13 +56,13 @@ export class ProblemError extends Error {
     super(detail);
   }
 
-  /** A service's (or the engine's) refusal carries its own status and rule. */
+  /** A service's refusal carries its own status; the engine's, a kind and its rule. */
   static fromRefusal(refusal: Refusal): ProblemError {
     const headers =
-      refusal.retryAfterSeconds === undefined
-        ? undefined
-        : { "retry-after": String(refusal.retryAfterSeconds) };
-    return new ProblemError(refusal.status, refusal.detail, refusal.rule, undefined, headers);
+      "retryAfterSeconds" in refusal && refusal.retryAfterSeconds !== undefined
+        ? { "retry-after": String(refusal.retryAfterSeconds) }
+        : undefined;
+    return new ProblemError(statusOf(refusal), refusal.detail, refusal.rule, undefined, headers);
   }
 
   toProblem(): Problem {

@@ -10,7 +10,7 @@ import type { StrategyOperation } from "./module.ts";
 export function cancelRefusal(op: StrategyOperation, rule: RuleId): Result<never> | undefined {
   const { state } = op.header;
   if (state === "RUNNING" || state === "PAUSED") return undefined;
-  return refuse(rule, 409, `${rule}: cannot cancel an operation that is ${state}`);
+  return refuse(rule, "conflict", `${rule}: cannot cancel an operation that is ${state}`);
 }
 
 /**
@@ -27,7 +27,11 @@ export function resumeRefusal(
   const { state } = op.header;
   if (from.includes(state)) return undefined;
   const which = from.map((s) => s.toLowerCase()).join(" or ");
-  return refuse(rule, 409, `${rule}: only a ${which} upgrade can be resumed; this one is ${state}`);
+  return refuse(
+    rule,
+    "conflict",
+    `${rule}: only a ${which} upgrade can be resumed; this one is ${state}`,
+  );
 }
 
 /**
@@ -38,7 +42,7 @@ export function resumeRefusal(
 export function completeRefusal(kind: StrategyType): Result<never> {
   return refuse(
     "NUP-9",
-    422,
+    "refused",
     `NUP-9: complete only applies to blue-green upgrades; this one is ${kind}`,
   );
 }

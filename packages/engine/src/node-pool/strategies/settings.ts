@@ -13,7 +13,7 @@ export function countSetting(
 ): Result<number> {
   if (value === undefined) return ok(fallback);
   if (!Number.isInteger(value) || value < 0) {
-    return refuse(rule, 422, `${rule}: ${field} must be a whole number ≥ 0, got ${value}`);
+    return refuse(rule, "refused", `${rule}: ${field} must be a whole number ≥ 0, got ${value}`);
   }
   return ok(value);
 }

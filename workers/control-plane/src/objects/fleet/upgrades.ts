@@ -1,6 +1,6 @@
 import type { Instant } from "@regatta/engine";
 import { allPages, listNodePools } from "@regatta/inventory";
-import type { Outcome } from "../../outcome.ts";
+import { isConflict, type Outcome } from "../../outcome.ts";
 import type { Tx } from "../../runtime/types.ts";
 import type { FleetContext } from "./capability.ts";
 import { getClusterOperation, startClusterOperation } from "./cluster-upgrade/index.ts";
@@ -176,7 +176,7 @@ export async function upgradePools(
       continue;
     }
     result.firstRefusal ??= started;
-    if (started.error.status === 409 && !options.stopAtRefusal) result.busy.push(pool.name);
+    if (isConflict(started.error) && !options.stopAtRefusal) result.busy.push(pool.name);
     else result.refusals.push(`${pool.name}: ${started.error.detail}`);
     if (options.stopAtRefusal) break;
   }

@@ -47,7 +47,7 @@ export function createRun(tx: Tx, run: UpdateRun): Result<UpdateRun> {
   if (existing) {
     return refuse(
       "RUN-4",
-      409,
+      "conflict",
       `update run ${existing.name} already exists in fleet ${existing.fleet}`,
     );
   }
@@ -111,7 +111,7 @@ export function applyRunEvent(
   at: Instant = tx.now,
 ): Result<UpdateRun> {
   const run = loadRun(tx);
-  if (!run) return refuse("RUN-1", 409, "this update run does not exist");
+  if (!run) return refuse("RUN-1", "conflict", "this update run does not exist");
   const decision = decideUpdateRun(run, event, at);
   if (!decision.ok) return decision;
   save(tx, run, decision.value, at);

@@ -32,7 +32,7 @@ export const autoscaledBlueGreen: StrategyModule<
       if (op.phase === "DELETING_BLUE" || op.phase === "DONE") {
         return refuse(
           "NUP-10",
-          409,
+          "conflict",
           `NUP-10: blue is being deleted (${op.phase}); too late to cancel`,
         );
       }
@@ -41,9 +41,13 @@ export const autoscaledBlueGreen: StrategyModule<
     resume: (op, now) =>
       resumeRefusal(op, "NUP-10", ["CANCELLED"]) ?? ok(resumeAutoscaledBlueGreen(op, now)),
     rollback: () =>
-      refuse("NUP-10", 422, "NUP-10: autoscaled blue-green upgrades cannot be rolled back"),
+      refuse("NUP-10", "refused", "NUP-10: autoscaled blue-green upgrades cannot be rolled back"),
     complete: () =>
-      refuse("NUP-10", 422, "NUP-10: autoscaled blue-green has no node-pool soak to complete"),
+      refuse(
+        "NUP-10",
+        "refused",
+        "NUP-10: autoscaled blue-green has no node-pool soak to complete",
+      ),
   },
   collections: ["nodes"],
   poolNodes: (op) => tableNodes(op.nodes),

@@ -30,7 +30,7 @@ export function resolveAutoscaledBlueGreen(
   if (wait.value > MAX_WAIT_SECONDS) {
     return refuse(
       "NUP-10",
-      422,
+      "refused",
       `NUP-10: waitSeconds ${wait.value} is above 7 days (${MAX_WAIT_SECONDS})`,
     );
   }
@@ -39,14 +39,14 @@ export function resolveAutoscaledBlueGreen(
   if (cp.ok && min.ok && compareVersions(cp.value, min.value) < 0) {
     return refuse(
       "NUP-10",
-      422,
+      "refused",
       `NUP-10: autoscaled blue-green needs control plane ${AUTOSCALED_BLUE_GREEN_MIN_VERSION} or later; ${facts.cluster} runs ${facts.controlPlaneVersion}`,
     );
   }
   if (!facts.autoscalingEnabled) {
     return refuse(
       "NUP-10",
-      422,
+      "refused",
       `NUP-10: autoscaled blue-green needs the cluster autoscaler enabled on pool ${facts.pool}`,
     );
   }

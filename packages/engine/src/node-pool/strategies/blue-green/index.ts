@@ -32,7 +32,7 @@ export const blueGreen: StrategyModule<BlueGreenOperation, BlueGreenSettings> = 
   resolve: resolveBlueGreen,
   start(request, now) {
     const short = greenShortfall(request.pool);
-    if (short !== undefined) return refuse("NUP-8", 422, short);
+    if (short !== undefined) return refuse("NUP-8", "refused", short);
     return ok(startBlueGreen(request, now));
   },
   decide: (op, event, now) => routeEvent(new BlueGreenRun(op, now), event),
@@ -45,7 +45,7 @@ export const blueGreen: StrategyModule<BlueGreenOperation, BlueGreenSettings> = 
       if (phase === undefined || phase > 4) {
         return refuse(
           "NUP-9",
-          409,
+          "conflict",
           `NUP-9: cancel is possible in phases 1–4 only; the upgrade is in ${op.phase}`,
         );
       }
@@ -58,14 +58,14 @@ export const blueGreen: StrategyModule<BlueGreenOperation, BlueGreenSettings> = 
       if (state === "SUCCEEDED" || state === "ROLLED_BACK" || phase === undefined || phase > 4) {
         return refuse(
           "NUP-9",
-          409,
+          "conflict",
           `NUP-9: rollback is possible in phases 1–4 only; the upgrade is ${state} in ${op.phase}`,
         );
       }
       if (state !== "CANCELLED" && state !== "FAILED") {
         return refuse(
           "NUP-9",
-          409,
+          "conflict",
           `NUP-9: cancel the upgrade before rolling it back (it is ${state})`,
         );
       }
@@ -75,7 +75,7 @@ export const blueGreen: StrategyModule<BlueGreenOperation, BlueGreenSettings> = 
       if (op.phase !== "SOAKING_POOL" || isTerminal(op.header.state)) {
         return refuse(
           "NUP-9",
-          409,
+          "conflict",
           `NUP-9: complete skips the node-pool soak (phase 4); the upgrade is ${op.header.state} in ${op.phase}`,
         );
       }

@@ -17,13 +17,13 @@ export const BLUE_GREEN_DEFAULTS = {
  */
 export function resolveBlueGreen(settings: UpgradeStrategySettings): Result<BlueGreenSettings> {
   if (settings.batchNodeCount !== undefined && settings.batchPercent !== undefined) {
-    return refuse("NUP-8", 422, "NUP-8: set batchNodeCount or batchPercent, not both");
+    return refuse("NUP-8", "refused", "NUP-8: set batchNodeCount or batchPercent, not both");
   }
   let batch: BatchSize = { by: "COUNT", count: BLUE_GREEN_DEFAULTS.batchNodeCount };
   if (settings.batchPercent !== undefined) {
     const percent = settings.batchPercent;
     if (!Number.isFinite(percent) || percent < 0 || percent > 1) {
-      return refuse("NUP-8", 422, `NUP-8: batchPercent ${percent} is outside 0..1`);
+      return refuse("NUP-8", "refused", `NUP-8: batchPercent ${percent} is outside 0..1`);
     }
     batch = { by: "PERCENT", percent };
   } else if (settings.batchNodeCount !== undefined) {

@@ -23,7 +23,7 @@ export const inPlace: StrategyModule<InPlaceOperation, InPlaceSettings> = {
   resolve: () =>
     refuse(
       "NUP-1",
-      422,
+      "refused",
       "NUP-1: IN_PLACE is only used for bare-metal worker pools during a cluster upgrade (LIFE-3)",
     ),
   start: (request, now) => ok(startInPlace(request, now)),
@@ -56,7 +56,7 @@ export const inPlace: StrategyModule<InPlaceOperation, InPlaceSettings> = {
     rollback: () =>
       refuse(
         "LIFE-3",
-        409,
+        "conflict",
         "LIFE-3: an in-place upgrade of a bare-metal worker pool is never rolled back (a cluster upgrade only moves forward); resume retries it",
       ),
     complete: (op) => completeRefusal(op.kind),

@@ -17,7 +17,7 @@ import { startShortLived } from "./start.ts";
 function noControls(): Result<never> {
   return refuse(
     "NUP-11",
-    422,
+    "refused",
     "NUP-11: short-lived upgrades follow preemptions and have no controls",
   );
 }
@@ -33,7 +33,7 @@ export const shortLived: StrategyModule<ShortLivedOperation, ShortLivedSettings>
   resolve: () =>
     refuse(
       "NUP-1",
-      422,
+      "refused",
       "NUP-1: SHORT_LIVED is only used for flex-start and queued-provisioning pools",
     ),
   start: (request, now) => ok(startShortLived(request, now)),

@@ -32,7 +32,7 @@ export const surge: StrategyModule<SurgeOperation, SurgeSettings> = {
       const refused = cancelRefusal(op, "NUP-7");
       if (refused !== undefined) return refused;
       if (op.direction === "ROLLBACK") {
-        return refuse("NUP-7", 409, "NUP-7: a rollback in progress cannot be cancelled");
+        return refuse("NUP-7", "conflict", "NUP-7: a rollback in progress cannot be cancelled");
       }
       return ok(cancelSurge(op, now));
     },
@@ -43,14 +43,14 @@ export const surge: StrategyModule<SurgeOperation, SurgeSettings> = {
       if (state === "SUCCEEDED") {
         return refuse(
           "NUP-7",
-          409,
+          "conflict",
           "NUP-7: the upgrade completed; a completed upgrade cannot be rolled back (downgrade the pool instead)",
         );
       }
       if (op.direction === "ROLLBACK") {
         return refuse(
           "NUP-7",
-          409,
+          "conflict",
           state === "FAILED"
             ? "NUP-7: the rollback failed; resume retries it"
             : `NUP-7: the pool is already ${state === "ROLLED_BACK" ? "rolled back" : "rolling back"}`,
@@ -59,7 +59,7 @@ export const surge: StrategyModule<SurgeOperation, SurgeSettings> = {
       if (state !== "CANCELLED" && state !== "FAILED") {
         return refuse(
           "NUP-7",
-          409,
+          "conflict",
           `NUP-7: only a cancelled or failed (partly upgraded) surge upgrade can be rolled back; this one is ${state}${state === "RUNNING" || state === "PAUSED" ? " — cancel it first" : ""}`,
         );
       }

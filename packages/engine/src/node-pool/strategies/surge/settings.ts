@@ -24,7 +24,7 @@ export function resolveSurge(settings: UpgradeStrategySettings): Result<SurgeSet
   if (maxSurge.value === 0 && maxUnavailable.value === 0) {
     return refuse(
       "NUP-2",
-      422,
+      "refused",
       "NUP-2: maxSurge and maxUnavailable are both 0, so no node could ever be upgraded",
     );
   }

@@ -113,7 +113,7 @@ export function startClusterOperation(
   if (latest && !isClusterUpgradeTerminal(latest.op.state)) {
     return refuse(
       "LIFE-3",
-      409,
+      "conflict",
       `LIFE-3: cluster ${cluster} already has cluster upgrade ${latest.op.id} (${latest.op.state}) to ${latest.op.target}; wait for it`,
     );
   }
@@ -154,7 +154,7 @@ function poolOperationRunning(
     if (state === "RUNNING" || state === "PAUSED") {
       return refuse(
         "LIFE-3",
-        409,
+        "conflict",
         `LIFE-3: node pool ${pool.pool} of ${pool.cluster} is being upgraded by ${id} (${state}); wait for it or cancel it first`,
       );
     }
@@ -173,9 +173,13 @@ export function resumeClusterOperation(
   fresh: Record<string, string> = {},
 ): Result<StartedClusterUpgrade> {
   const hosted = load(tx, id);
-  if (!hosted) return refuse("LIFE-3", 409, `LIFE-3: ${id} is not a cluster upgrade`);
+  if (!hosted) return refuse("LIFE-3", "conflict", `LIFE-3: ${id} is not a cluster upgrade`);
   if (hosted.clusterDeleted) {
-    return refuse("LIFE-3", 409, `LIFE-3: cluster ${hosted.op.cluster} of ${id} was deleted`);
+    return refuse(
+      "LIFE-3",
+      "conflict",
+      `LIFE-3: cluster ${hosted.op.cluster} of ${id} was deleted`,
+    );
   }
   const resumed = resumeClusterUpgrade(hosted.op, tx.now);
   if (!resumed.ok) return resumed;
@@ -204,7 +208,7 @@ export function resumeClusterOperation(
 /** LIFE-3: the operator stops a running cluster upgrade (its health checks keep failing). */
 export function cancelClusterOperation(tx: Tx, id: string): Result<ClusterUpgradeOperationView> {
   const hosted = load(tx, id);
-  if (!hosted) return refuse("LIFE-3", 409, `LIFE-3: ${id} is not a cluster upgrade`);
+  if (!hosted) return refuse("LIFE-3", "conflict", `LIFE-3: ${id} is not a cluster upgrade`);
   const cancelled = cancelClusterUpgrade(hosted.op, tx.now);
   if (!cancelled.ok) return cancelled;
   save(tx, hosted, cancelled.value);

@@ -91,7 +91,7 @@ export function startOperation(
   if (active && !isTerminal(active.op.header.state) && !supersedes) {
     return refuse(
       "NUP-7",
-      409,
+      "conflict",
       `node pool ${pool} already has operation ${activeId} (${active.op.header.state}); resume, roll back or wait for it`,
     );
   }
@@ -106,7 +106,7 @@ export function startOperation(
   if (blocked) {
     return refuse(
       "NUP-7",
-      409,
+      "conflict",
       `node pool ${pool}: operation ${activeId} is ${active.op.header.state} but ${blocked}`,
     );
   }
@@ -239,9 +239,17 @@ export function controlPool(
   const id = tx.getState<string>(poolKey(cluster, pool));
   const hosted = id ? loadOperation(tx, id) : undefined;
   if (!hosted)
-    return refuse("NUP-7", 409, `node pool ${pool} of ${cluster} has no upgrade to ${control}`);
+    return refuse(
+      "NUP-7",
+      "conflict",
+      `node pool ${pool} of ${cluster} has no upgrade to ${control}`,
+    );
   if (hosted.detached !== undefined) {
-    return refuse("NUP-7", 409, `NUP-7: operation ${id} of node pool ${pool} ${hosted.detached}`);
+    return refuse(
+      "NUP-7",
+      "conflict",
+      `NUP-7: operation ${id} of node pool ${pool} ${hosted.detached}`,
+    );
   }
   const decided = CONTROLS[control](hosted.op, tx.now);
   if (!decided.ok) return decided;
@@ -255,7 +263,7 @@ export function controlPool(
  */
 export function resumeOperation(tx: Tx, id: string): Result<NodePoolOperationView> {
   const hosted = loadOperation(tx, id);
-  if (!hosted) return refuse("NUP-7", 409, `NUP-7: ${id} is not a node-pool upgrade`);
+  if (!hosted) return refuse("NUP-7", "conflict", `NUP-7: ${id} is not a node-pool upgrade`);
   const decided = resumeUpgrade(hosted.op, tx.now);
   if (!decided.ok) return decided;
   save(tx, hosted, decided.value);

@@ -55,7 +55,7 @@ export function startPoolUpgrade(
   if (cluster) {
     return refuse(
       "LIFE-3",
-      409,
+      "conflict",
       `LIFE-3: cluster ${request.pool.cluster} is being upgraded by ${cluster.id} (${cluster.state}); its node pools upgrade as part of it`,
     );
   }

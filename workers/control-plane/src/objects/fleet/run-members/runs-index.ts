@@ -67,7 +67,7 @@ export function putStrategy(tx: Tx, strategy: StoredStrategy): Result<{ created:
   if (created && names.length >= MAX_STRATEGIES) {
     return refuse(
       "RUN-4",
-      409,
+      "conflict",
       `RUN-4: the fleet already has ${MAX_STRATEGIES} update strategies; delete one first`,
     );
   }
@@ -100,7 +100,7 @@ export function registerRun(
 ): Result<IndexedRun> {
   const runs = tx.getState<IndexedRun[]>(RUNS) ?? [];
   if (runs.some((r) => r.name === name)) {
-    return refuse("RUN-4", 409, `update run ${name} already exists in this fleet`);
+    return refuse("RUN-4", "conflict", `update run ${name} already exists in this fleet`);
   }
   const entry: IndexedRun = { name, fleet, state: "NotStarted", createdAt };
   const next = [...runs, entry];
@@ -109,7 +109,7 @@ export function registerRun(
     if (oldest < 0) {
       return refuse(
         "RUN-4",
-        409,
+        "conflict",
         `the fleet has ${MAX_LISTED_RUNS} unfinished update runs; finish or skip some first`,
       );
     }
