@@ -120,3 +120,23 @@ describe("rooms meet only through their index.ts (biome.jsonc)", () => {
     expect(roomImports).toEqual([]);
   });
 });
+
+describe("the object runtime knows no provider protocol (biome.jsonc)", () => {
+  it("runtime/ importing @regatta/protocol is refused; the objects that pass its window in may", () => {
+    const runtime = "workers/control-plane/src/runtime/planted.ts";
+    const wiring = "workers/control-plane/src/objects/planted.ts";
+    const refused = refusedImports({
+      [runtime]: imports("@regatta/protocol", "./types.ts"),
+      [wiring]: imports("@regatta/protocol"),
+    });
+    expect(refused).toEqual([`${runtime}:1`]);
+  });
+
+  it("no module of runtime/ imports @regatta/protocol", () => {
+    const dir = join(root, "workers/control-plane/src/runtime");
+    const importing = readdirSync(dir)
+      .filter((file) => file.endsWith(".ts"))
+      .filter((file) => readFileSync(join(dir, file), "utf8").includes('from "@regatta/protocol'));
+    expect(importing).toEqual([]);
+  });
+});

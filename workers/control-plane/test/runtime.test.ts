@@ -1,5 +1,6 @@
 import { env, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import type { ProviderCommand } from "@regatta/engine";
+import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { simClock } from "../src/clock/clock.ts";
 import type { Env } from "../src/env.ts";
@@ -379,9 +380,11 @@ describe("Durable Object runtime", () => {
       // Forgotten: the same key is new again (the signature's skew bound refuses such replays).
       expect(await runtime.commit((tx) => tx.once("old", () => {}))).toBe(true);
 
-      // A retention configured below the signature window is raised to it.
+      // A retention configured below the signature window the object passes in is raised
+      // to twice that window (the runtime itself knows no protocol).
       const short = new ObjectRuntime(state.storage, clock, new RecordingExecutor(), {
         inboxRetentionMs: 1_000,
+        replayWindowMs: SIGNATURE_WINDOW_MS,
       });
       await short.commit((tx) => tx.once("fresh", () => {}));
       wall += 6 * 60_000;

@@ -1,4 +1,5 @@
 import { type Inventory, openInventory, putWakeup, type WakeupKind } from "@regatta/inventory";
+import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
 import type { Clock } from "../clock/clock.ts";
 import { deploymentClock } from "../clock/deployment-clock.ts";
 import { type Env, providerMode, retentionMs } from "../env.ts";
@@ -93,6 +94,8 @@ export class ObjectWiring {
         ? { onNextWake: (due) => putWakeup(this.inventory, identity.kind, name, due) }
         : {}),
       inboxRetentionMs: retentionMs(this.env.INBOX_RETENTION_HOURS, 24),
+      // Executor callbacks are signed; one older than the signature window is refused.
+      replayWindowMs: SIGNATURE_WINDOW_MS,
       onChange: (at) => this.watchers?.changed(at),
       hooks: {
         // A crash is a restart: the next call builds a fresh runtime, as after eviction.

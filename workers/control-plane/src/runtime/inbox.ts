@@ -1,5 +1,4 @@
 import type { RuntimeStorage } from "./storage.ts";
-import { EVENT_REPLAY_WINDOW_MS } from "./types.ts";
 
 /**
  * What an object remembers of what reached it: the events it applied (the inbox, so a
@@ -21,11 +20,14 @@ const INBOX_PRUNE_ROWS = 500;
 
 /**
  * The inbox's retention: as configured, but never less than twice the window in which a
- * signed delivery can still arrive ({@link EVENT_REPLAY_WINDOW_MS}), so a delivery signed
- * at its edge by a clock running ahead still finds its first arrival remembered.
+ * signed delivery can still arrive (`RuntimeOptions.replayWindowMs`), so a delivery
+ * signed at its edge by a clock running ahead still finds its first arrival remembered.
  */
-export function inboxRetention(configuredMs: number | undefined): number {
-  return Math.max(configuredMs ?? DEFAULT_INBOX_RETENTION_MS, 2 * EVENT_REPLAY_WINDOW_MS);
+export function inboxRetention(
+  configuredMs: number | undefined,
+  replayWindowMs: number | undefined,
+): number {
+  return Math.max(configuredMs ?? DEFAULT_INBOX_RETENTION_MS, 2 * (replayWindowMs ?? 0));
 }
 
 /** Forgets inbox entries and awaited commands past their retention, a bounded number. */

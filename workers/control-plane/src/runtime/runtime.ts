@@ -43,7 +43,7 @@ export class ObjectRuntime {
     const read = <R>(look: (tx: Tx) => R) => this.read(look);
     const commit = <R>(change: (tx: Tx) => R) => this.commit(change);
     this.outbox = new Outbox(this.storage, executor, { now, wall, crashPoint, read, commit });
-    const retentionMs = inboxRetention(options.inboxRetentionMs);
+    const retentionMs = inboxRetention(options.inboxRetentionMs, options.replayWindowMs);
     this.loop = new AlarmLoop(this.storage, this.queue, this.outbox, {
       clockNow: () => this.clock.now(),
       now,

@@ -1,5 +1,4 @@
 import type { Instant, ProviderCommand } from "@regatta/engine";
-import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
 import type { PackedKeys } from "./packed-row.ts";
 
 /**
@@ -89,13 +88,6 @@ export interface AlarmHost {
 }
 
 /**
- * How long after it was signed a delivered event may still arrive: executor callbacks
- * older than this are refused (the signature window of `@regatta/protocol`), so the
- * inbox that recognises repeats must remember an event at least this long.
- */
-export const EVENT_REPLAY_WINDOW_MS = SIGNATURE_WINDOW_MS;
-
-/**
  * Where a test may make the object "die" (the runtime throws {@link ObjectCrash}): after a commit and
  * before anything else, after a batch was delivered and before the outbox forgot it,
  * between two timers of an alarm, and after a write-back reached the inventory.
@@ -177,6 +169,12 @@ export interface RuntimeOptions {
   packs?: PackedKeys | undefined;
   /** How long the inbox remembers an event, in wall-clock ms (runtime/inbox.ts). */
   inboxRetentionMs?: number | undefined;
+  /**
+   * How long after it was signed a delivered event may still arrive (older callbacks are
+   * refused), so the inbox remembers events at least twice that long. The object passes
+   * its provider protocol's window; the runtime knows no protocol. None (0) when absent.
+   */
+  replayWindowMs?: number | undefined;
   /** Test-only hooks (crash points). */
   hooks?: RuntimeHooks | undefined;
   /**
