@@ -3,12 +3,12 @@ import { and, asc, eq, gt, gte, lte, min, or } from "drizzle-orm";
 import { objectWakeups } from "../schema/wakeups.ts";
 import type { Inventory } from "./db.ts";
 
-/** A Durable Object namespace whose objects keep their next wake-up here. */
-export type WakeupKind = (typeof objectWakeups.$inferSelect)["kind"];
-
-/** One object's next wake-up. */
+/**
+ * One object's next wake-up. `kind` names its Durable Object namespace in the owning
+ * worker's terms; the inventory stores it as text.
+ */
 export interface Wakeup {
-  kind: WakeupKind;
+  kind: string;
   name: string;
   due: Instant;
 }
@@ -20,7 +20,7 @@ export interface Wakeup {
  */
 export async function putWakeup(
   db: Inventory,
-  kind: WakeupKind,
+  kind: string,
   name: string,
   due: Instant | undefined,
 ): Promise<void> {
@@ -42,7 +42,7 @@ export async function putWakeup(
  */
 export function pendingWakeups(
   db: Inventory,
-  after: { kind: WakeupKind; name: string } | undefined,
+  after: { kind: string; name: string } | undefined,
   limit: number,
 ): Promise<Wakeup[]> {
   const query = db.select().from(objectWakeups);

@@ -11,8 +11,11 @@ import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlit
 export const objectWakeups = sqliteTable(
   "object_wakeups",
   {
-    /** The object's namespace: `fleet` or `update-run`. */
-    kind: text("kind", { enum: ["fleet", "update-run"] }).notNull(),
+    /**
+     * The object's namespace, named by the worker that owns it: the inventory knows no
+     * object classes.
+     */
+    kind: text("kind").notNull(),
     /** The name the object is addressed by (`idFromName`). */
     name: text("name").notNull(),
     due: integer("due").$type<Instant>().notNull(),

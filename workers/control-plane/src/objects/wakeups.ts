@@ -10,6 +10,19 @@ import {
 import type { Env } from "../env.ts";
 import { atMost, WAKE_CONCURRENCY } from "./concurrency.ts";
 
+/**
+ * The object namespaces that record their next wake-up in the inventory's registry, and
+ * how each is woken: the names live here, the inventory stores them as text.
+ */
+const TICK = {
+  fleet: (env: Env, name: string) => env.FLEET.get(env.FLEET.idFromName(name)).tick(),
+  "update-run": (env: Env, name: string) =>
+    env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(name)).tick(),
+} satisfies Record<string, (env: Env, name: string) => Promise<unknown>>;
+
+/** A namespace whose objects keep their next wake-up in the registry. */
+export type WakeupKind = keyof typeof TICK;
+
 /** Objects read from the wake-up registry per query. */
 const PAGE = 1_000;
 /** Pages of due objects one call wakes (objects that keep failing stay due). */
@@ -24,12 +37,22 @@ const DUE_PAGES = 20;
 export async function wakeObjects(env: Env, objects: readonly Wakeup[]): Promise<void> {
   await atMost(WAKE_CONCURRENCY, objects, async (object) => {
     try {
-      if (object.kind === "fleet") await env.FLEET.get(env.FLEET.idFromName(object.name)).tick();
-      else await env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(object.name)).tick();
+      await tick(env, object);
     } catch (error) {
       console.error(`${object.kind} ${object.name} did not run its timers`, error);
     }
   });
+}
+
+/** Runs what fell due in the object a wake-up names. */
+async function tick(env: Env, object: Wakeup): Promise<void> {
+  // Only this worker writes the registry: a name it does not know is a bug, not a wake.
+  if (!isWakeupKind(object.kind)) throw new Error(`no object namespace ${object.kind}`);
+  await TICK[object.kind](env, object.name);
+}
+
+function isWakeupKind(kind: string): kind is WakeupKind {
+  return Object.hasOwn(TICK, kind);
 }
 
 /** Wakes the objects whose recorded wake-up is due by `now`; answers how many. */

@@ -1,4 +1,4 @@
-import { type Inventory, openInventory, putWakeup, type WakeupKind } from "@regatta/inventory";
+import { type Inventory, openInventory, putWakeup } from "@regatta/inventory";
 import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
 import type { Clock } from "../clock/clock.ts";
 import { deploymentClock } from "../clock/deployment-clock.ts";
@@ -9,6 +9,7 @@ import type { PackedKeys } from "../runtime/packed-row.ts";
 import { ObjectRuntime } from "../runtime/runtime.ts";
 import type { Executor, InTransactionExecutor, RuntimeHooks } from "../runtime/types.ts";
 import { Watchers } from "../runtime/watchers.ts";
+import type { WakeupKind } from "./wakeups.ts";
 
 /**
  * Test-only substitutions, set on an object's wiring through `runInDurableObject` (no
