@@ -236,7 +236,7 @@ function runCases(corpus: Corpus): CaseResult[] {
         let sum = 0;
         for (let i = 0; i < n; i++) {
           const result = checkUpgradePath(pathFrom[i]!, pathTo[i]!);
-          sum += result.ok ? 1 : result.error.status;
+          sum += result.ok ? 1 : result.error.detail.length;
         }
         return sum;
       }, SLOW),

@@ -7,7 +7,7 @@ import type { AutoUpgradeProfileSpec } from "./types.ts";
  * channel and only with it, and it is published (VER-6: the profile would otherwise wait
  * for a version nobody can install).
  *
- * @example validateAutoUpgradeProfile({ channel: "Stable", targetKubernetesVersion: "1.18.6", … }, catalogue) // 422 EXT-5
+ * @example validateAutoUpgradeProfile({ channel: "Stable", targetKubernetesVersion: "1.18.6", … }, catalogue) // refused EXT-5
  */
 export function validateAutoUpgradeProfile(
   profile: AutoUpgradeProfileSpec,

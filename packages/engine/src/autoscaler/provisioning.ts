@@ -28,7 +28,7 @@ const CLASS_GATES = {
  * 1.30.3-gke.1451000; check-capacity from 1.30.2-gke.1468000; best-effort-atomic from
  * 1.31.27).
  *
- * @example validateProvisioningClass({ controlPlaneVersion: "1.29.1-gke.100" }, "check-capacity") // 422 CA-14
+ * @example validateProvisioningClass({ controlPlaneVersion: "1.29.1-gke.100" }, "check-capacity") // refused CA-14
  */
 export function validateProvisioningClass(
   cluster: GatedCluster,

@@ -122,7 +122,7 @@ export function gateText(cluster: GatedCluster, feature: GatedFeature): string {
  * Refuses (422, citing the gate's rule) a request that asks for a feature the cluster's
  * control plane lacks.
  *
- * @example requireFeature({ controlPlaneVersion: "1.23.8-gke.1900" }, "locationPolicy") // 422 "CA-10: setting a location policy needs control plane 1.24.1-gke.800 or later; …"
+ * @example requireFeature({ controlPlaneVersion: "1.23.8-gke.1900" }, "locationPolicy") // refused "CA-10: setting a location policy needs control plane 1.24.1-gke.800 or later; …"
  */
 export function requireFeature(cluster: GatedCluster, feature: GatedFeature): Result<true> {
   if (hasFeature(cluster, feature)) return ok(true);

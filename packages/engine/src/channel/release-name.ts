@@ -13,7 +13,7 @@ const RELEASE_NAME = /^(\d{4})-R([1-9]\d{0,5})$/;
  * Parses a release name `YYYY-R<N>` (CH-1); anything else is a 400.
  *
  * @example parseReleaseName("2022-R25") // ok({year: 2022, number: 25})
- * @example parseReleaseName("R25") // 400 'CH-1: release name "R25" is not YYYY-R<N> …'
+ * @example parseReleaseName("R25") // malformed 'CH-1: release name "R25" is not YYYY-R<N> …'
  */
 export function parseReleaseName(name: string): Result<ReleaseName> {
   const match = RELEASE_NAME.exec(name);

@@ -87,7 +87,7 @@ export function isExcluded(
  * `start`, a known scope.
  *
  * @example validateExclusion({ start: "2023-01-05T00:00:00Z", end: "2022-12-20T00:00:00Z", scope: "ALL" })
- * // 400 "MW-2: exclusion.end 2022-12-20T00:00:00Z is not after start 2023-01-05T00:00:00Z"
+ * // malformed "MW-2: exclusion.end 2022-12-20T00:00:00Z is not after start 2023-01-05T00:00:00Z"
  */
 export function validateExclusion(
   exclusion: MaintenanceExclusion,

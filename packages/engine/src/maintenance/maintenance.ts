@@ -16,7 +16,7 @@ export interface Maintenance {
  * 400 whose detail names the field, e.g. `windows[1].days`.
  *
  * @example validateMaintenance({ windows: [{ start: "02:00", durationSeconds: 0, days: ["MON"] }] })
- * // 400 "MW-1: windows[0].durationSeconds 0 is not a whole number of seconds between 1 and 604800"
+ * // malformed "MW-1: windows[0].durationSeconds 0 is not a whole number of seconds between 1 and 604800"
  */
 export function validateMaintenance(maintenance: Maintenance): Result<Maintenance> {
   for (const [index, window] of (maintenance.windows ?? []).entries()) {

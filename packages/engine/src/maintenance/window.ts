@@ -47,7 +47,7 @@ function invalid(path: string, problem: string): Result<MaintenanceWindow> {
  * a zone Intl knows.
  *
  * @example validateWindow({ start: "24:00", durationSeconds: 3600, days: ["MON"] }, "windows[0]")
- * // 400 'MW-1: windows[0].start "24:00" is not a time HH:MM between 00:00 and 23:59'
+ * // malformed 'MW-1: windows[0].start "24:00" is not a time HH:MM between 00:00 and 23:59'
  */
 export function validateWindow(
   window: MaintenanceWindow,

@@ -10,7 +10,7 @@ type Controlled = Result<Decision<NodePoolOperation>>;
  * Blue-green (NUP-9): phases 1–4 only. Autoscaled blue-green (NUP-10): until blue is
  * being deleted. Short-lived has no controls (NUP-11).
  *
- * @example cancelUpgrade(op, now) // ok, state CANCELLED — or 409 NUP-9 in phase 5
+ * @example cancelUpgrade(op, now) // ok, state CANCELLED — or conflict NUP-9 in phase 5
  */
 export function cancelUpgrade(op: NodePoolOperation, now: Instant): Controlled {
   return strategyModule(op.kind).controls.cancel(op, now);
@@ -31,7 +31,7 @@ export function resumeUpgrade(op: NodePoolOperation, now: Instant): Controlled {
  * completed upgrade cannot (409). Blue-green (NUP-9): after cancel or failure in phases
  * 1–4. Autoscaled blue-green never (422, NUP-10).
  *
- * @example rollbackUpgrade(succeeded, now) // 409 NUP-7: a completed upgrade cannot be rolled back
+ * @example rollbackUpgrade(succeeded, now) // conflict NUP-7: a completed upgrade cannot be rolled back
  */
 export function rollbackUpgrade(op: NodePoolOperation, now: Instant): Controlled {
   return strategyModule(op.kind).controls.rollback(op, now);

@@ -24,7 +24,7 @@ export const QUEUED_SHORT_LIVED_MIN_VERSION = "1.32.2-gke.1652000";
  * with the settings that strategy's module validates.
  *
  * @example chooseStrategy({ ...facts, autopilotManaged: true }) // ok: SURGE, maxSurge 1, maxUnavailable 0
- * @example chooseStrategy({ ...facts, upgradeStrategy: { maxSurge: 0, maxUnavailable: 0 } }) // 422 NUP-2
+ * @example chooseStrategy({ ...facts, upgradeStrategy: { maxSurge: 0, maxUnavailable: 0 } }) // refused NUP-2
  */
 export function chooseStrategy(facts: NodePoolFacts): Result<StrategyChoice> {
   const cp = parseVersion(facts.controlPlaneVersion);
@@ -73,7 +73,7 @@ const SETTING_DEFAULTS: Readonly<Record<string, number | undefined>> = {
  * than accepted and ignored. Surge with its defaults (what the API stores for `{}`) is
  * what they do anyway, and is accepted.
  *
- * @example validateStrategyConfig({ autopilotManaged: true }, { type: "BLUE_GREEN" }) // 422 NUP-1
+ * @example validateStrategyConfig({ autopilotManaged: true }, { type: "BLUE_GREEN" }) // refused NUP-1
  * @example validateStrategyConfig({ autopilotManaged: true }, { type: "SURGE", maxSurge: 1 }) // ok
  */
 export function validateStrategyConfig(
@@ -113,7 +113,7 @@ export function validateStrategyConfig(
  * strategy or other settings refuses the switch (422, naming it) rather than having its
  * stored strategy ignored without a word.
  *
- * @example autopilotSwitchRefusal("c1", [{ name: "p", upgradeStrategy: { type: "BLUE_GREEN" } }]) // 422 NUP-1 naming p
+ * @example autopilotSwitchRefusal("c1", [{ name: "p", upgradeStrategy: { type: "BLUE_GREEN" } }]) // refused NUP-1 naming p
  */
 export function autopilotSwitchRefusal(
   cluster: string,

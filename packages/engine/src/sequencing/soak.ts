@@ -49,7 +49,7 @@ function checkSeconds(seconds: number, path: string): Result<number> {
 /**
  * SEQ-7: the default and every override within 0..30 days, one override per version.
  *
- * @example validateSoak(2678400, []) // 422 "SEQ-7: defaultSoakSeconds 2678400 is outside 0..2592000 seconds (0 to 30 days)"
+ * @example validateSoak(2678400, []) // refused "SEQ-7: defaultSoakSeconds 2678400 is outside 0..2592000 seconds (0 to 30 days)"
  */
 export function validateSoak(
   defaultSoakSeconds: number,

@@ -10,7 +10,7 @@ export const DEFAULT_STAGE = "default";
  * would put its members in two groups.
  *
  * @example validateStrategy({ stages: [{ name: "s", groups: [{ name: "a" }, { name: "a" }] }] })
- * // 422 "RUN-3: group a appears more than once; a member may belong to one group only"
+ * // refused "RUN-3: group a appears more than once; a member may belong to one group only"
  */
 export function validateStrategy(strategy: UpdateStrategy): Result<UpdateStrategy> {
   const stages = new Set<string>();

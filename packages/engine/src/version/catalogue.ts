@@ -25,7 +25,7 @@ function knownForMinor(target: Version, catalogue: ReadonlySet<string>): string[
  * exact. Unknown → 422 naming the newest known versions of the same minor.
  *
  * @example checkInCatalogue("1.24.5-gke.600", new Set(["1.24.5-gke.600"])) // ok(version)
- * @example checkInCatalogue("1.24.9-gke.1", new Set(["1.24.5-gke.600"])) // 422 "VER-6: 1.24.9-gke.1 is not in the release catalogue (known for 1.24: 1.24.5-gke.600)"
+ * @example checkInCatalogue("1.24.9-gke.1", new Set(["1.24.5-gke.600"])) // refused "VER-6: 1.24.9-gke.1 is not in the release catalogue (known for 1.24: 1.24.5-gke.600)"
  */
 export function checkInCatalogue(target: string, catalogue: ReadonlySet<string>): Result<Version> {
   const parsed = parseVersion(target);

@@ -19,7 +19,7 @@ function minorsAhead(admin: Version, user: Version): number {
  * most one minor ahead of it.
  *
  * @example checkUserSkew("1.15.2", "1.16.0") // ok
- * @example checkUserSkew("1.14.0", "1.16.0") // 422 "VER-5: admin 1.16.0 is 2 minors ahead of user 1.14.0 …"
+ * @example checkUserSkew("1.14.0", "1.16.0") // refused "VER-5: admin 1.16.0 is 2 minors ahead of user 1.14.0 …"
  */
 export function checkUserSkew(userVersion: string, adminVersion: string): Result<true> {
   const user = parseVersion(userVersion);
@@ -48,7 +48,7 @@ export function checkUserSkew(userVersion: string, adminVersion: string): Result
  * VER-5 for an admin upgrade: moving the admin to a new minor needs every managed user
  * cluster on the admin's current minor first. The refusal names the lagging clusters.
  *
- * @example checkAdminUpgrade("1.15.3", "1.16.0", [{ name: "u1", version: "1.14.9" }]) // 422 naming u1
+ * @example checkAdminUpgrade("1.15.3", "1.16.0", [{ name: "u1", version: "1.14.9" }]) // refused naming u1
  */
 export function checkAdminUpgrade(
   current: string,

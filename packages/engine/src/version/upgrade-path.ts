@@ -29,7 +29,7 @@ function skippedMinors(from: Version, to: Version): string {
  * seed only allows the next minor, and the next minor of 1.N is 1.N+1, never 2.0.
  *
  * @example classifyUpgrade(tryParseVersion("1.14.3")!, tryParseVersion("1.15.11")!) // ok({kind: "MINOR", …})
- * @example classifyUpgrade(tryParseVersion("1.13.0")!, tryParseVersion("1.15.0")!) // 422 "VER-4: 1.13.0 → 1.15.0 skips minor 1.14"
+ * @example classifyUpgrade(tryParseVersion("1.13.0")!, tryParseVersion("1.15.0")!) // refused "VER-4: 1.13.0 → 1.15.0 skips minor 1.14"
  */
 export function classifyUpgrade(from: Version, to: Version): Result<UpgradeStep> {
   const order = compareVersions(from, to);
@@ -55,7 +55,7 @@ export function classifyUpgrade(from: Version, to: Version): Result<UpgradeStep>
  * VER-2/3/4 (422). Setting the version a cluster already has is an allowed no-op.
  *
  * @example checkUpgradePath("1.14.0", "1.14.1") // ok({kind: "PATCH", …})
- * @example checkUpgradePath("1.22.3", "1.21.0") // 422 "VER-2: 1.21.0 is below the current 1.22.3; …"
+ * @example checkUpgradePath("1.22.3", "1.21.0") // refused "VER-2: 1.21.0 is below the current 1.22.3; …"
  */
 export function checkUpgradePath(current: string, target: string): Result<UpgradeStep> {
   const from = parseVersion(current);

@@ -5,7 +5,7 @@ import type { StrategyOperation } from "./module.ts";
 /**
  * Cancel pauses a running or paused upgrade; in any other state it is refused (409).
  *
- * @example cancelRefusal(succeeded, "NUP-7") // 409 "NUP-7: cannot cancel an operation that is SUCCEEDED"
+ * @example cancelRefusal(succeeded, "NUP-7") // conflict "NUP-7: cannot cancel an operation that is SUCCEEDED"
  */
 export function cancelRefusal(op: StrategyOperation, rule: RuleId): Result<never> | undefined {
   const { state } = op.header;
@@ -17,7 +17,7 @@ export function cancelRefusal(op: StrategyOperation, rule: RuleId): Result<never
  * Resume continues an upgrade in one of the `from` states (cancelled; for surge also
  * failed, NUP-7); in any other state it is refused (409).
  *
- * @example resumeRefusal(running, "NUP-9", ["CANCELLED"]) // 409 "NUP-9: only a cancelled upgrade can be resumed; this one is RUNNING"
+ * @example resumeRefusal(running, "NUP-9", ["CANCELLED"]) // conflict "NUP-9: only a cancelled upgrade can be resumed; this one is RUNNING"
  */
 export function resumeRefusal(
   op: StrategyOperation,
@@ -37,7 +37,7 @@ export function resumeRefusal(
 /**
  * NUP-9: `/complete` skips blue-green's node-pool soak; other strategies have none.
  *
- * @example completeRefusal("SURGE") // 422 NUP-9
+ * @example completeRefusal("SURGE") // refused NUP-9
  */
 export function completeRefusal(kind: StrategyType): Result<never> {
   return refuse(

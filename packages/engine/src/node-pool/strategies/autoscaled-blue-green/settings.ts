@@ -14,7 +14,7 @@ const MAX_WAIT_SECONDS = 7 * 86_400;
  * NUP-10: waitSeconds 0..7 days (default 3 days); control plane and autoscaling
  * preconditions.
  *
- * @example resolveAutoscaledBlueGreen({}, poolWithoutAutoscaler) // 422 NUP-10
+ * @example resolveAutoscaledBlueGreen({}, poolWithoutAutoscaler) // refused NUP-10
  */
 export function resolveAutoscaledBlueGreen(
   settings: UpgradeStrategySettings,
