@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ProblemError, statusOf } from "../../src/http/problem.ts";
+import { isConflict, refused } from "../../src/outcome.ts";
+
+describe("the edge maps the engine's refusal kinds to API.md's statuses", () => {
+  it("malformed 400, missing 404, conflict 409, refused 422; a worker's own refusal keeps its status", () => {
+    const detail = "why";
+    expect(statusOf({ rule: "VER-1", kind: "malformed", detail })).toBe(400);
+    expect(statusOf({ rule: "EXT-1", kind: "missing", detail })).toBe(404);
+    expect(statusOf({ rule: "NUP-7", kind: "conflict", detail })).toBe(409);
+    expect(statusOf({ rule: "VER-4", kind: "refused", detail })).toBe(422);
+    expect(statusOf(refused(429, detail).error)).toBe(429);
+
+    const problem = ProblemError.fromRefusal({ rule: "NUP-7", kind: "conflict", detail });
+    expect(problem.toProblem()).toEqual({
+      type: "https://regatta.dev/rules/NUP-7",
+      title: "Conflict",
+      status: 409,
+      detail,
+      rule: "NUP-7",
+    });
+  });
+
+  it("a conflict is a conflict whether the engine or the worker refused", () => {
+    expect(isConflict({ rule: "NUP-7", kind: "conflict", detail: "x" })).toBe(true);
+    expect(isConflict(refused(409, "x").error)).toBe(true);
+    expect(isConflict({ rule: "NUP-7", kind: "refused", detail: "x" })).toBe(false);
+    expect(isConflict(refused(422, "x").error)).toBe(false);
+  });
+});
