@@ -14,6 +14,8 @@ export interface Meter {
   d1: { statements: number; rowsRead: number; rowsWritten: number };
   simD1: { statements: number; rowsRead: number; rowsWritten: number };
   queueMessages: number;
+  /** The product's D1 statements since the reset, in order (the first 100, cut short). */
+  d1Sql: string[];
 }
 
 const METERED = fileURLToPath(new URL("./metered.worker.js", import.meta.url));

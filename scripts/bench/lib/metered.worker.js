@@ -33,6 +33,8 @@ function emptyMeter() {
     /** D1 work of the sim's own routes (its clock, its wake-up scan): not the product's. */
     simD1: { statements: 0, rowsRead: 0, rowsWritten: 0 },
     queueMessages: 0,
+    /** The product's D1 statements since the reset, in order (the first 100, cut short). */
+    d1Sql: [],
   };
 }
 
@@ -72,30 +74,34 @@ function countD1Result(d1, result) {
 
 function meteredStatement(statement, sql, who) {
   const d1 = () => (who === SIM ? meter.simD1 : meter.d1);
+  const started = () => {
+    if (who !== SIM && meter.d1Sql.length < 100) meter.d1Sql.push(sql.slice(0, 160));
+    d1().statements++;
+  };
   return forward(statement, {
     __target: statement,
     bind: (...params) => meteredStatement(statement.bind(...params), sql, who),
     async all() {
-      d1().statements++;
+      started();
       const result = await statement.all();
       countD1Result(d1(), result);
       return result;
     },
     async run() {
-      d1().statements++;
+      started();
       const result = await statement.run();
       countD1Result(d1(), result);
       return result;
     },
     async first(column) {
-      d1().statements++;
+      started();
       const result = await statement.all();
       countD1Result(d1(), result);
       const row = result.results[0] ?? null;
       return column === undefined || row === null ? row : row[column];
     },
     async raw(options) {
-      d1().statements++;
+      started();
       const rows = await statement.raw(options);
       if (/^\s*select\b/i.test(sql)) {
         countD1Result(d1(), await statement.all());
