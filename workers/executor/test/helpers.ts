@@ -148,42 +148,56 @@ export async function tickFleet(fleet: string): Promise<void> {
   await bindings.FLEET.get(bindings.FLEET.idFromName(fleet)).tick();
 }
 
-/** A batch the control plane has not delivered yet (a row of its object's outbox). */
+/**
+ * A batch of the control plane's outbox not delivered yet: its operation's delivery (the
+ * runtime's one retry table), with the attempts made so far.
+ */
 export interface Undelivered {
+  /** The delivery's id, `outbox/<operation>`. */
   id: string;
   attempts: number;
   /** How long until its next attempt, measured now. */
   dueInMs: number;
-  lastError: string | null;
 }
 
-/** The control plane's undelivered batches in `fleet`'s object. */
+/** What the tests read of the control plane's object runtime (typed here, not imported). */
+interface RuntimeView {
+  timers(): { kind: string; due: number; payload?: string }[];
+  read<R>(look: (tx: { getState<T>(key: string): T | undefined }) => R): Promise<R>;
+}
+
+/** The control plane's undelivered outbox batches in `fleet`'s object, by delivery. */
 export async function controlPlaneOutbox(fleet: string): Promise<Undelivered[]> {
   const stub = bindings.FLEET.get(bindings.FLEET.idFromName(fleet));
-  return runInDurableObject(stub, (_object, state) =>
-    state.storage.sql
-      .exec<{ id: string; attempts: number; next_attempt: number; last_error: string | null }>(
-        "SELECT id, attempts, next_attempt, last_error FROM outbox ORDER BY seq",
-      )
-      .toArray()
-      .map((row) => ({
-        id: row.id,
-        attempts: row.attempts,
-        dueInMs: row.next_attempt - Date.now(),
-        lastError: row.last_error,
-      })),
-  );
+  return runInDurableObject(stub, async (instance) => {
+    const { wiring } = instance as unknown as { wiring: { ready(): Promise<RuntimeView> } };
+    const runtime = await wiring.ready();
+    const due = runtime
+      .timers()
+      .filter((t) => t.kind === "delivery" && t.payload?.startsWith("outbox/"));
+    return Promise.all(
+      due.map(async (timer) => {
+        const id = timer.payload ?? "";
+        const stored = await runtime.read((tx) =>
+          tx.getState<{ attempts: number }>(`delivery:${id}`),
+        );
+        return { id, attempts: stored?.attempts ?? 0, dueInMs: timer.due - Date.now() };
+      }),
+    );
+  });
 }
 
 /**
  * In webhook mode the control plane runs on wall time and retries a failed delivery
- * after 5 s, doubling. Rather than sleep, a test makes those retries due now (the due
- * time of its outbox rows) and ticks the object, which retries them as its alarm would.
+ * after 5 s, doubling. Rather than sleep, a test makes the outbox's deliveries due now
+ * (their timers' due instants) and ticks the object, which retries them as its alarm would.
  */
 export async function retryDeliveriesNow(fleet: string): Promise<void> {
   const stub = bindings.FLEET.get(bindings.FLEET.idFromName(fleet));
   await runInDurableObject(stub, (_object, state) => {
-    state.storage.sql.exec("UPDATE outbox SET next_attempt = 0");
+    state.storage.sql.exec(
+      "UPDATE timers SET due = 0 WHERE kind = 'delivery' AND payload LIKE 'outbox/%'",
+    );
   });
   await tickFleet(fleet);
 }
