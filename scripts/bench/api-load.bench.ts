@@ -18,7 +18,7 @@
 import { performance } from "node:perf_hooks";
 import { loadCatalog } from "./lib/catalog.ts";
 import { type ControlPlane, type HttpResult, startSimControlPlane } from "./lib/control-plane.ts";
-import { CLUSTER_COLUMNS } from "./lib/inventory-fixture.ts";
+import { CLUSTER_COLUMNS, clusterRow } from "./lib/inventory-fixture.ts";
 import {
   describeRuntime,
   formatMs,
@@ -70,27 +70,9 @@ async function seed(cp: ControlPlane): Promise<string[]> {
   });
   await cp.insert("fleets", ["name", "created_at", "updated_at"], [[FLEET, at, at]]);
   const names = Array.from({ length: CLUSTERS }, (_, i) => `load-${String(i).padStart(4, "0")}`);
-  const rows = names.map((name) => {
-    const row: Record<(typeof CLUSTER_COLUMNS)[number], string | number | null> = {
-      name,
-      fleet: FLEET,
-      role: "standalone",
-      admin_cluster: null,
-      region: REGION,
-      release_channel: "REGULAR",
-      autopilot: 0,
-      spec_version: VERSION,
-      status_version: VERSION,
-      phase: "RUNNING",
-      update_group: null,
-      maintenance: null,
-      deprecated_api_usage: 0,
-      status_components: "{}",
-      created_at: at,
-      updated_at: at,
-    };
-    return CLUSTER_COLUMNS.map((c) => row[c]);
-  });
+  const rows = names.map((name) =>
+    clusterRow({ name, fleet: FLEET, region: REGION, version: VERSION, at }),
+  );
   await cp.insert("clusters", CLUSTER_COLUMNS, rows);
   return names;
 }
@@ -110,29 +92,11 @@ async function main(): Promise<void> {
     const read = await underLoad((c, i) => cp.get(`/v1/clusters/${pick(c, i)}`), "GET cluster");
     const at = Date.now();
     const bareWrite = await underLoad((c, i) => {
-      const row: Record<(typeof CLUSTER_COLUMNS)[number], string | number | null> = {
-        name: `bare-${c}-${i}`,
-        fleet: FLEET,
-        role: "standalone",
-        admin_cluster: null,
-        region: REGION,
-        release_channel: "REGULAR",
-        autopilot: 0,
-        spec_version: VERSION,
-        status_version: VERSION,
-        phase: "RUNNING",
-        update_group: null,
-        maintenance: null,
-        deprecated_api_usage: 0,
-        status_components: "{}",
-        created_at: at,
-        updated_at: at,
-      };
       const columns = CLUSTER_COLUMNS.join(", ");
       const marks = CLUSTER_COLUMNS.map(() => "?").join(", ");
       return cp.query(
         `INSERT INTO clusters (${columns}) VALUES (${marks})`,
-        CLUSTER_COLUMNS.map((k) => row[k]),
+        clusterRow({ name: `bare-${c}-${i}`, fleet: FLEET, region: REGION, version: VERSION, at }),
       );
     }, "bare write");
     const write = await underLoad(

@@ -38,7 +38,12 @@
  */
 import { loadCatalog } from "./lib/catalog.ts";
 import { bundleControlPlane, type ControlPlane, startControlPlane } from "./lib/control-plane.ts";
-import { CLUSTER_COLUMNS, NODE_COLUMNS, POOL_COLUMNS } from "./lib/inventory-fixture.ts";
+import {
+  CLUSTER_COLUMNS,
+  clusterRow,
+  NODE_COLUMNS,
+  POOL_COLUMNS,
+} from "./lib/inventory-fixture.ts";
 import { type Meter, meterBundle, readMeter } from "./lib/meter.ts";
 import { childPids, processCpuMs } from "./lib/process-cpu.ts";
 import {
@@ -224,25 +229,9 @@ async function seedFleets(cp: ControlPlane, at: number): Promise<string[]> {
   for (let i = 0; i < CLUSTERS; i++) {
     const fleet = fleets[i % FLEETS]!;
     const name = `${fleet}-c${String(i).padStart(4, "0")}`;
-    const row: Record<(typeof CLUSTER_COLUMNS)[number], string | number | null> = {
-      name,
-      fleet,
-      role: "standalone",
-      admin_cluster: null,
-      region: REGION,
-      release_channel: "REGULAR",
-      autopilot: 0,
-      spec_version: OLD,
-      status_version: OLD,
-      phase: "RUNNING",
-      update_group: `${fleet}-g`,
-      maintenance: null,
-      deprecated_api_usage: 0,
-      status_components: "{}",
-      created_at: at,
-      updated_at: at,
-    };
-    clusters.push(CLUSTER_COLUMNS.map((c) => row[c]));
+    clusters.push(
+      clusterRow({ name, fleet, region: REGION, version: OLD, at, updateGroup: `${fleet}-g` }),
+    );
     const pool: Record<(typeof POOL_COLUMNS)[number], string | number | null> = {
       cluster: name,
       name: "p",

@@ -26,6 +26,43 @@ export const CLUSTER_COLUMNS = [
   "updated_at",
 ] as const;
 
+/** What a standalone cluster's row says unless told otherwise: RUNNING on `version`. */
+export interface ClusterRowOptions {
+  name: string;
+  fleet: string;
+  region: string;
+  version: string;
+  at: number;
+  updateGroup?: string | null;
+}
+
+/**
+ * One standalone REGULAR-channel cluster's row, in {@link CLUSTER_COLUMNS} order.
+ *
+ * @example clusterRow({ name: "c1", fleet: "f", region: "europe-west1", version: "1.33.5-gke.1201000", at: 0 })
+ */
+export function clusterRow(options: ClusterRowOptions): Cell[] {
+  const row: Record<(typeof CLUSTER_COLUMNS)[number], Cell> = {
+    name: options.name,
+    fleet: options.fleet,
+    role: "standalone",
+    admin_cluster: null,
+    region: options.region,
+    release_channel: "REGULAR",
+    autopilot: 0,
+    spec_version: options.version,
+    status_version: options.version,
+    phase: "RUNNING",
+    update_group: options.updateGroup ?? null,
+    maintenance: null,
+    deprecated_api_usage: 0,
+    status_components: "{}",
+    created_at: options.at,
+    updated_at: options.at,
+  };
+  return CLUSTER_COLUMNS.map((column) => row[column]);
+}
+
 /** Columns of `node_pools` as the fixture writes them (the later ones take their defaults). */
 export const POOL_COLUMNS = [
   "cluster",

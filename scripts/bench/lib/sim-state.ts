@@ -1,6 +1,7 @@
 import type { Cell, ControlPlane } from "./control-plane.ts";
 import {
   CLUSTER_COLUMNS,
+  clusterRow,
   NODE_COLUMNS,
   POOL_COLUMNS,
   type TableRows,
@@ -81,25 +82,9 @@ export function autoscaledTables(
   const pools: Cell[][] = [];
   const nodes: Cell[][] = [];
   for (const { cluster, fleet } of autoscaled) {
-    const row: Record<(typeof CLUSTER_COLUMNS)[number], Cell> = {
-      name: cluster,
-      fleet,
-      role: "standalone",
-      admin_cluster: null,
-      region: "europe-west1",
-      release_channel: "REGULAR",
-      autopilot: 0,
-      spec_version: VERSION,
-      status_version: VERSION,
-      phase: "RUNNING",
-      update_group: null,
-      maintenance: null,
-      deprecated_api_usage: 0,
-      status_components: "{}",
-      created_at: now,
-      updated_at: now,
-    };
-    clusters.push(CLUSTER_COLUMNS.map((column) => row[column]));
+    clusters.push(
+      clusterRow({ name: cluster, fleet, region: "europe-west1", version: VERSION, at: now }),
+    );
     pools.push([
       cluster,
       "p",
