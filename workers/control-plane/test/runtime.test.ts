@@ -58,6 +58,7 @@ afterEach(async () => {
     "overlap-rt",
     "inbox",
     "wall",
+    "finish",
   ]) {
     await runInDurableObject(fleet(name), (_instance: FleetObject, state) =>
       state.storage.deleteAlarm(),
@@ -281,6 +282,37 @@ describe("Durable Object runtime", () => {
         tx.deleteState("op:a");
       });
       expect(ownRows()).toEqual(["other"]);
+    });
+  });
+
+  it("what a transaction asks to finish with runs once, at its end, from the state its changes left; a read may not ask; a failed change finishes nothing", async () => {
+    await runInDurableObject(fleet("finish"), async (_i: FleetObject, state) => {
+      const clock = simClock({ anchorWallMs: 0, anchorVirtualMs: 1_000_000, speed: 0 });
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor());
+      const finished: number[][] = [];
+      const record = (tx: Parameters<Parameters<ObjectRuntime["commit"]>[0]>[0]) =>
+        tx.atEnd("record", () => {
+          const asked = tx.getState<number[]>("asked") ?? [];
+          finished.push(asked);
+          tx.putState("recorded", asked.length);
+        });
+      await runtime.commit((tx) => {
+        for (const n of [1, 2, 3]) {
+          tx.putState("asked", [...(tx.getState<number[]>("asked") ?? []), n]);
+          record(tx);
+        }
+      });
+      // Three asks, one finish, seeing all three; what it wrote is committed with them.
+      expect(finished).toEqual([[1, 2, 3]]);
+      expect(await runtime.commit((tx) => tx.getState("recorded"))).toBe(3);
+      await expect(runtime.read((tx) => record(tx))).rejects.toThrow(/a read changed state/);
+      await expect(
+        runtime.commit((tx) => {
+          record(tx);
+          throw new Error("the decision failed");
+        }),
+      ).rejects.toThrow(/decision failed/);
+      expect(finished).toHaveLength(1);
     });
   });
 

@@ -42,6 +42,9 @@ class MapTx implements Tx {
     return false;
   }
   answered(): void {}
+  atEnd(_key: string, finish: () => void): void {
+    finish();
+  }
   largest(): number {
     return Math.max(...[...this.rows.values()].map((json) => json.length));
   }

@@ -32,6 +32,7 @@ const DELETED = Symbol("deleted");
 export class Transaction implements Tx {
   private readonly state = new Map<string, unknown>();
   private readonly timerChanges = new Map<string, Timer | null>();
+  private readonly finishers = new Map<string, () => void>();
   readonly wall: number;
 
   constructor(
@@ -98,6 +99,11 @@ export class Transaction implements Tx {
     this.host.write("DELETE FROM awaited WHERE command = ?", command);
   }
 
+  atEnd(key: string, finish: () => void): void {
+    this.changing(key);
+    if (!this.finishers.has(key)) this.finishers.set(key, finish);
+  }
+
   send(commands: ProviderCommand[]): void {
     this.changing("commands");
     if (commands.length > 0) this.host.send(commands, this);
@@ -105,6 +111,11 @@ export class Transaction implements Tx {
 
   /** Writes what changed; called once, at the end of the storage transaction. */
   flush(): void {
+    // A finisher may ask for another (or for itself again): each runs once per asking.
+    for (const [key, finish] of this.finishers) {
+      this.finishers.delete(key);
+      finish();
+    }
     for (const [key, value] of this.state) this.flushState(key, value);
     this.host.packed?.flush(
       (query, ...bindings) => this.host.write(query, ...bindings),

@@ -161,6 +161,12 @@ export interface Tx {
   awaits(command: string): boolean;
   /** SEC-7: `command` has its final answer; a later report on it is refused. */
   answered(command: string): void;
+  /**
+   * Runs `finish` once, when the change is done and before the transaction commits, however
+   * often it is asked for under `key`: what many decisions of one transaction each ask for
+   * (the starts they decided) is recorded once, from the state they left.
+   */
+  atEnd(key: string, finish: () => void): void;
 }
 
 /** How a runtime is set up beyond its storage, clock and executor. */

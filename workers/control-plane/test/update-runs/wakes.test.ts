@@ -1,7 +1,7 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runObjectName } from "../../src/objects/fleet/run-members/members.ts";
-import { applyRunEvent } from "../../src/objects/update-run/host.ts";
+import { applyRunEvent, takeReport } from "../../src/objects/update-run/host.ts";
 import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import { api } from "../helpers.ts";
 import {
@@ -96,5 +96,33 @@ describe("update runs wake on their own", () => {
       stepSeconds: 60,
     });
     expect(memberOf(run, "wake-4").operation).toMatch(/^op-/);
+  });
+
+  it("RUN-5 the starts decided by several decisions of one transaction (ends taken together) go out in one delivery, not one delivery per decision", async () => {
+    for (const n of [1, 2, 3, 4]) await cluster(`batch-${n}`, { updateGroup: "batch-g" });
+    const created = await createRun({
+      name: "batch-run",
+      stages: [{ name: "one", groups: [{ name: "batch-g", maxConcurrency: 2 }] }],
+      upgrade: { type: "ControlPlaneOnly", kubernetesVersion: NEW },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const starts = await runInDurableObject(runObject("batch-run"), async (instance, state) => {
+      const runtime = await (instance as unknown as { wiring: ObjectWiring }).wiring.ready();
+      // The start decides two members; the first one's end, taken in the same transaction
+      // (as a batch of ends is), decides a third: two decisions, and the one delivery carries
+      // the starts still wanted when the transaction ends.
+      await runtime.commit((tx) => {
+        applyRunEvent(tx, { type: "START", at: tx.now });
+        takeReport(tx, { cluster: "batch-1", operationIds: ["op-batch-1"], succeeded: true });
+      });
+      // As stored, before anything attempts them (a read would catch up on due timers).
+      return state.storage.sql
+        .exec<{ value: string }>("SELECT value FROM state WHERE key LIKE 'delivery:starts/%'")
+        .toArray()
+        .map((row) => JSON.parse(row.value) as { message: { intents: { cluster: string }[] } });
+    });
+    expect(starts.map((d) => d.message.intents.map((i) => i.cluster).sort())).toEqual([
+      ["batch-2", "batch-3"],
+    ]);
   });
 });

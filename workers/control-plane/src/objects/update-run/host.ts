@@ -93,7 +93,9 @@ function save(tx: Tx, before: UpdateRun, decision: UpdateRunDecision, at: Instan
     if (kept.length !== starts.length || decision.intents.length > 0) saveStarts(tx, kept);
   }
   saveRun(tx, decision.state, at);
-  if (decision.intents.length > 0) recordStarts(tx);
+  // Once per transaction: the ends of a batch each decide a start, and one delivery
+  // carries them all (the starts still wanted when it ends).
+  if (decision.intents.length > 0) tx.atEnd("record-starts", () => recordStarts(tx));
   recordHealthChecks(tx, decision.state, decision.checks);
   notifyRunChanges(tx, before, decision.state);
   reportRunState(tx, before, decision.state, at);
