@@ -2,7 +2,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./chromium.ts";
 import { bank, putRollouts, seedBank, shared } from "./client.ts";
-import { open as openAs, refusedByPolicy, see, shot, WAIT } from "./page.ts";
+import { open as openAs, refusedByPolicy, see, shot, WAIT, watchPolicy } from "./page.ts";
 
 const cp = shared();
 const { call } = cp;
@@ -169,6 +169,44 @@ describe("where everything is (issue 27 item 9)", () => {
     await see(page.getByRole("heading", { level: 1 })).toContainText("Node pool");
     expect(page.url()).toContain(`#/operations/${child}`);
     await shot(page, "child-operation");
+    await page.close();
+  });
+
+  it("a page whose first read failed (the control plane answered 503) reads again on its own, with backoff, and shows what it loaded without a change to watch; so does the rules page", async () => {
+    const page = watchPolicy(await browser.newPage({ viewport: { width: 1280, height: 900 } }));
+    let refused = 0;
+    // The cluster's own read fails twice, as an overloaded or restarting deployment answers.
+    await page.route(`**/v1/clusters/${LAB}`, async (route) => {
+      if (route.request().method() !== "GET" || refused >= 2) return route.continue();
+      refused++;
+      await route.fulfill({
+        status: 503,
+        contentType: "application/problem+json",
+        body: JSON.stringify({
+          title: "Service Unavailable",
+          status: 503,
+          detail: "the control plane is restarting",
+        }),
+      });
+    });
+    await page.goto(`${cp.url}/#token=${encodeURIComponent(cp.token)}`);
+    await see(page.getByRole("link", { name: "Regatta" })).toBeVisible();
+    await page.goto(`${cp.url}/#/clusters/${LAB}`);
+    const failed = page.getByRole("alert").filter({ hasText: "the control plane is restarting" });
+    await see(failed).toBeVisible();
+    // The sim clock is frozen: nothing changes that a watch would report.
+    await see(page.getByRole("heading", { name: "Node pools" })).toBeVisible();
+    await see(failed).toBeHidden();
+    expect(refused).toBe(2);
+
+    // The rules (a static file, read once per page): a failed read is not kept as the answer.
+    let rulesRefused = 0;
+    await page.route("**/rules.json", (route) =>
+      rulesRefused++ === 0 ? route.fulfill({ status: 503, body: "" }) : route.continue(),
+    );
+    await page.goto(`${cp.url}/#/rules/NUP-8`);
+    await see(page.getByRole("heading", { name: /^NUP-8: / })).toBeVisible();
+    expect(rulesRefused).toBe(2);
     await page.close();
   });
 });

@@ -10,6 +10,28 @@ export function watchPolicy(page: Page): Page {
   page.on("console", (message) => {
     if (/Content Security Policy/i.test(message.text())) refusedByPolicy.push(message.text());
   });
+  return watchResponses(page);
+}
+
+/**
+ * Logs what the page met from the control plane that a wait cannot show (a 5xx, a request
+ * that failed): the page reads again, and a test that timed out says whether they were why.
+ */
+export function watchResponses(page: Page): Page {
+  page.on("response", (response) => {
+    if (response.status() >= 500 && response.request().resourceType() !== "document") {
+      console.warn(
+        `browser: ${response.status()} for ${response.request().method()} ${response.url()}`,
+      );
+    }
+  });
+  page.on("requestfailed", (request) => {
+    const why = request.failure()?.errorText ?? "";
+    // A page closed or moved on aborts what it was still reading: not a failure.
+    if (!why.includes("ERR_ABORTED")) {
+      console.warn(`browser: ${request.method()} ${request.url()} failed: ${why}`);
+    }
+  });
   return page;
 }
 

@@ -1,6 +1,6 @@
 import type { ApiUrl } from "@regatta/client";
 import { useCallback, useEffect, useRef, useState } from "preact/hooks";
-import { getJson } from "./api.ts";
+import { ApiError, getJson } from "./api.ts";
 import { syncClock } from "./clock.ts";
 import { token } from "./session.ts";
 
@@ -139,14 +139,26 @@ export interface Loaded<T> {
   reload: () => void;
 }
 
+/** A failed read is tried again after 1 s, doubling to {@link RETRY_MAX_MS}. */
+const READ_RETRY_FIRST_MS = 1_000;
+
 /**
  * Reads `load()` now and again whenever one of `watchPaths` changes. Reads never
- * overlap: a change during a read makes one more read after it.
+ * overlap: a change during a read makes one more read after it. A failed read (the
+ * deployment overloaded or restarting, the network gone) keeps its error on show and is
+ * tried again with backoff: a page must not wait for a change that may never come.
  */
 export function useLive<T>(key: string, load: () => Promise<T>, watchPaths: ApiUrl[]): Loaded<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
-  const state = useRef({ reading: false, again: false, load });
+  const state = useRef({
+    reading: false,
+    again: false,
+    load,
+    failures: 0,
+    retry: undefined as ReturnType<typeof setTimeout> | undefined,
+    shown: false,
+  });
   state.current.load = load;
 
   const read = useCallback(async () => {
@@ -156,24 +168,41 @@ export function useLive<T>(key: string, load: () => Promise<T>, watchPaths: ApiU
       return;
     }
     s.reading = true;
+    if (s.retry !== undefined) clearTimeout(s.retry);
+    s.retry = undefined;
     try {
       do {
         s.again = false;
         try {
           setData(await s.load());
           setError(undefined);
+          s.failures = 0;
         } catch (failure) {
           setError(failure instanceof Error ? failure.message : String(failure));
+          // A refusal (404, 403) is an answer: the watch brings the next read.
+          s.failures = passing(failure) ? s.failures + 1 : 0;
         }
       } while (s.again);
     } finally {
       s.reading = false;
     }
+    if (s.failures > 0 && s.shown) {
+      const wait = Math.min(RETRY_MAX_MS, READ_RETRY_FIRST_MS * 2 ** (s.failures - 1));
+      s.retry = setTimeout(() => void read(), wait);
+    }
   }, []);
 
   useEffect(() => {
+    const s = state.current;
     setData(undefined);
+    s.failures = 0;
+    s.shown = true;
     void read();
+    return () => {
+      s.shown = false;
+      if (s.retry !== undefined) clearTimeout(s.retry);
+      s.retry = undefined;
+    };
   }, [key]);
   const watched = watchPaths.join("|");
   useEffect(() => {
@@ -183,6 +212,12 @@ export function useLive<T>(key: string, load: () => Promise<T>, watchPaths: ApiU
     };
   }, [watched]);
   return { data, error, reload: () => void read() };
+}
+
+/** Whether a failed read may succeed if tried again: no answer, or the server's trouble. */
+function passing(failure: unknown): boolean {
+  if (!(failure instanceof ApiError)) return true;
+  return failure.status >= 500 || failure.status === 429 || failure.status === 408;
 }
 
 /** GET one path, live. */

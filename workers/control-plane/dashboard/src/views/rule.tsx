@@ -1,18 +1,26 @@
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useLive } from "../live.ts";
 import { Failure, Loading } from "./ui.tsx";
 
 type Rules = Record<string, { title: string; text: string }>;
 
 let rules: Promise<Rules> | undefined;
 
-/** docs/rules.md by rule, built beside the page (build.ts), read once when first needed. */
+/**
+ * docs/rules.md by rule, built beside the page (build.ts), read once when first needed;
+ * a failed read is forgotten, so the next try reads again.
+ */
 function loadRules(): Promise<Rules> {
-  rules ??= fetch("/rules.json").then((res) => {
+  if (rules) return rules;
+  const reading = fetch("/rules.json").then((res) => {
     if (!res.ok) throw new Error(`the rules could not be read (${res.status})`);
     return res.json() as Promise<Rules>;
   });
-  return rules;
+  rules = reading;
+  reading.catch(() => {
+    if (rules === reading) rules = undefined;
+  });
+  return reading;
 }
 
 /** `code`, **bold** and [links](…) of the markdown as text a person reads. */
@@ -58,11 +66,7 @@ function Blocks({ text }: { text: string }) {
 
 /** What a rule says (docs/rules.md), where the page's rule links lead. */
 export function RulePage({ id }: { id: string }) {
-  const [all, setAll] = useState<Rules | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
-  useEffect(() => {
-    loadRules().then(setAll, (failure: unknown) => setError(String(failure)));
-  }, []);
+  const { data: all, error } = useLive("rules", loadRules, []);
   if (!all) return error ? <Failure error={error} /> : <Loading what={`rule ${id}`} />;
   const rule = all[id];
   if (!rule) return <Failure error={`There is no rule ${id}.`} />;
