@@ -216,8 +216,8 @@ export class Transaction implements Tx {
   }
 
   /** Deletes the timer from `table` when it is there (a read costs nothing billed). */
+  /** One statement: a delete that matches nothing writes (and bills) no row. */
   private deleteTimer(table: "timers" | "wall_timers", id: string): void {
-    const found = this.host.sql.exec(`SELECT 1 FROM ${table} WHERE id = ?`, id).toArray();
-    if (found.length > 0) this.host.write(`DELETE FROM ${table} WHERE id = ?`, id);
+    this.host.write(`DELETE FROM ${table} WHERE id = ?`, id);
   }
 }

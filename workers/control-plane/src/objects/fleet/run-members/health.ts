@@ -48,9 +48,11 @@ interface PendingCheck {
 
 const commandKey = (command: string) => `run-health:${command}`;
 
+const HEALTH_COMMAND = ":ext7-health:";
+
 /** The HEALTH_CHECK command of one check: a repeat of the request sends nothing new. */
 const commandId = (request: RunHealthRequest) =>
-  `${request.operation}:ext7-health:${request.requestedAt}`;
+  `${request.operation}${HEALTH_COMMAND}${request.requestedAt}`;
 
 /** Sends the provider's HEALTH_CHECK for the member's cluster, once per check. */
 export function checkRunMemberHealth(tx: Tx, request: RunHealthRequest): void {
@@ -67,7 +69,10 @@ export function checkRunMemberHealth(tx: Tx, request: RunHealthRequest): void {
 function claimHealthAnswers(tx: Tx, events: readonly ProviderEvent[]): ProviderEvent[] {
   const rest: ProviderEvent[] = [];
   for (const event of events) {
-    if (event.type !== "COMMAND_SUCCEEDED" && event.type !== "COMMAND_FAILED") {
+    // Every command's answer passes here: only a check's own id is looked up (a miss reads
+    // storage, and a zero-duration run answers thousands of upgrade commands an instant).
+    const answer = event.type === "COMMAND_SUCCEEDED" || event.type === "COMMAND_FAILED";
+    if (!answer || !event.commandId.includes(HEALTH_COMMAND)) {
       rest.push(event);
       continue;
     }
