@@ -155,6 +155,9 @@ function upgradeRequest(): ClusterUpgradeRequest {
     pools: poolFacts(),
     // cluster-upgrades.ts: the inventory has no control-plane node count; the API says 3.
     controlPlaneNodes: 3,
+    // Each worker pool by its own strategy, as (c) asks the API: the default (in place,
+    // one node at a time: bare metal) would make every pool's strategy moot.
+    workerPools: "STRATEGY",
   };
   return { operationId: "cu-bench", facts, version: TO_VERSION };
 }
@@ -450,7 +453,10 @@ async function runInControlPlane(cp: ControlPlane): Promise<ObjectResult> {
 
   const wallStart = performance.now();
   const before = await cp.inspectFleet(FLEET);
-  const started = await cp.post(`/v1/clusters/${CLUSTER}/upgrade`, { version: TO_VERSION });
+  const started = await cp.post(`/v1/clusters/${CLUSTER}/upgrade`, {
+    version: TO_VERSION,
+    workerPools: "STRATEGY",
+  });
   if (started.status !== 202) {
     throw new Error(`upgrade of ${CLUSTER} refused (${started.status}): ${started.body}`);
   }

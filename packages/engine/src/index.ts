@@ -2,6 +2,7 @@ export * from "./auto-upgrade/index.ts";
 export * from "./autoscaler/index.ts";
 export * from "./channel/index.ts";
 export * from "./collections/index.ts";
+export * from "./hosting/index.ts";
 export * from "./lifecycle/index.ts";
 export * from "./machine/index.ts";
 export * from "./maintenance/index.ts";

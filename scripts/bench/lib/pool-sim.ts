@@ -1,30 +1,22 @@
-import { performance } from "node:perf_hooks";
 import {
-  createSim,
   DEFAULT_SIM_DURATIONS,
-  decideAll,
   type Instant,
-  isTerminal,
   type NodeFacts,
   type NodePoolFacts,
   type NodePoolOperation,
   operationView,
-  type ProviderCommand,
   SECOND,
   type SimDurations,
-  simAdvance,
-  simNextEventAt,
-  simSubmit,
-  startNodePoolUpgrade,
+  SimFleet,
   type UpgradeStrategySettings,
 } from "../../../packages/engine/src/index.ts";
+import { timedHost } from "./timed-host.ts";
 
 /**
- * A node-pool upgrade driven by the pure engine against the pure sim provider, the way
- * a fleet object would drive it, but in one process with nothing persisted: submit a
- * decision's commands, jump virtual time to the sooner of the sim's next report and the
- * machine's wake-up, feed everything due at that instant as one `decideAll`, repeat
- * until the operation is terminal.
+ * A node-pool upgrade driven by the engine's hosting core (`SimFleet`, as the what-if
+ * plans run it, hosted as the fleet object hosts it) against the pure sim provider, in one
+ * process with nothing persisted: virtual time jumps to the core's next instant (the sim's
+ * next report, the machine's wake-up) until the operation is terminal.
  */
 
 export const FROM_VERSION = "1.21.11-gke.1100";
@@ -88,84 +80,39 @@ export function simulateUpgrade(
   pool: NodePoolFacts,
   durations: SimDurations = DEFAULT_SIM_DURATIONS,
 ): SimRun {
-  let engineMs = 0;
-  let simMs = 0;
-  let commands = 0;
-  let events = 0;
-  let decisions = 0;
-  let wakeOnly = 0;
-  let maxBatch = 0;
+  const { machines, tally } = timedHost();
   const cpuStart = process.cpuUsage();
-
-  let mark = performance.now();
-  const started = startNodePoolUpgrade(
-    { operationId: "op-bench", pool, target: { version: TO_VERSION, nodeImage: NODE_IMAGE } },
-    T0,
-  );
-  engineMs += performance.now() - mark;
-  if (!started.ok) throw new Error(`upgrade refused: ${started.error.detail}`);
-  let op: NodePoolOperation = started.value.state;
-  let wakeAt = started.value.wakeAt;
-  const submitted: ProviderCommand[] = started.value.commands;
-
-  mark = performance.now();
-  let sim = simSubmit(createSim({ seed: 1, durations, jitter: 0 }, T0), submitted, T0);
-  simMs += performance.now() - mark;
-  commands += submitted.length;
-
-  let now = T0;
-  while (!isEnded(op)) {
-    if (decisions >= MAX_DECISIONS) throw new Error(`no end after ${decisions} decisions`);
-    mark = performance.now();
-    const reportAt = simNextEventAt(sim);
-    simMs += performance.now() - mark;
-    const next = earliest(reportAt, wakeAt);
-    if (next === undefined) {
-      throw new Error(`stalled in ${op.header.state}/${op.header.phase}: nothing pending`);
-    }
-    now = Math.max(now, next);
-
-    mark = performance.now();
-    const advanced = simAdvance(sim, now);
-    simMs += performance.now() - mark;
-    sim = advanced.state;
-
-    mark = performance.now();
-    const decision = decideAll(op, advanced.events, now);
-    engineMs += performance.now() - mark;
-    op = decision.state;
-    wakeAt = decision.wakeAt;
-    decisions += 1;
-    events += advanced.events.length;
-    if (advanced.events.length === 0) wakeOnly += 1;
-    maxBatch = Math.max(maxBatch, advanced.events.length);
-
-    mark = performance.now();
-    sim = simSubmit(sim, decision.commands, now);
-    simMs += performance.now() - mark;
-    commands += decision.commands.length;
+  let ended: { op: NodePoolOperation; endedAt: Instant } | undefined;
+  const fleet = new SimFleet({ seed: 1, durations, jitter: 0 }, T0, {
+    machines,
+    observer: {
+      ended: (end) => {
+        if (end.kind === "pool") ended = { op: end.op, endedAt: end.endedAt };
+      },
+    },
+  });
+  const target = { version: TO_VERSION, nodeImage: NODE_IMAGE };
+  const refused = fleet.startPools("pool", [{ pool, target }], undefined, T0);
+  if (refused !== undefined) throw new Error(`upgrade refused: ${refused.message}`);
+  let instants = 0;
+  while (ended === undefined) {
+    if (instants >= MAX_DECISIONS) throw new Error(`no end after ${instants} instants`);
+    const next = fleet.nextAt();
+    if (next === undefined) throw new Error("stalled: the upgrade waits for nothing");
+    instants += 1;
+    fleet.advance(next);
   }
   const cpu = process.cpuUsage(cpuStart);
   return {
-    state: operationView(op).state,
-    makespanSeconds: (now - T0) / SECOND,
-    decisions,
-    wakeOnly,
-    events,
-    commands,
-    engineMs,
-    simMs,
+    state: operationView(ended.op).state,
+    makespanSeconds: (ended.endedAt - T0) / SECOND,
+    decisions: tally.poolDecisions,
+    wakeOnly: tally.wakeOnly,
+    events: tally.events,
+    commands: tally.commands,
+    engineMs: tally.nodePoolMs,
+    simMs: tally.simMs,
     cpuMs: (cpu.user + cpu.system) / 1000,
-    maxBatch,
+    maxBatch: tally.maxBatch,
   };
-}
-
-function isEnded(op: NodePoolOperation): boolean {
-  return isTerminal(op.header.state);
-}
-
-function earliest(a: Instant | undefined, b: Instant | undefined): Instant | undefined {
-  if (a === undefined) return b;
-  if (b === undefined) return a;
-  return Math.min(a, b);
 }

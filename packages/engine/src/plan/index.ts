@@ -7,7 +7,6 @@ export {
   type RolloutPlan,
   type RolloutPlanInput,
 } from "./rollout.ts";
-export { type JobEnd, type JobRefusal, SimFleet } from "./sim-fleet.ts";
 export { type PathStep, PLAN_STEP_BUDGET, type PlanCutoff, type PlanWait } from "./types.ts";
 export {
   type MemberPlan,

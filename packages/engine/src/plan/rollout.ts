@@ -1,3 +1,4 @@
+import { type JobEnd, SimFleet } from "../hosting/index.ts";
 import type { SimConfig } from "../provider/sim/config.ts";
 import { versionBelow } from "../sequencing/eligibility.ts";
 import { decideGroupAll } from "../sequencing/machine.ts";
@@ -13,7 +14,6 @@ import type {
 } from "../sequencing/types.ts";
 import { rolloutStatus } from "../sequencing/view.ts";
 import { DAY, type Instant, MINUTE, SECOND } from "../time/instant.ts";
-import { type JobEnd, SimFleet } from "./sim-fleet.ts";
 import {
   budgetSpent,
   type PathStep,

@@ -1,3 +1,4 @@
+import { type JobEnd, SimFleet } from "../hosting/index.ts";
 import type { ClusterFacts } from "../lifecycle/types.ts";
 import type { Maintenance } from "../maintenance/maintenance.ts";
 import type { SimConfig } from "../provider/sim/config.ts";
@@ -16,7 +17,6 @@ import type {
   UpdateRunState,
 } from "../update-run/types.ts";
 import { runCriticalPath } from "./critical-path.ts";
-import { type JobEnd, SimFleet } from "./sim-fleet.ts";
 import {
   budgetSpent,
   type PathStep,

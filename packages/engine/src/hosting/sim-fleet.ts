@@ -28,16 +28,54 @@ import type { SimState } from "../provider/sim/state.ts";
 import type { Instant } from "../time/instant.ts";
 
 /**
- * A fleet object in memory, for what-if plans (EXT-6): cluster upgrades (LIFE-3) and
- * node-pool upgrades (NUP) run through their real machines against one simulated
- * provider, hosted the way the fleet Durable Object hosts them — commands go to the sim
- * in the transaction that decided them, a worker pool's upgrade starts in the decision
- * that asks for it, its end reaches its cluster upgrade at the same instant, the pool
- * hears its window's edges (MW-4) — in discrete-event time. Nothing leaves it.
+ * A fleet object in memory, the one hosting core outside the Durable Object: cluster
+ * upgrades (LIFE-3) and node-pool upgrades (NUP) run through their real machines against
+ * one simulated provider, hosted the way the fleet Durable Object hosts them — commands go
+ * to the sim in the transaction that decided them, a worker pool's upgrade starts in the
+ * decision that asks for it, its end reaches its cluster upgrade at the same instant, the
+ * pool hears its window's edges (MW-4) — in discrete-event time. Nothing leaves it. The
+ * what-if plans (EXT-6, plan/) and the benchmarks run it; a benchmark times the machines
+ * it is given ({@link HostMachines}) and hears every operation end ({@link HostObserver}).
  *
  * A *job* is what a waiter waits for (a run member, a rollout phase of one cluster): one
  * or more operations; it ends when all of them ended.
  */
+
+/** The machines and the sim a host runs: the engine's own unless a caller wraps them. */
+export interface HostMachines {
+  startClusterUpgrade: typeof startClusterUpgrade;
+  decideClusterUpgradeAll: typeof decideClusterUpgradeAll;
+  startNodePoolUpgrade: typeof startNodePoolUpgrade;
+  decideAll: typeof decideAll;
+  simSubmit: typeof simSubmit;
+  simAdvance: typeof simAdvance;
+  simNextEventAt: typeof simNextEventAt;
+}
+
+/** The engine's machines and sim, as a host runs them unless told otherwise. */
+export const HOST_MACHINES: HostMachines = {
+  startClusterUpgrade,
+  decideClusterUpgradeAll,
+  startNodePoolUpgrade,
+  decideAll,
+  simSubmit,
+  simAdvance,
+  simNextEventAt,
+};
+
+/** An operation that ended (its first terminal state), as the host saw it. */
+export type HostedEnd =
+  | { kind: "cluster"; op: ClusterUpgrade; startedAt: Instant; endedAt: Instant }
+  | { kind: "pool"; op: NodePoolOperation; startedAt: Instant; endedAt: Instant };
+
+export interface HostObserver {
+  ended?(end: HostedEnd): void;
+}
+
+export interface SimFleetOptions {
+  machines?: Partial<HostMachines>;
+  observer?: HostObserver;
+}
 
 /** A job whose operations all ended. */
 export interface JobEnd {
@@ -56,6 +94,9 @@ export interface JobRefusal {
 
 interface HostedCluster {
   op: ClusterUpgrade;
+  startedAt: Instant;
+  /** When it first reached a terminal state (the observer heard it then). */
+  endedAt?: Instant;
   job: string;
   pools: Record<string, NodePoolFacts>;
   maintenance: Maintenance | undefined;
@@ -65,6 +106,9 @@ interface HostedCluster {
 
 interface HostedPool {
   op: NodePoolOperation;
+  startedAt: Instant;
+  /** When it first reached a terminal state (the observer heard it then). */
+  endedAt?: Instant;
   /** The cluster upgrade that started it, or the job it belongs to directly. */
   owner: { cluster: string } | { job: string };
   maintenance: Maintenance | undefined;
@@ -94,10 +138,14 @@ export class SimFleet {
   private readonly jobs = new Map<string, Job>();
   private ended: JobEnd[] = [];
   private count = 0;
+  private readonly machines: HostMachines;
+  private readonly observer: HostObserver;
 
-  constructor(config: SimConfig, now: Instant) {
+  constructor(config: SimConfig, now: Instant, options: SimFleetOptions = {}) {
     this.sim = createSim(config, now);
     this.now = now;
+    this.machines = { ...HOST_MACHINES, ...options.machines };
+    this.observer = options.observer ?? {};
   }
 
   /**
@@ -112,11 +160,12 @@ export class SimFleet {
   ): JobRefusal | undefined {
     this.moveTo(now);
     const operationId = this.nextId();
-    const started = startClusterUpgrade({ ...request, operationId }, now);
+    const started = this.machines.startClusterUpgrade({ ...request, operationId }, now);
     if (!started.ok) return { job, message: started.error.detail };
     this.jobs.set(job, { open: new Set([operationId]), failures: [] });
     const hosted: HostedCluster = {
       op: started.value.state,
+      startedAt: now,
       job,
       pools: Object.fromEntries(request.facts.pools.map((p) => [p.pool, p])),
       maintenance,
@@ -145,7 +194,7 @@ export class SimFleet {
     for (const request of requests) {
       const operationId = this.nextId();
       const window = windowInfo(maintenance, now);
-      const started = startNodePoolUpgrade(
+      const started = this.machines.startNodePoolUpgrade(
         window === undefined ? { ...request, operationId } : { ...request, operationId, window },
         now,
       );
@@ -159,6 +208,7 @@ export class SimFleet {
       record.open.add(operationId);
       const hosted: HostedPool = {
         op: started.value.state,
+        startedAt: now,
         owner: { job },
         maintenance,
         wakeAt: undefined,
@@ -176,7 +226,7 @@ export class SimFleet {
 
   /** When something next happens: the sim's next report, a machine's wake-up, a window edge. */
   nextAt(): Instant | undefined {
-    let next = simNextEventAt(this.sim);
+    let next = this.machines.simNextEventAt(this.sim);
     const consider = (at: Instant | undefined) => {
       if (at !== undefined && (next === undefined || at < next)) next = at;
     };
@@ -223,7 +273,7 @@ export class SimFleet {
   /** One instant: the sim's reports, then each machine's due timer, until none is due. */
   private step(at: Instant): void {
     this.moveTo(at);
-    const advanced = simAdvance(this.sim, at);
+    const advanced = this.machines.simAdvance(this.sim, at);
     this.sim = advanced.state;
     this.route(advanced.events);
     for (const pool of this.pools.values()) {
@@ -241,7 +291,7 @@ export class SimFleet {
         pool.wakeAt = undefined;
         events.push({ type: "TICK", at });
       }
-      if (events.length > 0) this.savePool(pool, decideAll(pool.op, events, at));
+      if (events.length > 0) this.savePool(pool, this.machines.decideAll(pool.op, events, at));
     }
     for (const cluster of this.clusters.values()) {
       if (isClusterUpgradeTerminal(cluster.op.state)) continue;
@@ -252,7 +302,7 @@ export class SimFleet {
         cluster.inbox.length > 0 ? cluster.inbox : [{ type: "TICK", at }];
       cluster.inbox = [];
       cluster.wakeAt = undefined;
-      this.saveCluster(cluster, decideClusterUpgradeAll(cluster.op, events, at));
+      this.saveCluster(cluster, this.machines.decideClusterUpgradeAll(cluster.op, events, at));
     }
     this.forgetEnded();
   }
@@ -282,16 +332,16 @@ export class SimFleet {
     }
     for (const [id, list] of byCluster) {
       const hosted = this.clusters.get(id)!;
-      this.saveCluster(hosted, decideClusterUpgradeAll(hosted.op, list, this.now));
+      this.saveCluster(hosted, this.machines.decideClusterUpgradeAll(hosted.op, list, this.now));
     }
     for (const [id, list] of byPool) {
       const hosted = this.pools.get(id)!;
-      this.savePool(hosted, decideAll(hosted.op, list, this.now));
+      this.savePool(hosted, this.machines.decideAll(hosted.op, list, this.now));
     }
   }
 
   private submit(commands: readonly ProviderCommand[]): void {
-    if (commands.length > 0) this.sim = simSubmit(this.sim, commands, this.now);
+    if (commands.length > 0) this.sim = this.machines.simSubmit(this.sim, commands, this.now);
   }
 
   /** As the fleet's cluster-upgrade host saves: commands out, worker pools started now. */
@@ -302,11 +352,20 @@ export class SimFleet {
       this.submit(decision.commands);
       const answers = decision.intents.map((intent) => this.startWorkerPool(hosted, intent));
       if (answers.length === 0) break;
-      decision = decideClusterUpgradeAll(hosted.op, answers, this.now);
+      decision = this.machines.decideClusterUpgradeAll(hosted.op, answers, this.now);
     }
     hosted.wakeAt = decision.wakeAt;
     if (isClusterUpgradeTerminal(hosted.op.state)) {
       hosted.wakeAt = undefined;
+      if (hosted.endedAt === undefined) {
+        hosted.endedAt = this.now;
+        this.observer.ended?.({
+          kind: "cluster",
+          op: hosted.op,
+          startedAt: hosted.startedAt,
+          endedAt: this.now,
+        });
+      }
       const failure =
         hosted.op.state === "SUCCEEDED" ? undefined : (hosted.op.error ?? hosted.op.state);
       this.operationEnded(hosted.job, hosted.op.id, failure);
@@ -341,10 +400,11 @@ export class SimFleet {
       target: intent.target,
       ...(window === undefined ? {} : { window }),
     };
-    const started = startNodePoolUpgrade(request, this.now);
+    const started = this.machines.startNodePoolUpgrade(request, this.now);
     if (!started.ok) return failed(started.error.detail);
     const pool: HostedPool = {
       op: started.value.state,
+      startedAt: this.now,
       owner: { cluster: hosted.op.id },
       maintenance: hosted.maintenance,
       wakeAt: undefined,
@@ -368,6 +428,15 @@ export class SimFleet {
       return;
     }
     hosted.windowEdge = undefined;
+    if (hosted.endedAt === undefined) {
+      hosted.endedAt = this.now;
+      this.observer.ended?.({
+        kind: "pool",
+        op: hosted.op,
+        startedAt: hosted.startedAt,
+        endedAt: this.now,
+      });
+    }
     if (wasTerminal) return;
     if ("job" in hosted.owner) {
       const failure = header.state === "SUCCEEDED" ? undefined : (header.error ?? header.state);
