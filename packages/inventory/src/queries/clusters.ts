@@ -233,6 +233,23 @@ export function putClusterStatements(
   ];
 }
 
+/**
+ * Creates or replaces a cluster with `then` (status changes of the same write) in one
+ * batch, and answers the row as stored, read in that batch: one round trip, not two.
+ */
+export async function putClusterAndRead(
+  db: Inventory,
+  cluster: ClusterWrite,
+  now: Instant,
+  then: readonly Statement[] = [],
+): Promise<ClusterRow | undefined> {
+  const [first, ...rest] = putClusterStatements(db, cluster, now);
+  const read = selectClusters(db, eq(clusters.name, cluster.name), 1);
+  const results = await db.batch([first!, ...rest, ...then, read]);
+  const [row] = results[results.length - 1] as ClusterRow[];
+  return row;
+}
+
 /** Creates or replaces a cluster in one batch (see `putClusterStatements`). */
 export function putCluster(db: Inventory, cluster: ClusterWrite, now: Instant): Promise<void> {
   return runBatch(db, putClusterStatements(db, cluster, now));

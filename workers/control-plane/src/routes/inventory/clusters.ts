@@ -68,7 +68,9 @@ export function clusterRoutes(): App {
     const existing = await getCluster(db, name);
     await authorizeClusterPut(db, c.get("principal"), name, spec, existing);
     const now = await controlPlaneNow(c.env, c.var.inventory);
-    const { created, cluster } = orRefuse(await putCluster(db, c.env.FLEET, name, spec, now));
+    const { created, cluster } = orRefuse(
+      await putCluster(db, c.env.FLEET, name, spec, now, existing),
+    );
     const [view] = await clusterViews(db, [cluster], now);
     return created ? c.json(view!, 201) : c.json(view!, 200);
   });

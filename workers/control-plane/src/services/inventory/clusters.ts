@@ -34,9 +34,8 @@ import {
   nodeVersionCounts,
   type Page,
   type PageRequest,
-  putClusterStatements,
+  putClusterAndRead,
   type ReadGrants,
-  runBatch,
   updateClusterStatus,
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
@@ -53,6 +52,7 @@ export const UPGRADE_PENDING = "UPGRADE_PENDING";
  * For an existing one, a different `version` is a desired version (spec.version): it
  * must be a legal step from what the cluster runs (VER-2, VER-3, VER-4) and be in the
  * release catalogue (VER-6); status.version moves only when an upgrade succeeds (VER-8).
+ * `existing` is the cluster as the caller read it to authorize the write (one read).
  */
 export async function putCluster(
   db: Inventory,
@@ -60,6 +60,7 @@ export async function putCluster(
   name: string,
   spec: ClusterSpec,
   now: Instant,
+  existing: ClusterRow | undefined,
 ): Promise<Outcome<{ created: boolean; cluster: ClusterRow }>> {
   const version = parseVersion(spec.version);
   if (!version.ok) return version;
@@ -95,7 +96,6 @@ export async function putCluster(
     if (!skew.ok) return skew;
   }
 
-  const existing = await getCluster(db, name);
   let phase: string | undefined;
   if (existing && spec.version !== existing.specVersion) {
     const step = checkUpgradePath(existing.statusVersion, spec.version);
@@ -132,10 +132,8 @@ export async function putCluster(
     loadBalancerNodes: spec.loadBalancerNodePool?.nodeCount ?? null,
     controlPlaneNodes: spec.controlPlaneNodePool?.nodeCount ?? null,
   };
-  const statements = putClusterStatements(db, write, now);
-  if (phase) statements.push(updateClusterStatus(db, name, { phase }, now));
-  await runBatch(db, statements);
-  const cluster = await getCluster(db, name);
+  const status = phase ? [updateClusterStatus(db, name, { phase }, now)] : [];
+  const cluster = await putClusterAndRead(db, write, now, status);
   if (!cluster) return refused(409, `cluster ${name} was deleted while being written`);
   if (existing) {
     try {
