@@ -153,6 +153,12 @@ describe("words for people, and every page reachable", () => {
     const op = await call<{ id: string }>("POST", `${PAYMENTS}/upgrade`, {
       nodeImage: "cos-105-17412-1",
     });
+    // A stage with a message whose rule is a link (RUN-12), as a stage that waits, failed or
+    // was skipped shows: the run page is audited with one.
+    const run = await call<{ stages: { name: string }[] }>("GET", RUN);
+    await call("POST", `${RUN}/skip`, {
+      targets: [{ type: "Stage", name: run.stages[run.stages.length - 1]!.name }],
+    });
     const pages: [string, string, string][] = [
       ["overview", "#/", `Fleet ${B.production}`],
       ["fleet", `#/fleets/${B.production}`, "Clusters"],

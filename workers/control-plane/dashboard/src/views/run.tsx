@@ -172,17 +172,19 @@ function StageTree(props: { stage: Stage; may: boolean; skip: Skip; approve: App
   const { stage, may, skip } = props;
   return (
     <details open class="stage">
+      {/* The summary toggles the stage: its rule links live beside it, not in it (an
+          interactive control inside another is unreachable by keyboard and screen reader). */}
       <summary>
         Stage <strong>{stage.name}</strong> <State state={stage.state} />
-        {stage.message && (
-          <span class="reason">
-            <Explained text={stage.message} />
-          </span>
-        )}
         {stage.afterStageWaitEndsAt && (
           <span class="muted"> · waits until {when(stage.afterStageWaitEndsAt)}</span>
         )}
       </summary>
+      {stage.message && (
+        <p class="reason">
+          <Explained text={stage.message} />
+        </p>
+      )}
       {may && !FINISHED.has(stage.state) && (
         <SkipAction type="Stage" name={stage.name} skip={skip} label="Skip stage" />
       )}
