@@ -14,6 +14,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { bundleControlPlane, startControlPlane } from "./lib/control-plane.ts";
+import { controlPlaneTarget, session } from "./lib/inspector.ts";
 import { formatInt, formatMs, printTable } from "./lib/report.ts";
 import { ADMIN_TOKEN, createRun, driveToCompleted, seedFleet, setUp } from "./lib/zero-runs.ts";
 
@@ -39,41 +40,6 @@ interface Profile {
   startTime: number;
   endTime: number;
   samples?: number[];
-}
-
-/** One DevTools-protocol session over the inspector's WebSocket. */
-async function session(url: string) {
-  const socket = new WebSocket(url);
-  await new Promise((resolve, reject) => {
-    socket.addEventListener("open", resolve, { once: true });
-    socket.addEventListener("error", reject, { once: true });
-  });
-  let next = 1;
-  const waiting = new Map<number, (result: unknown) => void>();
-  socket.addEventListener("message", (event) => {
-    const message = JSON.parse(String(event.data)) as { id?: number; result?: unknown };
-    if (message.id !== undefined) waiting.get(message.id)?.(message.result);
-  });
-  return {
-    send<T>(method: string, params: object = {}): Promise<T> {
-      const id = next++;
-      socket.send(JSON.stringify({ id, method, params }));
-      return new Promise((resolve) => waiting.set(id, resolve as (result: unknown) => void));
-    },
-    close: () => socket.close(),
-  };
-}
-
-/** The control plane's isolate among workerd's inspector targets. */
-async function controlPlaneTarget(): Promise<string> {
-  const targets = (await (await fetch(`http://127.0.0.1:${INSPECTOR_PORT}/json/list`)).json()) as {
-    title: string;
-    webSocketDebuggerUrl: string;
-  }[];
-  const target =
-    targets.find((t) => /regatta-control-plane|control-plane/.test(t.title)) ?? targets[0];
-  if (target === undefined) throw new Error("workerd lists no inspector target");
-  return target.webSocketDebuggerUrl;
 }
 
 /**
@@ -115,7 +81,7 @@ async function main(): Promise<void> {
     const fleets = Array.from({ length: RUNS }, (_, i) => `a${String(i).padStart(3, "0")}`);
     for (const fleet of fleets) await seedFleet(cp, fleet, RUN_MEMBERS);
     for (const fleet of fleets) await createRun(cp, fleet);
-    const inspector = await session(await controlPlaneTarget());
+    const inspector = await session(await controlPlaneTarget(INSPECTOR_PORT));
     await inspector.send("Profiler.enable");
     await inspector.send("Profiler.setSamplingInterval", { interval: 500 });
     await inspector.send("Profiler.start");
