@@ -7,11 +7,13 @@
  * fleet, one run driven to Completed one virtual second per `POST /v1/sim/advance`, while
  * the control plane's isolate heap (V8's used size, through workerd's inspector) is read
  * every 100 ms. Prints per size:
- * - the heap used at rest (after a forced collection, before the start) and its peak;
+ * - the heap used before the start (the seeding's garbage perhaps still in it) and its peak;
  * - whether the run's or the fleet's object instance was replaced during the run: their
  *   runtime counters, read after each advance, only grow while an instance lives;
  * - the longest advance (wall ms): every object call an instant makes happens inside it,
- *   the bound on one event's CPU here.
+ *   the bound on one event's CPU here;
+ * - heap reads the inspector left unanswered for a minute (the isolate busy all along, or
+ *   replaced: the bench reconnects and reads on).
  * Anchors: peak heap ≤ 64 MB (half of the 128 MB an object gets on the platform), no
  * instance replaced. Locally every object shares one isolate, so the heap printed is all
  * of them together, an upper bound for each. Not asserted.
@@ -44,6 +46,7 @@ interface Outcome {
   peakMb: number;
   longestAdvanceMs: number;
   replaced: string[];
+  unanswered: number;
 }
 
 /** The object calls counted since each instance started: they only grow while it lives. */
@@ -52,9 +55,10 @@ async function readies(cp: ControlPlane, fleet: string) {
   return { run: run.counters?.readies ?? 0, fleet: owner.counters?.readies ?? 0 };
 }
 
-async function measure(members: number, bundle: Awaited<ReturnType<typeof bundleControlPlane>>) {
+async function measure(members: number): Promise<Outcome> {
+  // A control plane of its own per size (disposing one removes its bundle).
   const cp = await startControlPlane({
-    bundle,
+    bundle: await bundleControlPlane(),
     adminToken: ADMIN_TOKEN,
     vars: { REGATTA_PROVIDER: "sim", SIM_SPEED: "0" },
     inspectorPort: INSPECTOR_PORT,
@@ -64,16 +68,25 @@ async function measure(members: number, bundle: Awaited<ReturnType<typeof bundle
     const fleet = "big";
     await seedFleet(cp, fleet, members);
     await createRun(cp, fleet);
-    const inspector = await session(await controlPlaneTarget(INSPECTOR_PORT));
+    let inspector = await session(await controlPlaneTarget(INSPECTOR_PORT));
     const used = async () =>
       (await inspector.send<{ usedSize: number }>("Runtime.getHeapUsage")).usedSize / MB;
-    await inspector.send("HeapProfiler.collectGarbage");
+    // workerd's inspector does not answer HeapProfiler.collectGarbage: the heap before the
+    // start is what the seeding left, collected or not.
     const restMb = await used();
     let peakMb = restMb;
+    /** Samples the inspector left unanswered for a minute (the isolate busy, or replaced). */
+    let unanswered = 0;
     let sampling = true;
     const sampler = (async () => {
       while (sampling) {
-        peakMb = Math.max(peakMb, await used());
+        try {
+          peakMb = Math.max(peakMb, await used());
+        } catch {
+          unanswered++;
+          inspector.close();
+          inspector = await session(await controlPlaneTarget(INSPECTOR_PORT));
+        }
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     })();
@@ -104,25 +117,29 @@ async function measure(members: number, bundle: Awaited<ReturnType<typeof bundle
     sampling = false;
     await sampler;
     inspector.close();
-    return { members, wallMs, advances, restMb, peakMb, longestAdvanceMs, replaced };
+    return { members, wallMs, advances, restMb, peakMb, longestAdvanceMs, replaced, unanswered };
   } finally {
     await cp.dispose();
   }
 }
 
 async function main(): Promise<void> {
-  const bundle = await bundleControlPlane();
   const outcomes: Outcome[] = [];
-  for (const members of SIZES) outcomes.push(await measure(members, bundle));
+  for (const members of SIZES) {
+    const outcome = await measure(members);
+    console.log(`${formatInt(members)} members: peak ${outcome.peakMb.toFixed(1)} MB`);
+    outcomes.push(outcome);
+  }
   console.log(`\nOne run of many members (${describeRuntime()})`);
   printTable(
     [
       { header: "members", align: "right" },
       { header: "wall s", align: "right" },
       { header: "advances", align: "right" },
-      { header: "heap at rest MB", align: "right" },
+      { header: "heap before MB", align: "right" },
       { header: "heap peak MB", align: "right" },
       { header: "longest advance", align: "right" },
+      { header: "heap reads unanswered", align: "right" },
       { header: "instances replaced" },
       { header: "anchor" },
     ],
@@ -133,6 +150,7 @@ async function main(): Promise<void> {
       o.restMb.toFixed(1),
       o.peakMb.toFixed(1),
       formatMs(o.longestAdvanceMs),
+      formatInt(o.unanswered),
       o.replaced.length === 0 ? "none" : o.replaced.join("; "),
       `heap ≤ ${ANCHOR_HEAP_MB} MB, none replaced`,
     ]),
@@ -143,6 +161,7 @@ async function main(): Promise<void> {
     pairs[`m${o.members}_wall_s`] = Number((o.wallMs / 1000).toFixed(2));
     pairs[`m${o.members}_longest_advance_ms`] = Math.round(o.longestAdvanceMs);
     pairs[`m${o.members}_replaced`] = o.replaced.length;
+    pairs[`m${o.members}_heap_reads_unanswered`] = o.unanswered;
   }
   printKeyValues("runs-heap", pairs);
 }

@@ -17,10 +17,20 @@ export async function session(url: string) {
     if (message.id !== undefined) waiting.get(message.id)?.(message.result);
   });
   return {
+    /** Rejects after 60 s: workerd leaves some methods unanswered (HeapProfiler.collectGarbage). */
     send<T>(method: string, params: object = {}): Promise<T> {
       const id = next++;
       socket.send(JSON.stringify({ id, method, params }));
-      return new Promise((resolve) => waiting.set(id, resolve as (result: unknown) => void));
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          reject(new Error(`the inspector did not answer ${method}`));
+        }, 60_000);
+        waiting.set(id, (result) => {
+          clearTimeout(timer);
+          resolve(result as T);
+        });
+      });
     },
     close: () => socket.close(),
   };

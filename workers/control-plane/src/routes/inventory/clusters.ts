@@ -65,9 +65,12 @@ export function clusterRoutes(): App {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
     const spec = c.req.valid("json");
-    const existing = await getCluster(db, name);
+    // Independent reads at once: the clock's answer is dropped if the write is refused.
+    const [existing, now] = await Promise.all([
+      getCluster(db, name),
+      controlPlaneNow(c.env, c.var.inventory),
+    ]);
     await authorizeClusterPut(db, c.get("principal"), name, spec, existing);
-    const now = await controlPlaneNow(c.env, c.var.inventory);
     const { created, cluster } = orRefuse(
       await putCluster(db, c.env.FLEET, name, spec, now, existing),
     );
@@ -76,8 +79,10 @@ export function clusterRoutes(): App {
   });
   app.openapi(get, async (c) => {
     const { cluster: name } = c.req.valid("param");
-    const cluster = await clusterFor(c.var.inventory, c.var.principal, name, "read");
-    const now = await controlPlaneNow(c.env, c.var.inventory);
+    const [cluster, now] = await Promise.all([
+      clusterFor(c.var.inventory, c.var.principal, name, "read"),
+      controlPlaneNow(c.env, c.var.inventory),
+    ]);
     const [view] = await clusterViews(c.var.inventory, [cluster], now);
     return c.json(await withUpgradeStatus(c.env.FLEET, view!), 200);
   });
