@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./chromium.ts";
 import { bank, seedBank, shared } from "./client.ts";
-import { open, refusedByPolicy, see, shot } from "./page.ts";
+import { open, refusedByPolicy, see, shot, WAIT } from "./page.ts";
 
 // Issue 27 items 6 (no one-click production upgrade) and 7 (one measure of progress).
 const cp = shared();
@@ -242,7 +242,7 @@ describe("dashboard actions and progress", () => {
     await call("POST", "/v1/sim/advance", { seconds: 120 });
     await expect
       .poll(async () => Number(await open_.getAttribute("data-duration-ms")), {
-        timeout: 15_000,
+        timeout: WAIT.timeout,
         interval: 100,
       })
       .toBeGreaterThanOrEqual(before + 120_000);

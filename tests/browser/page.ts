@@ -50,8 +50,11 @@ export async function open(
   return page;
 }
 
-/** Asserted the way Playwright's own expect waits: retried until it holds, never a sleep. */
-export const WAIT = { timeout: 15_000, interval: 50 };
+/**
+ * Asserted the way Playwright's own expect waits: retried until it holds, never a sleep.
+ * 30 s: a first paint on CI's two busy cores has taken over 15 s.
+ */
+export const WAIT = { timeout: 30_000, interval: 50 };
 export const see = (locator: Locator) => ({
   toBeVisible: () => locator.first().waitFor({ state: "visible", timeout: WAIT.timeout }),
   toBeHidden: () => locator.first().waitFor({ state: "hidden", timeout: WAIT.timeout }),
