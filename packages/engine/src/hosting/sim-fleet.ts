@@ -7,6 +7,7 @@ import {
   type ClusterUpgradeRequest,
   isClusterUpgradeTerminal,
   type PoolUpgradeEnded,
+  workerPoolFacts,
 } from "../lifecycle/types.ts";
 import type { Decision } from "../machine/decision.ts";
 import type { Maintenance } from "../maintenance/maintenance.ts";
@@ -63,10 +64,12 @@ export const HOST_MACHINES: HostMachines = {
   simNextEventAt,
 };
 
+type EndedOperation =
+  | { kind: "cluster"; op: ClusterUpgrade }
+  | { kind: "pool"; op: NodePoolOperation };
+
 /** An operation that ended (its first terminal state), as the host saw it. */
-export type HostedEnd =
-  | { kind: "cluster"; op: ClusterUpgrade; startedAt: Instant; endedAt: Instant }
-  | { kind: "pool"; op: NodePoolOperation; startedAt: Instant; endedAt: Instant };
+export type HostedEnd = EndedOperation & { startedAt: Instant; endedAt: Instant };
 
 export interface HostObserver {
   ended?(end: HostedEnd): void;
@@ -357,15 +360,7 @@ export class SimFleet {
     hosted.wakeAt = decision.wakeAt;
     if (isClusterUpgradeTerminal(hosted.op.state)) {
       hosted.wakeAt = undefined;
-      if (hosted.endedAt === undefined) {
-        hosted.endedAt = this.now;
-        this.observer.ended?.({
-          kind: "cluster",
-          op: hosted.op,
-          startedAt: hosted.startedAt,
-          endedAt: this.now,
-        });
-      }
+      this.heardEnd(hosted, { kind: "cluster", op: hosted.op });
       const failure =
         hosted.op.state === "SUCCEEDED" ? undefined : (hosted.op.error ?? hosted.op.state);
       this.operationEnded(hosted.job, hosted.op.id, failure);
@@ -392,11 +387,7 @@ export class SimFleet {
     const window = windowInfo(hosted.maintenance, this.now);
     const request: NodePoolUpgradeRequest = {
       operationId,
-      pool: {
-        ...facts,
-        controlPlaneVersion: intent.controlPlaneVersion,
-        ...(intent.inPlace ? { inPlace: true } : {}),
-      },
+      pool: workerPoolFacts(facts, intent),
       target: intent.target,
       ...(window === undefined ? {} : { window }),
     };
@@ -428,15 +419,7 @@ export class SimFleet {
       return;
     }
     hosted.windowEdge = undefined;
-    if (hosted.endedAt === undefined) {
-      hosted.endedAt = this.now;
-      this.observer.ended?.({
-        kind: "pool",
-        op: hosted.op,
-        startedAt: hosted.startedAt,
-        endedAt: this.now,
-      });
-    }
+    this.heardEnd(hosted, { kind: "pool", op: hosted.op });
     if (wasTerminal) return;
     if ("job" in hosted.owner) {
       const failure = header.state === "SUCCEEDED" ? undefined : (header.error ?? header.state);
@@ -460,6 +443,13 @@ export class SimFleet {
     };
     if (header.error !== undefined) ended.error = header.error;
     owner.inbox.push(ended);
+  }
+
+  /** Tells the observer of an operation's first terminal state, once. */
+  private heardEnd(hosted: { startedAt: Instant; endedAt?: Instant }, end: EndedOperation): void {
+    if (hosted.endedAt !== undefined) return;
+    hosted.endedAt = this.now;
+    this.observer.ended?.({ ...end, startedAt: hosted.startedAt, endedAt: this.now });
   }
 
   private operationEnded(job: string, operation: string, failure: string | undefined): void {

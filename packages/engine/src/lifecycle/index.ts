@@ -26,6 +26,7 @@ export {
   CLUSTER_UPGRADE_TERMINAL_STATES,
   isClusterUpgradeTerminal,
   isSelfManaged,
+  workerPoolFacts,
 } from "./types.ts";
 export {
   type ClusterLifecycleStatus,

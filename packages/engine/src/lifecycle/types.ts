@@ -231,6 +231,19 @@ export type ClusterUpgradeIntent = {
   previousOperationId?: string;
 };
 
+/**
+ * The facts a worker pool's own upgrade starts from when its cluster upgrade asks
+ * (START_POOL_UPGRADE): planned against the control plane's new version (VER-7), in place
+ * when the intent says so (LIFE-3, LIFE-6). Every host starts a pool from these.
+ */
+export function workerPoolFacts(facts: NodePoolFacts, intent: ClusterUpgradeIntent): NodePoolFacts {
+  return {
+    ...facts,
+    controlPlaneVersion: intent.controlPlaneVersion,
+    ...(intent.inPlace ? { inPlace: true } : {}),
+  };
+}
+
 /** The host started a worker pool's own node-pool upgrade for an intent. */
 export interface PoolUpgradeStarted {
   type: "POOL_UPGRADE_STARTED";

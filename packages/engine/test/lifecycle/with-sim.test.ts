@@ -7,6 +7,7 @@ import {
   resumeClusterUpgrade,
   startClusterUpgrade,
   type WorkerPoolUpgrade,
+  workerPoolFacts,
 } from "../../src/lifecycle/index.ts";
 import type { Decision } from "../../src/machine/decision.ts";
 import { isTerminal } from "../../src/node-pool/operation.ts";
@@ -85,11 +86,7 @@ function runOnSim(
       const started = startNodePoolUpgrade(
         {
           operationId,
-          pool: {
-            ...facts,
-            controlPlaneVersion: intent.controlPlaneVersion,
-            ...(intent.inPlace ? { inPlace: true } : {}),
-          },
+          pool: workerPoolFacts(facts, intent),
           target: intent.target,
         },
         now,

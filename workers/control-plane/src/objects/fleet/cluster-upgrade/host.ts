@@ -19,6 +19,7 @@ import {
   refuse,
   resumeClusterUpgrade,
   startClusterUpgrade,
+  workerPoolFacts,
 } from "@regatta/engine";
 import { newOperationId } from "@regatta/inventory";
 import type { Timer, Tx } from "../../../runtime/types.ts";
@@ -387,11 +388,7 @@ function startPool(
     tx,
     {
       operationId,
-      pool: {
-        ...facts,
-        controlPlaneVersion: intent.controlPlaneVersion,
-        ...(intent.inPlace ? { inPlace: true } : {}),
-      },
+      pool: workerPoolFacts(facts, intent),
       // Each pool drains as its strategy says (NUP-3, NUP-9, NUP-10); only an in-place
       // pool's drains are best effort (LIFE-6), which its own strategy sets.
       target: intent.target,
