@@ -209,4 +209,21 @@ describe("where everything is (issue 27 item 9)", () => {
     expect(rulesRefused).toBe(2);
     await page.close();
   });
+
+  it('a read the control plane never answers is given up after READ_TIMEOUT_MS and read again, so the page does not stay "Loading"', async () => {
+    const page = watchPolicy(await browser.newPage({ viewport: { width: 1280, height: 900 } }));
+    let held = 0;
+    // The cluster's first read hangs: a request that was dropped and never answered.
+    await page.route(`**/v1/clusters/${LAB}`, async (route) => {
+      if (route.request().method() !== "GET" || held >= 1) return route.continue();
+      held++;
+      await new Promise<void>(() => {});
+    });
+    await page.goto(`${cp.url}/#token=${encodeURIComponent(cp.token)}`);
+    await see(page.getByRole("link", { name: "Regatta" })).toBeVisible();
+    await page.goto(`${cp.url}/#/clusters/${LAB}`);
+    await see(page.getByRole("heading", { name: "Node pools" })).toBeVisible();
+    expect(held).toBe(1);
+    await page.close();
+  });
 });

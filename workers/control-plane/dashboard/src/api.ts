@@ -58,13 +58,31 @@ function refusal(res: Response, body: unknown): ApiError {
   return new ApiError(res.status, detail);
 }
 
+/**
+ * How long a read may go unanswered. A fetch that never settles would keep its page
+ * "Loading" for good (the read never fails, so it is never tried again); given up, it is a
+ * failure like a 503 and is read again with backoff.
+ */
+export const READ_TIMEOUT_MS = 15_000;
+
 /** GET with `If-None-Match`: an unchanged answer is the one already held. */
 export async function getJson<T>(path: ApiUrl): Promise<T> {
   const held = answers.get(path);
-  const res = await fetch(path, {
-    headers: headers(held ? { "if-none-match": held.etag } : {}),
-    cache: "no-store",
-  });
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      headers: headers(held ? { "if-none-match": held.etag } : {}),
+      cache: "no-store",
+      signal: AbortSignal.timeout(READ_TIMEOUT_MS),
+    });
+  } catch (failure) {
+    if (failure instanceof DOMException && failure.name === "TimeoutError") {
+      throw new Error(
+        `The control plane did not answer within ${READ_TIMEOUT_MS / 1000} s; reading again.`,
+      );
+    }
+    throw failure;
+  }
   if (res.status === 304 && held) return held.body as T;
   const body = await bodyOf(res);
   if (!res.ok) throw refusal(res, body);
