@@ -3,9 +3,10 @@ import { existsSync, statSync, utimesSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { cli, must, OLD, putRelease, useControlPlane } from "./helpers.ts";
+import { cli, must, names, OLD, putRelease, useControlPlane } from "./helpers.ts";
 
 const { cp } = useControlPlane();
+const MANY = names("bin").named("many");
 const ROOT = fileURLToPath(new URL("../../..", import.meta.url));
 const CLI = fileURLToPath(new URL("..", import.meta.url));
 const BUNDLE = `${CLI}dist/regatta.mjs`;
@@ -107,15 +108,15 @@ describe("docs/cli.md's command form, with npm alone", () => {
 describe("a closed pipe", () => {
   beforeAll(async () => {
     await putRelease(cp());
-    await must(cp(), "PUT", "/v1/fleets/many", {});
+    await must(cp(), "PUT", `/v1/fleets/${MANY}`, {});
     // Enough clusters that their JSON outgrows a pipe's buffer (64 KiB on Linux): the CLI
     // is still writing when the reader goes away.
-    const names = Array.from({ length: 100 }, (_, i) => `many-${String(i).padStart(3, "0")}`);
-    for (let i = 0; i < names.length; i += 10) {
+    const clusters = Array.from({ length: 100 }, (_, i) => `${MANY}-${String(i).padStart(3, "0")}`);
+    for (let i = 0; i < clusters.length; i += 10) {
       await Promise.all(
-        names.slice(i, i + 10).map((name) =>
+        clusters.slice(i, i + 10).map((name) =>
           must(cp(), "PUT", `/v1/clusters/${name}`, {
-            fleet: "many",
+            fleet: MANY,
             role: "standalone",
             region: "europe-west1",
             releaseChannel: "REGULAR",

@@ -1,8 +1,8 @@
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll } from "vitest";
-import { type ControlPlane, startControlPlane } from "../../../tests/harness/control-plane.ts";
+import { afterAll, beforeAll, inject } from "vitest";
+import type { ControlPlane } from "../../../tests/harness/control-plane.ts";
 import type { Io } from "../src/io.ts";
 import { runCli } from "../src/program.ts";
 
@@ -12,22 +12,54 @@ export interface Ran {
   stderr: string;
 }
 
-/** One control plane per test file, its sim clock frozen (tests drive it). */
-export function useControlPlane(): { cp: () => ControlPlane; dir: () => string } {
-  let cp: ControlPlane | undefined;
+/**
+ * What a file has of the project's one control plane (global-setup.ts): where it is and
+ * its admin token. Not its stop: the files after this one still use it.
+ */
+export type SharedControlPlane = Pick<ControlPlane, "url" | "token">;
+
+/**
+ * The project's one control plane, its sim clock frozen (tests drive it; the files run one
+ * at a time), and a temporary directory of this file's own.
+ */
+export function useControlPlane(): { cp: () => SharedControlPlane; dir: () => string } {
+  const cp = inject("controlPlane");
   let dir: string | undefined;
   beforeAll(async () => {
-    cp = await startControlPlane({ speed: 0 });
     dir = await mkdtemp(join(tmpdir(), "regatta-cli-"));
   });
   afterAll(async () => {
-    await cp?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
   });
   return {
-    cp: () => cp ?? fail("no control plane"),
+    cp: () => cp ?? fail("no control plane: the cli project's global-setup.ts starts it"),
     dir: () => dir ?? fail("no directory"),
   };
 }
+
+/**
+ * One file's names for the scene (`inventory()`): every file shares the control plane,
+ * so each has fleets and clusters of its own (`names("get").a` is `get-prod-a`). Zones,
+ * the machine type and the release are the control plane's, the same for every file.
+ */
+export function names(prefix: string) {
+  const fleet = `${prefix}-prod`;
+  return {
+    prefix,
+    /** The scene's fleet (`prod` in docs/cli.md). */
+    fleet,
+    /** Its cluster in group `canary`, with pool `default`. */
+    a: `${fleet}-a`,
+    /** Its cluster in group `rest`. */
+    b: `${fleet}-b`,
+    /** Another object of this file: `named("lab")` is `get-lab`. */
+    named: (name: string) => `${prefix}-${name}`,
+    /** Whether a fleet, cluster, token or subscription is this file's. */
+    mine: (name: string) => name.startsWith(`${prefix}-`),
+  };
+}
+
+export type Names = ReturnType<typeof names>;
 
 function fail(message: string): never {
   throw new Error(message);
@@ -35,7 +67,7 @@ function fail(message: string): never {
 
 /** The CLI in-process, as `npm run regatta -- …` would run it, against `cp`. */
 export async function cli(
-  cp: ControlPlane,
+  cp: SharedControlPlane,
   argv: string[],
   options: { token?: string; cwd?: string } = {},
 ): Promise<Ran> {
@@ -58,7 +90,7 @@ export async function cli(
 
 /** A JSON request straight to the API, for setting the scene and driving the sim. */
 export async function api(
-  cp: ControlPlane,
+  cp: SharedControlPlane,
   method: string,
   path: string,
   body?: unknown,
@@ -73,7 +105,7 @@ export async function api(
 }
 
 export async function must(
-  cp: ControlPlane,
+  cp: SharedControlPlane,
   method: string,
   path: string,
   body?: unknown,
@@ -90,7 +122,7 @@ export async function must(
  * holds; the watch polls on its own. No real time is slept: each step waits for the API.
  */
 export async function driveWhile(
-  cp: ControlPlane,
+  cp: SharedControlPlane,
   watching: Promise<Ran>,
   settled: () => Promise<boolean>,
   options: { stepSeconds?: number; maxSteps?: number } = {},
@@ -116,7 +148,7 @@ export const OLD = "1.21.11-gke.1100";
 export const NEW = "1.21.14-gke.4300";
 
 /** The release every scene stands on: OLD and NEW known, node images in europe-west1. */
-export async function putRelease(cp: ControlPlane): Promise<void> {
+export async function putRelease(cp: SharedControlPlane): Promise<void> {
   await must(cp, "PUT", "/v1/releases/2022-R26", {
     channel: "REGULAR",
     targets: { "1.21": NEW },
@@ -128,10 +160,14 @@ export async function putRelease(cp: ControlPlane): Promise<void> {
   });
 }
 
-/** A fleet `prod`: two zones, a machine type, clusters a and b (group `canary`, `rest`). */
-export const INVENTORY = `apiVersion: regatta.dev/v1
+/**
+ * `names`' fleet: two zones, a machine type, clusters a and b (group `canary`, `rest`),
+ * pool `default` on a, strategy `canary-first`.
+ */
+export function inventory(names: Names): string {
+  return `apiVersion: regatta.dev/v1
 kind: Fleet
-metadata: { name: prod }
+metadata: { name: ${names.fleet} }
 ---
 apiVersion: regatta.dev/v1
 kind: Zone
@@ -150,9 +186,9 @@ spec: { cpuMillis: 4000, memoryMiB: 16384, pricePerHour: 0.134 }
 ---
 apiVersion: regatta.dev/v1
 kind: Cluster
-metadata: { name: prod-a }
+metadata: { name: ${names.a} }
 spec:
-  fleet: prod
+  fleet: ${names.fleet}
   role: standalone
   region: europe-west1
   releaseChannel: REGULAR
@@ -161,9 +197,9 @@ spec:
 ---
 apiVersion: regatta.dev/v1
 kind: Cluster
-metadata: { name: prod-b }
+metadata: { name: ${names.b} }
 spec:
-  fleet: prod
+  fleet: ${names.fleet}
   role: standalone
   region: europe-west1
   releaseChannel: REGULAR
@@ -172,7 +208,7 @@ spec:
 ---
 apiVersion: regatta.dev/v1
 kind: NodePool
-metadata: { name: default, cluster: prod-a }
+metadata: { name: default, cluster: ${names.a} }
 spec:
   machineType: e2-standard-4
   zones: [europe-west1-b, europe-west1-c]
@@ -183,7 +219,7 @@ spec:
 ---
 apiVersion: regatta.dev/v1
 kind: UpdateStrategy
-metadata: { name: canary-first, fleet: prod }
+metadata: { name: canary-first, fleet: ${names.fleet} }
 spec:
   stages:
     - name: canary
@@ -191,3 +227,4 @@ spec:
     - name: rest
       groups: [{ name: rest }]
 `;
+}

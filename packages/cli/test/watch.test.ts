@@ -3,9 +3,10 @@ import {
   api,
   cli,
   driveWhile,
-  INVENTORY,
+  inventory,
   must,
   NEW,
+  names,
   OLD,
   putRelease,
   useControlPlane,
@@ -13,9 +14,14 @@ import {
 } from "./helpers.ts";
 
 const { cp, dir } = useControlPlane();
+const scene = names("watch");
+const { fleet } = scene;
+/** Clusters of the fleet beside the inventory's: c in group `doomed`, d with pool `web`. */
+const C = `${fleet}-c`;
+const D = `${fleet}-d`;
 const WATCH = ["--interval", "0.05"];
 const CLUSTER = {
-  fleet: "prod",
+  fleet,
   role: "standalone",
   region: "europe-west1",
   releaseChannel: "REGULAR",
@@ -24,11 +30,11 @@ const CLUSTER = {
 const ENDED = new Set(["Completed", "Failed", "Stopped", "Skipped"]);
 
 const runEnded = (run: string) => async () =>
-  ENDED.has((await must(cp(), "GET", `/v1/fleets/prod/update-runs/${run}`)).state);
+  ENDED.has((await must(cp(), "GET", `/v1/fleets/${fleet}/update-runs/${run}`)).state);
 
 beforeAll(async () => {
   await putRelease(cp());
-  const file = await writeDocuments(dir(), "inventory.yaml", INVENTORY);
+  const file = await writeDocuments(dir(), "inventory.yaml", inventory(scene));
   expect((await cli(cp(), ["apply", "-f", file])).code).toBe(0);
 });
 
@@ -37,7 +43,7 @@ describe("runs create | start | watch", () => {
     const created = await cli(cp(), [
       "runs",
       "create",
-      "prod",
+      fleet,
       "run-ok",
       "--strategy",
       "canary-first",
@@ -47,10 +53,10 @@ describe("runs create | start | watch", () => {
     expect(created.stderr).toBe("");
     expect(created.code).toBe(0);
     expect(created.stdout).toMatch(/run run-ok\s+NotStarted/);
-    expect((await cli(cp(), ["runs", "start", "prod", "run-ok"])).code).toBe(0);
+    expect((await cli(cp(), ["runs", "start", fleet, "run-ok"])).code).toBe(0);
     const watched = await driveWhile(
       cp(),
-      cli(cp(), ["runs", "watch", "prod", "run-ok", ...WATCH]),
+      cli(cp(), ["runs", "watch", fleet, "run-ok", ...WATCH]),
       runEnded("run-ok"),
     );
     expect(watched.stderr).toBe("");
@@ -59,28 +65,28 @@ describe("runs create | start | watch", () => {
     expect(lines[0]).toBe("run run-ok: Running");
     expect(lines).toContain("  stage canary: 1/1 Completed");
     expect(lines).toContain("  stage rest: 1/1 Completed");
-    expect(lines).toContain("  member prod-a (canary/canary): Completed");
+    expect(lines).toContain(`  member ${scene.a} (canary/canary): Completed`);
     expect(lines).toContain("run run-ok: Completed");
     expect(lines.at(-2)).toBe("run run-ok ended Completed");
   });
 
   it("RUN-11 a run whose member fails under an injected sim fault ends Failed: watch exits 1", async () => {
-    await must(cp(), "PUT", "/v1/clusters/prod-c", { ...CLUSTER, updateGroup: "doomed" });
-    await must(cp(), "PUT", "/v1/sim/faults/cp-fail", {
-      match: { cluster: "prod-c", operation: "UPGRADE_CONTROL_PLANE" },
+    await must(cp(), "PUT", `/v1/clusters/${C}`, { ...CLUSTER, updateGroup: "doomed" });
+    await must(cp(), "PUT", `/v1/sim/faults/${scene.named("cp-fail")}`, {
+      match: { cluster: C, operation: "UPGRADE_CONTROL_PLANE" },
       effect: "FAIL",
     });
-    await must(cp(), "POST", "/v1/fleets/prod/update-runs", {
+    await must(cp(), "POST", `/v1/fleets/${fleet}/update-runs`, {
       name: "run-bad",
       stages: [{ name: "rest", groups: [{ name: "doomed" }] }],
       upgrade: { type: "ControlPlaneOnly", kubernetesVersion: NEW },
     });
     const watched = await driveWhile(
       cp(),
-      cli(cp(), ["runs", "start", "prod", "run-bad", "--watch", ...WATCH]),
+      cli(cp(), ["runs", "start", fleet, "run-bad", "--watch", ...WATCH]),
       runEnded("run-bad"),
     );
-    await api(cp(), "DELETE", "/v1/sim/faults/cp-fail");
+    await api(cp(), "DELETE", `/v1/sim/faults/${scene.named("cp-fail")}`);
     expect(watched.code).toBe(1);
     expect(watched.stdout).toContain("run run-bad: Failed");
     expect(watched.stdout).toContain("stage rest: 0/1 Failed, 1 failed");
@@ -88,7 +94,7 @@ describe("runs create | start | watch", () => {
   });
 
   it("--output json prints each changed state as one JSON line", async () => {
-    const watched = await cli(cp(), ["runs", "watch", "prod", "run-ok", "-o", "json", ...WATCH]);
+    const watched = await cli(cp(), ["runs", "watch", fleet, "run-ok", "-o", "json", ...WATCH]);
     expect(watched.code).toBe(0);
     const states = watched.stdout
       .trim()
@@ -106,12 +112,12 @@ describe("pools upgrade | watch", () => {
       "pool.yaml",
       `apiVersion: regatta.dev/v1
 kind: Cluster
-metadata: { name: prod-d }
-spec: { fleet: prod, role: standalone, region: europe-west1, releaseChannel: REGULAR, version: "${OLD}" }
+metadata: { name: ${D} }
+spec: { fleet: ${fleet}, role: standalone, region: europe-west1, releaseChannel: REGULAR, version: "${OLD}" }
 ---
 apiVersion: regatta.dev/v1
 kind: NodePool
-metadata: { name: web, cluster: prod-d }
+metadata: { name: web, cluster: ${D} }
 spec:
   machineType: e2-standard-4
   zones: [europe-west1-b, europe-west1-c]
@@ -124,7 +130,7 @@ spec:
     const started = await cli(cp(), [
       "pools",
       "upgrade",
-      "prod-d",
+      D,
       "web",
       "--node-image",
       "cos-110",
@@ -144,7 +150,7 @@ spec:
     );
     expect(watched.stderr).toBe("");
     expect(watched.code).toBe(0);
-    expect(watched.stdout).toMatch(/^operation op-\S+ \(prod-d\/web → \S+\): RUNNING/);
+    expect(watched.stdout).toMatch(new RegExp(`^operation op-\\S+ \\(${D}/web → \\S+\\): RUNNING`));
     expect(watched.stdout).toContain("  zone europe-west1-b: 0/2 ");
     expect(watched.stdout).toContain("  zone europe-west1-b: 2/2 ");
     expect(watched.stdout).toContain("  zone europe-west1-c: 2/2 ");
@@ -152,7 +158,7 @@ spec:
   });
 
   it("a control on a pool with nothing to control is the API's 409, exit 1", async () => {
-    const ran = await cli(cp(), ["pools", "complete", "prod-d", "web"]);
+    const ran = await cli(cp(), ["pools", "complete", D, "web"]);
     expect(ran.code).toBe(1);
     expect(ran.stderr).toMatch(/^error: (409|404|422) /);
   });
