@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { Miniflare, supportedCompatibilityDate } from "miniflare";
+import { Log, LogLevel, Miniflare, supportedCompatibilityDate } from "miniflare";
 import { unstable_readConfig } from "wrangler";
 import { timed } from "./timing.ts";
 
@@ -142,6 +142,13 @@ export interface ControlPlaneOptions {
    * profile of the control plane while a bench drives it; closed when absent.
    */
   inspectorPort?: number;
+  /** Keeps every object instance until the end: see `unsafePreventEviction` below. */
+  preventEviction?: boolean;
+  /**
+   * Caps the isolate's V8 old generation (MB, `--max-old-space-size`): an object whose
+   * live state outgrows it fails instead of growing, as it would past the platform's limit.
+   */
+  heapLimitMb?: number;
 }
 
 /**
@@ -249,7 +256,14 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
   const durableObjects = Object.fromEntries(
     config.durable_objects.bindings.map((binding) => [
       binding.name,
-      { className: binding.class_name, useSQLite: sqliteClasses.has(binding.class_name) },
+      {
+        className: binding.class_name,
+        useSQLite: sqliteClasses.has(binding.class_name),
+        // workerd frees an object after ~10 s without a request, as the platform evicts
+        // idle objects: a bench that watches for instances replaced asks it not to, so a
+        // replacement it sees is a reset (an error, a limit), not an idle eviction.
+        ...(options.preventEviction ? { unsafePreventEviction: true } : {}),
+      },
     ]),
   );
   // The notifications queue (docs/notifications.md): without its producer binding every
@@ -273,9 +287,16 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
     ]),
   );
 
+  // Miniflare hands workerd V8 flags through this variable only (read when it starts).
+  if (options.heapLimitMb !== undefined) {
+    process.env.MINIFLARE_WORKERD_V8_FLAGS = `--max-old-space-size=${options.heapLimitMb}`;
+  } else delete process.env.MINIFLARE_WORKERD_V8_FLAGS;
   const mf = new Miniflare({
     host: "127.0.0.1",
     port: 0,
+    // BENCH_LOG=1 shows what workerd says (an instance reset, an uncaught error): a bench
+    // reads numbers, so it is quiet otherwise.
+    ...(process.env.BENCH_LOG ? { log: new Log(LogLevel.INFO) } : {}),
     ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
     ...(options.durableObjectsDir === undefined
       ? {}

@@ -1,7 +1,13 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { runObjectName } from "../../src/objects/fleet/run-members/members.ts";
-import { applyRunEvent, takeReport } from "../../src/objects/update-run/host.ts";
+import {
+  applyRunEvent,
+  forgetRun,
+  loadRun,
+  takeReport,
+} from "../../src/objects/update-run/host.ts";
+import { flatMembers } from "../../src/objects/update-run/store.ts";
 import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import { api } from "../helpers.ts";
 import {
@@ -124,5 +130,59 @@ describe("update runs wake on their own", () => {
     expect(starts.map((d) => d.message.intents.map((i) => i.cluster).sort())).toEqual([
       ["batch-2", "batch-3"],
     ]);
+  });
+
+  it("RUN-5 the decisions of one transaction (a batch of member answers) each see the run the one before left, and the run is stored once, as the last left it; a run forgotten after a decision of the same transaction leaves no row", async () => {
+    for (const n of [1, 2, 3, 4]) await cluster(`once-${n}`, { updateGroup: "once-g" });
+    const created = await createRun({
+      name: "once-run",
+      stages: [{ name: "one", groups: [{ name: "once-g", maxConcurrency: 4 }] }],
+      upgrade: { type: "ControlPlaneOnly", kubernetesVersion: NEW },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const seen = await runInDurableObject(runObject("once-run"), async (instance, state) => {
+      const runtime = await (instance as unknown as { wiring: ObjectWiring }).wiring.ready();
+      const states = (tx: Parameters<typeof loadRun>[0]) =>
+        flatMembers(loadRun(tx)!).map((m) => `${m.cluster}:${m.state}`);
+      const during = await runtime.commit((tx) => {
+        applyRunEvent(tx, { type: "START", at: tx.now });
+        const afterStart = states(tx);
+        for (const n of [1, 2, 3]) {
+          takeReport(tx, { cluster: `once-${n}`, operationIds: [`op-once-${n}`], succeeded: true });
+        }
+        return { afterStart, afterEnds: states(tx) };
+      });
+      const stored = state.storage.sql
+        .exec<{ key: string; value: string }>("SELECT key, value FROM state WHERE key LIKE 'run:%'")
+        .toArray();
+      const members = stored
+        .filter((row) => row.key.startsWith("run:m:"))
+        .flatMap((row) => JSON.parse(row.value) as { cluster: string; state: string }[])
+        .map((m) => `${m.cluster}:${m.state}`);
+      // Forgotten in the transaction that also decided something: nothing of it is written.
+      const createdAt = (await runtime.read((tx) => loadRun(tx)))!.createdAt;
+      await runtime.commit((tx) => {
+        applyRunEvent(tx, { type: "STOP", at: tx.now });
+        forgetRun(tx, createdAt);
+      });
+      const left = state.storage.sql
+        .exec<{ n: number }>("SELECT count(*) AS n FROM state WHERE key LIKE 'run:%'")
+        .one().n;
+      return { ...during, members, left };
+    });
+    expect(seen.afterStart).toEqual([
+      "once-1:Running",
+      "once-2:Running",
+      "once-3:Running",
+      "once-4:Running",
+    ]);
+    expect(seen.afterEnds).toEqual([
+      "once-1:Completed",
+      "once-2:Completed",
+      "once-3:Completed",
+      "once-4:Running",
+    ]);
+    expect(seen.members).toEqual(seen.afterEnds);
+    expect(seen.left).toBe(0);
   });
 });

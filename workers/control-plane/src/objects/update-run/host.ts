@@ -80,18 +80,15 @@ function isUnderWay(member: RunMember | undefined): boolean {
 /**
  * Keeps the decision. A start not yet carried out is dropped once its member is no longer
  * under way (its cluster left the fleet, EXT-8): nothing is started on a cluster that is
- * gone, or on another one created under its name.
+ * gone, or on another one created under its name. That is settled once, when the
+ * transaction ends, from the run its last decision left (a start answered meanwhile for
+ * a member no longer under way is ignored by the machine).
  */
 function save(tx: Tx, before: UpdateRun, decision: UpdateRunDecision, at: Instant): void {
-  const starts = loadStarts(tx);
-  if (starts.length > 0 || decision.intents.length > 0) {
-    const byCluster = new Map(flatMembers(decision.state).map((m) => [m.cluster, m]));
-    const kept: PendingStart[] = [
-      ...starts,
-      ...decision.intents.map((intent) => ({ intent })),
-    ].filter((s) => isUnderWay(byCluster.get(s.intent.cluster)));
-    if (kept.length !== starts.length || decision.intents.length > 0) saveStarts(tx, kept);
+  if (decision.intents.length > 0) {
+    saveStarts(tx, [...loadStarts(tx), ...decision.intents.map((intent) => ({ intent }))]);
   }
+  tx.atEnd("update-run:prune-starts", () => pruneStarts(tx));
   saveRun(tx, decision.state, at);
   // Once per transaction: the ends of a batch each decide a start, and one delivery
   // carries them all (the starts still wanted when it ends).
@@ -180,6 +177,15 @@ export function recordStarts(tx: Tx): string[] {
     recorded.push(id);
   }
   return recorded;
+}
+
+function pruneStarts(tx: Tx): void {
+  const starts = loadStarts(tx);
+  if (starts.length === 0) return;
+  const run = loadRun(tx);
+  const byCluster = new Map(run === undefined ? [] : flatMembers(run).map((m) => [m.cluster, m]));
+  const kept = starts.filter((s) => isUnderWay(byCluster.get(s.intent.cluster)));
+  if (kept.length !== starts.length) saveStarts(tx, kept);
 }
 
 /** Starts the run asked for that the fleet has not confirmed yet. */

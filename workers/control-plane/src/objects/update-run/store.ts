@@ -13,8 +13,8 @@ import type { Tx } from "../../runtime/types.ts";
  * - `run:starts` — member starts the fleet has not confirmed yet, each with the delivery
  *   carrying it (dispatch.ts).
  *
- * Values are written at the end of the transaction (runtime/transaction.ts), so several
- * decisions in one transaction (a batch of member ends) write each row once.
+ * The run is written once per transaction, at its end (`Tx.atEnd`), so several decisions
+ * in one transaction (a batch of member ends) diff and write each row once.
  */
 
 /** Members per row: about 40 KB of JSON, far below the 2 MB row limit. */
@@ -40,16 +40,42 @@ export interface PendingStart {
   delivery?: string;
 }
 
-/** The run as the last decision of this transaction left it (assembled once per transaction). */
-const assembled = new WeakMap<Tx, UpdateRun | null>();
+/**
+ * What this transaction holds of the run: `stored` as its rows were when it began (read
+ * once), and, once a decision was kept, `current` with the instant it was decided at.
+ * The rows are written once, when the transaction ends: a batch of member answers is a
+ * decision each, and diffing and writing a run of 10,000 members after each of them made
+ * one transaction cost the square of the run's size.
+ */
+interface Held {
+  stored: UpdateRun | undefined;
+  current?: UpdateRun | undefined;
+  at?: Instant | undefined;
+  /** Whether `current` differs from the rows: a write is owed at the end. */
+  dirty: boolean;
+}
+
+const held = new WeakMap<Tx, Held>();
+
+const SAVE_RUN = "update-run:save";
 
 function header(tx: Tx): StoredHeader | undefined {
   return tx.getState<StoredHeader>(HEADER_KEY);
 }
 
+function holding(tx: Tx): Held {
+  let entry = held.get(tx);
+  if (entry === undefined) {
+    const stored = header(tx);
+    entry = { stored: stored && assemble(tx, stored), dirty: false };
+    held.set(tx, entry);
+  }
+  return entry;
+}
+
 /** Whether this object holds a run. */
 export function hasRun(tx: Tx): boolean {
-  return header(tx) !== undefined;
+  return loadRun(tx) !== undefined;
 }
 
 /** The members in tree order. */
@@ -61,14 +87,10 @@ export function flatMembers(run: UpdateRun): RunMember[] {
   return members;
 }
 
-/** The whole run, or undefined when the object holds none. */
+/** The whole run as the last decision of this transaction left it, or undefined. */
 export function loadRun(tx: Tx): UpdateRun | undefined {
-  const memo = assembled.get(tx);
-  if (memo !== undefined) return memo ?? undefined;
-  const stored = header(tx);
-  const run = stored && assemble(tx, stored);
-  assembled.set(tx, run ?? null);
-  return run;
+  const entry = holding(tx);
+  return entry.dirty ? entry.current : entry.stored;
 }
 
 function assemble(tx: Tx, stored: StoredHeader): UpdateRun {
@@ -95,20 +117,33 @@ function assemble(tx: Tx, stored: StoredHeader): UpdateRun {
   };
 }
 
-/** The instant of the last decision, if any. */
+/** The instant of the last decision, if any (one kept earlier in this transaction too). */
 export function lastDecisionAt(tx: Tx): Instant | undefined {
+  const entry = holding(tx);
+  if (entry.dirty && entry.at !== undefined) return entry.at;
   return header(tx)?.at;
 }
 
 /**
- * Keeps `run` as decided at `at`: the header, and each member row whose members changed
- * since the run this transaction last saw. A member counts as changed when any of its
- * fields does; facts read again from the inventory (EXT-8) only when they differ.
+ * Keeps `run` as decided at `at`. Later reads of this transaction see it; its rows are
+ * written when the transaction ends: the header, and each member row whose members
+ * changed since the transaction began. A member counts as changed when any of its fields
+ * does; facts read again from the inventory (EXT-8) only when they differ.
  */
 export function saveRun(tx: Tx, run: UpdateRun, at: Instant | undefined): void {
-  const before = loadRun(tx);
+  const entry = holding(tx);
+  entry.current = run;
+  if (at !== undefined) entry.at = at;
+  entry.dirty = true;
+  tx.atEnd(SAVE_RUN, () => writeRun(tx));
+}
+
+function writeRun(tx: Tx): void {
+  const entry = holding(tx);
+  const run = entry.current;
+  if (!entry.dirty || run === undefined) return;
   const members = flatMembers(run);
-  const previous = before === undefined ? undefined : flatMembers(before);
+  const previous = entry.stored === undefined ? undefined : flatMembers(entry.stored);
   const chunks = Math.ceil(members.length / CHUNK);
   for (let index = 0; index < chunks; index++) {
     const from = index * CHUNK;
@@ -127,9 +162,11 @@ export function saveRun(tx: Tx, run: UpdateRun, at: Instant | undefined): void {
     },
     sizes: run.stages.map((stage) => stage.groups.map((group) => group.members.length)),
   };
+  const at = entry.at ?? header(tx)?.at;
   if (at !== undefined) stored.at = at;
   tx.putState(HEADER_KEY, stored);
-  assembled.set(tx, run);
+  // Written: the rows are the run now (a finisher asked for later compares with them).
+  held.set(tx, { stored: run, at: entry.at, dirty: false });
 }
 
 /** Fields of a member that hold objects: compared by value only when replaced. */
@@ -148,7 +185,7 @@ function memberChanged(a: RunMember, b: RunMember): boolean {
   return false;
 }
 
-/** Empties the object of its run: every row of it. */
+/** Empties the object of its run: every row of it, and any write still owed. */
 export function deleteRun(tx: Tx): void {
   const stored = header(tx);
   if (stored) {
@@ -157,7 +194,7 @@ export function deleteRun(tx: Tx): void {
     tx.deleteState(HEADER_KEY);
   }
   tx.deleteState(STARTS_KEY);
-  assembled.set(tx, null);
+  held.set(tx, { stored: undefined, dirty: false });
 }
 
 /** Member starts not yet confirmed by the fleet. */
