@@ -1,6 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
 import { Cluster, ClusterInput, ClusterParams, ListQuery, Name, page } from "@regatta/contract";
-import { getCluster } from "@regatta/inventory";
 import { type App, router } from "../../app.ts";
 import { authorize } from "../../auth/middleware.ts";
 import { readGrants } from "../../auth/principal.ts";
@@ -11,6 +10,7 @@ import {
   clusterViews,
   listClusterPage,
   putCluster,
+  readForClusterPut,
   removeCluster,
 } from "../../services/inventory/clusters.ts";
 import { fleetReadResource } from "../../services/inventory/fleets.ts";
@@ -65,17 +65,14 @@ export function clusterRoutes(): App {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
     const spec = c.req.valid("json");
-    // Independent reads at once: the clock's answer is dropped if the write is refused.
-    const [existing, now] = await Promise.all([
-      getCluster(db, name),
+    // Independent reads at once: what they answer is dropped if the write is refused.
+    const [reads, now] = await Promise.all([
+      readForClusterPut(db, name, spec),
       controlPlaneNow(c.env, c.var.inventory),
     ]);
-    await authorizeClusterPut(db, c.get("principal"), name, spec, existing);
-    const { created, cluster } = orRefuse(
-      await putCluster(db, c.env.FLEET, name, spec, now, existing),
-    );
-    const [view] = await clusterViews(db, [cluster], now);
-    return created ? c.json(view!, 201) : c.json(view!, 200);
+    await authorizeClusterPut(db, c.get("principal"), name, spec, reads.existing);
+    const { created, view } = orRefuse(await putCluster(db, c.env.FLEET, name, spec, now, reads));
+    return created ? c.json(view, 201) : c.json(view, 200);
   });
   app.openapi(get, async (c) => {
     const { cluster: name } = c.req.valid("param");

@@ -52,7 +52,9 @@ export const UPGRADE_PENDING = "UPGRADE_PENDING";
  * For an existing one, a different `version` is a desired version (spec.version): it
  * must be a legal step from what the cluster runs (VER-2, VER-3, VER-4) and be in the
  * release catalogue (VER-6); status.version moves only when an upgrade succeeds (VER-8).
- * `existing` is the cluster as the caller read it to authorize the write (one read).
+ * `reads` is what the caller read to authorize the write, in one round trip with it: the
+ * cluster as it is, and whether the spec's fleet exists. Answers the cluster's view; its
+ * node counts are read beside the write (a cluster's PUT changes no node).
  */
 export async function putCluster(
   db: Inventory,
@@ -60,8 +62,9 @@ export async function putCluster(
   name: string,
   spec: ClusterSpec,
   now: Instant,
-  existing: ClusterRow | undefined,
-): Promise<Outcome<{ created: boolean; cluster: ClusterRow }>> {
+  reads: ClusterPutReads,
+): Promise<Outcome<{ created: boolean; view: ClusterView }>> {
+  const { existing } = reads;
   const version = parseVersion(spec.version);
   if (!version.ok) return version;
   if (spec.maintenance) {
@@ -89,7 +92,7 @@ export async function putCluster(
     if (!surgeOnly.ok) return surgeOnly;
   }
 
-  const admin = await checkReferences(db, name, spec);
+  const admin = await checkReferences(db, name, spec, reads.fleetExists);
   if (!admin.ok) return admin;
   if (admin.value) {
     const skew = checkUserSkew(spec.version, admin.value.statusVersion);
@@ -133,7 +136,10 @@ export async function putCluster(
     controlPlaneNodes: spec.controlPlaneNodePool?.nodeCount ?? null,
   };
   const status = phase ? [updateClusterStatus(db, name, { phase }, now)] : [];
-  const cluster = await putClusterAndRead(db, write, now, status);
+  const [cluster, counts] = await Promise.all([
+    putClusterAndRead(db, write, now, status),
+    nodeVersionCounts(db, [name]),
+  ]);
   if (!cluster) return refused(409, `cluster ${name} was deleted while being written`);
   if (existing) {
     try {
@@ -144,7 +150,23 @@ export async function putCluster(
       console.error(`fleet ${cluster.fleet} did not hear that cluster ${name} changed`, error);
     }
   }
-  return accepted({ created: !existing, cluster });
+  return accepted({ created: !existing, view: clusterView(cluster, now, counts.get(name) ?? {}) });
+}
+
+/** What a cluster's PUT reads before it is authorized, all at once (see `putCluster`). */
+export interface ClusterPutReads {
+  existing: ClusterRow | undefined;
+  fleetExists: boolean;
+}
+
+/** The reads of {@link ClusterPutReads}, in one round trip. */
+export async function readForClusterPut(
+  db: Inventory,
+  name: string,
+  spec: ClusterSpec,
+): Promise<ClusterPutReads> {
+  const [existing, fleet] = await Promise.all([getCluster(db, name), getFleet(db, spec.fleet)]);
+  return { existing, fleetExists: fleet !== undefined };
 }
 
 /** The fleet, scopes and admin cluster a spec names must exist; answers the admin. */
@@ -152,14 +174,15 @@ async function checkReferences(
   db: Inventory,
   name: string,
   spec: ClusterSpec,
+  fleetExists: boolean,
 ): Promise<Outcome<ClusterRow | undefined>> {
-  if (!(await getFleet(db, spec.fleet))) {
+  if (!fleetExists) {
     return refused(422, `fleet ${spec.fleet} does not exist; PUT /v1/fleets/${spec.fleet} first`);
   }
-  for (const scope of spec.scopes) {
-    if (!(await getScope(db, spec.fleet, scope))) {
-      return refused(422, `team scope ${scope} does not exist in fleet ${spec.fleet}`);
-    }
+  const scopes = await Promise.all(spec.scopes.map((scope) => getScope(db, spec.fleet, scope)));
+  const missing = spec.scopes.find((_, i) => !scopes[i]);
+  if (missing !== undefined) {
+    return refused(422, `team scope ${missing} does not exist in fleet ${spec.fleet}`);
   }
   if (spec.adminCluster === undefined) return accepted(undefined);
   if (spec.adminCluster === name)
