@@ -64,3 +64,32 @@ describe("the engine speaks no HTTP", () => {
     ]);
   });
 });
+
+/** A worker refusal given a status instead of a kind: `refused(404, …)`. */
+const NUMERIC_REFUSAL = /\brefused\(\s*\d/;
+const NUMERIC_REFUSAL_ALL = new RegExp(NUMERIC_REFUSAL.source, "g");
+
+describe("the worker's services and objects refuse in kinds, as the engine does", () => {
+  const worker = join(root, "workers/control-plane/src");
+  const dirs = ["services", "objects"].map((dir) => join(worker, dir));
+
+  it("no `refused(<status>, …)` in workers/control-plane/src/services or objects: http/problem.ts maps a kind to its status", () => {
+    const found = dirs.flatMap((dir) =>
+      sources(dir).flatMap((path) => {
+        const text = readFileSync(path, "utf8");
+        return [...text.matchAll(NUMERIC_REFUSAL_ALL)].map(
+          (match) => `${relative(worker, path)}:${text.slice(0, match.index).split("\n").length}`,
+        );
+      }),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it("the check is seen failing on a refusal with a status, across lines too, and not on one with a kind", () => {
+    expect(NUMERIC_REFUSAL.test('return refused(404, "cluster c does not exist");')).toBe(true);
+    expect(NUMERIC_REFUSAL.test('return refused(\n  409,\n  "busy");')).toBe(true);
+    expect(NUMERIC_REFUSAL.test('return refused("missing", "cluster c does not exist");')).toBe(
+      false,
+    );
+  });
+});

@@ -1,23 +1,26 @@
-import type { RuleId, RuleViolation } from "@regatta/engine";
+import type { RuleId, RuleViolation, ViolationKind } from "@regatta/engine";
 
 /**
  * Why a service refused a request: the engine's `RuleViolation` (a rule and its kind,
- * passed through unchanged), or the worker's own refusal in the terms API.md answers
- * with. Services return refusals; only routes turn them into problem+json (`orRefuse`),
- * and `http/problem.ts` is where a violation's kind becomes a status.
+ * passed through unchanged), or the worker's own refusal, of the same kinds. Services
+ * return refusals and speak no HTTP; only routes turn them into problem+json
+ * (`orRefuse`), and `http/problem.ts` is where a kind becomes a status.
  */
 export type Refusal = RuleViolation | ServiceRefusal;
 
 /**
- * A refusal the worker makes itself: 400 malformed, 404 unknown, 409 not allowed in the
- * current state, 422 a rule refuses it (`rule`), 429 busy or too often (with
- * `retryAfterSeconds`).
+ * The kinds a refusal can be: the engine's (malformed, missing, conflict: not allowed in
+ * the current state, refused: a rule refuses it), and `busy`, the worker's own: too much
+ * at once or too often, to be tried again after `retryAfterSeconds`.
  */
+export type RefusalKind = ViolationKind | "busy";
+
+/** A refusal the worker makes itself. */
 export interface ServiceRefusal {
-  status: 400 | 404 | 409 | 422 | 429;
+  kind: RefusalKind;
   detail: string;
   rule?: RuleId;
-  /** A 429's `Retry-After`. */
+  /** When a `busy` refusal may be tried again. */
   retryAfterSeconds?: number;
 }
 
@@ -35,9 +38,9 @@ export function accepted<T>(value: T): Outcome<T> {
   return { ok: true, value };
 }
 
-/** @example return refused(404, `cluster ${name} does not exist`); */
-export function refused(status: ServiceRefusal["status"], detail: string, rule?: RuleId): Refused {
-  return { ok: false, error: rule === undefined ? { status, detail } : { status, detail, rule } };
+/** @example return refused("missing", `cluster ${name} does not exist`); */
+export function refused(kind: RefusalKind, detail: string, rule?: RuleId): Refused {
+  return { ok: false, error: rule === undefined ? { kind, detail } : { kind, detail, rule } };
 }
 
 /**
@@ -45,5 +48,5 @@ export function refused(status: ServiceRefusal["status"], detail: string, rule?:
  * or the worker made it?
  */
 export function isConflict(refusal: Refusal): boolean {
-  return "kind" in refusal ? refusal.kind === "conflict" : refusal.status === 409;
+  return refusal.kind === "conflict";
 }

@@ -1,5 +1,5 @@
-import type { RuleId, ViolationKind } from "@regatta/engine";
-import type { Outcome, Refusal } from "../outcome.ts";
+import type { RuleId } from "@regatta/engine";
+import type { Outcome, Refusal, RefusalKind } from "../outcome.ts";
 
 /** RFC 9457 problem details, plus the SPEC rule that refused the request. */
 export interface Problem {
@@ -25,17 +25,18 @@ const TITLES: Record<number, string> = {
   503: "Service Unavailable",
 };
 
-/** API.md's status for each kind of refusal the engine makes; the engine speaks no HTTP. */
+/** API.md's status for each kind of refusal; neither the engine nor a service speaks HTTP. */
 const STATUS_OF_KIND = {
   malformed: 400,
   missing: 404,
   conflict: 409,
   refused: 422,
-} as const satisfies Record<ViolationKind, number>;
+  busy: 429,
+} as const satisfies Record<RefusalKind, number>;
 
 /** @example statusOf({ rule: "NUP-7", kind: "conflict", detail }) // 409 */
 export function statusOf(refusal: Refusal): number {
-  return "kind" in refusal ? STATUS_OF_KIND[refusal.kind] : refusal.status;
+  return STATUS_OF_KIND[refusal.kind];
 }
 
 /**
@@ -56,7 +57,7 @@ export class ProblemError extends Error {
     super(detail);
   }
 
-  /** A service's refusal carries its own status; the engine's, a kind and its rule. */
+  /** A refusal's kind gives the status; a `busy` one says when to try again. */
   static fromRefusal(refusal: Refusal): ProblemError {
     const headers =
       "retryAfterSeconds" in refusal && refusal.retryAfterSeconds !== undefined

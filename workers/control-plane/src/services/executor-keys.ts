@@ -18,7 +18,7 @@ export async function createExecutorKey(
 ): Promise<Outcome<z.infer<typeof ExecutorKeyCreated>>> {
   if (!deploymentSecret) {
     return refused(
-      409,
+      "conflict",
       "SEC-7: a fleet's executor key is derived from WEBHOOK_SECRET, which is not configured",
       "SEC-7",
     );
@@ -38,6 +38,6 @@ export async function createExecutorKey(
 /** SEC-7: revokes the fleet's executor key; its callbacks need WEBHOOK_SECRET again. */
 export async function revokeExecutorKey(db: Inventory, fleet: string): Promise<Outcome<void>> {
   const deleted = await deleteExecutorKey(db, fleet);
-  if (deleted.length === 0) return refused(404, `fleet ${fleet} has no executor key`);
+  if (deleted.length === 0) return refused("missing", `fleet ${fleet} has no executor key`);
   return accepted(undefined);
 }

@@ -46,7 +46,7 @@ export async function cachedPlan<T>(
     return {
       ok: false,
       error: {
-        status: 429,
+        kind: "busy",
         detail: `SEC-3: a plan of fleet ${fleet} is being computed; ask again in ${PLANNING_RETRY_SECONDS} s`,
         rule: "SEC-3",
         retryAfterSeconds: PLANNING_RETRY_SECONDS,

@@ -30,7 +30,7 @@ export async function createToken(
 ): Promise<Outcome<z.infer<typeof TokenCreated>>> {
   if (RESERVED_TOKEN_NAMES.includes(input.name)) {
     return refused(
-      422,
+      "refused",
       `token name ${input.name} is reserved: the server names its own callers so (reserved: ${RESERVED_TOKEN_NAMES.join(", ")})`,
     );
   }
@@ -47,7 +47,7 @@ export async function createToken(
     await insertApiToken(db, row, now);
   } catch (error) {
     if (constraintViolation(error) === "UNIQUE")
-      return refused(409, `token ${input.name} already exists; delete it first to rotate`);
+      return refused("conflict", `token ${input.name} already exists; delete it first to rotate`);
     throw error;
   }
   return accepted({ ...summarize({ ...row, createdAt: now }), token });
@@ -68,7 +68,7 @@ export async function revokeToken(
   name: string,
 ): Promise<Outcome<void>> {
   const deleted = await deleteApiToken(db, name);
-  if (deleted.length === 0) return refused(404, `token ${name} does not exist`);
+  if (deleted.length === 0) return refused("missing", `token ${name} does not exist`);
   await closeRevokedWatches(env, await takeTokenWatches(db, name));
   return accepted(undefined);
 }

@@ -219,7 +219,10 @@ export class UpdateRunObject extends DurableObject<Env> {
       });
       // A cursor names the first member of a later page: never the first, never past the end.
       if (opened === undefined || opened === 0 || opened >= total) {
-        return refused(400, "invalid cursor: use nextCursor of a previous page of this run");
+        return refused(
+          "malformed",
+          "invalid cursor: use nextCursor of a previous page of this run",
+        );
       }
       from = opened;
     }

@@ -29,7 +29,7 @@ type Objects = Pick<
 async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>> {
   return (await getFleet(db, fleet))
     ? accepted(undefined)
-    : refused(404, `fleet ${fleet} does not exist`);
+    : refused("missing", `fleet ${fleet} does not exist`);
 }
 
 /**
@@ -39,7 +39,7 @@ async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>
 export const MAX_PROFILES_PER_FLEET = 20;
 
 const missing = (fleet: string, name: string) =>
-  refused(404, `auto-upgrade profile ${name} does not exist in fleet ${fleet}`);
+  refused("missing", `auto-upgrade profile ${name} does not exist in fleet ${fleet}`);
 
 /**
  * `PUT /v1/fleets/{fleet}/auto-upgrade-profiles/{name}` (EXT-5): the strategy must be
@@ -70,7 +70,7 @@ export async function putProfile(
   if (!valid.ok) return valid;
   if ((await findStrategy(env, fleet, input.strategy)) === undefined) {
     return refused(
-      422,
+      "refused",
       `EXT-5: update strategy ${input.strategy} does not exist in fleet ${fleet}`,
       "EXT-5",
     );
@@ -83,7 +83,7 @@ export async function putProfile(
   );
   if ("full" in put) {
     return refused(
-      409,
+      "conflict",
       `SEC-4: fleet ${fleet} already has ${MAX_PROFILES_PER_FLEET} auto-upgrade profiles; delete one first`,
       "SEC-4",
     );

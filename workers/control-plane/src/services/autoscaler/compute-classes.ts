@@ -29,7 +29,7 @@ export async function upsertComputeClass(
 
 export async function readComputeClass(db: Inventory, name: string): Promise<Outcome<Body>> {
   const row = await getComputeClass(db, name);
-  return row ? accepted(body(row)) : refused(404, `compute class ${name} does not exist`);
+  return row ? accepted(body(row)) : refused("missing", `compute class ${name} does not exist`);
 }
 
 function body(row: ComputeClassRow): Body {

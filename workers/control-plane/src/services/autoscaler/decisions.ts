@@ -73,7 +73,7 @@ export async function evaluateClusterNow(
   Outcome<{ cluster: string; at: string; decisions: DecisionBody[]; nextScanAt?: string }>
 > {
   const view = await fleets.get(fleets.idFromName(cluster.fleet)).evaluateAutoscaler(cluster.name);
-  if (!view) return refused(404, `cluster ${cluster.name} does not exist`);
+  if (!view) return refused("missing", `cluster ${cluster.name} does not exist`);
   return accepted({
     cluster: view.cluster,
     at: view.at,

@@ -20,9 +20,9 @@ export async function createProvisioningRequest(
     { controlPlaneVersion: cluster.statusVersion, autopilot: cluster.autopilot },
     input.class,
   );
-  if (!supported.ok) return refused(422, supported.error.detail, supported.error.rule);
+  if (!supported.ok) return refused("refused", supported.error.detail, supported.error.rule);
   if (input.pool !== undefined && !(await getNodePool(db, cluster.name, input.pool))) {
-    return refused(404, `node pool ${input.pool} of cluster ${cluster.name} does not exist`);
+    return refused("missing", `node pool ${input.pool} of cluster ${cluster.name} does not exist`);
   }
   const name = `pr-${crypto.randomUUID()}`;
   const stored = await fleets
@@ -38,7 +38,7 @@ export async function createProvisioningRequest(
       },
       count: input.count,
     });
-  if (!stored) return refused(404, `cluster ${cluster.name} does not exist`);
+  if (!stored) return refused("missing", `cluster ${cluster.name} does not exist`);
   return accepted({
     id: name,
     cluster: cluster.name,

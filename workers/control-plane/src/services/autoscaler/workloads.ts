@@ -42,7 +42,7 @@ export async function putClusterWorkloads(
   const result = await fleets
     .get(fleets.idFromName(cluster.fleet))
     .putWorkloads(cluster.name, { ...put, pods: put.pods.map(keptAnnotations) });
-  if ("refused" in result) return refused(400, result.refused);
+  if ("refused" in result) return refused("malformed", result.refused);
   return accepted({
     ...result.workloads,
     ...(result.evaluation ? { decisions: result.evaluation.decisions.map(decisionBody) } : {}),

@@ -80,7 +80,7 @@ export async function putCluster(
     const balanced = pools.filter((p) => p.autoscaling?.profile === "balanced").map((p) => p.name);
     if (balanced.length > 0) {
       return refused(
-        422,
+        "refused",
         `CA-11: the balanced autoscaling profile is not available on Autopilot clusters; node pools ${balanced.join(", ")} set it`,
         "CA-11",
       );
@@ -140,7 +140,7 @@ export async function putCluster(
     putClusterAndRead(db, write, now, status),
     nodeVersionCounts(db, [name]),
   ]);
-  if (!cluster) return refused(409, `cluster ${name} was deleted while being written`);
+  if (!cluster) return refused("conflict", `cluster ${name} was deleted while being written`);
   if (existing) {
     try {
       // CA-11: a profile (or anything else a pass reads) changed; an idle cluster's
@@ -177,20 +177,23 @@ async function checkReferences(
   fleetExists: boolean,
 ): Promise<Outcome<ClusterRow | undefined>> {
   if (!fleetExists) {
-    return refused(422, `fleet ${spec.fleet} does not exist; PUT /v1/fleets/${spec.fleet} first`);
+    return refused(
+      "refused",
+      `fleet ${spec.fleet} does not exist; PUT /v1/fleets/${spec.fleet} first`,
+    );
   }
   const scopes = await Promise.all(spec.scopes.map((scope) => getScope(db, spec.fleet, scope)));
   const missing = spec.scopes.find((_, i) => !scopes[i]);
   if (missing !== undefined) {
-    return refused(422, `team scope ${missing} does not exist in fleet ${spec.fleet}`);
+    return refused("refused", `team scope ${missing} does not exist in fleet ${spec.fleet}`);
   }
   if (spec.adminCluster === undefined) return accepted(undefined);
   if (spec.adminCluster === name)
-    return refused(422, "LIFE-1: a user cluster cannot be its own admin", "LIFE-1");
+    return refused("refused", "LIFE-1: a user cluster cannot be its own admin", "LIFE-1");
   const admin = await getCluster(db, spec.adminCluster);
   if (!admin || (admin.role !== "admin" && admin.role !== "hybrid")) {
     return refused(
-      422,
+      "refused",
       `LIFE-1: adminCluster ${spec.adminCluster} must be an existing admin or hybrid cluster`,
       "LIFE-1",
     );
@@ -201,7 +204,7 @@ async function checkReferences(
 /** The cluster, or a 404. */
 export async function readCluster(db: Inventory, name: string): Promise<Outcome<ClusterRow>> {
   const cluster = await getCluster(db, name);
-  if (!cluster) return refused(404, `cluster ${name} does not exist`);
+  if (!cluster) return refused("missing", `cluster ${name} does not exist`);
   return accepted(cluster);
 }
 
@@ -237,9 +240,12 @@ export async function removeCluster(
     deleted = await deleteCluster(db, name);
   } catch (error) {
     if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
-    return refused(409, `cluster ${name} still manages user clusters; move or delete them first`);
+    return refused(
+      "conflict",
+      `cluster ${name} still manages user clusters; move or delete them first`,
+    );
   }
-  if (deleted.length === 0) return refused(404, `cluster ${name} does not exist`);
+  if (deleted.length === 0) return refused("missing", `cluster ${name} does not exist`);
   try {
     const fleet = fleets.get(fleets.idFromName(cluster.fleet));
     await fleet.clusterDeleted(

@@ -61,7 +61,7 @@ export async function upsertFleet(
 /** The fleet, or a 404. */
 export async function readFleet(db: Inventory, name: string): Promise<Outcome<FleetView>> {
   const row = await getFleet(db, name);
-  if (!row) return refused(404, `fleet ${name} does not exist`);
+  if (!row) return refused("missing", `fleet ${name} does not exist`);
   return accepted(fleetView(row));
 }
 
@@ -103,7 +103,7 @@ export async function removeFleet(db: Inventory, name: string): Promise<Outcome<
     const downstream = await getDownstreamRollout(db, group.groupKey);
     if (downstream && downstream.fleet !== name) {
       return refused(
-        409,
+        "conflict",
         `SEQ-1: ${group.groupKey} is the upstream of ${downstream.groupKey} in a rollout sequence; give ${downstream.groupKey} another upstream (or none) first`,
         "SEQ-1",
       );
@@ -118,11 +118,11 @@ export async function removeFleet(db: Inventory, name: string): Promise<Outcome<
     const shown = blockers.items.map((cluster) => cluster.name).join(", ");
     const more = blockers.nextCursor === null ? "" : ", …";
     return refused(
-      409,
+      "conflict",
       `fleet ${name} still has clusters (${shown}${more}); delete or move them first`,
     );
   }
-  if (deleted.length === 0) return refused(404, `fleet ${name} does not exist`);
+  if (deleted.length === 0) return refused("missing", `fleet ${name} does not exist`);
   return accepted(undefined);
 }
 

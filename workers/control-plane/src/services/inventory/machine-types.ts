@@ -43,7 +43,7 @@ export async function readMachineType(
   name: string,
 ): Promise<Outcome<MachineTypeView>> {
   const row = await getMachineType(db, name);
-  if (!row) return refused(404, `machine type ${name} does not exist`);
+  if (!row) return refused("missing", `machine type ${name} does not exist`);
   return accepted(machineTypeView(row));
 }
 
@@ -64,11 +64,11 @@ export async function removeMachineType(db: Inventory, name: string): Promise<Ou
   } catch (error) {
     if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
     return refused(
-      409,
+      "conflict",
       `machine type ${name} is still used by reservations or node pools; delete or change those first`,
     );
   }
-  if (deleted.length === 0) return refused(404, `machine type ${name} does not exist`);
+  if (deleted.length === 0) return refused("missing", `machine type ${name} does not exist`);
   return accepted(undefined);
 }
 

@@ -49,7 +49,7 @@ export async function putNodePool(
   const controlPlane = tryParseVersion(cluster.statusVersion);
   if (poolVersion && controlPlane && compareVersions(poolVersion, controlPlane) > 0) {
     return refused(
-      422,
+      "refused",
       `VER-7: node pool version ${spec.version} is newer than the control plane of ${cluster.name} (${cluster.statusVersion}); upgrade the control plane first`,
       "VER-7",
     );
@@ -61,7 +61,7 @@ export async function putNodePool(
   if (!strategy.ok) return strategy;
   if (!(await getMachineType(db, spec.machineType))) {
     return refused(
-      422,
+      "refused",
       `machine type ${spec.machineType} does not exist; PUT /v1/machine-types/${spec.machineType} first`,
     );
   }
@@ -72,7 +72,7 @@ export async function putNodePool(
       { ...spec, autoscaling: spec.autoscaling },
       { controlPlaneVersion: cluster.statusVersion, autopilot: cluster.autopilot },
     );
-    if (!checked.ok) return refused(422, checked.error.detail, checked.error.rule);
+    if (!checked.ok) return refused("refused", checked.error.detail, checked.error.rule);
     const profile = validateProfile({
       autopilot: cluster.autopilot,
       profile: spec.autoscaling.profile,
@@ -81,12 +81,12 @@ export async function putNodePool(
   }
   const known = await knownZoneNames(db, spec.zones);
   const missing = spec.zones.filter((zone) => !known.includes(zone));
-  if (missing.length > 0) return refused(422, `unknown zone(s): ${missing.join(", ")}`);
+  if (missing.length > 0) return refused("refused", `unknown zone(s): ${missing.join(", ")}`);
 
   const existing = await getNodePool(db, cluster.name, name);
   if (existing && (existing.version !== spec.version || existing.nodeImage !== spec.nodeImage)) {
     return refused(
-      409,
+      "conflict",
       `node pool ${name} runs ${existing.version} / ${existing.nodeImage}; change its version or image with POST /v1/clusters/${cluster.name}/node-pools/${name}/upgrade`,
     );
   }
@@ -113,7 +113,7 @@ export async function putNodePool(
   };
   await runBatch(db, putNodePoolStatements(db, write, now));
   const pool = await getNodePool(db, cluster.name, name);
-  if (!pool) return refused(409, `node pool ${name} was deleted while being written`);
+  if (!pool) return refused("conflict", `node pool ${name} was deleted while being written`);
   try {
     // An idle cluster's autoscaler keeps no timer: a changed pool wakes it.
     await fleets
@@ -132,7 +132,7 @@ export async function readNodePool(
   name: string,
 ): Promise<Outcome<NodePoolRow>> {
   const pool = await getNodePool(db, cluster, name);
-  if (!pool) return refused(404, `node pool ${name} does not exist in cluster ${cluster}`);
+  if (!pool) return refused("missing", `node pool ${name} does not exist in cluster ${cluster}`);
   return accepted(pool);
 }
 
@@ -157,7 +157,7 @@ export async function removeNodePool(
 ): Promise<Outcome<void>> {
   const deleted = await deleteNodePool(db, cluster.name, name);
   if (deleted.length === 0)
-    return refused(404, `node pool ${name} does not exist in cluster ${cluster.name}`);
+    return refused("missing", `node pool ${name} does not exist in cluster ${cluster.name}`);
   try {
     await fleets.get(fleets.idFromName(cluster.fleet)).nodePoolDeleted(cluster.name, name);
   } catch (error) {

@@ -41,7 +41,7 @@ function checkTarget(minor: string, target: string): Outcome<void> {
   // The contract admits any digits; the engine keys channels by canonical minors only.
   if (lowest === undefined || minorOf(lowest) !== minor) {
     return refused(
-      400,
+      "malformed",
       `CH-1: target key ${JSON.stringify(minor)} is not a minor such as 1.21`,
       "CH-1",
     );
@@ -52,7 +52,7 @@ function checkTarget(minor: string, target: string): Outcome<void> {
   if (step.ok) return accepted(undefined);
   const { rule, detail } = step.error;
   return refused(
-    422,
+    "refused",
     `${rule}: target ${target} for minor ${minor} is refused (${detail.replace(RULE_PREFIX, "")}); a target for ${minor} must be a ${minor} or ${lowest.major}.${lowest.minor + 1} version`,
     rule,
   );

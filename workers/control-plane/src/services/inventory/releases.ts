@@ -35,7 +35,7 @@ export async function upsertRelease(
 /** The release, or a 404. */
 export async function readRelease(db: Inventory, name: string): Promise<Outcome<ReleaseView>> {
   const row = await getRelease(db, name);
-  if (!row) return refused(404, `release ${name} does not exist`);
+  if (!row) return refused("missing", `release ${name} does not exist`);
   return accepted(releaseView(row));
 }
 

@@ -58,7 +58,7 @@ async function unknownReferences(
   if (machineType === undefined) missing.push(`machine type ${input.machineType}`);
   if (missing.length === 0) return undefined;
   return refused(
-    422,
+    "refused",
     `reservation ${id} names unknown ${missing.join(" and unknown ")}; create it first`,
   );
 }
@@ -69,7 +69,7 @@ export async function readReservation(
   id: string,
 ): Promise<Outcome<ReservationView>> {
   const row = await getReservation(db, id);
-  if (!row) return refused(404, `reservation ${id} does not exist`);
+  if (!row) return refused("missing", `reservation ${id} does not exist`);
   return accepted(reservationView(row));
 }
 
@@ -85,7 +85,7 @@ export async function pageReservations(
 /** Deletes a reservation; 404 when unknown. */
 export async function removeReservation(db: Inventory, id: string): Promise<Outcome<void>> {
   const deleted = await deleteReservation(db, id);
-  if (deleted.length === 0) return refused(404, `reservation ${id} does not exist`);
+  if (deleted.length === 0) return refused("missing", `reservation ${id} does not exist`);
   return accepted(undefined);
 }
 

@@ -24,7 +24,7 @@ type ScopeView = z.infer<typeof Scope>;
 /** A 404 unless the fleet exists: every scope route lives under a fleet. */
 async function missingFleet(db: Inventory, fleet: string): Promise<Refused | undefined> {
   if (await getFleet(db, fleet)) return undefined;
-  return refused(404, `fleet ${fleet} does not exist`);
+  return refused("missing", `fleet ${fleet} does not exist`);
 }
 
 /**
@@ -44,7 +44,7 @@ export async function upsertScope(
     return accepted(upserted(await storeScope(db, fleet, name, now), scopeView));
   } catch (error) {
     if (constraintViolation(error) === "FOREIGN_KEY")
-      return refused(404, `fleet ${fleet} does not exist`);
+      return refused("missing", `fleet ${fleet} does not exist`);
     throw error;
   }
 }
@@ -58,7 +58,7 @@ export async function readScope(
   const missing = await missingFleet(db, fleet);
   if (missing) return missing;
   const row = await getScope(db, fleet, name);
-  if (!row) return refused(404, `team scope ${name} does not exist in fleet ${fleet}`);
+  if (!row) return refused("missing", `team scope ${name} does not exist in fleet ${fleet}`);
   return accepted({
     ...scopeView(row),
     clusters: await allPages((page) => listScopeMembers(db, fleet, name, page)),
@@ -94,7 +94,7 @@ export async function removeScope(
   if (missing) return missing;
   const deleted = await deleteScope(db, fleet, name);
   if (deleted.length === 0)
-    return refused(404, `team scope ${name} does not exist in fleet ${fleet}`);
+    return refused("missing", `team scope ${name} does not exist in fleet ${fleet}`);
   return accepted(undefined);
 }
 

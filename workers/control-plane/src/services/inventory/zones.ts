@@ -41,7 +41,7 @@ export async function upsertZone(
 /** The zone, or a 404. */
 export async function readZone(db: Inventory, name: string): Promise<Outcome<ZoneView>> {
   const row = await getZone(db, name);
-  if (!row) return refused(404, `zone ${name} does not exist`);
+  if (!row) return refused("missing", `zone ${name} does not exist`);
   return accepted(zoneView(row));
 }
 
@@ -59,11 +59,11 @@ export async function removeZone(db: Inventory, name: string): Promise<Outcome<v
   } catch (error) {
     if (constraintViolation(error) !== "FOREIGN_KEY") throw error;
     return refused(
-      409,
+      "conflict",
       `zone ${name} is still used by reservations; delete those reservations first`,
     );
   }
-  if (deleted.length === 0) return refused(404, `zone ${name} does not exist`);
+  if (deleted.length === 0) return refused("missing", `zone ${name} does not exist`);
   return accepted(undefined);
 }
 

@@ -39,12 +39,16 @@ export async function redeliver(
   eventId: string,
 ): Promise<Outcome<View>> {
   const row = await getDelivery(db, subscription, eventId);
-  if (!row) return refused(404, `notification ${subscription} has no delivery ${eventId}`);
+  if (!row) return refused("missing", `notification ${subscription} has no delivery ${eventId}`);
   if (row.state === "pending") {
-    return refused(409, `delivery ${eventId} is still being tried (attempt ${row.attempts})`);
+    return refused(
+      "conflict",
+      `delivery ${eventId} is still being tried (attempt ${row.attempts})`,
+    );
   }
   const reopened = await reopenDelivery(db, subscription, eventId, Date.now());
-  if (!reopened) return refused(404, `notification ${subscription} has no delivery ${eventId}`);
+  if (!reopened)
+    return refused("missing", `notification ${subscription} has no delivery ${eventId}`);
   const message: NotificationQueueMessage = { kind: "delivery", subscription, eventId };
   try {
     await queue.send(message, { contentType: "json" });

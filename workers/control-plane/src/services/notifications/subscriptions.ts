@@ -45,7 +45,7 @@ export async function subscriptionScope(
   name: string,
 ): Promise<Outcome<SubscriptionScope>> {
   const row = await getNotificationSubscription(db, name);
-  if (!row) return refused(404, `notification ${name} does not exist`);
+  if (!row) return refused("missing", `notification ${name} does not exist`);
   return accepted({ fleets: row.fleets ?? undefined });
 }
 
@@ -65,17 +65,18 @@ export async function putSubscription(
   createdBy: string | undefined,
 ): Promise<Outcome<{ created: boolean; view: View }>> {
   const bad = urlRefusal(input.url, policy);
-  if (bad !== undefined) return refused(422, `${URL_RULE}: ${bad}`, URL_RULE);
+  if (bad !== undefined) return refused("refused", `${URL_RULE}: ${bad}`, URL_RULE);
   const unknown = input.events.filter((pattern) => !patternMatchesAny(pattern));
   if (unknown.length > 0) {
     return refused(
-      422,
+      "refused",
       `events ${unknown.join(", ")} match no event (known: ${NOTIFICATION_EVENTS.join(", ")})`,
     );
   }
   const existing = await getNotificationSubscription(db, name);
   const room = await roomFor(db, input.fleets, existing, createdBy);
-  if (room !== undefined) return refused(409, room, room.startsWith("SEC-4") ? "SEC-4" : undefined);
+  if (room !== undefined)
+    return refused("conflict", room, room.startsWith("SEC-4") ? "SEC-4" : undefined);
   const now = Date.now();
   const row = await putNotificationSubscription(
     db,
@@ -90,7 +91,7 @@ export async function putSubscription(
     now,
     reach,
   );
-  if (row === undefined) return refused(404, `notification ${name} does not exist`);
+  if (row === undefined) return refused("missing", `notification ${name} does not exist`);
   return accepted({ created: row.createdAt === now, view: viewOf(row) });
 }
 
@@ -123,7 +124,7 @@ async function roomFor(
 
 export async function getSubscription(db: Inventory, name: string): Promise<Outcome<View>> {
   const row = await getNotificationSubscription(db, name);
-  return row ? accepted(viewOf(row)) : refused(404, `notification ${name} does not exist`);
+  return row ? accepted(viewOf(row)) : refused("missing", `notification ${name} does not exist`);
 }
 
 /** The subscriptions the caller may read (`reach`), by name. */
@@ -141,7 +142,7 @@ export async function deleteSubscription(db: Inventory, name: string): Promise<O
   const deleted = await deleteNotificationSubscription(db, name);
   return deleted.length > 0
     ? accepted(undefined)
-    : refused(404, `notification ${name} does not exist`);
+    : refused("missing", `notification ${name} does not exist`);
 }
 
 function viewOf(row: NotificationSubscriptionRow): View {

@@ -20,7 +20,7 @@ export async function runClusterPreflight(
   now: Instant,
 ): Promise<Outcome<PreflightBody>> {
   const cluster = await getCluster(db, clusterName);
-  if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
+  if (!cluster) return refused("missing", `cluster ${clusterName} does not exist`);
   const facts = { ...(await preflightFacts(db, cluster)), workerPools };
   if (cluster.deprecatedApiUsage) facts.deprecatedApiUsage = true;
   const result = preflight(facts, version, now);
@@ -38,7 +38,7 @@ export async function readClusterPreflight(
   const stored = await fleets.get(fleets.idFromName(cluster.fleet)).preflight(cluster.name);
   if (!stored) {
     return refused(
-      404,
+      "missing",
       `no preflight has run for cluster ${cluster.name}; POST /v1/clusters/${cluster.name}/preflight first`,
     );
   }

@@ -52,7 +52,7 @@ export async function resumeClusterUpgrade(
 ): Promise<Outcome<OperationBody>> {
   if (located.kind !== "CLUSTER_UPGRADE") {
     return refused(
-      409,
+      "conflict",
       `operation ${located.id} is a ${located.kind}; resume it on its node pool (POST /v1/clusters/{cluster}/node-pools/{pool}/resume)`,
     );
   }
@@ -80,7 +80,7 @@ export async function resumeClusterUpgrade(
   );
   if (!resumed) {
     return refused(
-      409,
+      "conflict",
       `the retry of ${located.id} could not reach its fleet ${located.fleet}; nothing was changed, retry later`,
     );
   }
@@ -99,7 +99,7 @@ export async function cancelClusterUpgrade(
 ): Promise<Outcome<OperationBody>> {
   if (located.kind !== "CLUSTER_UPGRADE") {
     return refused(
-      409,
+      "conflict",
       `operation ${located.id} is a ${located.kind}; cancel it on its node pool (POST /v1/clusters/{cluster}/node-pools/{pool}/cancel)`,
     );
   }

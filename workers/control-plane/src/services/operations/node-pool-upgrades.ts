@@ -76,7 +76,7 @@ export async function locateOperation(
   id: string,
 ): Promise<Outcome<{ fleet: string; cluster: string; kind: string }>> {
   const row = await getOperation(db, id);
-  if (!row) return refused(404, `operation ${id} does not exist`);
+  if (!row) return refused("missing", `operation ${id} does not exist`);
   return accepted({ fleet: row.fleet, cluster: row.cluster, kind: row.kind });
 }
 
@@ -91,16 +91,16 @@ export async function readOperation(
   const fleet = fleetStub(fleets, located.value.fleet);
   if (located.value.kind === "CLUSTER_UPGRADE") {
     const cluster = await fleet.clusterUpgrade(id);
-    if (!cluster) return refused(404, `operation ${id} does not exist`);
+    if (!cluster) return refused("missing", `operation ${id} does not exist`);
     return accepted(clusterOperationBody(cluster));
   }
   if (located.value.kind === "AUTOSCALER") {
     const autoscaler = await fleet.autoscalerOperation(id);
-    if (!autoscaler) return refused(404, `operation ${id} does not exist`);
+    if (!autoscaler) return refused("missing", `operation ${id} does not exist`);
     return accepted(autoscalerOperationBody(autoscaler));
   }
   const view = await fleet.operation(id);
-  if (!view) return refused(404, `operation ${id} does not exist`);
+  if (!view) return refused("missing", `operation ${id} does not exist`);
   return accepted(operationBody(view));
 }
 

@@ -99,7 +99,7 @@ export async function configureRollout(
   const group = groupKey(target.fleet, target.scope);
   if (!(await groupExists(db, group))) {
     return refused(
-      404,
+      "missing",
       target.scope === undefined
         ? `fleet ${target.fleet} does not exist`
         : `team scope ${target.scope} does not exist in fleet ${target.fleet}`,
@@ -107,7 +107,7 @@ export async function configureRollout(
   }
   const upstream = upstreamOf(target, input);
   if (upstream !== undefined && !(await groupExists(db, upstream))) {
-    return refused(404, `upstream ${upstream} does not exist`);
+    return refused("missing", `upstream ${upstream} does not exist`);
   }
   const soak = validateSoak(input.defaultSoakSeconds, input.soakOverrides);
   if (!soak.ok) return soak;
@@ -116,7 +116,7 @@ export async function configureRollout(
   const other = inFleet.find((row) => row.kind !== kind);
   if (other !== undefined) {
     return refused(
-      422,
+      "refused",
       `SEQ-2: fleet ${target.fleet} already sequences ${other.kind === "FLEET" ? "as a fleet" : `team scope ${other.groupKey}`}; a fleet's sequencing is by fleet or by team scopes, never both`,
       "SEQ-2",
     );
@@ -157,9 +157,9 @@ export async function readRollout(
 ): Promise<Outcome<StatusView>> {
   const group = groupKey(target.fleet, target.scope);
   const row = await getRollout(db, group);
-  if (row === undefined) return refused(404, `${group} has no rollout configuration`);
+  if (row === undefined) return refused("missing", `${group} has no rollout configuration`);
   const status = await fleets.get(fleets.idFromName(target.fleet)).rolloutStatus(group);
-  if (status === undefined) return refused(404, `${group} has no rollout configuration`);
+  if (status === undefined) return refused("missing", `${group} has no rollout configuration`);
   const downstream = await getDownstreamRollout(db, group);
   return accepted({ ...status, config: configView(row, downstream?.groupKey) });
 }
@@ -179,10 +179,10 @@ export async function removeRollout(
   const removed = await deleteRolloutUnlessFollowed(db, group);
   switch (removed.outcome) {
     case "MISSING":
-      return refused(404, `${group} has no rollout configuration`);
+      return refused("missing", `${group} has no rollout configuration`);
     case "FOLLOWED":
       return refused(
-        409,
+        "conflict",
         `SEQ-1: ${group} is the upstream of ${removed.follower} in a rollout sequence; give ${removed.follower} another upstream (or none), or remove it, first`,
         "SEQ-1",
       );

@@ -40,7 +40,7 @@ export async function planFleetRollout(
   now: Instant,
 ): Promise<Outcome<RolloutPlanAnswer>> {
   const own = await loadGroupFacts(db, fleet);
-  if (own === undefined) return refused(404, `${fleet} has no rollout configuration`);
+  if (own === undefined) return refused("missing", `${fleet} has no rollout configuration`);
   const chain = [own];
   let hiddenUpstream = false;
   for (let up = own.upstream; up !== undefined && chain.length < MAX_GROUPS; ) {

@@ -102,9 +102,10 @@ export class SimControls {
    */
   async preempt(input: z.infer<typeof SimPreemptInput>): Promise<Outcome<void>> {
     const cluster = await getCluster(this.db, input.cluster);
-    if (!cluster) return refused(404, `cluster ${input.cluster} does not exist`);
+    if (!cluster) return refused("missing", `cluster ${input.cluster} does not exist`);
     const pool = await getNodePool(this.db, input.cluster, input.pool);
-    if (!pool) return refused(404, `node pool ${input.pool} does not exist in ${input.cluster}`);
+    if (!pool)
+      return refused("missing", `node pool ${input.pool} does not exist in ${input.cluster}`);
     const node = await getNode(this.db, input.cluster, input.node);
     const target = {
       ...input,
@@ -126,7 +127,7 @@ export class SimControls {
 
   async deleteFault(id: string): Promise<Outcome<void>> {
     const deleted = await deleteSimFault(this.db, id);
-    if (deleted.length === 0) return refused(404, `sim fault ${id} does not exist`);
+    if (deleted.length === 0) return refused("missing", `sim fault ${id} does not exist`);
     return accepted(undefined);
   }
 

@@ -24,7 +24,7 @@ export function healthCheckRefusal(
       if (check === undefined || !("url" in check)) continue;
       const why = urlRefusal(check.url, policy);
       if (why !== undefined) {
-        return refused(422, `${URL_RULE}: ${where}: health check ${why}`, URL_RULE);
+        return refused("refused", `${URL_RULE}: ${where}: health check ${why}`, URL_RULE);
       }
     }
   }

@@ -40,10 +40,10 @@ export async function planRun(
   name: string,
   now: Instant,
 ): Promise<Outcome<RunPlanAnswer>> {
-  if (!(await getFleet(db, fleet))) return refused(404, `fleet ${fleet} does not exist`);
+  if (!(await getFleet(db, fleet))) return refused("missing", `fleet ${fleet} does not exist`);
   const stub = env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(fleet, name)));
   const run = await stub.snapshot();
-  if (!run) return refused(404, `update run ${name} does not exist in fleet ${fleet}`);
+  if (!run) return refused("missing", `update run ${name} does not exist in fleet ${fleet}`);
   const members = run.stages.flatMap((s) =>
     s.groups.flatMap((g) => g.members.map((m) => m.cluster)),
   );

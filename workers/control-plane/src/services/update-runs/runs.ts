@@ -53,7 +53,7 @@ function runStub(env: Objects, fleet: string, run: string) {
 async function requireFleet(db: Inventory, fleet: string): Promise<Outcome<void>> {
   return (await getFleet(db, fleet))
     ? accepted(undefined)
-    : refused(404, `fleet ${fleet} does not exist`);
+    : refused("missing", `fleet ${fleet} does not exist`);
 }
 
 /** `PUT …/update-strategies/{name}` (RUN-3 validated, RUN-4 stored in the fleet's object). */
@@ -87,7 +87,7 @@ export async function getUpdateStrategy(
   const found = await fleetStub(env, fleet).updateStrategy(name);
   return found
     ? accepted(found)
-    : refused(404, `update strategy ${name} does not exist in fleet ${fleet}`);
+    : refused("missing", `update strategy ${name} does not exist in fleet ${fleet}`);
 }
 
 export async function deleteUpdateStrategy(
@@ -101,7 +101,7 @@ export async function deleteUpdateStrategy(
   const deleted = await fleetStub(env, fleet).deleteUpdateStrategy(name);
   return deleted
     ? accepted(undefined)
-    : refused(404, `update strategy ${name} does not exist in fleet ${fleet}`);
+    : refused("missing", `update strategy ${name} does not exist in fleet ${fleet}`);
 }
 
 /**
@@ -120,14 +120,14 @@ export async function createRun(
   const exists = await requireFleet(db, fleet);
   if (!exists.ok) return exists;
   if (input.strategy !== undefined && input.stages !== undefined) {
-    return refused(400, "give either strategy or stages, not both");
+    return refused("malformed", "give either strategy or stages, not both");
   }
   let strategy: UpdateStrategy | undefined = input.stages ? { stages: input.stages } : undefined;
   if (input.strategy !== undefined) {
     const stored = await fleetStub(env, fleet).updateStrategy(input.strategy);
     if (!stored) {
       return refused(
-        422,
+        "refused",
         `RUN-4: update strategy ${input.strategy} does not exist in fleet ${fleet}`,
         "RUN-4",
       );
@@ -213,7 +213,7 @@ export async function readRun(
   if (!exists.ok) return exists;
   const found = await runStub(env, fleet, run).view(page);
   if (found === undefined)
-    return refused(404, `update run ${run} does not exist in fleet ${fleet}`);
+    return refused("missing", `update run ${run} does not exist in fleet ${fleet}`);
   return found.ok ? accepted(status(found.value)) : found;
 }
 

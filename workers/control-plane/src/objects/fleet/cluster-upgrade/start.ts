@@ -118,7 +118,7 @@ export async function startIndexedClusterUpgrades(
   const present = requests.flatMap((request, at) => {
     const cluster = clusters.get(request.cluster);
     if (cluster) return [{ at, cluster, input: request.input }];
-    outcomes[at] = refused(404, `cluster ${request.cluster} does not exist`);
+    outcomes[at] = refused("missing", `cluster ${request.cluster} does not exist`);
     return [];
   });
   const poolsOf = await nodePoolsOfClusters(
@@ -239,7 +239,7 @@ async function startInFleet(
           : [
               p,
               refused(
-                409,
+                "conflict",
                 `the upgrade of cluster ${cluster} could not be started in fleet ${fleet}; nothing was started, retry later`,
               ),
               false,

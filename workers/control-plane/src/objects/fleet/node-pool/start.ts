@@ -79,15 +79,19 @@ export async function startIndexedPoolUpgrade(
   starter: PoolStarter,
 ): Promise<Outcome<NodePoolOperationView>> {
   const cluster = await getCluster(db, clusterName);
-  if (!cluster) return refused(404, `cluster ${clusterName} does not exist`);
+  if (!cluster) return refused("missing", `cluster ${clusterName} does not exist`);
   const pool = await getNodePool(db, clusterName, poolName);
-  if (!pool) return refused(404, `node pool ${poolName} does not exist in cluster ${clusterName}`);
+  if (!pool)
+    return refused("missing", `node pool ${poolName} does not exist in cluster ${clusterName}`);
   const target = {
     version: input.version ?? cluster.statusVersion,
     nodeImage: input.nodeImage ?? pool.nodeImage,
   };
   if (target.version === pool.version && target.nodeImage === pool.nodeImage) {
-    return refused(409, `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`);
+    return refused(
+      "conflict",
+      `node pool ${poolName} already runs ${pool.version} / ${pool.nodeImage}`,
+    );
   }
   const facts = await poolFacts(db, cluster, pool);
   const id = newOperationId();
@@ -113,7 +117,7 @@ export async function startIndexedPoolUpgrade(
     if (view) return accepted(view);
     await deleteOperation(db, id);
     return refused(
-      409,
+      "conflict",
       `the upgrade of node pool ${poolName} could not be started in fleet ${cluster.fleet}; nothing was started, retry later`,
     );
   }

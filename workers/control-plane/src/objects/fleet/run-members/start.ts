@@ -89,7 +89,11 @@ export async function startRunMembers(
     if (start.intent.upgrade === "NodeImageOnly") {
       outcomes[start.at] = await startPools(fleet, start, undefined);
     } else if (target === undefined) {
-      outcomes[start.at] = refused(422, "RUN-5: no Kubernetes version to upgrade to", "RUN-5");
+      outcomes[start.at] = refused(
+        "refused",
+        "RUN-5: no Kubernetes version to upgrade to",
+        "RUN-5",
+      );
     } else if (controlPlaneAt.get(start.intent.cluster) === target) {
       // RUN-9: a Full member whose control plane is already there still has pools behind
       // (else the run had skipped it); a cluster upgrade would refuse (VER-8), so its
@@ -149,7 +153,7 @@ async function startPools(
 ): Promise<Outcome<string>> {
   const { intent, chosen, watching } = start;
   if (version === undefined && chosen.nodeImage === undefined && chosen.nodeImages === undefined) {
-    return refused(422, "RUN-6: no node image chosen", "RUN-6");
+    return refused("refused", "RUN-6: no node image chosen", "RUN-6");
   }
   const upgraded = await upgradePools(
     fleet,
@@ -175,7 +179,7 @@ async function startPools(
       version === undefined
         ? `every node pool of ${intent.cluster} already runs its image (${describeImages(chosen)})`
         : `${intent.cluster} and every node pool already run ${version}`;
-    return refused(409, `RUN-9: ${there}`, "RUN-9");
+    return refused("conflict", `RUN-9: ${there}`, "RUN-9");
   }
   return { ok: true, value: first };
 }
