@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./chromium.ts";
 import { bank, putRollouts, seedBank, shared } from "./client.ts";
-import { refusedByPolicy, see, shot, watchPolicy } from "./page.ts";
+import { open as openAs, refusedByPolicy, see, shot, watchPolicy } from "./page.ts";
 
 const cp = shared();
 const { call } = cp;
@@ -25,16 +25,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function open(token: string, route: string, width = 1280): Promise<Page> {
-  const page = watchPolicy(await browser.newPage({ viewport: { width, height: 900 } }));
-  // The link `npm start` prints: the token in the fragment, never in the query string.
-  await page.goto(`${cp.url}/#token=${encodeURIComponent(token)}`);
-  await see(page.getByRole("link", { name: "Regatta" })).toBeVisible();
-  // The fragment no longer shows the token once the page has kept it.
-  expect(page.url()).not.toContain(token);
-  await page.goto(`${cp.url}/${route}`);
-  return page;
-}
+const open = (token: string, route: string, width = 1280): Promise<Page> =>
+  openAs(browser, cp.url, token, route, width);
 
 describe("the dashboard", () => {
   // Every page of every test runs under the policy: nothing it needs may be refused.

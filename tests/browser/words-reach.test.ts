@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit, serious, type Violation } from "./a11y.ts";
 import { ARTIFACTS, launch } from "./chromium.ts";
 import { bank, putRollouts, seedBank, shared } from "./client.ts";
-import { see, shot, watchResponses } from "./page.ts";
+import { see, shot, signedIn, watchResponses } from "./page.ts";
 
 // Issue 27 items 10 (words for people) and 11 (reach: accessibility on every page).
 const cp = shared();
@@ -38,9 +38,7 @@ afterAll(async () => {
 
 async function tab(context: BrowserContext | Browser, route: string): Promise<Page> {
   const page = watchResponses(await context.newPage());
-  await page.goto(`${cp.url}/#token=${encodeURIComponent(cp.token)}`);
-  await see(page.getByRole("link", { name: "Regatta" })).toBeVisible();
-  await page.goto(`${cp.url}/${route}`);
+  await signedIn(page, cp.url, cp.token, route);
   return page;
 }
 

@@ -18,8 +18,16 @@ function useRoute(): string[] {
   const read = () => location.hash.replace(/^#\/?/, "").split("/").filter(Boolean);
   const [route, setRoute] = useState(read);
   useEffect(() => {
-    const change = () => setRoute(read());
+    const change = () =>
+      setRoute((shown) => {
+        const now = read();
+        return now.join("/") === shown.join("/") ? shown : now;
+      });
     addEventListener("hashchange", change);
+    // The address may have moved between the first render and this effect, which runs a
+    // frame later (much later on a loaded machine): that hashchange came before anyone
+    // listened, so the route is read again now.
+    change();
     return () => removeEventListener("hashchange", change);
   }, []);
   return route;
