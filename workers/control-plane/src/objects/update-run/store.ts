@@ -41,18 +41,16 @@ export interface PendingStart {
 }
 
 /**
- * What this transaction holds of the run: `stored` as its rows were when it began (read
- * once), and, once a decision was kept, `current` with the instant it was decided at.
- * The rows are written once, when the transaction ends: a batch of member answers is a
- * decision each, and diffing and writing a run of 10,000 members after each of them made
- * one transaction cost the square of the run's size.
+ * What this transaction holds of the run: `stored` as its rows are (read once), and, once
+ * a decision was kept and until it is written, `current` with the instant it was decided
+ * at. The rows are written once, when the transaction ends: a batch of member answers is
+ * a decision each, and diffing and writing a run of 10,000 members after each of them
+ * made one transaction cost the square of the run's size.
  */
 interface Held {
   stored: UpdateRun | undefined;
-  current?: UpdateRun | undefined;
-  at?: Instant | undefined;
-  /** Whether `current` differs from the rows: a write is owed at the end. */
-  dirty: boolean;
+  current?: UpdateRun;
+  at?: Instant;
 }
 
 const held = new WeakMap<Tx, Held>();
@@ -67,15 +65,15 @@ function holding(tx: Tx): Held {
   let entry = held.get(tx);
   if (entry === undefined) {
     const stored = header(tx);
-    entry = { stored: stored && assemble(tx, stored), dirty: false };
+    entry = { stored: stored && assemble(tx, stored) };
     held.set(tx, entry);
   }
   return entry;
 }
 
-/** Whether this object holds a run. */
+/** Whether this object holds a run (its header tells, unless this transaction holds it). */
 export function hasRun(tx: Tx): boolean {
-  return loadRun(tx) !== undefined;
+  return held.has(tx) ? loadRun(tx) !== undefined : header(tx) !== undefined;
 }
 
 /** The members in tree order. */
@@ -90,7 +88,7 @@ export function flatMembers(run: UpdateRun): RunMember[] {
 /** The whole run as the last decision of this transaction left it, or undefined. */
 export function loadRun(tx: Tx): UpdateRun | undefined {
   const entry = holding(tx);
-  return entry.dirty ? entry.current : entry.stored;
+  return entry.current ?? entry.stored;
 }
 
 function assemble(tx: Tx, stored: StoredHeader): UpdateRun {
@@ -119,9 +117,7 @@ function assemble(tx: Tx, stored: StoredHeader): UpdateRun {
 
 /** The instant of the last decision, if any (one kept earlier in this transaction too). */
 export function lastDecisionAt(tx: Tx): Instant | undefined {
-  const entry = holding(tx);
-  if (entry.dirty && entry.at !== undefined) return entry.at;
-  return header(tx)?.at;
+  return holding(tx).at ?? header(tx)?.at;
 }
 
 /**
@@ -134,14 +130,13 @@ export function saveRun(tx: Tx, run: UpdateRun, at: Instant | undefined): void {
   const entry = holding(tx);
   entry.current = run;
   if (at !== undefined) entry.at = at;
-  entry.dirty = true;
   tx.atEnd(SAVE_RUN, () => writeRun(tx));
 }
 
 function writeRun(tx: Tx): void {
   const entry = holding(tx);
   const run = entry.current;
-  if (!entry.dirty || run === undefined) return;
+  if (run === undefined) return;
   const members = flatMembers(run);
   const previous = entry.stored === undefined ? undefined : flatMembers(entry.stored);
   const chunks = Math.ceil(members.length / CHUNK);
@@ -166,7 +161,7 @@ function writeRun(tx: Tx): void {
   if (at !== undefined) stored.at = at;
   tx.putState(HEADER_KEY, stored);
   // Written: the rows are the run now (a finisher asked for later compares with them).
-  held.set(tx, { stored: run, at: entry.at, dirty: false });
+  held.set(tx, { stored: run });
 }
 
 /** Fields of a member that hold objects: compared by value only when replaced. */
@@ -194,7 +189,7 @@ export function deleteRun(tx: Tx): void {
     tx.deleteState(HEADER_KEY);
   }
   tx.deleteState(STARTS_KEY);
-  held.set(tx, { stored: undefined, dirty: false });
+  held.set(tx, { stored: undefined });
 }
 
 /** Member starts not yet confirmed by the fleet. */
