@@ -9108,6 +9108,985 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/rollout-sequences/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A rollout sequence with the clusters each stage selects now (SEQ-16), showing only the stages, fleets and clusters the caller may read */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the sequence */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RolloutSequence"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /** Create or replace a rollout sequence with custom stages (SEQ-15: 1..10 stages of 1..20 fleets, soaks 0..30 days; SEQ-16: a cluster belongs to the first stage that selects it; SEQ-17: a fleet is in one sequence of one kind). Needs write access to every fleet it names, and to every fleet of the sequence it replaces. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RolloutSequenceInput"];
+                };
+            };
+            responses: {
+                /** @description replaced */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RolloutSequence"];
+                    };
+                };
+                /** @description created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RolloutSequence"];
+                    };
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body is not application/json */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a rollout sequence; its fleets are free to join another sequence. Needs write access to every fleet it names. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description deleted */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollout-sequences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The rollout sequences the caller may read something of, by name, paged */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the sequences */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RolloutSequenceList"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollout-sequences/{name}/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What-if (EXT-6): the sequence's stages predicted — per stage and upgrade its start, soak start and soak end, per cluster its upgrade, the waits, the critical path and the makespan — from the same engine on the simulated provider; changes nothing */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the predicted timeline */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SequencePlan"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Too many for this token (SEC-3, SEC-4); `Retry-After` says when to ask again */
+                429: {
+                    headers: {
+                        /** @description seconds */
+                        "retry-after"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollout-sequences/{name}/rollouts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sequence's rollouts, one per version and kind (control plane, nodes), newest first, each with every stage the caller may read: state, start, end, soak end and clusters (SEQ-21) */
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    /** @description nextCursor of the previous page */
+                    cursor?: string;
+                };
+                header?: never;
+                path: {
+                    name: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the rollouts */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SequenceRolloutList"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollout-sequences/{name}/rollouts/{rollout}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One rollout of the sequence through its stages (SEQ-21) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                    rollout: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the rollout */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SequenceRollout"];
+                    };
+                };
+                /** @description Not Modified: `If-None-Match` names the answer's `ETag` (http/conditional.ts) */
+                304: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollout-sequences/{name}/rollouts/{rollout}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause a rollout (SEQ-20): no stage's turn comes and no cluster upgrade starts; running upgrades finish and soaks go on. Needs write access to one fleet of the sequence (anyone answerable for a stage may hold it). 409 for a completed rollout. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                    rollout: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the rollout, paused */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SequenceRollout"];
+                    };
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollout-sequences/{name}/rollouts/{rollout}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused rollout (SEQ-20): what it held starts on this pass. Needs write access to every fleet of the sequence. Resuming a rollout that is not paused changes nothing. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
+                    rollout: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the rollout */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SequenceRollout"];
+                    };
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Request body too large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sim": {
         parameters: {
             query?: never;
@@ -11285,6 +12264,16 @@ export interface components {
              * @example prod-eu-1
              */
             updateGroup?: string;
+            /**
+             * @description SEQ-16: the cluster's labels, Kubernetes-style key → value (at most 64), which a rollout sequence stage's `clusterSelector` matches. A PUT replaces the whole cluster, so one that leaves `labels` out clears them (as it does every optional field). Answers show the labels as last put, and leave the field out when that PUT had none.
+             * @example {
+             *       "canary": "true",
+             *       "example.com/tier": "web"
+             *     }
+             */
+            labels?: {
+                [key: string]: string;
+            };
             maintenance?: components["schemas"]["Maintenance"];
             /**
              * @description Set while the cluster uses deprecated APIs; pauses its upgrades, patches included, until cleared (SEQ-11): sequencing holds it and its preflight blocks every target.
@@ -11461,6 +12450,16 @@ export interface components {
              * @example prod-eu-1
              */
             updateGroup?: string;
+            /**
+             * @description SEQ-16: the cluster's labels, Kubernetes-style key → value (at most 64), which a rollout sequence stage's `clusterSelector` matches. A PUT replaces the whole cluster, so one that leaves `labels` out clears them (as it does every optional field). Answers show the labels as last put, and leave the field out when that PUT had none.
+             * @example {
+             *       "canary": "true",
+             *       "example.com/tier": "web"
+             *     }
+             */
+            labels?: {
+                [key: string]: string;
+            };
             maintenance?: components["schemas"]["Maintenance"];
             /**
              * @description Set while the cluster uses deprecated APIs; pauses its upgrades, patches included, until cleared (SEQ-11): sequencing holds it and its preflight blocks every target.
@@ -13027,6 +14026,284 @@ export interface components {
                  * @example 604800
                  */
                 soakSeconds: number;
+            }[];
+        };
+        RolloutSequence: {
+            /** @example prod-eu-1 */
+            name: string;
+            displayName?: string;
+            labels: {
+                [key: string]: string;
+            };
+            /** @description The stages the caller may read (those naming a fleet it may read); numbers keep their place in the whole sequence. */
+            stages: components["schemas"]["RolloutSequenceStage"][];
+            /** @description Clusters of the sequence's fleets that no stage selects (SEQ-16): the sequence does not upgrade them. At most 1,000 listed; not in lists. */
+            unselected?: string[];
+            /**
+             * Format: date-time
+             * @description When the sequence was created. On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description When the sequence was last written. On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            updatedAt: string;
+        };
+        RolloutSequenceStage: {
+            /** @description The stage's number, from 1. */
+            stage: number;
+            /** @description The stage's fleets the caller may read. */
+            fleets: string[];
+            clusterSelector?: components["schemas"]["ClusterSelector"];
+            soakSeconds: number;
+            /** @description The clusters the stage selects now (SEQ-16: the first stage that selects a cluster takes it), of the fleets the caller may read, by name; at most 1,000 listed. On the sequence's own GET and PUT, not in lists. */
+            clusters?: string[];
+            /** @description How many clusters `clusters` stands for. */
+            clusterCount?: number;
+        };
+        /**
+         * @description Narrows a stage's fleets to the clusters whose labels match (SEQ-16); none, or an empty one, takes every cluster of the stage's fleets.
+         * @example {
+         *       "matchLabels": {
+         *         "canary": "true"
+         *       }
+         *     }
+         */
+        ClusterSelector: {
+            /**
+             * @description Kubernetes labels, key → value, at most 64.
+             * @example {
+             *       "canary": "true",
+             *       "example.com/tier": "web"
+             *     }
+             */
+            matchLabels?: {
+                [key: string]: string;
+            };
+            matchExpressions?: components["schemas"]["ClusterSelectorRequirement"][];
+        };
+        ClusterSelectorRequirement: {
+            /**
+             * @description A Kubernetes label key: an optional prefix (a DNS subdomain, at most 253 characters) and '/', then a name of 1 to 63 characters of A-Z, a-z, 0-9, '-', '_' and '.', starting and ending alphanumeric.
+             * @example canary
+             */
+            key: string;
+            /** @enum {string} */
+            operator: "In" | "NotIn" | "Exists" | "DoesNotExist";
+            /** @description In and NotIn need at least one value; Exists and DoesNotExist take none. */
+            values?: string[];
+        };
+        /**
+         * @example {
+         *       "stages": [
+         *         {
+         *           "fleets": [
+         *             "prod"
+         *           ],
+         *           "clusterSelector": {
+         *             "matchLabels": {
+         *               "canary": "true"
+         *             }
+         *           },
+         *           "soakSeconds": 86400
+         *         },
+         *         {
+         *           "fleets": [
+         *             "prod"
+         *           ],
+         *           "soakSeconds": 0
+         *         }
+         *       ]
+         *     }
+         */
+        RolloutSequenceInput: {
+            /** @description 1 to 10 stages in order (SEQ-15). A cluster belongs to the first stage that selects it (SEQ-16). */
+            stages: {
+                /** @description 1 to 20 fleets (SEQ-15). */
+                fleets: string[];
+                clusterSelector?: components["schemas"]["ClusterSelector"];
+                /**
+                 * @description Soak after the stage's upgrades, 0..2592000 seconds (0 to 30 days, SEQ-15); 0 when absent.
+                 * @example 86400
+                 */
+                soakSeconds?: number;
+            }[];
+            displayName?: string;
+            /**
+             * @description Kubernetes labels, key → value, at most 64.
+             * @example {
+             *       "canary": "true",
+             *       "example.com/tier": "web"
+             *     }
+             */
+            labels?: {
+                [key: string]: string;
+            };
+        };
+        RolloutSequenceList: {
+            items: components["schemas"]["RolloutSequence"][];
+            /** @description null on the last page */
+            nextCursor: string | null;
+        };
+        SequencePlan: {
+            /**
+             * Format: date-time
+             * @description When the plan was made (now). On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            from: string;
+            /**
+             * Format: date-time
+             * @description On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            end: string;
+            /** @description From now to the last soak's end. */
+            makespanSeconds: number;
+            /** @description Every group of the fleet's sequence the caller may read, head first. */
+            groups: {
+                group: string;
+                /**
+                 * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                start?: string;
+                /**
+                 * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                end?: string;
+                upgrades: {
+                    /** @enum {string} */
+                    type: "CONTROL_PLANE" | "NODE";
+                    version: string;
+                    /** @enum {string} */
+                    state: "INELIGIBLE" | "PENDING" | "IN_PROGRESS" | "SOAKING" | "FORCED_SOAKING" | "COMPLETE";
+                    /**
+                     * Format: date-time
+                     * @description On the control plane's clock (virtual in sim mode).
+                     * @example 2022-06-01T10:00:00Z
+                     */
+                    start?: string;
+                    /**
+                     * Format: date-time
+                     * @description On the control plane's clock (virtual in sim mode).
+                     * @example 2022-06-01T10:00:00Z
+                     */
+                    soakStart?: string;
+                    /**
+                     * Format: date-time
+                     * @description On the control plane's clock (virtual in sim mode).
+                     * @example 2022-06-01T10:00:00Z
+                     */
+                    soakEndsAt?: string;
+                    forced?: boolean;
+                    clusters: {
+                        /** @example prod-eu-1 */
+                        cluster: string;
+                        /**
+                         * Format: date-time
+                         * @description On the control plane's clock (virtual in sim mode).
+                         * @example 2022-06-01T10:00:00Z
+                         */
+                        start?: string;
+                        /**
+                         * Format: date-time
+                         * @description On the control plane's clock (virtual in sim mode).
+                         * @example 2022-06-01T10:00:00Z
+                         */
+                        end?: string;
+                        failed?: string;
+                    }[];
+                }[];
+                waits?: (components["schemas"]["PlanWait"] & {
+                    /** @example prod-eu-1 */
+                    cluster: string;
+                })[];
+            }[];
+            criticalPath: components["schemas"]["PlanPathStep"][];
+            /** @description The plan stopped before the end: nothing more would happen, its horizon came first, or its budget of steps ran out (SEC-3). */
+            cutoff?: {
+                /**
+                 * Format: date-time
+                 * @description On the control plane's clock (virtual in sim mode).
+                 * @example 2022-06-01T10:00:00Z
+                 */
+                at: string;
+                reason: string;
+            };
+            assumptions: {
+                durations: string;
+                jitter: string;
+                faults: string;
+                healthChecks: string;
+                /** @description Set when the sequence goes on upstream in fleets the caller cannot read (SEC-3): what that leaves out of the plan. */
+                upstream?: string;
+            };
+            /** @example prod-eu-1 */
+            sequence: string;
+        };
+        SequenceRolloutList: {
+            items: components["schemas"]["SequenceRollout"][];
+            /** @description null on the last page */
+            nextCursor: string | null;
+        };
+        SequenceRollout: {
+            /** @example control-plane-1.21.14-gke.4300 */
+            id: string;
+            /** @example prod-eu-1 */
+            sequence: string;
+            /** @enum {string} */
+            type: "CONTROL_PLANE" | "NODE";
+            version: string;
+            /**
+             * @description PAUSED: a user holds it (SEQ-20): nothing new starts, running upgrades finish, soaks go on.
+             * @enum {string}
+             */
+            state: "RUNNING" | "PAUSED" | "COMPLETED";
+            /** @description Why a paused rollout does not go on. */
+            reason?: string;
+            /** @description The stages the caller may read, with the clusters of its fleets. */
+            stages: components["schemas"]["SequenceRolloutStage"][];
+        };
+        SequenceRolloutStage: {
+            /** @description The stage's number in the sequence, from 1. */
+            stage: number;
+            /** @enum {string} */
+            state: "INELIGIBLE" | "PENDING" | "IN_PROGRESS" | "SOAKING" | "FORCED_SOAKING" | "COMPLETE";
+            /** @description Why the stage is not progressing, led by the rule that holds it. */
+            reason?: string;
+            /**
+             * Format: date-time
+             * @description When the stage's turn came for this version. On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            startedAt?: string;
+            /**
+             * Format: date-time
+             * @description When the stage's soak ended: the version is qualified by it. On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            endedAt?: string;
+            /**
+             * Format: date-time
+             * @description When the stage's soak ends (or ended). On the control plane's clock (virtual in sim mode).
+             * @example 2022-06-01T10:00:00Z
+             */
+            soakEndsAt?: string;
+            clusters: {
+                /** @example prod-eu-1 */
+                cluster: string;
+                /** @example prod-eu-1 */
+                fleet: string;
+                /** @enum {string} */
+                state: "INELIGIBLE" | "PENDING" | "IN_PROGRESS" | "SOAKING" | "FORCED_SOAKING" | "COMPLETE";
+                reason?: string;
             }[];
         };
         SimStatus: {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ClusterInput } from "./clusters.ts";
+import { ClusterLabelKey, ClusterLabels, ClusterLabelValue } from "./common.ts";
 import { Maintenance, MaintenanceWindow } from "./maintenance.ts";
 
 const cluster = {
@@ -49,6 +50,77 @@ describe("cluster input", () => {
     );
     const result = ClusterInput.safeParse({ ...cluster, role: "hybrid", adminCluster: "adm" });
     expect(result.error?.issues[0]?.path).toEqual(["adminCluster"]);
+  });
+});
+
+describe("cluster labels", () => {
+  const messages = (input: unknown) =>
+    ClusterLabels.safeParse(input).error?.issues.map((issue) => [issue.path, issue.message]);
+
+  it("SEQ-16 keys are Kubernetes label keys: [DNS-subdomain prefix /] name of 1-63", () => {
+    for (const key of [
+      "canary",
+      "a",
+      "A_b.c-9",
+      "example.com/tier",
+      "kubernetes.io/arch",
+      `${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(61)}/${"n".repeat(63)}`,
+    ]) {
+      expect(ClusterLabelKey.safeParse(key).success, key).toBe(true);
+    }
+    for (const key of [
+      "",
+      "-bad",
+      "bad-",
+      "_x",
+      "a b",
+      "n".repeat(64),
+      "/name",
+      "example.com/",
+      "a/b/c",
+      "Example.com/tier",
+      "-example.com/tier",
+      "example..com/tier",
+      `${"a".repeat(63)}.${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(62)}/n`,
+    ]) {
+      expect(ClusterLabelKey.safeParse(key).success, key).toBe(false);
+    }
+  });
+
+  it("SEQ-16 values are empty or 1-63 characters shaped like a name", () => {
+    for (const value of ["", "true", "v1.2_3-x", "v".repeat(63)]) {
+      expect(ClusterLabelValue.safeParse(value).success, value).toBe(true);
+    }
+    for (const value of ["v".repeat(64), "-x", "x.", "a/b", "a b"]) {
+      expect(ClusterLabelValue.safeParse(value).success, value).toBe(false);
+    }
+  });
+
+  it("SEQ-16 errors name the offending key, and a cluster takes at most 64 labels", () => {
+    expect(messages({ "-bad": "x" })).toEqual([
+      [["-bad"], expect.stringMatching(/^label key "-bad": name "-bad" must be 1 to 63/)],
+    ]);
+    expect(messages({ "a/b/c": "x" })).toEqual([
+      [["a/b/c"], `label key "a/b/c" has more than one '/'`],
+    ]);
+    expect(messages({ "Bad.io/x": "x" })).toEqual([
+      [["Bad.io/x"], expect.stringContaining('prefix "Bad.io" is not a DNS subdomain')],
+    ]);
+    expect(messages({ tier: "v".repeat(64) })).toEqual([
+      [["tier"], expect.stringMatching(/^label value "v{64}" must be empty or 1 to 63/)],
+    ]);
+    const many = (n: number) =>
+      Object.fromEntries(Array.from({ length: n }, (_, i) => [`k${i}`, ""]));
+    expect(ClusterLabels.safeParse(many(64)).success).toBe(true);
+    expect(messages(many(65))).toEqual([[[], "at most 64 labels, not 65"]]);
+  });
+
+  it("SEQ-16 a cluster's labels are optional and kept as given", () => {
+    const labels = { canary: "true", "example.com/tier": "" };
+    expect(ClusterInput.parse({ ...cluster, labels }).labels).toEqual(labels);
+    expect(ClusterInput.parse(cluster).labels).toBeUndefined();
+    expect(ClusterInput.safeParse({ ...cluster, labels: { canary: true } }).success).toBe(false);
+    expect(ClusterInput.safeParse({ ...cluster, labels: ["canary"] }).success).toBe(false);
   });
 });
 

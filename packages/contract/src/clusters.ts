@@ -1,6 +1,6 @@
 import { z } from "@hono/zod-openapi";
 import { fleetInstant } from "./clocks.ts";
-import { distinct, Name, RegionName, ReleaseChannel, Version } from "./common.ts";
+import { ClusterLabels, distinct, Name, RegionName, ReleaseChannel, Version } from "./common.ts";
 import { Maintenance } from "./maintenance.ts";
 
 /** Cluster roles (LIFE-1). */
@@ -23,6 +23,10 @@ const clusterSpecFields = {
   version: Version.openapi({ description: "Desired control-plane version (spec.version, VER-8)." }),
   updateGroup: Name.optional().openapi({
     description: "The update-run group this cluster joins (RUN-3).",
+  }),
+  labels: ClusterLabels.optional().openapi({
+    description:
+      "SEQ-16: the cluster's labels, Kubernetes-style key → value (at most 64), which a rollout sequence stage's `clusterSelector` matches. A PUT replaces the whole cluster, so one that leaves `labels` out clears them (as it does every optional field). Answers show the labels as last put, and leave the field out when that PUT had none.",
   }),
   maintenance: Maintenance.optional(),
   deprecatedApiUsage: z.boolean().default(false).openapi({

@@ -21,6 +21,7 @@ export * from "./quantity.ts";
 export * from "./releases.ts";
 export * from "./reservations.ts";
 export * from "./rollout.ts";
+export * from "./rollout-sequences.ts";
 export * from "./sim.ts";
 export * from "./tokens.ts";
 export * from "./update-runs.ts";

@@ -19,6 +19,7 @@ export {
 } from "./schema/notifications.ts";
 export { operations } from "./schema/operations.ts";
 export { releases } from "./schema/releases.ts";
+export { rolloutSequenceFleets, rolloutSequences } from "./schema/rollout-sequences.ts";
 export { rollouts } from "./schema/rollouts.ts";
 export { simClock, simFaults, simSettings } from "./schema/sim.ts";
 export { objectWakeups } from "./schema/wakeups.ts";

@@ -26,6 +26,11 @@ export const NOTIFICATION_EVENTS = [
   "rollout.group.soaking",
   "rollout.group.completed",
   "rollout.group.stalled",
+  "rollout.stage.started",
+  "rollout.stage.soaking",
+  "rollout.stage.completed",
+  "rollout.paused",
+  "rollout.resumed",
   "autoscaler.backoff",
 ] as const;
 

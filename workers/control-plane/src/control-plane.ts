@@ -25,6 +25,7 @@ import { metaRoutes } from "./routes/meta.ts";
 import { notificationRoutes } from "./routes/notifications.ts";
 import { executorCallbackRoutes, operationRoutes } from "./routes/operations.ts";
 import { rolloutRoutes } from "./routes/rollout.ts";
+import { rolloutSequenceRoutes } from "./routes/rollout-sequences.ts";
 import { simRoutes } from "./routes/sim.ts";
 import { tokenRoutes } from "./routes/tokens.ts";
 import { updateRunRoutes } from "./routes/update-runs.ts";
@@ -60,6 +61,11 @@ export const API_INFO = {
     {
       name: "rollout",
       description: "Rollout sequences (SEQ): fleets or scopes upgraded one group after another.",
+    },
+    {
+      name: "rollout sequences",
+      description:
+        "Rollout sequences with custom stages (SEQ-15..21): stages of fleets narrowed by cluster labels, one rollout per version and kind, pause and resume.",
     },
     {
       name: "auto-upgrade-profiles",
@@ -130,6 +136,7 @@ export function createControlPlane(): App {
   app.route("/", updateRunRoutes());
   app.route("/", autoUpgradeRoutes());
   app.route("/", rolloutRoutes());
+  app.route("/", rolloutSequenceRoutes());
   app.route("/", simRoutes());
   app.route("/", watchRoutes());
   app.route("/", notificationRoutes());

@@ -6,6 +6,7 @@ import { runQueue } from "./queue.ts";
 import { runScheduled } from "./scheduled.ts";
 
 export { FleetObject } from "./objects/fleet/fleet-object.ts";
+export { RolloutSequenceObject } from "./objects/rollout-sequence/rollout-sequence-object.ts";
 export { UpdateRunObject } from "./objects/update-run/update-run-object.ts";
 
 const app = createControlPlane();

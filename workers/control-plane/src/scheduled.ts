@@ -44,7 +44,7 @@ export async function runScheduled(env: Env, scheduledTime: number): Promise<voi
   await wakeDueObjects(env, db, now);
   if (new Date(scheduledTime).getUTCMinutes() === 0) await wakeEveryFleet(env, db);
   // CH-3/SEQ: every sequenced group looks at its targets, windows and soaks.
-  await wakeRollouts(db, env.FLEET);
+  await wakeRollouts(db, env);
   // EXT-5: a cluster that missed a release (added later, or busy then) is caught up.
   await reconcileDueProfiles(db, env, now);
 }

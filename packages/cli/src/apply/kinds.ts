@@ -13,6 +13,7 @@ import {
   Name,
   NodePoolInput,
   NotificationInput,
+  RolloutSequenceInput,
   ScopeInput,
   ScopeRolloutInput,
   UpdateStrategyInput,
@@ -113,6 +114,20 @@ function pick(answer: unknown, keys: readonly string[]): Spec | undefined {
 }
 
 const Named = z.strictObject({ name: Name });
+
+const SequenceStage = RolloutSequenceInput.shape.stages.element;
+/**
+ * A rollout sequence's spec with the API's defaults filled in, so that a document leaving
+ * them out matches what `GET` answers: a stage soaks 0 seconds, a sequence has no labels.
+ */
+const RolloutSequenceSpec = RolloutSequenceInput.extend({
+  stages: z
+    .array(
+      SequenceStage.extend({ soakSeconds: SequenceStage.shape.soakSeconds.unwrap().default(0) }),
+    )
+    .max(50),
+  labels: RolloutSequenceInput.shape.labels.unwrap().default({}),
+});
 const InFleet = z.strictObject({ name: Name, fleet: Name });
 const InCluster = z.strictObject({ name: Name, cluster: Name });
 
@@ -265,6 +280,30 @@ export const KINDS = {
         }),
       );
     },
+  }),
+  // After the fleets and the clusters it selects (by their labels, SEQ-16).
+  RolloutSequence: defineKind("RolloutSequence", {
+    metadata: Named,
+    spec: () => RolloutSequenceSpec,
+    path: (m) => `rollout-sequences/${m.name}`,
+    read: async (api, m) => {
+      const sequence = await found(
+        api.GET("/v1/rollout-sequences/{name}", { params: { path: { name: m.name } } }),
+      );
+      if (sequence === undefined) return undefined;
+      // The answer's stages also say what they select now (stage, clusters, clusterCount).
+      return {
+        stages: sequence.stages.map(({ fleets, clusterSelector, soakSeconds }) => ({
+          fleets,
+          clusterSelector,
+          soakSeconds,
+        })),
+        displayName: sequence.displayName,
+        labels: sequence.labels,
+      };
+    },
+    write: (api, m, body) =>
+      ok(api.PUT("/v1/rollout-sequences/{name}", { params: { path: { name: m.name } }, body })),
   }),
   Subscription: defineKind("Subscription", {
     metadata: Named,

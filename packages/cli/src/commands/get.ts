@@ -15,11 +15,13 @@ const FLAGS: Record<ScopeFlag, string> = {
 
 const SCOPE_FLAGS: readonly ScopeFlag[] = ["cluster", "fleet", "pool"];
 
+const KIND_WIDTH = Math.max(...KINDS.map((k) => k.name.length)) + 2;
+
 const KINDS_HELP = `
 Kinds (and the flags that scope them):
 ${KINDS.map((k) => {
   const flags = k.accepts.map((f) => (k.requires.includes(f) ? FLAGS[f] : `[${FLAGS[f]}]`));
-  return `  ${k.name.padEnd(14)}${[...flags, `aliases: ${k.aliases.join(", ")}`].join("  ")}`;
+  return `  ${k.name.padEnd(KIND_WIDTH)}${[...flags, `aliases: ${k.aliases.join(", ")}`].join("  ")}`;
 }).join("\n")}
 
 Examples:
@@ -28,7 +30,8 @@ Examples:
   regatta get nodes -c prod-a --state READY
   regatta get runs --fleet prod --limit 5
   regatta get clusters --field-selector status.phase=RUNNING,region=europe-west1
-  regatta get operation 7f0c…`;
+  regatta get operation 7f0c…
+  regatta get rollout-sequences`;
 
 interface GetOptions {
   cluster?: string;
@@ -86,7 +89,7 @@ export function getCommand(program: Command, io: Io): void {
     .command("get <kind> [name]")
     .alias("list")
     .description(
-      "show fleets, clusters, pools, nodes, runs, operations or subscriptions: one by name, or every one (all pages)",
+      "show fleets, clusters, pools, nodes, runs, operations, subscriptions or rollout sequences: one by name, or every one (all pages)",
     )
     .option("-c, --cluster <cluster>", "the cluster whose pools or nodes")
     .option("--fleet <fleet>", "the fleet whose runs; for clusters, only this fleet's")

@@ -8,6 +8,7 @@ import type { components } from "@regatta/client";
 import { ok } from "../api/client.ts";
 import { ApiError } from "../api/problem.ts";
 import { SUBSCRIPTION_COLUMNS, subscriptionRow } from "../commands/notifications.ts";
+import { SEQUENCE_COLUMNS, sequenceRow } from "../commands/rollout.ts";
 import { UsageError } from "../exit.ts";
 import { cell } from "../output/format.ts";
 import { defineKind, type Kind, type Page, type PageRequest, type Scope } from "./kind.ts";
@@ -188,6 +189,18 @@ const subscriptions = defineKind<Schemas["Notification"]>({
     ok(api.GET("/v1/notifications/{name}", { params: { path: { name } } })),
 });
 
+const rolloutSequences = defineKind<Schemas["RolloutSequence"]>({
+  name: "rollout-sequences",
+  aliases: ["rollout-sequence", "rolloutsequence", "sequences", "sequence", "seq"],
+  requires: [],
+  accepts: [],
+  columns: SEQUENCE_COLUMNS,
+  row: sequenceRow,
+  list: (api, _scope, page) => ok(api.GET("/v1/rollout-sequences", { params: { query: page } })),
+  get: (api, _scope, name) =>
+    ok(api.GET("/v1/rollout-sequences/{name}", { params: { path: { name } } })),
+});
+
 /** Every kind, in the order `get --help` lists them. */
 export const KINDS: readonly Kind[] = [
   fleets,
@@ -197,6 +210,7 @@ export const KINDS: readonly Kind[] = [
   runs,
   operations,
   subscriptions,
+  rolloutSequences,
 ];
 
 /** The kind a name or alias means, if any. */

@@ -17,6 +17,7 @@ export {
   recordScaleUpFailure,
   scaleUpErrorOf,
 } from "./backoff.ts";
+export { labelSelectorMatches } from "./constraints.ts";
 export {
   type DecisionLogHead,
   decisionKey,

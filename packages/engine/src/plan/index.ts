@@ -6,6 +6,7 @@ export {
   planRollout,
   type RolloutPlan,
   type RolloutPlanInput,
+  sequenceGroups,
 } from "./rollout.ts";
 export { type PathStep, PLAN_STEP_BUDGET, type PlanCutoff, type PlanWait } from "./types.ts";
 export {

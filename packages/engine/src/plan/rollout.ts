@@ -1,7 +1,13 @@
 import { type JobEnd, SimFleet } from "../hosting/index.ts";
 import type { SimConfig } from "../provider/sim/config.ts";
 import { versionBelow } from "../sequencing/eligibility.ts";
-import { decideGroupAll } from "../sequencing/machine.ts";
+import { decideGroupAll, initialGroupState } from "../sequencing/machine.ts";
+import {
+  assignStages,
+  type SequenceFacts,
+  type SequenceState,
+  stageFacts,
+} from "../sequencing/sequence-machine.ts";
 import type {
   GroupEvent,
   GroupFacts,
@@ -476,5 +482,20 @@ function rolloutCriticalPath(groups: readonly GroupPlan[], from: Instant): PathS
     from: f,
     until,
     ...(reason === undefined ? {} : { reason }),
+  }));
+}
+
+/**
+ * EXT-6 for a rollout sequence with custom stages (SEQ-19): each stage planned as the
+ * group it is, with the clusters it selects now and its state as kept, its upstream the
+ * stage before it. Labels do not change in a plan; a paused rollout stays paused.
+ *
+ * @example sequenceGroups(facts, state).map((g) => g.facts.group) // ["stage 1 of prod-first", "stage 2 of prod-first"]
+ */
+export function sequenceGroups(facts: SequenceFacts, state: SequenceState): PlannedGroup[] {
+  const assigned = assignStages(facts, state);
+  return facts.stages.map((_, index) => ({
+    facts: stageFacts(facts, state, index, assigned),
+    state: state.stages[index] ?? initialGroupState(),
   }));
 }

@@ -9,7 +9,7 @@ import {
 } from "./eligibility.ts";
 import { adoptManualUpgrades, reachedAt, reachedByHand } from "./manual.ts";
 import { busyClusters, memberStatus } from "./member.ts";
-import { groupQualification, messageKey, upstreamGate } from "./qualification.ts";
+import { groupQualification, messageKey, upgradeGate } from "./qualification.ts";
 import { FORCED_SOAK_AFTER, soakEndsAt } from "./soak.ts";
 import type {
   GroupDecision,
@@ -217,10 +217,7 @@ function advance(
       upgrade.manual = true;
       notes.push(`SEQ-8: ${upgrade.type} ${upgrade.version}: every cluster got there by hand`);
     }
-    const gate =
-      upgrade.startedAt === undefined
-        ? upstreamGate(state, facts, upgrade.type, upgrade.version, now)
-        : ({ open: true, since: upgrade.startedAt } as const);
+    const gate = upgradeGate(state, facts, upgrade, now);
     if (gate.open && upgrade.startedAt === undefined) {
       upgrade.startedAt = now;
       notes.push(`${upgrade.type} ${upgrade.version} (${upgrade.tracking}): the group's turn`);

@@ -22,6 +22,37 @@ function phaseName(type: SequencedUpgradeType): string {
 }
 
 /**
+ * The rollout of one version of one type (SEQ-20 pauses it; the API's rollout id).
+ *
+ * @example rolloutKey("CONTROL_PLANE", "1.21.14-gke.4300") // "control-plane-1.21.14-gke.4300"
+ */
+export function rolloutKey(type: SequencedUpgradeType, version: string): string {
+  return `${type === "CONTROL_PLANE" ? "control-plane" : "node"}-${version}`;
+}
+
+/**
+ * What lets an upgrade of the group go now: a user's pause holds it (SEQ-20), else its
+ * turn already came, else the upstream decides (SEQ-8).
+ */
+export function upgradeGate(
+  state: GroupState,
+  facts: GroupFacts,
+  upgrade: Pick<GroupUpgrade, "type" | "version" | "startedAt">,
+  now: Instant,
+): UpstreamGate {
+  if (facts.paused?.includes(rolloutKey(upgrade.type, upgrade.version)) === true) {
+    return {
+      open: false,
+      state: "PENDING",
+      reason: `SEQ-20: the ${phaseName(upgrade.type)} rollout of ${upgrade.version} is paused; upgrades already running finish, nothing new starts until it is resumed`,
+    };
+  }
+  return upgrade.startedAt === undefined
+    ? upstreamGate(state, facts, upgrade.type, upgrade.version, now)
+    : { open: true, since: upgrade.startedAt };
+}
+
+/**
  * SEQ-8: the first group takes every eligible target at once; a downstream group's
  * upgrade to `version` goes only once its upstream qualified exactly that version and
  * soaked it. A qualification, once heard, stays: an upstream that moves on to a newer

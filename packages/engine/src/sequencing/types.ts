@@ -74,6 +74,12 @@ export interface GroupFacts {
    */
   targetSince?: Readonly<Record<string, Instant>>;
   clusters: readonly SequencedCluster[];
+  /**
+   * SEQ-20: rollouts (`rolloutKey`) a user paused: nothing of them starts in this group —
+   * not its turn, not a cluster — while cluster upgrades already running finish and soaks
+   * go on.
+   */
+  paused?: readonly string[];
 }
 
 /** One cluster's part in a group's upgrade. */

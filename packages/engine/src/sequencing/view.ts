@@ -4,7 +4,7 @@ import { clusterHold, clusterTarget, sequenceChannel } from "./eligibility.ts";
 import { UPGRADE_TYPES, upstreamChannel } from "./machine.ts";
 import { busyClusters, memberStatus } from "./member.ts";
 import type { UpstreamGate } from "./qualification.ts";
-import { upstreamGate } from "./qualification.ts";
+import { upgradeGate } from "./qualification.ts";
 import { soakEndsAt } from "./soak.ts";
 import type {
   GroupFacts,
@@ -59,7 +59,12 @@ function upgradeState(
       reason: `SEQ-10: ${open} of ${clusters.length} clusters were not upgraded 30 days after the ${upgrade.type === "NODE" ? "node" : "control-plane"} upgrade started; the group soaks anyway`,
     };
   }
-  if (!gate.open) return { state: gate.state, reason: gate.reason };
+  if (!gate.open) {
+    // SEQ-20: a paused rollout's upgrades already running go on; the state says so.
+    const running =
+      upgrade.startedAt !== undefined && clusters.some((c) => c.state === "IN_PROGRESS");
+    return { state: running ? "IN_PROGRESS" : gate.state, reason: gate.reason };
+  }
   if (clusters.length > 0 && clusters.every((c) => c.state === "INELIGIBLE")) {
     return { state: "INELIGIBLE", reason: clusters[0]?.reason };
   }
@@ -85,10 +90,7 @@ export function rolloutStatus(
   const channel = sequenceChannel(facts, upstreamChannel(state));
   const byName = new Map(facts.clusters.map((cluster) => [cluster.name, cluster]));
   const upgrades = state.upgrades.map((upgrade): RolloutUpgradeView => {
-    const gate: UpstreamGate =
-      upgrade.startedAt === undefined
-        ? upstreamGate(state, facts, upgrade.type, upgrade.version, now)
-        : { open: true, since: upgrade.startedAt };
+    const gate = upgradeGate(state, facts, upgrade, now);
     const busy = busyClusters(state.upgrades, upgrade.type);
     const clusters = Object.entries(upgrade.members).map(([name, progress]) => {
       const cluster = byName.get(name);

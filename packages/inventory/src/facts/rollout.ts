@@ -7,14 +7,20 @@ import {
   currentTargets,
   type GroupFacts,
   type Instant,
+  type ReleaseFacts,
+  type SequenceCluster,
   type SequencedCluster,
+  type SequenceFacts,
+  sequenceFleets,
   tryParseVersion,
 } from "@regatta/engine";
 import {
   allPages,
+  type ClusterRow,
   fleetPoolVersions,
   getDownstreamRollout,
   getRollout,
+  getRolloutSequence,
   type Inventory,
   listChannelReleases,
   listClustersByFleet,
@@ -43,26 +49,15 @@ function lowest(versions: readonly string[]): string | undefined {
   return low;
 }
 
-/**
- * Everything the sequencing engine reads for one group, from the inventory: its
- * configuration and neighbours, its clusters with their lowest node version (SEQ-6),
- * channel targets (CH-1) and region availability (CH-3). Undefined when the group has no
- * rollout configuration.
- */
-export async function loadGroupFacts(
+/** A fleet's clusters as sequencing reads them, with the rows they came from. */
+async function fleetClusters(
   db: Inventory,
-  group: string,
-): Promise<GroupFacts | undefined> {
-  const config = await getRollout(db, group);
-  if (config === undefined) return undefined;
-  const [downstream, rows, pools, regionRows] = await Promise.all([
-    getDownstreamRollout(db, group),
-    allPages((page) => listClustersByFleet(db, config.fleet, page)),
-    fleetPoolVersions(db, config.fleet),
-    listReleaseRegions(db),
+  fleet: string,
+): Promise<{ row: ClusterRow; cluster: SequencedCluster }[]> {
+  const [rows, pools] = await Promise.all([
+    allPages((page) => listClustersByFleet(db, fleet, page)),
+    fleetPoolVersions(db, fleet),
   ]);
-  const members =
-    config.scope === null ? rows : rows.filter((row) => row.scopes.includes(config.scope ?? ""));
   const poolVersions = new Map<string, string[]>();
   // SEQ-8: a row's last write is no earlier than the version it shows, so a cluster
   // upgraded by hand soaks from then at the earliest (never too short).
@@ -71,7 +66,7 @@ export async function loadGroupFacts(
     poolVersions.set(pool.cluster, [...(poolVersions.get(pool.cluster) ?? []), pool.version]);
     poolsSince.set(pool.cluster, Math.max(poolsSince.get(pool.cluster) ?? 0, pool.updatedAt));
   }
-  const clusters = members.map((row): SequencedCluster => {
+  return rows.map((row) => {
     const cluster: SequencedCluster = {
       name: row.name,
       channel: row.releaseChannel,
@@ -86,8 +81,20 @@ export async function loadGroupFacts(
     const nodesSince = poolsSince.get(row.name);
     if (nodesSince !== undefined) cluster.nodeVersionSince = nodesSince;
     if (row.maintenance) cluster.maintenance = row.maintenance;
-    return cluster;
+    return { row, cluster };
   });
+}
+
+/**
+ * What every group reads alike of the releases: each channel's targets (CH-1), end of
+ * life and published versions (CH-2), when each target became one (SEQ-8), and region
+ * availability (CH-3). Only the channels of `clusters` are read.
+ */
+async function releaseFacts(
+  db: Inventory,
+  clusters: readonly SequencedCluster[],
+): Promise<ReleaseFacts> {
+  const regionRows = await listReleaseRegions(db);
   const targets: Partial<Record<Channel, ChannelTargets>> = {};
   const endOfLife: Partial<Record<Channel, Record<string, Instant>>> = {};
   const published: Partial<Record<Channel, string[]>> = {};
@@ -123,16 +130,34 @@ export async function loadGroupFacts(
       availability[version] = [...new Set([...(availability[version] ?? []), ...list])];
     }
   }
+  return { targets, endOfLife, published, availability, targetSince };
+}
+
+/**
+ * Everything the sequencing engine reads for one group, from the inventory: its
+ * configuration and neighbours, its clusters with their lowest node version (SEQ-6),
+ * channel targets (CH-1) and region availability (CH-3). Undefined when the group has no
+ * rollout configuration.
+ */
+export async function loadGroupFacts(
+  db: Inventory,
+  group: string,
+): Promise<GroupFacts | undefined> {
+  const config = await getRollout(db, group);
+  if (config === undefined) return undefined;
+  const [downstream, all] = await Promise.all([
+    getDownstreamRollout(db, group),
+    fleetClusters(db, config.fleet),
+  ]);
+  const clusters = all
+    .filter(({ row }) => config.scope === null || row.scopes.includes(config.scope))
+    .map(({ cluster }) => cluster);
   const facts: GroupFacts = {
     group,
     kind: config.kind,
     defaultSoakSeconds: config.defaultSoakSeconds,
     soakOverrides: config.soakOverrides,
-    targets,
-    endOfLife,
-    published,
-    availability,
-    targetSince,
+    ...(await releaseFacts(db, clusters)),
     clusters,
   };
   if (config.upstream !== null) {
@@ -142,4 +167,32 @@ export async function loadGroupFacts(
   }
   if (downstream !== undefined) facts.downstream = downstream.groupKey;
   return facts;
+}
+
+/**
+ * Everything a rollout sequence's pass reads (SEQ-19): its stages and every cluster of
+ * every fleet they name, with labels (SEQ-16), and the releases. Undefined when the
+ * sequence does not exist (any more).
+ */
+export async function loadSequenceFacts(
+  db: Inventory,
+  sequence: string,
+): Promise<SequenceFacts | undefined> {
+  const row = await getRolloutSequence(db, sequence);
+  if (row === undefined) return undefined;
+  const fleets = sequenceFleets(row.stages);
+  const perFleet = await Promise.all(fleets.map((fleet) => fleetClusters(db, fleet)));
+  const clusters = perFleet.flat().map(
+    ({ row: cluster, cluster: sequenced }): SequenceCluster => ({
+      ...sequenced,
+      fleet: cluster.fleet,
+      labels: cluster.labels,
+    }),
+  );
+  return {
+    sequence,
+    stages: row.stages,
+    clusters,
+    releases: await releaseFacts(db, clusters),
+  };
 }

@@ -90,3 +90,16 @@ export async function listFleetNames(db: Inventory): Promise<string[]> {
   const rows = await db.select({ name: fleets.name }).from(fleets).orderBy(asc(fleets.name));
   return rows.map((row) => row.name);
 }
+
+/** Which of `names` are fleets (one query, for a request that names several). */
+export async function existingFleets(
+  db: Inventory,
+  names: readonly string[],
+): Promise<Set<string>> {
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .select({ name: fleets.name })
+    .from(fleets)
+    .where(sql`${fleets.name} in (select value from json_each(${JSON.stringify(names)}))`);
+  return new Set(rows.map((row) => row.name));
+}

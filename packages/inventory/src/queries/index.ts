@@ -19,6 +19,7 @@ export * from "./operations.ts";
 export * from "./page.ts";
 export * from "./releases.ts";
 export * from "./reservations.ts";
+export * from "./rollout-sequences.ts";
 export * from "./rollouts.ts";
 export * from "./scopes.ts";
 export * from "./sim.ts";

@@ -51,6 +51,8 @@ export const clusters = sqliteTable(
     statusVersion: text("status_version").notNull(),
     phase: text("phase").notNull(),
     updateGroup: text("update_group"),
+    /** SEQ-16: the cluster's labels, which a rollout sequence's stage selectors match (null: none). */
+    labels: text("labels", { mode: "json" }).$type<Record<string, string>>(),
     maintenance: text("maintenance", { mode: "json" }).$type<Maintenance>(),
     deprecatedApiUsage: integer("deprecated_api_usage", { mode: "boolean" })
       .notNull()

@@ -10,6 +10,7 @@ import { ClusterPage } from "./views/cluster.tsx";
 import { FleetPage } from "./views/fleet.tsx";
 import { OperationPage } from "./views/operation.tsx";
 import { Overview } from "./views/overview.tsx";
+import { RolloutSequencePage } from "./views/rollout-sequence.tsx";
 import { RulePage } from "./views/rule.tsx";
 import { RunPage } from "./views/run.tsx";
 
@@ -40,6 +41,7 @@ function Page({ self }: { self: Self | undefined }) {
   if (head === "fleets" && a && !b) return <FleetPage name={a} />;
   if (head === "clusters" && a) return <ClusterPage name={a} self={self} />;
   if (head === "operations" && a) return <OperationPage id={a} self={self} />;
+  if (head === "rollout-sequences" && a) return <RolloutSequencePage name={a} self={self} />;
   if (head === "rules" && a) return <RulePage id={a} />;
   return <Overview />;
 }

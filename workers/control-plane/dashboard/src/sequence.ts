@@ -40,10 +40,14 @@ export async function chainOf(group: RolloutView): Promise<RolloutView[]> {
 }
 
 /**
- * Names in rollout order: each sequence upstream first (sequences by their head's
- * name), then the names in no sequence, alphabetically.
+ * Names in rollout order: each fleet chain upstream first (chains by their head's name),
+ * then the fleets of each sequence with custom stages in stage order (`staged`, one list
+ * per sequence), then the names in no sequence, alphabetically.
  */
-export function sequenceOrder(rollouts: ReadonlyMap<string, RolloutView | undefined>): string[] {
+export function sequenceOrder(
+  rollouts: ReadonlyMap<string, RolloutView | undefined>,
+  staged: readonly (readonly string[])[] = [],
+): string[] {
   const byGroup = new Map<string, RolloutView>();
   for (const rollout of rollouts.values()) if (rollout) byGroup.set(rollout.group, rollout);
   const heads = [...byGroup.values()]
@@ -56,6 +60,10 @@ export function sequenceOrder(rollouts: ReadonlyMap<string, RolloutView | undefi
       if (!order.includes(fleet) && rollouts.has(fleet)) order.push(fleet);
       r = r.downstream ? byGroup.get(r.downstream) : undefined;
     }
+  }
+  for (const fleets of staged) {
+    for (const fleet of fleets)
+      if (!order.includes(fleet) && rollouts.has(fleet)) order.push(fleet);
   }
   const rest = [...rollouts.keys()].filter((name) => !order.includes(name)).sort();
   return [...order, ...rest];

@@ -17,6 +17,11 @@ export type RunSummary = Schema<"UpdateRunSummary">;
 export type DecisionView = Schema<"AutoscalerDecision">;
 export type ProfileView = Schema<"AutoUpgradeProfile">;
 export type Self = Schema<"TokenSelf">;
+export type SequenceView = Schema<"RolloutSequence">;
+export type SequenceStageView = Schema<"RolloutSequenceStage">;
+export type SelectorView = Schema<"ClusterSelector">;
+export type SequenceRolloutView = Schema<"SequenceRollout">;
+export type SequenceRolloutStageView = Schema<"SequenceRolloutStage">;
 export type Page<T> = { items: T[]; nextCursor?: string | null };
 
 /** A gate as API.md "Update-run extensions" shows it (the EXT extensions are coming). */

@@ -129,3 +129,39 @@ function listed(names: readonly string[]): string {
   const shown = names.slice(0, GRANTS_SHOWN).join(", ");
   return names.length > GRANTS_SHOWN ? `${shown}, …` : shown;
 }
+
+/**
+ * Throws 403 unless the principal has `access` to every one of `fleets`, naming `what` and
+ * none of the fleets: a caller may learn that a stored object spans fleets it cannot
+ * touch, not which (a rollout sequence it is replacing or deleting).
+ */
+export function authorizeFleets(
+  principal: Principal,
+  access: Access,
+  fleets: readonly string[],
+  what: string,
+): void {
+  for (const fleet of fleets) noteFleet(principal, fleet);
+  if (fleets.every((fleet) => mayAccess(principal, access, { kind: "fleet", fleet }))) return;
+  throw new ProblemError(
+    403,
+    `${principal.role} token ${principal.name} may not ${access} ${what}: it spans fleets this token may not ${access}`,
+  );
+}
+
+/**
+ * Throws 403 unless the principal may write one of `fleets` (a brake any stage's owner
+ * may pull, SEQ-20), naming `what` and none of the fleets.
+ */
+export function authorizeAnyFleet(
+  principal: Principal,
+  fleets: readonly string[],
+  what: string,
+): void {
+  for (const fleet of fleets) noteFleet(principal, fleet);
+  if (fleets.some((fleet) => mayAccess(principal, "write", { kind: "fleet", fleet }))) return;
+  throw new ProblemError(
+    403,
+    `${principal.role} token ${principal.name} may not write ${what}: it may write none of its fleets`,
+  );
+}

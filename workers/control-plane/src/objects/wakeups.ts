@@ -18,6 +18,8 @@ const TICK = {
   fleet: (env: Env, name: string) => env.FLEET.get(env.FLEET.idFromName(name)).tick(),
   "update-run": (env: Env, name: string) =>
     env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(name)).tick(),
+  "rollout-sequence": (env: Env, name: string) =>
+    env.ROLLOUT_SEQUENCE.get(env.ROLLOUT_SEQUENCE.idFromName(name)).tick(),
 } satisfies Record<string, (env: Env, name: string) => Promise<unknown>>;
 
 /** A namespace whose objects keep their next wake-up in the registry. */

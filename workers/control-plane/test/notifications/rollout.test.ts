@@ -65,3 +65,60 @@ describe("notifications: rollout", () => {
     for (const delivery of cpEvents()) expectOfficialCloudEvent(delivery);
   });
 });
+
+describe("notifications: rollout sequences with custom stages", () => {
+  it("SEQ-21 SEQ-20 a sequence's stages send rollout.stage.started, soaking and completed to each fleet of the stage, and a pause and resume to each fleet of the sequence, naming no other fleet", async () => {
+    for (const fleet of ["ns-lab", "ns-prod"]) {
+      expect((await api("PUT", `/v1/fleets/${fleet}`, { body: {} })).status).toBeLessThan(300);
+    }
+    const sub = await api("PUT", "/v1/notifications/sequence-prod", {
+      body: {
+        url: `${RECEIVER}/sequence-prod`,
+        secret: "a-subscriber-secret-0123",
+        events: ["rollout.stage.*", "rollout.paused", "rollout.resumed"],
+        fleets: ["ns-prod"],
+      },
+    });
+    expect(sub.status, JSON.stringify(sub.body)).toBe(201);
+    await sequencedCluster("ns-l1", "ns-lab", "1.21.11-gke.1100");
+    await sequencedCluster("ns-p1", "ns-prod", "1.21.11-gke.1100");
+    const put = await api("PUT", "/v1/rollout-sequences/ns-seq", {
+      body: { stages: [{ fleets: ["ns-lab"], soakSeconds: DAY }, { fleets: ["ns-prod"] }] },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(201);
+    const rollout = `control-plane-${TARGET}`;
+    const paused = await api("POST", `/v1/rollout-sequences/ns-seq/rollouts/${rollout}/pause`);
+    expect(paused.status).toBe(200);
+    expect(
+      (await api("POST", `/v1/rollout-sequences/ns-seq/rollouts/${rollout}/resume`)).status,
+    ).toBe(200);
+    await advance(3 * DAY, 3600);
+    const got = () => receivedAt("/sequence-prod").map((r) => r.event);
+    await eventually(() =>
+      got().some(
+        (e) => e.type === "dev.regatta.rollout.stage.completed" && e.data.rollout === rollout,
+      ),
+    );
+    const mine = got().filter((e) => e.data.rollout === rollout);
+    expect(new Set(mine.map((e) => e.type))).toEqual(
+      new Set([
+        "dev.regatta.rollout.paused",
+        "dev.regatta.rollout.resumed",
+        "dev.regatta.rollout.stage.started",
+        "dev.regatta.rollout.stage.soaking",
+        "dev.regatta.rollout.stage.completed",
+      ]),
+    );
+    // ns-prod's subscribers hear of stage 2 (its own), not of the lab's stage 1.
+    expect(
+      mine.filter((e) => e.type.startsWith("dev.regatta.rollout.stage.")).map((e) => e.data.stage),
+    ).toEqual([2, 2, 2]);
+    expect(mine.find((e) => e.type === "dev.regatta.rollout.stage.started")).toMatchObject({
+      subject: `rollout-sequences/ns-seq/rollouts/${rollout}`,
+      data: { fleet: "ns-prod", sequence: "ns-seq", type: "CONTROL_PLANE", version: TARGET },
+    });
+    expect(JSON.stringify(mine)).not.toMatch(/ns-lab|ns-l1/);
+    for (const delivery of receivedAt("/sequence-prod")) expectOfficialCloudEvent(delivery);
+    expect((await api("DELETE", "/v1/rollout-sequences/ns-seq")).status).toBe(204);
+  });
+});

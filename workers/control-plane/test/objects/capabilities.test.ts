@@ -105,7 +105,7 @@ describe("one capability table for both objects (runtime/capabilities.ts)", () =
     }
   });
 
-  it("LIFE-3 SEQ-5 RUN-5 each kind of waiter's ends is heard by the room subscribed to it", () => {
+  it("LIFE-3 SEQ-5 SEQ-19 RUN-5 each kind of waiter's ends is heard by the room subscribed to it", () => {
     const rooms = Object.fromEntries(
       FLEET_TABLE.capabilities.flatMap((c) =>
         Object.keys(c.ends ?? {}).map((kind) => [kind, c.name]),
@@ -115,6 +115,7 @@ describe("one capability table for both objects (runtime/capabilities.ts)", () =
       "cluster-upgrade": "cluster upgrades",
       "rollout-phase": "rollout",
       "run-member": "update-run members",
+      "sequence-phase": "rollout",
     });
     for (const kind of Object.keys(rooms)) expect(FLEET_TABLE.hears(kind)).toBe(true);
   });

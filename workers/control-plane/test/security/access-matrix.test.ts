@@ -53,6 +53,22 @@ const PARAMS_BY_PATH: Record<string, Record<string, (w: World) => string>> = {
   "/v1/compute-classes/{name}": { name: () => "mx-class" },
   "/v1/fleets/{fleet}/update-strategies/{name}": { name: () => "mx-strategy" },
   "/v1/fleets/{fleet}/auto-upgrade-profiles/{name}": { name: () => "mx-profile" },
+  // A rollout sequence over fleet A; its name carries A's marker, as its data does.
+  "/v1/rollout-sequences/{name}": { name: () => `${A}-seq` },
+  "/v1/rollout-sequences/{name}/plan": { name: () => `${A}-seq` },
+  "/v1/rollout-sequences/{name}/rollouts": { name: () => `${A}-seq` },
+  "/v1/rollout-sequences/{name}/rollouts/{rollout}": {
+    name: () => `${A}-seq`,
+    rollout: () => "control-plane-1.21.14-gke.4300",
+  },
+  "/v1/rollout-sequences/{name}/rollouts/{rollout}/pause": {
+    name: () => `${A}-seq`,
+    rollout: () => "control-plane-1.21.14-gke.4300",
+  },
+  "/v1/rollout-sequences/{name}/rollouts/{rollout}/resume": {
+    name: () => `${A}-seq`,
+    rollout: () => "control-plane-1.21.14-gke.4300",
+  },
   "/v1/notifications/{name}": { name: () => NOTIFICATION },
   "/v1/notifications/{name}/deliveries": { name: () => NOTIFICATION },
   "/v1/notifications/{name}/deliveries/{id}/redeliver": {
@@ -124,6 +140,9 @@ const BODIES: Record<string, (w: World) => unknown> = {
     upgrade: { type: "NodeImageOnly" },
   }),
   "PUT /v1/notifications/{name}": () => notificationBody(),
+  "PUT /v1/rollout-sequences/{name}": () => ({
+    stages: [{ fleets: [A], clusterSelector: { matchLabels: { ring: "0" } } }, { fleets: [A] }],
+  }),
   "POST /v1/fleets/{fleet}/update-runs/{run}/skip": () => ({
     targets: [{ type: "Stage", name: "mx-stage" }],
   }),

@@ -7,6 +7,7 @@ import type { ClusterView, FleetView, ProfileView, RolloutView, RunSummary } fro
 import { NextOpening, windowText } from "./maintenance.tsx";
 import { GroupStep } from "./overview.tsx";
 import { Pager, usePaged } from "./pager.tsx";
+import { sequenceOfFleet } from "./rollout-sequence.tsx";
 import { Failure, Loading, Section, State } from "./ui.tsx";
 
 interface Loaded {
@@ -14,6 +15,8 @@ interface Loaded {
   clusters: ClusterView[];
   chain: RolloutView[] | undefined;
   rollout: RolloutView | undefined;
+  /** The custom-stage sequence the fleet is in instead (SEQ-17: one kind at a time). */
+  staged: { name: string; stages: number[] } | undefined;
   profiles: ProfileView[];
 }
 
@@ -28,8 +31,10 @@ async function load(name: string): Promise<Loaded> {
       () => [],
     ),
   ]);
-  const chain = rollout ? await chainOf(rollout) : undefined;
-  return { fleet, clusters, chain, rollout, profiles };
+  const [chain, staged] = rollout
+    ? [await chainOf(rollout), undefined]
+    : [undefined, await sequenceOfFleet(name).catch(() => undefined)];
+  return { fleet, clusters, chain, rollout, staged, profiles };
 }
 
 /** A fleet: its place in its rollout sequence, its clusters and their windows, its runs. */
@@ -37,7 +42,7 @@ export function FleetPage(props: { name: string }) {
   const watch = [apiPath("/v1/fleets/{fleet}/watch", { fleet: props.name })];
   const { data, error } = useLive(`fleet:${props.name}`, () => load(props.name), watch);
   if (!data) return error ? <Failure error={error} /> : <Loading what={`fleet ${props.name}`} />;
-  const { fleet, clusters, chain, rollout, profiles } = data;
+  const { fleet, clusters, chain, rollout, staged, profiles } = data;
   return (
     <>
       <header>
@@ -49,7 +54,14 @@ export function FleetPage(props: { name: string }) {
         <Failure error={error} />
       </header>
       <Section title="Rollout sequence">
-        {!rollout || !chain ? (
+        {staged ? (
+          <p>
+            In rollout sequence <a href={uri`#/rollout-sequences/${staged.name}`}>{staged.name}</a>,{" "}
+            {staged.stages.length === 1 ? "stage" : "stages"} {staged.stages.join(", ")}: its
+            clusters upgrade stage by stage, each in the first stage that selects it (SEQ-16,
+            SEQ-19).
+          </p>
+        ) : !rollout || !chain ? (
           <p class="muted">
             This fleet is in no rollout sequence: its clusters upgrade only by update runs or by
             hand.

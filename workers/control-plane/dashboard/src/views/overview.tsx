@@ -3,8 +3,10 @@ import { useEffect, useState } from "preact/hooks";
 import { getAll, getJson, uri } from "../api.ts";
 import { duration, now, useTick, when } from "../clock.ts";
 import { useLive } from "../live.ts";
+import { fleetsOf } from "../rollout-sequence.ts";
 import { sequenceOrder } from "../sequence.ts";
-import type { ClusterView, FleetView, RolloutView, RunSummary } from "../types.ts";
+import type { ClusterView, FleetView, RolloutView, RunSummary, SequenceView } from "../types.ts";
+import { SequencesOverview } from "./rollout-sequence.tsx";
 import { Failure, Loading, Section, State } from "./ui.tsx";
 
 interface FleetSummary {
@@ -18,9 +20,11 @@ interface FleetSummary {
 async function loadFleets(): Promise<FleetSummary[]> {
   // One read of every cluster beside the fleets, not one per fleet after them: the
   // cold first paint waits for the slowest of these reads, not for a chain of them.
-  const [fleets, all] = await Promise.all([
+  const [fleets, all, sequences] = await Promise.all([
     getAll<FleetView>(apiPath("/v1/fleets", {})),
     getAll<ClusterView>(apiPath("/v1/clusters", {})),
+    // Sequences with custom stages: their fleets follow the chains, in stage order.
+    getAll<SequenceView>(apiPath("/v1/rollout-sequences", {}), 200).catch(() => []),
   ]);
   const summaries = await Promise.all(
     fleets.map(async (fleet) => {
@@ -33,7 +37,10 @@ async function loadFleets(): Promise<FleetSummary[]> {
     }),
   );
   const byName = new Map(summaries.map((s) => [s.fleet.name, s]));
-  const order = sequenceOrder(new Map(summaries.map((s) => [s.fleet.name, s.rollout])));
+  const order = sequenceOrder(
+    new Map(summaries.map((s) => [s.fleet.name, s.rollout])),
+    sequences.map(fleetsOf),
+  );
   return order.map((name) => byName.get(name)!);
 }
 
@@ -59,6 +66,7 @@ export function Overview() {
     <>
       <h1>Fleets</h1>
       <Failure error={error} />
+      <SequencesOverview watch={watchPaths} />
       <Sequences fleets={data} />
       {data.map((summary) => (
         <FleetCard key={summary.fleet.name} summary={summary} />
@@ -67,7 +75,10 @@ export function Overview() {
   );
 }
 
-/** Each rollout sequence as its chain of groups, upstream first. */
+/**
+ * Each fleet chain (SEQ-1: a fleet's `…/rollout` naming its upstream) as its chain of
+ * groups, upstream first; sequences with custom stages are `SequencesOverview`'s.
+ */
 function Sequences({ fleets }: { fleets: FleetSummary[] }) {
   useTick();
   const byGroup = new Map(
@@ -87,7 +98,7 @@ function Sequences({ fleets }: { fleets: FleetSummary[] }) {
     .filter((chain) => chain.length > 1 || chain[0]!.upgrades.length > 0);
   if (chains.length === 0) return null;
   return (
-    <Section title="Rollout sequences">
+    <Section title="Fleet chains">
       {chains.map((chain) => (
         <ol class="chain" key={chain[0]!.group} aria-label={`sequence from ${chain[0]!.group}`}>
           {chain.map((group) => (

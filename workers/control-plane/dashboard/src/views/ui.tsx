@@ -11,6 +11,7 @@ export function tone(state: string): "ok" | "run" | "wait" | "bad" | "idle" {
   switch (state) {
     case "Completed":
     case "COMPLETE":
+    case "COMPLETED":
     case "SUCCEEDED":
     case "READY":
     case "RUNNING_OK":

@@ -13,6 +13,7 @@ import type { Env } from "../../env.ts";
 import { preemptSim } from "../../providers/sim/state.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../runtime/types.ts";
+import { PlanningClaims } from "../planning.ts";
 import { ObjectWiring } from "../wiring.ts";
 
 /** The provider events an executor reports on one of its commands (not preemptions). */
@@ -46,7 +47,7 @@ export class FleetObject extends DurableObject<Env> {
   });
   private readonly carryingOut = new Set<string>();
   /** SEC-3: the what-if plan of this fleet being computed now, and until when it may be. */
-  private planning: { claim: string; until: number } | undefined;
+  private readonly planning = new PlanningClaims();
 
   /** The platform alarm: run every due timer. */
   override async alarm(): Promise<void> {
@@ -254,24 +255,28 @@ export class FleetObject extends DurableObject<Env> {
   async rolloutSnapshot(group: string) {
     return rollout.readGroupState(await this.context(), group);
   }
+  /**
+   * SEQ-19: starts the cluster phases a rollout sequence's stages asked for, each watched
+   * for the sequence; answers each start at its index (a repeat answers STARTED).
+   */
+  async startSequencePhases(
+    sequence: string,
+    intents: readonly rollout.PhaseIntent[],
+  ): Promise<rollout.PhaseStart[]> {
+    return rollout.startSequencePhases(await this.context(), sequence, intents);
+  }
+
   /** SEQ-13: a group's rollout status, or undefined when it has no configuration. */
   async rolloutStatus(group: string) {
     return rollout.readRolloutStatus(await this.context(), group);
   }
 
-  /**
-   * SEC-3: one plan of this fleet at a time, whichever isolate computes it. Held in memory
-   * only (a plan is a read): an object that restarts has no plan in progress, and a claim
-   * not released (its isolate died) lapses after `forMs` of wall time.
-   */
+  /** SEC-3: one plan of this fleet at a time, whichever isolate computes it. */
   async claimPlanning(forMs: number): Promise<string | undefined> {
-    const now = Date.now();
-    if (this.planning !== undefined && now < this.planning.until) return undefined;
-    this.planning = { claim: crypto.randomUUID(), until: now + forMs };
-    return this.planning.claim;
+    return this.planning.claim(forMs);
   }
   async releasePlanning(claim: string): Promise<void> {
-    if (this.planning?.claim === claim) this.planning = undefined;
+    this.planning.release(claim);
   }
 
   /** Sim only: a spot or flex-start node goes away (NUP-11; spot after its notice). */

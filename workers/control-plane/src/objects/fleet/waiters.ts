@@ -28,4 +28,12 @@ export type Waiter =
       version: string;
       refused?: string;
     }
-  | { kind: "run-member"; fleet: string; run: string; cluster: string };
+  | { kind: "run-member"; fleet: string; run: string; cluster: string }
+  | {
+      kind: "sequence-phase";
+      sequence: string;
+      cluster: string;
+      type: SequencedUpgradeType;
+      version: string;
+      refused?: string;
+    };

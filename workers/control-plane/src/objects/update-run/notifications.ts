@@ -1,17 +1,9 @@
 import { allGates, type RunGate, type UpdateRun, type UpdateRunState } from "@regatta/engine";
 import type { NotificationEvent } from "@regatta/protocol";
-import { boundCourier } from "../../runtime/capabilities.ts";
-import { attemptDelivery, DELIVERY_TIMER } from "../../runtime/deliveries.ts";
 import type { Tx } from "../../runtime/types.ts";
-import { handToQueue } from "../notifications/courier.ts";
-import {
-  isNotificationDelivery,
-  type NotificationBatch,
-  type NotificationMessage,
-  recordNotification,
-  unsentEvents,
-} from "../notifications/record.ts";
-import type { RunCapability, RunContext, RunCourier } from "./context.ts";
+import { notificationsCapability, sendDueNotifications } from "../notifications/capability.ts";
+import { recordNotification } from "../notifications/record.ts";
+import type { RunCapability, RunContext } from "./context.ts";
 
 /**
  * The run's notifications (`updaterun.*`), read off each saved decision against the
@@ -134,29 +126,10 @@ function failedMembers(before: UpdateRun, after: UpdateRun): FailedMember[] {
   return failed;
 }
 
-/** Hands recorded notifications of this run to the queue (one or many in a message). */
-const courier: RunCourier<NotificationMessage | NotificationBatch, void> = {
-  send: (run, message) => handToQueue(run.env, message),
-  remainder: unsentEvents,
-};
-
 /** What the run records for subscribers, carried to the notifications queue. */
-export const runNotifications: RunCapability = {
-  name: "notifications",
-  deliveries: { notification: courier, notifications: courier },
-};
+export const runNotifications: RunCapability = notificationsCapability<RunContext>();
 
-/**
- * After a change made outside an alarm (a user's start or stop, a member's end), the
- * notifications it recorded go out at once rather than at the next alarm.
- */
-export async function sendDueRunNotifications(run: RunContext): Promise<void> {
-  const { runtime } = run;
-  const now = runtime.now();
-  for (const timer of runtime.timers()) {
-    if (timer.kind !== DELIVERY_TIMER || timer.due > now) continue;
-    if (isNotificationDelivery(timer.payload ?? "")) {
-      await attemptDelivery(runtime, timer.payload ?? "", boundCourier(courier, run));
-    }
-  }
+/** After a change made outside an alarm, the run's notifications go out at once. */
+export function sendDueRunNotifications(run: RunContext): Promise<void> {
+  return sendDueNotifications(run);
 }

@@ -46,7 +46,7 @@ export function releaseRoutes(): App {
     const { release } = c.req.valid("param");
     const { created, value } = orRefuse(await upsertRelease(db, release, c.req.valid("json"), now));
     // CH-3: the channel's sequenced fleets look at their new targets now, not at the cron.
-    await wakeRollouts(db, c.env.FLEET, value.channel);
+    await wakeRollouts(db, c.env, value.channel);
     // EXT-5: profiles generate runs for the members the release makes eligible, now.
     await reconcileDueProfiles(db, c.env, now);
     return created ? c.json(value, 201) : c.json(value, 200);

@@ -130,6 +130,8 @@ export async function putCluster(
     autoscalingProfile: spec.autoscalingProfile ?? null,
     specVersion: spec.version,
     updateGroup: spec.updateGroup ?? null,
+    // SEQ-16: a PUT replaces the cluster, so one without labels clears them.
+    labels: spec.labels ?? null,
     maintenance: spec.maintenance ?? null,
     deprecatedApiUsage: spec.deprecatedApiUsage,
     loadBalancerNodes: spec.loadBalancerNodePool?.nodeCount ?? null,
@@ -315,6 +317,7 @@ export function clusterView(
   };
   if (row.adminCluster) view.adminCluster = row.adminCluster;
   if (row.updateGroup) view.updateGroup = row.updateGroup;
+  if (row.labels) view.labels = row.labels;
   if (row.controlPlaneNodes !== null) {
     view.controlPlaneNodePool = { nodeCount: row.controlPlaneNodes };
   }

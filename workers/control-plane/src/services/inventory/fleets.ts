@@ -14,6 +14,7 @@ import {
   listFleetsNamed,
   type Page,
   type PageRequest,
+  sequenceOfFleet,
   storeFleet,
 } from "@regatta/inventory";
 import {
@@ -108,6 +109,15 @@ export async function removeFleet(db: Inventory, name: string): Promise<Outcome<
         "SEQ-1",
       );
     }
+  }
+  // SEQ-17: its sequence would lose the fleet's place in a stage without a word.
+  const sequence = await sequenceOfFleet(db, name);
+  if (sequence !== undefined) {
+    return refused(
+      "conflict",
+      `SEQ-17: fleet ${name} is in rollout sequence ${sequence}; take it out of the sequence's stages (or delete the sequence) first`,
+      "SEQ-17",
+    );
   }
   let deleted: { name: string }[];
   try {

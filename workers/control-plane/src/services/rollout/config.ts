@@ -25,6 +25,7 @@ import {
   listRolloutLinks,
   putRollout,
   type RolloutRow,
+  sequenceOfFleet,
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { Upserted } from "../inventory/upserted.ts";
@@ -111,6 +112,14 @@ export async function configureRollout(
   }
   const soak = validateSoak(input.defaultSoakSeconds, input.soakOverrides);
   if (!soak.ok) return soak;
+  const sequence = await sequenceOfFleet(db, target.fleet);
+  if (sequence !== undefined) {
+    return refused(
+      "conflict",
+      `SEQ-17: fleet ${target.fleet} is in rollout sequence ${sequence}; a fleet is in one kind of sequence at a time — take it out of ${sequence} first`,
+      "SEQ-17",
+    );
+  }
   const kind: ChainLink["kind"] = target.scope === undefined ? "FLEET" : "SCOPE";
   const inFleet = await listFleetRollouts(db, target.fleet);
   const other = inFleet.find((row) => row.kind !== kind);

@@ -9,14 +9,13 @@ import {
   type QualificationMessage,
   type RolloutStatusView,
   rolloutStatus,
-  versionBelow,
 } from "@regatta/engine";
 import { fleetOfGroup, loadGroupFacts } from "@regatta/inventory";
 import { attemptDelivery, deliver } from "../../../runtime/deliveries.ts";
 import { type Tx, timerId } from "../../../runtime/types.ts";
 import type { FleetContext, FleetCourier } from "../capability.ts";
 import { notifyRolloutChanges } from "../notifications/index.ts";
-import { upgradeCluster, upgradePools, type Watching } from "../upgrades.ts";
+import type { Watching } from "../upgrades.ts";
 import { ROLLOUT_TIMER } from "./keys.ts";
 import {
   deliverRolloutEnds,
@@ -27,6 +26,7 @@ import {
   rememberRolloutGroup,
   wakeRollout,
 } from "./owners.ts";
+import { startPhase } from "./phase.ts";
 import {
   dropGroupState,
   heardCount,
@@ -109,44 +109,16 @@ function adoptPending(tx: Tx, group: string): void {
 /** Carries one intent out; throws when it should be tried again. */
 async function carryOut(fleet: FleetContext, group: string, intent: GroupIntent): Promise<void> {
   switch (intent.kind) {
-    case "START_CONTROL_PLANE_UPGRADE": {
-      const owner = ownerOf(group, intent, "CONTROL_PLANE");
-      const started = await upgradeCluster(
-        fleet,
-        intent.cluster,
-        { version: intent.version, controlPlaneOnly: true },
-        watching(owner),
-      );
-      if (!started.ok) {
+    case "START_CONTROL_PLANE_UPGRADE":
+    case "START_NODE_UPGRADE": {
+      const type = intent.kind === "START_NODE_UPGRADE" ? "NODE" : "CONTROL_PLANE";
+      const owner = ownerOf(group, intent, type);
+      const started = await startPhase(fleet, intent, watching(owner));
+      if (started !== "STARTED") {
         await fleet.runtime.commit((tx) =>
-          deliverRolloutEnds(tx, group, [
-            { ...owner, outcome: "FAILED", error: started.error.detail },
-          ]),
+          deliverRolloutEnds(tx, group, [{ ...owner, ...started }]),
         );
       }
-      return;
-    }
-    case "START_NODE_UPGRADE": {
-      const owner = ownerOf(group, intent, "NODE");
-      const upgraded = await upgradePools(
-        fleet,
-        intent.cluster,
-        // MW-4 holds inside the pool's upgrade; the group already waited for the window.
-        (pool) =>
-          versionBelow(pool.version, intent.version)
-            ? { version: intent.version, ignoreMaintenanceWindow: false }
-            : undefined,
-        watching(owner),
-      );
-      // A pool already upgrading (by hand) is not a failure: its end shows in the
-      // inventory, where the next passes see the nodes reach the version.
-      if (upgraded.started.length > 0) return;
-      if (upgraded.busy.length > 0 && upgraded.refusals.length === 0) return;
-      const end: RolloutEnd =
-        upgraded.refusals.length > 0
-          ? { ...owner, outcome: "FAILED", error: upgraded.refusals.join("; ") }
-          : { ...owner, outcome: "SUCCEEDED" };
-      await fleet.runtime.commit((tx) => deliverRolloutEnds(tx, group, [end]));
       return;
     }
     case "NOTIFY_DOWNSTREAM": {

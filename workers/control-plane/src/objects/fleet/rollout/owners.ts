@@ -76,25 +76,32 @@ export function deliverRolloutEnds(tx: Tx, group: string, ends: readonly Rollout
 }
 
 /**
- * Hears the end of a cluster's phase once all its operations ended: failed if any
- * failed or a pool refused to start (`refused`), and the group wakes now.
+ * What a cluster's phase came to once all its operations ended: failed if any failed or
+ * a pool refused to start (`refused`).
  */
-export function hearPhaseEnd(
-  tx: Tx,
-  waiter: Extract<Waiter, { kind: "rollout-phase" }>,
+export function phaseOutcome(
+  waiter: { refused?: string },
   ends: readonly OperationEnd[],
-): void {
+): { outcome: "SUCCEEDED" | "FAILED"; error?: string } {
   const failed =
     waiter.refused ??
     ends
       .filter((end) => !end.succeeded)
       .map((end) => `${end.operation} ${end.state}${end.error ? `: ${end.error}` : ""}`)[0];
+  return failed === undefined ? { outcome: "SUCCEEDED" } : { outcome: "FAILED", error: failed };
+}
+
+/** Hears the end of a cluster's phase for its group, which wakes now. */
+export function hearPhaseEnd(
+  tx: Tx,
+  waiter: Extract<Waiter, { kind: "rollout-phase" }>,
+  ends: readonly OperationEnd[],
+): void {
   const end: RolloutEnd = {
     cluster: waiter.cluster,
     type: waiter.type,
     version: waiter.version,
-    outcome: failed === undefined ? "SUCCEEDED" : "FAILED",
+    ...phaseOutcome(waiter, ends),
   };
-  if (failed !== undefined) end.error = failed;
   deliverRolloutEnds(tx, waiter.group, [end]);
 }
