@@ -1,6 +1,7 @@
 import { z } from "@hono/zod-openapi";
 import { fleetInstant } from "./clocks.ts";
 import { Name } from "./common.ts";
+import { SequencedState } from "./rollout.ts";
 import { UpdateRunState } from "./update-runs.ts";
 
 /** EXT-6: something a member or group waited for (a window, a stage's wait, a soak). */
@@ -102,14 +103,7 @@ export const RolloutPlan = z
             z.object({
               type: z.enum(["CONTROL_PLANE", "NODE"]),
               version: z.string(),
-              state: z.enum([
-                "INELIGIBLE",
-                "PENDING",
-                "IN_PROGRESS",
-                "SOAKING",
-                "FORCED_SOAKING",
-                "COMPLETE",
-              ]),
+              state: SequencedState,
               start: fleetInstant().optional(),
               soakStart: fleetInstant().optional(),
               soakEndsAt: fleetInstant().optional(),

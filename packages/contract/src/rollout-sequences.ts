@@ -2,6 +2,7 @@ import { z } from "@hono/zod-openapi";
 import { fleetInstant } from "./clocks.ts";
 import { ClusterLabelKey, ClusterLabels, ClusterLabelValue, Name } from "./common.ts";
 import { RolloutPlan } from "./plans.ts";
+import { SequencedState } from "./rollout.ts";
 
 /**
  * Rollout sequences with custom stages (SEQ-15 onward): `PUT/GET/DELETE
@@ -124,15 +125,6 @@ export const SequenceRolloutParams = z.object({
     })
     .openapi({ example: "control-plane-1.21.14-gke.4300" }),
 });
-
-const SequencedState = z.enum([
-  "INELIGIBLE",
-  "PENDING",
-  "IN_PROGRESS",
-  "SOAKING",
-  "FORCED_SOAKING",
-  "COMPLETE",
-]);
 
 const RolloutStage = z
   .object({

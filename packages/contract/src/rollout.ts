@@ -50,7 +50,8 @@ export const RolloutConfig = z
   })
   .openapi("RolloutConfig");
 
-const SequencedState = z.enum([
+/** SEQ-13: the states of a group's (or a stage's) upgrade, and of a cluster in it. */
+export const SequencedState = z.enum([
   "INELIGIBLE",
   "PENDING",
   "IN_PROGRESS",

@@ -8,6 +8,7 @@ import {
   LIFECYCLE_DRAIN_LIMIT,
   planSteps,
   poolStepId,
+  stepDowntime,
   throughBootstrap,
 } from "./plan.ts";
 import { preflight } from "./preflight.ts";
@@ -95,11 +96,19 @@ export function startClusterUpgrade(
   pass.log(
     `LIFE-2: preflight passed with ${checked.findings.length} findings; upgrading ${how} ${facts.version} → ${request.version}`,
   );
+  // LIFE-7: the operation shows each component's expected downtime in full (`downtime`);
+  // its event log says it once, briefly, so no write of the upgrade carries the sentences.
+  const expected: string[] = [];
   for (const step of op.steps) {
-    if (step.downtime !== undefined) {
-      pass.log(`LIFE-7: ${step.id}: ${step.downtime.expected} (${step.downtime.when})`);
-    }
+    const downtime = stepDowntime(step);
+    if (downtime === undefined) continue;
+    pass.note(`LIFE-7: ${step.id}: ${downtime.expected} (${downtime.when})`);
+    const bound = downtime.maxSeconds;
+    expected.push(
+      `${step.id} ${bound === undefined ? "workload-dependent" : bound === 0 ? "none" : `up to ${bound} s`}`,
+    );
   }
+  if (expected.length > 0) pass.record(`LIFE-7: expected downtime: ${expected.join(", ")}`);
   pass.advance();
   return ok(pass.finish());
 }

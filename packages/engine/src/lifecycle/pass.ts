@@ -40,11 +40,22 @@ export class Pass {
     this.out = { state: this.op, commands: [], intents: [], notes: [] };
   }
 
+  /** An event of the operation, kept with it, and a note of this decision. */
   log(message: string): void {
+    this.record(message);
+    this.out.notes.push(message);
+  }
+
+  /** An event kept with the operation only. */
+  record(message: string): void {
     const op = this.op;
     op.events.push({ at: this.now, message });
     op.eventCount += 1;
     if (op.events.length > EVENTS_KEPT) op.events.splice(0, op.events.length - EVENTS_KEPT);
+  }
+
+  /** A note of this decision only (what the operation shows elsewhere). */
+  note(message: string): void {
     this.out.notes.push(message);
   }
 

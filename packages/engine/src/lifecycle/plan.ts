@@ -68,15 +68,28 @@ export const DOWNTIME = {
   },
 } as const satisfies Record<string, Downtime>;
 
+/** LIFE-7: which of the seed's expected downtimes a step has. */
+export type DowntimeKind = keyof typeof DOWNTIME;
+
+/**
+ * LIFE-7: a step's expected downtime. A step keeps only its kind (the sentences are
+ * the same for every cluster, and every write of an upgrade would carry them); steps
+ * stored before that keep the whole text, which is read as it is.
+ */
+export function stepDowntime(step: Pick<LifecycleStep, "downtime">): Downtime | undefined {
+  const { downtime } = step;
+  return typeof downtime === "string" ? DOWNTIME[downtime] : downtime;
+}
+
 function step(
   id: string,
   phase: ClusterUpgradePhase,
   action: StepAction,
   after: string[],
-  downtime?: Downtime,
+  downtime?: DowntimeKind,
 ): LifecycleStep {
   const planned: LifecycleStep = { id, phase, action, after, status: "PENDING", attempts: 0 };
-  if (downtime !== undefined) planned.downtime = { ...downtime };
+  if (downtime !== undefined) planned.downtime = downtime;
   return planned;
 }
 
@@ -129,7 +142,7 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
     );
     last = ["pivot-to-bootstrap"];
   } else if (selfManaged) {
-    const controllers = DOWNTIME.lifecycleControllers;
+    const controllers: DowntimeKind = "lifecycleControllers";
     add(
       step(
         "lifecycle-controllers",
@@ -156,7 +169,7 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
       "CONTROL_PLANE_LOAD_BALANCERS",
       component("control-plane-load-balancers"),
       last,
-      DOWNTIME.controlPlaneLoadBalancers,
+      "controlPlaneLoadBalancers",
     ),
   );
   add(
@@ -165,22 +178,22 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
       "CONTROL_PLANE_NODE_POOL",
       { type: "UPGRADE_CONTROL_PLANE", drainsNodes: true },
       ["control-plane-load-balancers"],
-      DOWNTIME.controlPlane,
+      "controlPlane",
     ),
   );
   const cp = ["control-plane-node-pool"];
   const group: string[] = [];
-  const parallel = (id: string, action: StepAction, downtime?: Downtime): void => {
+  const parallel = (id: string, action: StepAction, downtime?: DowntimeKind): void => {
     add(step(id, "ADD_ONS_AND_LOAD_BALANCER_POOL", action, cp, downtime));
     group.push(id);
   };
-  parallel("connect-agent", component("connect-agent"), DOWNTIME.operators);
-  parallel("cluster-add-ons", component("cluster-add-ons"), DOWNTIME.operators);
+  parallel("connect-agent", component("connect-agent"), "operators");
+  parallel("cluster-add-ons", component("cluster-add-ons"), "operators");
   if (bootstrap) {
     parallel(
       "lifecycle-controllers",
       component("lifecycle-controllers-manager"),
-      DOWNTIME.lifecycleControllers,
+      "lifecycleControllers",
     );
   }
   let poolsAfter = cp;
@@ -188,7 +201,7 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
     parallel(
       "load-balancer-node-pool",
       component("load-balancer-node-pool", true),
-      DOWNTIME.controlPlaneLoadBalancers,
+      "controlPlaneLoadBalancers",
     );
     poolsAfter = ["load-balancer-node-pool"];
   }
@@ -205,7 +218,7 @@ export function planSteps(request: ClusterUpgradeRequest): LifecycleStep[] {
         "WORKER_NODE_POOLS",
         { type: "WORKER_POOL", pool: pool.pool, target, inPlace },
         poolsAfter,
-        DOWNTIME.workloads,
+        "workloads",
       ),
     );
     group.push(poolStepId(pool.pool));

@@ -155,7 +155,14 @@ export interface LifecycleStep {
   action: StepAction;
   /** Step ids that must be DONE first. */
   after: string[];
-  downtime?: Downtime;
+  /** LIFE-7: the kind of its expected downtime (plan.ts `stepDowntime`); the text itself in steps stored before. */
+  downtime?:
+    | "controlPlaneLoadBalancers"
+    | "controlPlane"
+    | "lifecycleControllers"
+    | "operators"
+    | "workloads"
+    | Downtime;
   status: "PENDING" | "RUNNING" | "WAITING" | "DONE" | "FAILED";
   /** How often it was started; a retry after a failure counts up. */
   attempts: number;

@@ -1,5 +1,6 @@
 import type { OperationEvent, OperationState } from "../node-pool/types.ts";
 import type { Instant } from "../time/instant.ts";
+import { stepDowntime } from "./plan.ts";
 import type {
   ClusterUpgrade,
   ClusterUpgradePhase,
@@ -238,7 +239,10 @@ export function clusterUpgradeOperationView(
       done: op.steps.filter((s) => s.status === "DONE").length,
       total: op.steps.length,
     },
-    downtime: op.steps.flatMap((s) => (s.downtime ? [{ component: s.id, ...s.downtime }] : [])),
+    downtime: op.steps.flatMap((s) => {
+      const downtime = stepDowntime(s);
+      return downtime === undefined ? [] : [{ component: s.id, ...downtime }];
+    }),
     preflight: op.preflight,
     events: op.events,
     eventCount: op.eventCount,

@@ -15,6 +15,7 @@ import type {
   SequencedCluster,
   SequencedUpgradeState,
   SequencedUpgradeType,
+  UpgradeEnded,
 } from "./types.ts";
 import { type RolloutUpgradeView, rolloutStatus } from "./view.ts";
 
@@ -57,14 +58,7 @@ export interface SequenceState {
 /** What happened to a sequence; each pass also reads its facts anew. */
 export type SequenceEvent =
   | { kind: "EVALUATE" }
-  | {
-      kind: "UPGRADE_ENDED";
-      cluster: string;
-      type: SequencedUpgradeType;
-      version: string;
-      outcome: "SUCCEEDED" | "FAILED";
-      error?: string;
-    }
+  | UpgradeEnded
   | { kind: "PAUSE"; rollout: string }
   | { kind: "RESUME"; rollout: string };
 

@@ -153,19 +153,21 @@ export interface GroupState {
   sentTo?: string;
 }
 
+/** A cluster's phase ended: its upgrade of `type` to `version`, and how. */
+export interface UpgradeEnded {
+  kind: "UPGRADE_ENDED";
+  cluster: string;
+  type: SequencedUpgradeType;
+  version: string;
+  outcome: "SUCCEEDED" | "FAILED";
+  error?: string;
+}
+
 /** Something that happened to the group; every event carries the facts observed now. */
 export type GroupEvent =
   | { kind: "EVALUATE"; facts: GroupFacts }
   | { kind: "UPSTREAM"; message: QualificationMessage; facts: GroupFacts }
-  | {
-      kind: "UPGRADE_ENDED";
-      cluster: string;
-      type: SequencedUpgradeType;
-      version: string;
-      outcome: "SUCCEEDED" | "FAILED";
-      error?: string;
-      facts: GroupFacts;
-    };
+  | (UpgradeEnded & { facts: GroupFacts });
 
 /** What the host must do after a decision (persisted in its outbox first). */
 export type GroupIntent =

@@ -13,6 +13,7 @@ import {
   resumeClusterUpgrade,
   startClusterUpgrade,
 } from "../../src/lifecycle/index.ts";
+import { stepDowntime } from "../../src/lifecycle/plan.ts";
 import type { ClusterUpgradeRequest } from "../../src/lifecycle/types.ts";
 import { MINUTE, SECOND } from "../../src/time/instant.ts";
 import { driveCluster, POOL_SECONDS, T0 } from "./driver.ts";
@@ -449,6 +450,24 @@ describe("cluster upgrade machine", () => {
       });
     }
     expect(started.notes.filter((n) => n.startsWith("LIFE-7")).length).toBe(downtime.length);
+  });
+
+  it("LIFE-7 a step keeps only its kind of downtime, and a step stored with the whole text before reads the same", () => {
+    const started = start(request(userCluster()));
+    const step = started.state.steps.find((s) => s.id === "control-plane-load-balancers");
+    expect(step?.downtime).toBe("controlPlaneLoadBalancers");
+    const stored: typeof started.state = JSON.parse(JSON.stringify(started.state));
+    for (const s of stored.steps) {
+      const text = stepDowntime(s);
+      if (text !== undefined) s.downtime = { ...text };
+    }
+    expect(clusterUpgradeOperationView(stored).downtime).toEqual(
+      clusterUpgradeOperationView(started.state).downtime,
+    );
+    // The sentences are no longer carried by every write of the upgrade.
+    expect(JSON.stringify(started.state).length).toBeLessThan(
+      JSON.stringify(stored).length - 1_000,
+    );
   });
 
   it("VER-8 an upgrade to the version the cluster runs is refused", () => {

@@ -162,4 +162,33 @@ describe("rollout sequences with custom stages at work", () => {
       reason: expect.stringMatching(/^SEQ-9: upstream stage 1 of seq has no clusters/),
     });
   });
+
+  it("SEQ-19 SEQ-10 MW-2 a stage held back by an exclusion soaks anyway 30 days after its first upgrade started, and the next stage goes after that soak", () => {
+    const exclusion = {
+      start: toRfc3339(at(-24)),
+      end: toRfc3339(at(24 * 90)),
+      scope: "ALL" as const,
+    };
+    const driver = new SequenceDriver(
+      [
+        { fleets: ["staging"], soakSeconds: 24 * 3600 },
+        { fleets: ["prod"], soakSeconds: 0 },
+      ],
+      [
+        member("s1", "staging", FROM),
+        { ...member("s2", "staging", FROM), maintenance: { exclusions: [exclusion] } },
+        member("p1", "prod", FROM),
+      ],
+    );
+    driver.run(at(24 * 30.5));
+    const cp = driver.rollout("CONTROL_PLANE", TO);
+    expect(cp?.stages[0]).toMatchObject({
+      state: "FORCED_SOAKING",
+      soakEndsAt: toRfc3339(at(24 * 31)),
+      reason: expect.stringMatching(/^SEQ-10: 1 of 2 clusters were not upgraded 30 days after/),
+    });
+    expect(cp?.stages[0]?.clusters.find((c) => c.cluster === "s2")?.reason).toMatch(/^MW-2/);
+    driver.run(at(24 * 40));
+    expect(driver.startHours("CONTROL_PLANE", ["s1", "s2", "p1"])).toEqual([0, undefined, 24 * 31]);
+  });
 });

@@ -222,6 +222,24 @@ describe("rollout sequences with custom stages through the API", () => {
     expect(canaries.stages[1]?.clusters.map((c) => c.cluster).sort()).toEqual(["rs-n1", "rs-n2"]);
     expect((await api("GET", "/v1/clusters/rs-n2")).body.status.version).toBe(TO);
     expect(canaries.stages[2]).toMatchObject({ clusters: [] });
+    // A cluster made a canary while the canaries' turn runs starts at once: the label
+    // change wakes the sequence (no clock moves here).
+    await sequencedCluster("rs-n3", "rs-prod3", FROM);
+    const late = await api("PUT", "/v1/clusters/rs-n3", {
+      body: {
+        fleet: "rs-prod3",
+        role: "standalone",
+        region: "europe-west1",
+        releaseChannel: "REGULAR",
+        version: FROM,
+        labels: { canary: "true" },
+      },
+    });
+    expect(late.status).toBe(200);
+    const joined = await rolloutOf("rs-c");
+    expect(joined.stages[1]?.clusters.find((c) => c.cluster === "rs-n3")?.state).toBe(
+      "IN_PROGRESS",
+    );
     expect((await api("DELETE", "/v1/rollout-sequences/rs-c")).status).toBe(204);
   });
 

@@ -71,7 +71,7 @@ export function clusterRoutes(): App {
       controlPlaneNow(c.env, c.var.inventory),
     ]);
     await authorizeClusterPut(db, c.get("principal"), name, spec, reads.existing);
-    const { created, view } = orRefuse(await putCluster(db, c.env.FLEET, name, spec, now, reads));
+    const { created, view } = orRefuse(await putCluster(db, c.env, name, spec, now, reads));
     return created ? c.json(view, 201) : c.json(view, 200);
   });
   app.openapi(get, async (c) => {

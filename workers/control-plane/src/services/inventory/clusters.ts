@@ -36,10 +36,13 @@ import {
   type PageRequest,
   putClusterAndRead,
   type ReadGrants,
+  sequenceOfFleet,
   updateClusterStatus,
 } from "@regatta/inventory";
+import type { Env } from "../../env.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
 import type { FleetObjects } from "../operations/node-pool-upgrades.ts";
+import { evaluateSequence } from "../rollout/sequences.ts";
 
 type ClusterView = z.infer<typeof Cluster>;
 type ClusterSpec = z.infer<typeof ClusterInput>;
@@ -58,7 +61,7 @@ export const UPGRADE_PENDING = "UPGRADE_PENDING";
  */
 export async function putCluster(
   db: Inventory,
-  fleets: FleetObjects,
+  objects: Pick<Env, "FLEET" | "ROLLOUT_SEQUENCE">,
   name: string,
   spec: ClusterSpec,
   now: Instant,
@@ -144,6 +147,7 @@ export async function putCluster(
   ]);
   if (!cluster) return refused("conflict", `cluster ${name} was deleted while being written`);
   if (existing) {
+    const fleets = objects.FLEET;
     try {
       // CA-11: a profile (or anything else a pass reads) changed; an idle cluster's
       // autoscaler keeps no timer, so it is told.
@@ -151,8 +155,32 @@ export async function putCluster(
     } catch (error) {
       console.error(`fleet ${cluster.fleet} did not hear that cluster ${name} changed`, error);
     }
+    await stagesMayHaveChanged(db, objects.ROLLOUT_SEQUENCE, existing, cluster);
   }
   return accepted({ created: !existing, view: clusterView(cluster, now, counts.get(name) ?? {}) });
+}
+
+/**
+ * SEQ-19: a cluster whose labels or fleet changed may belong to another stage now; the
+ * sequences of its fleets look at once rather than at the next cron, so a cluster made a
+ * canary while the canaries upgrade starts with them. Only such a change costs a read.
+ */
+async function stagesMayHaveChanged(
+  db: Inventory,
+  sequences: Env["ROLLOUT_SEQUENCE"],
+  before: ClusterRow,
+  after: ClusterRow,
+): Promise<void> {
+  const same =
+    before.fleet === after.fleet &&
+    JSON.stringify(before.labels ?? {}) === JSON.stringify(after.labels ?? {});
+  if (same) return;
+  const names = new Set<string>();
+  for (const fleet of new Set([before.fleet, after.fleet])) {
+    const sequence = await sequenceOfFleet(db, fleet);
+    if (sequence !== undefined) names.add(sequence);
+  }
+  for (const sequence of names) await evaluateSequence(sequences, sequence);
 }
 
 /** What a cluster's PUT reads before it is authorized, all at once (see `putCluster`). */

@@ -1,3 +1,4 @@
+import type { UpgradeEnded } from "@regatta/engine";
 import type { Env } from "../../../env.ts";
 import { type Collection, collect, uncollected } from "../../../runtime/deliveries.ts";
 import type { Tx } from "../../../runtime/types.ts";
@@ -18,14 +19,7 @@ import { type PhaseIntent, type PhaseStart, startPhase } from "./phase.ts";
 type SequenceWaiter = Extract<Waiter, { kind: "sequence-phase" }>;
 
 /** One phase's end as the sequence's machine hears it. */
-export interface SequencePhaseEnd {
-  kind: "UPGRADE_ENDED";
-  cluster: string;
-  type: SequenceWaiter["type"];
-  version: string;
-  outcome: "SUCCEEDED" | "FAILED";
-  error?: string;
-}
+export type SequencePhaseEnd = UpgradeEnded;
 
 /** What the fleet sends a sequence: the ends of its phases, in the order heard. */
 export interface SequenceEnds {
