@@ -37,6 +37,7 @@ export {
   sequenceRollouts,
   stageFacts,
   stageName,
+  visibleRollout,
 } from "./sequence-machine.ts";
 export type { SoakSettings } from "./soak.ts";
 export {

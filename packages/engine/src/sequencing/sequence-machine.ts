@@ -404,3 +404,24 @@ export function checkRolloutControl(
   }
   return ok(rollout);
 }
+
+/**
+ * SEQ-18: a rollout as a caller who may read only some fleets sees it — the stages that
+ * name one of those fleets (keeping their numbers), and in them only those fleets'
+ * clusters. Membership and states are decided over every cluster; only the showing is
+ * narrowed.
+ *
+ * @example visibleRollout(view, stages, (fleet) => fleet === "prod").stages.map((s) => s.stage) // [2, 3]
+ */
+export function visibleRollout(
+  view: SequenceRolloutView,
+  stages: readonly Pick<SequenceStage, "fleets">[],
+  readable: (fleet: string) => boolean,
+): SequenceRolloutView {
+  return {
+    ...view,
+    stages: view.stages
+      .filter((stage) => stages[stage.stage - 1]?.fleets.some(readable) === true)
+      .map((stage) => ({ ...stage, clusters: stage.clusters.filter((c) => readable(c.fleet)) })),
+  };
+}

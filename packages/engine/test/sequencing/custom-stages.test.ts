@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { visibleRollout } from "../../src/sequencing/index.ts";
 import { HOUR, toRfc3339 } from "../../src/time/instant.ts";
 import { T0 } from "./driver.ts";
 import { member, SequenceDriver } from "./sequence-driver.ts";
@@ -190,5 +191,31 @@ describe("rollout sequences with custom stages at work", () => {
     expect(cp?.stages[0]?.clusters.find((c) => c.cluster === "s2")?.reason).toMatch(/^MW-2/);
     driver.run(at(24 * 40));
     expect(driver.startHours("CONTROL_PLANE", ["s1", "s2", "p1"])).toEqual([0, undefined, 24 * 31]);
+  });
+
+  it("SEQ-18 a caller who reads only production sees a rollout's production stages, numbered as in the sequence, and only production's clusters", () => {
+    const driver = new SequenceDriver(
+      [
+        { fleets: ["staging"], soakSeconds: 0 },
+        { fleets: ["staging", "prod"], clusterSelector: canary, soakSeconds: 0 },
+        { fleets: ["prod"], soakSeconds: 0 },
+      ],
+      [
+        member("s1", "staging", FROM),
+        member("s2", "staging", FROM, { canary: "true" }),
+        member("p1", "prod", FROM, { canary: "true" }),
+        member("p2", "prod", FROM),
+      ],
+    );
+    driver.run(at(2));
+    const whole = driver.rollout("CONTROL_PLANE", TO);
+    if (whole === undefined) throw new Error("no rollout");
+    const prodOnly = visibleRollout(whole, driver.stages, (fleet) => fleet === "prod");
+    expect(prodOnly.stages.map((s) => s.stage)).toEqual([2, 3]);
+    expect(prodOnly.stages.flatMap((s) => s.clusters.map((c) => c.cluster))).toEqual(["p1", "p2"]);
+    // What it shows of a stage is the stage's own state, decided over every cluster.
+    expect(prodOnly.stages[0]?.state).toBe(whole.stages[1]?.state);
+    expect(visibleRollout(whole, driver.stages, () => false).stages).toEqual([]);
+    expect(visibleRollout(whole, driver.stages, () => true)).toEqual(whole);
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from "@hono/zod-openapi";
 import type { SequenceRollout } from "@regatta/contract";
-import type { SequenceFacts, SequenceRolloutView } from "@regatta/engine";
+import { type SequenceFacts, type SequenceRolloutView, visibleRollout } from "@regatta/engine";
 import { decodeCursor, encodeCursor, pageLimit } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
 import { accepted, type Outcome, refused } from "../../outcome.ts";
@@ -16,13 +16,7 @@ type Sequences = Env["ROLLOUT_SEQUENCE"];
  */
 
 function shown(view: SequenceRolloutView, facts: SequenceFacts, readable: FleetAccess): View {
-  return {
-    ...view,
-    sequence: facts.sequence,
-    stages: view.stages
-      .filter((stage) => facts.stages[stage.stage - 1]?.fleets.some(readable) === true)
-      .map((stage) => ({ ...stage, clusters: stage.clusters.filter((c) => readable(c.fleet)) })),
-  };
+  return { ...visibleRollout(view, facts.stages, readable), sequence: facts.sequence };
 }
 
 async function read(sequences: Sequences, name: string, readable: FleetAccess) {
