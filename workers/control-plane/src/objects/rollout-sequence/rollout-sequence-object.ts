@@ -65,20 +65,23 @@ export class RolloutSequenceObject extends DurableObject<Env> {
 
   /**
    * SEQ-20: pauses or resumes a rollout, applied by a pass now; answers the rollout as the
-   * pass left it, or why not (no such rollout, or nothing left to pause).
+   * pass left it with the stages it was read against (who may see which), or why not (no
+   * such rollout, or nothing left to pause).
    */
   async control(
     event: Extract<SequenceEvent, { kind: "PAUSE" | "RESUME" }>,
-  ): Promise<Outcome<SequenceRolloutView> | undefined> {
+  ): Promise<
+    Outcome<{ rollout: SequenceRolloutView; stages: SequenceFacts["stages"] }> | undefined
+  > {
     const context = await this.context();
     const before = await this.read(context);
     if (before === undefined) return undefined;
     const checked = checkRolloutControl(before.rollouts, this.name(), event);
     if (!checked.ok) return checked;
     await this.pass(context, [event]);
-    const after = await this.read(context);
-    const rollout = after?.rollouts.find((r) => r.id === event.rollout) ?? checked.value;
-    return { ok: true, value: rollout };
+    const after = (await this.read(context)) ?? before;
+    const rollout = after.rollouts.find((r) => r.id === event.rollout) ?? checked.value;
+    return { ok: true, value: { rollout, stages: after.facts.stages } };
   }
 
   /** SEQ-21: the sequence's rollouts with their facts; undefined when it does not exist. */

@@ -1,4 +1,4 @@
-import type { SequenceCapability, SequenceCourier } from "./context.ts";
+import type { SequenceCapability, SequenceContext, SequenceCourier } from "./context.ts";
 import { type StartPhases, wakeSequence } from "./host.ts";
 import { type PhaseEnded, queueEnds } from "./store.ts";
 
@@ -31,10 +31,7 @@ const starts: SequenceCourier<StartPhases, Awaited<ReturnType<typeof startIn>>> 
   },
 };
 
-function startIn(
-  { env, name }: Parameters<SequenceCourier<StartPhases>["send"]>[0],
-  message: StartPhases,
-) {
+function startIn({ env, name }: SequenceContext, message: StartPhases) {
   const fleets = env.FLEET;
   const intents = message.intents.map(({ kind, cluster, version }) => ({ kind, cluster, version }));
   return fleets.get(fleets.idFromName(message.fleet)).startSequencePhases(name, intents);

@@ -73,10 +73,9 @@ export async function controlSequenceRollout(
   control: { kind: "PAUSE" | "RESUME"; rollout: string },
   readable: FleetAccess,
 ): Promise<Outcome<View>> {
-  const object = sequences.get(sequences.idFromName(name));
-  const answer = await object.control(control);
+  const answer = await sequences.get(sequences.idFromName(name)).control(control);
   if (answer === undefined) return missing(name);
   if (!answer.ok) return answer;
-  const found = await read(sequences, name, readable);
-  return found === undefined ? missing(name) : accepted(shown(answer.value, found.facts, readable));
+  const { rollout, stages } = answer.value;
+  return accepted({ ...visibleRollout(rollout, stages, readable), sequence: name });
 }
