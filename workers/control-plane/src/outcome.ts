@@ -10,10 +10,11 @@ export type Refusal = RuleViolation | ServiceRefusal;
 
 /**
  * The kinds a refusal can be: the engine's (malformed, missing, conflict: not allowed in
- * the current state, refused: a rule refuses it), and `busy`, the worker's own: too much
- * at once or too often, to be tried again after `retryAfterSeconds`.
+ * the current state, refused: a rule refuses it), and the worker's own: `busy`, too much
+ * at once or too often, to be tried again after `retryAfterSeconds`; `upgrade-required`,
+ * a watch asked for without a WebSocket upgrade.
  */
-export type RefusalKind = ViolationKind | "busy";
+export type RefusalKind = ViolationKind | "busy" | "upgrade-required";
 
 /** A refusal the worker makes itself. */
 export interface ServiceRefusal {

@@ -20,6 +20,7 @@ const TITLES: Record<number, string> = {
   413: "Content Too Large",
   415: "Unsupported Media Type",
   422: "Unprocessable Content",
+  426: "Upgrade Required",
   429: "Too Many Requests",
   500: "Internal Server Error",
   503: "Service Unavailable",
@@ -32,6 +33,7 @@ const STATUS_OF_KIND = {
   conflict: 409,
   refused: 422,
   busy: 429,
+  "upgrade-required": 426,
 } as const satisfies Record<RefusalKind, number>;
 
 /** @example statusOf({ rule: "NUP-7", kind: "conflict", detail }) // 409 */

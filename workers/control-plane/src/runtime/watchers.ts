@@ -9,6 +9,8 @@
  * wrote rows; objects only hand their `fetch` and WebSocket events here.
  */
 
+import type { ServiceRefusal } from "../outcome.ts";
+
 /** The subprotocol a watcher asks for and the object answers with. */
 export const WATCH_PROTOCOL = "regatta.watch.v1";
 /**
@@ -48,8 +50,22 @@ export const POLICY_CLOSE = 1008;
 
 const tokenTag = (identity: string) => `token:${identity}`;
 
-/** Why a watch was not accepted, for the route to answer with. */
-export type WatchRefusal = { status: 426 | 429; detail: string; rule?: "SEC-4" };
+/**
+ * Why a watch was not accepted. The object answers it as the JSON body of a fetch that
+ * is not a 101; the service hands it on as a refusal and the HTTP edge gives it its
+ * status, as for any other refusal.
+ */
+export type WatchRefusal = ServiceRefusal & { kind: "upgrade-required" | "busy" };
+
+/** Is this a WebSocket upgrade? Asked by the service first, and by the object again. */
+export function isWebSocketUpgrade(request: Request): boolean {
+  return request.headers.get("upgrade")?.toLowerCase() === "websocket";
+}
+
+/** The refusal a watch answer that is not a 101 carries (see {@link WatchRefusal}). */
+export async function watchRefusalOf(response: Response): Promise<WatchRefusal> {
+  return (await response.json()) as WatchRefusal;
+}
 
 export class Watchers {
   private seq = 0;
@@ -73,12 +89,10 @@ export class Watchers {
    * @example return watchers.accept(request) // from the object's fetch()
    */
   accept(request: Request): Response {
-    if (request.headers.get("upgrade")?.toLowerCase() !== "websocket") {
-      return refusal({ status: 426, detail: "watch needs a WebSocket upgrade" });
-    }
+    if (!isWebSocketUpgrade(request)) return refusal(NOT_AN_UPGRADE);
     if (this.count() >= MAX_WATCHERS) {
       return refusal({
-        status: 429,
+        kind: "busy",
         detail: `this object already has ${MAX_WATCHERS} watchers; poll with If-None-Match instead`,
       });
     }
@@ -88,7 +102,7 @@ export class Watchers {
       this.state.getWebSockets(tokenTag(identity)).length >= MAX_WATCHERS_PER_TOKEN
     ) {
       return refusal({
-        status: 429,
+        kind: "busy",
         rule: "SEC-4",
         detail: `SEC-4: this token already has ${MAX_WATCHERS_PER_TOKEN} watchers here; close one, or poll with If-None-Match`,
       });
@@ -175,13 +189,12 @@ export class Watchers {
   }
 }
 
+/** What a request that is not a WebSocket upgrade is told. */
+export const NOT_AN_UPGRADE: WatchRefusal = {
+  kind: "upgrade-required",
+  detail: "watch needs a WebSocket upgrade",
+};
+
 function refusal(refused: WatchRefusal): Response {
-  return Response.json(
-    {
-      type: "about:blank",
-      title: refused.status === 426 ? "Upgrade Required" : "Too Many Requests",
-      ...refused,
-    },
-    { status: refused.status, headers: { "content-type": "application/problem+json" } },
-  );
+  return Response.json(refused);
 }

@@ -89,6 +89,10 @@ describe("watching an object", () => {
     );
     const noUpgrade = await fetchWorker(`/v1/fleets/${FLEET}/watch`, { headers: auth });
     expect(noUpgrade.status).toBe(426);
+    expect(noUpgrade.headers.get("content-type")).toMatch(/^application\/problem\+json/);
+    const problem = await noUpgrade.json<{ title: string; status: number; detail: string }>();
+    expect(problem).toMatchObject({ title: "Upgrade Required", status: 426 });
+    expect(problem.detail).toMatch(/WebSocket upgrade/);
   });
 });
 

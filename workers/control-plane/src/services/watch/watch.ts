@@ -3,7 +3,12 @@ import { tokenIdentity } from "../../auth/secrets.ts";
 import type { Env } from "../../env.ts";
 import { runObjectName } from "../../objects/fleet/run-members/members.ts";
 import { accepted, type Outcome } from "../../outcome.ts";
-import { WATCHER_HEADER } from "../../runtime/watchers.ts";
+import {
+  isWebSocketUpgrade,
+  NOT_AN_UPGRADE,
+  WATCHER_HEADER,
+  watchRefusalOf,
+} from "../../runtime/watchers.ts";
 import { readFleet } from "../inventory/fleets.ts";
 import { readRun } from "../update-runs/runs.ts";
 
@@ -56,15 +61,15 @@ async function openWatch(
   watched: Watched,
   request: Request,
   watcher: Watcher | undefined,
-): Promise<Response> {
+): Promise<Outcome<Response>> {
+  if (!isWebSocketUpgrade(request)) return { ok: false, error: NOT_AN_UPGRADE };
   const object = watchedName(watched);
   if (watcher) await recordTokenWatch(db, { ...watcher, object });
   const stub = stubOf(env, watched);
   const response = await stub.fetch(handshake(request, watcher));
-  if (watcher && response.status === 101 && !(await stillValid(db, watcher))) {
-    await stub.closeWatchers(watcher.identity);
-  }
-  return response;
+  if (response.status !== 101) return { ok: false, error: await watchRefusalOf(response) };
+  if (watcher && !(await stillValid(db, watcher))) await stub.closeWatchers(watcher.identity);
+  return accepted(response);
 }
 
 async function stillValid(db: Inventory, watcher: Watcher): Promise<boolean> {
@@ -112,7 +117,7 @@ export async function watchFleet(
 ): Promise<Outcome<Response>> {
   const found = await readFleet(db, fleet);
   if (!found.ok) return found;
-  return accepted(await openWatch(db, env, { kind: "fleet", fleet }, request, watcher));
+  return openWatch(db, env, { kind: "fleet", fleet }, request, watcher);
 }
 
 /** `GET /v1/fleets/{fleet}/update-runs/{run}/watch`: the same, for one update run. */
@@ -126,5 +131,5 @@ export async function watchRun(
 ): Promise<Outcome<Response>> {
   const found = await readRun(db, env, fleet, run);
   if (!found.ok) return found;
-  return accepted(await openWatch(db, env, { kind: "run", fleet, run }, request, watcher));
+  return openWatch(db, env, { kind: "run", fleet, run }, request, watcher);
 }
