@@ -1,5 +1,5 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { InvalidCursorError, type Inventory } from "@regatta/inventory";
+import { InvalidCursorError, type Inventory, type Statement } from "@regatta/inventory";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import type { Principal } from "./auth/principal.ts";
@@ -7,9 +7,24 @@ import type { Env } from "./env.ts";
 import { ProblemError, problemResponse } from "./http/problem.ts";
 import { validationProblem } from "./http/validation.ts";
 
+/**
+ * This request's audit entry, for a route whose change is one D1 batch: the entry joins
+ * the batch, so the change and its entry commit together and the answer waits for one
+ * round trip fewer.
+ */
+export interface RequestAudit {
+  readonly requestId: string;
+  /**
+   * The entry as the request would be answered with `status`, to commit in the change's
+   * own batch. Should the answer turn out otherwise, the entry is corrected before it
+   * leaves.
+   */
+  withChange(status: number): Statement;
+}
+
 export interface AppEnv {
   Bindings: Env;
-  Variables: { principal: Principal; inventory: Inventory };
+  Variables: { principal: Principal; inventory: Inventory; audit: RequestAudit };
 }
 
 export type App = OpenAPIHono<AppEnv>;

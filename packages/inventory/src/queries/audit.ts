@@ -27,7 +27,29 @@ export interface AuditFilter {
 
 /** Appends one entry. */
 export async function recordAudit(db: Inventory, entry: AuditWrite): Promise<void> {
-  await db.insert(auditLog).values(entry);
+  await auditStatement(db, entry);
+}
+
+/**
+ * The statement that appends `entry`, to commit in the same batch as the change it
+ * records: the entry and the change land together or not at all, in one round trip.
+ */
+export function auditStatement(db: Inventory, entry: AuditWrite) {
+  return db.insert(auditLog).values(entry);
+}
+
+/**
+ * Makes the entry of `entry.requestId` say what `entry` says: an entry committed with
+ * its change before the answer was known is corrected in place (its status or fleets
+ * turned out otherwise), and one whose batch rolled back is appended now.
+ */
+export async function correctAudit(db: Inventory, entry: AuditWrite): Promise<void> {
+  const corrected = await db
+    .update(auditLog)
+    .set({ status: entry.status, fleets: entry.fleets, replayed: entry.replayed })
+    .where(eq(auditLog.requestId, entry.requestId))
+    .returning({ seq: auditLog.seq });
+  if (corrected.length === 0) await recordAudit(db, entry);
 }
 
 /**

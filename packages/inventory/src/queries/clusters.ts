@@ -54,8 +54,13 @@ function afterName(after: string | undefined): SQL | undefined {
 
 /** @example const cluster = await getCluster(db, "prod-eu-1"); */
 export async function getCluster(db: Inventory, name: string): Promise<ClusterRow | undefined> {
-  const [row] = await selectClusters(db, eq(clusters.name, name), 1);
+  const [row] = await selectCluster(db, name);
   return row;
+}
+
+/** The query of {@link getCluster} (zero or one row), to read in a batch with others. */
+export function selectCluster(db: Inventory, name: string) {
+  return selectClusters(db, eq(clusters.name, name), 1);
 }
 
 /**

@@ -9,7 +9,13 @@ export type FleetRow = typeof fleets.$inferSelect;
 
 /** @example const fleet = await getFleet(db, "prod"); */
 export async function getFleet(db: Inventory, name: string): Promise<FleetRow | undefined> {
-  return db.select().from(fleets).where(eq(fleets.name, name)).get();
+  const [row] = await selectFleet(db, name);
+  return row;
+}
+
+/** The query of {@link getFleet} (zero or one row), to read in a batch with others. */
+export function selectFleet(db: Inventory, name: string) {
+  return db.select().from(fleets).where(eq(fleets.name, name)).limit(1);
 }
 
 /** Fleets by name. */

@@ -70,14 +70,23 @@ export async function nodeVersionCounts(
 ): Promise<Map<string, Record<string, number>>> {
   const out = new Map<string, Record<string, number>>(clusters.map((c) => [c, {}]));
   for (const part of chunk([...new Set(clusters)], MAX_BOUND_PARAMETERS)) {
-    const rows = await db
-      .select({ cluster: nodes.cluster, version: nodes.version, count: count() })
-      .from(nodes)
-      .where(inArray(nodes.cluster, part))
-      .groupBy(nodes.cluster, nodes.version);
-    for (const row of rows) out.get(row.cluster)![row.version] = row.count;
+    for (const row of await selectNodeVersionCounts(db, part)) {
+      out.get(row.cluster)![row.version] = row.count;
+    }
   }
   return out;
+}
+
+/**
+ * The query of {@link nodeVersionCounts} for at most 100 clusters, to read in a batch
+ * with others: one row per cluster and version.
+ */
+export function selectNodeVersionCounts(db: Inventory, clusters: readonly string[]) {
+  return db
+    .select({ cluster: nodes.cluster, version: nodes.version, count: count() })
+    .from(nodes)
+    .where(inArray(nodes.cluster, [...clusters]))
+    .groupBy(nodes.cluster, nodes.version);
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Inventory } from "@regatta/inventory";
 import { type Env, providerMode } from "../env.ts";
 import { type Clock, simClock, wallClock } from "./clock.ts";
-import { configuredSpeed, loadSimClock } from "./sim-clock-store.ts";
+import { type ClockRead, configuredSpeed, loadSimClock } from "./sim-clock-store.ts";
 
 /**
  * The clock of this deployment, for objects and the API alike: real deployments use
@@ -10,7 +10,7 @@ import { configuredSpeed, loadSimClock } from "./sim-clock-store.ts";
  *
  * @example const now = (await deploymentClock(env, db)).now();
  */
-export async function deploymentClock(env: Env, db: Inventory): Promise<Clock> {
+export async function deploymentClock(env: Env, db: Inventory, read?: ClockRead): Promise<Clock> {
   if (providerMode(env) !== "sim") return wallClock;
-  return simClock(await loadSimClock(db, configuredSpeed(env.SIM_SPEED)));
+  return simClock(await loadSimClock(db, configuredSpeed(env.SIM_SPEED), Date.now(), read));
 }

@@ -11,6 +11,11 @@ import { type SimClockParams, virtualAt } from "./clock.ts";
 
 const DEFAULT_SPEED = 3600;
 
+/** The sim clock's row as a caller read it beside its own reads (absent: none saved). */
+export interface ClockRead {
+  row: SimClockRow | undefined;
+}
+
 /**
  * How far ahead (wall time) a process may read the running clock without writing. It is
  * also the most virtual time (× speed) a restart can count as having run: a process that
@@ -48,15 +53,19 @@ export function processId(): string {
  * the lease (the latest anyone could have read), now, so a restart never replays its
  * downtime at sim speed.
  *
+ * `read` is the row as the caller already read it (`selectSimClock`, in a batch with its
+ * own reads), used on the first attempt instead of reading it again.
+ *
  * @example const clock = simClock(await loadSimClock(db, configuredSpeed(env.SIM_SPEED)));
  */
 export async function loadSimClock(
   db: Inventory,
   speed: number,
   wallNow = Date.now(),
+  read?: ClockRead,
 ): Promise<SimClockParams> {
   for (let attempt = 0; ; attempt++) {
-    const stored = await getSimClock(db);
+    const stored = attempt === 0 && read ? read.row : await getSimClock(db);
     if (!stored) {
       await initSimClock(db, leased({ anchorWallMs: wallNow, anchorVirtualMs: wallNow, speed }));
       continue;

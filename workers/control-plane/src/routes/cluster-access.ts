@@ -19,13 +19,18 @@ export async function clusterFor(
   access: Access,
 ): Promise<ClusterRow> {
   const cluster = orRefuse(await readCluster(inventory, name));
+  authorizeCluster(principal, cluster, access);
+  return cluster;
+}
+
+/** The principal may `access` this cluster (its fleet or one of its team scopes), or 403. */
+export function authorizeCluster(principal: Principal, cluster: ClusterRow, access: Access): void {
   authorize(
     principal,
     access,
     { kind: "fleet", fleet: cluster.fleet, scopes: cluster.scopes },
-    `cluster ${name}`,
+    `cluster ${cluster.name}`,
   );
-  return cluster;
 }
 
 type ClusterSpec = Pick<z.infer<typeof ClusterInput>, "fleet" | "scopes" | "adminCluster">;

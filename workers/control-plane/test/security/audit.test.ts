@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
-import { openInventory, recordAudit } from "@regatta/inventory";
+import { auditStatement, correctAudit, openInventory, recordAudit } from "@regatta/inventory";
 import { describe, expect, it } from "vitest";
 import type { Env } from "../../src/env.ts";
 import { runScheduled } from "../../src/scheduled.ts";
-import { poolBody } from "../fixtures.ts";
+import { clusterBody, poolBody } from "../fixtures.ts";
 import { api, signedCallback } from "../helpers.ts";
-import { cluster, createRun, FLEET, NEW, useRunFixtures } from "../update-runs/helpers.ts";
+import { cluster, createRun, FLEET, NEW, OLD, useRunFixtures } from "../update-runs/helpers.ts";
 
 useRunFixtures();
 
@@ -289,6 +289,46 @@ describe("the audit trail (SEC-11)", () => {
       fleets: [FLEET],
       status: 200,
     });
+  });
+
+  it("SEC-11 a cluster PUT commits its entry with the cluster in one batch: created 201, replaced 200, a refused PUT 422, one entry each", async () => {
+    const body = (version: string) => clusterBody({ fleet: FLEET, version });
+    const sent = [
+      await send("create", "PUT", "/v1/clusters/au-put", body(OLD)),
+      await send("replace", "PUT", "/v1/clusters/au-put", body(OLD)),
+      await send("refused", "PUT", "/v1/clusters/au-put", body("1.23.1-gke.100")),
+    ];
+    expect(sent.map((s) => s.status)).toEqual([201, 200, 422]);
+    const entries = await readAll(undefined, "&resource=/v1/clusters/au-put");
+    for (const s of sent) {
+      const found = entries.filter((e) => e.requestId === s.requestId);
+      expect(found, s.kind).toHaveLength(1);
+      expect(found[0], s.kind).toMatchObject({ method: "PUT", status: s.status, fleets: [FLEET] });
+    }
+  });
+
+  it("SEC-11 an entry committed with its change is corrected when the answer turned out otherwise, and appended when the change's batch rolled back", async () => {
+    const db = openInventory(env.DB);
+    const entry = (requestId: string, status: number) => ({
+      at: Date.now(),
+      requestId,
+      actorTokenId: null,
+      actorName: "au-batch",
+      actorRole: "admin" as const,
+      method: "PUT",
+      resource: "/v1/clusters/au-batch",
+      fleets: [FLEET],
+      status,
+      replayed: false,
+    });
+    await db.batch([auditStatement(db, entry("au-committed", 201))]);
+    await correctAudit(db, entry("au-committed", 409));
+    await correctAudit(db, entry("au-rolled-back", 500));
+    const kept = await readAll(undefined, "&actor=au-batch");
+    expect(kept.map((e) => [e.requestId, e.status])).toEqual([
+      ["au-rolled-back", 500],
+      ["au-committed", 409],
+    ]);
   });
 
   it("SEC-11 the cron deletes entries older than 90 wall-clock days and keeps at most AUDIT_MAX_ENTRIES", async () => {

@@ -10,12 +10,18 @@ import {
   clusterViews,
   listClusterPage,
   putCluster,
+  readClusterView,
   readForClusterPut,
   removeCluster,
 } from "../../services/inventory/clusters.ts";
 import { fleetReadResource } from "../../services/inventory/fleets.ts";
 import { withUpgradeStatus } from "../../services/operations/cluster-upgrades.ts";
-import { authorizeClusterDelete, authorizeClusterPut, clusterFor } from "../cluster-access.ts";
+import {
+  authorizeCluster,
+  authorizeClusterDelete,
+  authorizeClusterPut,
+  clusterFor,
+} from "../cluster-access.ts";
 
 const tags = ["clusters"];
 const ClusterListQuery = ListQuery.extend({
@@ -65,23 +71,21 @@ export function clusterRoutes(): App {
     const db = c.var.inventory;
     const { cluster: name } = c.req.valid("param");
     const spec = c.req.valid("json");
-    // Independent reads at once: what they answer is dropped if the write is refused.
-    const [reads, now] = await Promise.all([
-      readForClusterPut(db, name, spec),
-      controlPlaneNow(c.env, c.var.inventory),
-    ]);
+    // One round trip of reads: what they answer is dropped if the write is refused.
+    const reads = await readForClusterPut(c.env, db, name, spec);
     await authorizeClusterPut(db, c.get("principal"), name, spec, reads.existing);
-    const { created, view } = orRefuse(await putCluster(db, c.env, name, spec, now, reads));
+    const { created, view } = orRefuse(
+      await putCluster(db, c.env, name, spec, reads, (creates) =>
+        c.var.audit.withChange(creates ? 201 : 200),
+      ),
+    );
     return created ? c.json(view, 201) : c.json(view, 200);
   });
   app.openapi(get, async (c) => {
     const { cluster: name } = c.req.valid("param");
-    const [cluster, now] = await Promise.all([
-      clusterFor(c.var.inventory, c.var.principal, name, "read"),
-      controlPlaneNow(c.env, c.var.inventory),
-    ]);
-    const [view] = await clusterViews(c.var.inventory, [cluster], now);
-    return c.json(await withUpgradeStatus(c.env.FLEET, view!), 200);
+    const { cluster, view } = orRefuse(await readClusterView(c.env, c.var.inventory, name));
+    authorizeCluster(c.var.principal, cluster, "read");
+    return c.json(await withUpgradeStatus(c.env.FLEET, view), 200);
   });
   app.openapi(list, async (c) => {
     const query = c.req.valid("query");
