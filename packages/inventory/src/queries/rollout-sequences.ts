@@ -101,21 +101,33 @@ export async function sequenceOfFleet(db: Inventory, fleet: string): Promise<str
 }
 
 /**
- * Creates or replaces a sequence and which fleets it names, in one batch: the fleets'
- * rows are the sequence's alone (their primary key refuses a fleet another sequence took
- * meanwhile, and the batch then writes nothing). `created` comes from a probe in the
- * same batch.
+ * What a replace or delete was authorized against: the row as read (its `writeId`), or
+ * that there was none.
+ */
+export type SequenceAsRead = { absent: true } | { writeId: string | null };
+
+/** The stored row still is the one read (`expected`). */
+function stillAsRead(name: string, expected: SequenceAsRead): SQL {
+  const same =
+    "absent" in expected ? sql`0` : sql`${rolloutSequences.writeId} is ${expected.writeId}`;
+  return sql`exists (select 1 from ${rolloutSequences} where ${rolloutSequences.name} = ${name} and ${same})`;
+}
+
+/**
+ * Creates or replaces a sequence and its fleets' rows in one batch, only if the stored
+ * row is still `expected` (SEQ-18: the caller was authorized against that one).
+ * `"changed"` when another write came between (nothing is written); a fleet taken by
+ * another sequence meanwhile fails the batch (SEQ-17, the fleets' primary key).
  */
 export async function putRolloutSequence(
   db: Inventory,
   write: RolloutSequenceWrite,
   now: Instant,
-): Promise<{ created: boolean; row: RolloutSequenceRow }> {
-  const [before, , , [row]] = await db.batch([
-    db
-      .select({ name: rolloutSequences.name })
-      .from(rolloutSequences)
-      .where(eq(rolloutSequences.name, write.name)),
+  expected: SequenceAsRead,
+): Promise<{ created: boolean; row: RolloutSequenceRow } | "changed"> {
+  const writeId = crypto.randomUUID();
+  const mine = sql`exists (select 1 from ${rolloutSequences} where ${rolloutSequences.name} = ${write.name} and ${rolloutSequences.writeId} = ${writeId})`;
+  const [, [row]] = await db.batch([
     db
       .insert(rolloutSequences)
       .values({
@@ -125,6 +137,7 @@ export async function putRolloutSequence(
         stages: write.stages,
         createdAt: now,
         updatedAt: now,
+        writeId,
       })
       .onConflictDoUpdate({
         target: rolloutSequences.name,
@@ -133,23 +146,35 @@ export async function putRolloutSequence(
           labels: write.labels,
           stages: write.stages,
           updatedAt: now,
+          writeId,
         },
+        setWhere: stillAsRead(write.name, expected),
       }),
-    db.delete(rolloutSequenceFleets).where(eq(rolloutSequenceFleets.sequence, write.name)),
     db.select().from(rolloutSequences).where(eq(rolloutSequences.name, write.name)),
+    db
+      .delete(rolloutSequenceFleets)
+      .where(and(eq(rolloutSequenceFleets.sequence, write.name), mine)),
     ...write.fleets.map((fleet) =>
-      db.insert(rolloutSequenceFleets).values({ fleet, sequence: write.name }),
+      db.insert(rolloutSequenceFleets).select(sql`select ${fleet}, ${write.name} where ${mine}`),
     ),
   ]);
   if (row === undefined) throw new Error(`rollout sequence ${write.name} was not stored`);
-  return { created: before.length === 0, row };
+  if (row.writeId !== writeId) return "changed";
+  return { created: "absent" in expected, row };
 }
 
-/** Deletes a sequence (its fleets' rows go with it); whether there was one. */
-export async function deleteRolloutSequence(db: Inventory, name: string): Promise<boolean> {
+/**
+ * Deletes a sequence (its fleets' rows go with it) if it is still `expected` (SEQ-18):
+ * whether one was deleted.
+ */
+export async function deleteRolloutSequence(
+  db: Inventory,
+  name: string,
+  expected: SequenceAsRead,
+): Promise<boolean> {
   const deleted = await db
     .delete(rolloutSequences)
-    .where(eq(rolloutSequences.name, name))
+    .where(and(eq(rolloutSequences.name, name), stillAsRead(name, expected)))
     .returning({ name: rolloutSequences.name });
   return deleted.length > 0;
 }

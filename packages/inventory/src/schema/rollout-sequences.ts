@@ -14,6 +14,12 @@ export const rolloutSequences = sqliteTable("rollout_sequences", {
   stages: text("stages", { mode: "json" }).$type<SequenceStage[]>().notNull(),
   createdAt: integer("created_at").$type<Instant>().notNull(),
   updatedAt: integer("updated_at").$type<Instant>().notNull(),
+  /**
+   * SEQ-18: a fresh id per write. A replace or delete names the one it was authorized
+   * against and lands only if the row still carries it, so a change that came between the
+   * read and the write is never overwritten unauthorized (null: stored before it existed).
+   */
+  writeId: text("write_id"),
 });
 
 /**

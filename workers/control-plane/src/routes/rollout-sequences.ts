@@ -165,7 +165,7 @@ export function rolloutSequenceRoutes(): App {
     authorizeFleets(principal, "write", touched.fleets, `rollout sequence ${name}`);
     const now = await controlPlaneNow(c.env, db);
     const { created, value } = orRefuse(
-      await putSequence(db, name, input, now, readable(principal)),
+      await putSequence(db, name, input, now, readable(principal), touched.asRead),
     );
     await evaluateSequence(c.env.ROLLOUT_SEQUENCE, name);
     return created ? c.json(value, 201) : c.json(value, 200);
@@ -188,7 +188,7 @@ export function rolloutSequenceRoutes(): App {
     // One the caller may read nothing of does not exist for it (no 403 to tell otherwise).
     const visible = touched.stored !== undefined && touched.fleets.some(readable(principal));
     if (visible) authorizeFleets(principal, "write", touched.fleets, `rollout sequence ${name}`);
-    orRefuse(await removeSequence(db, name, visible));
+    orRefuse(await removeSequence(db, name, visible, touched.asRead));
     // Its object forgets its state; ends of what it started are no one's business any more.
     await evaluateSequence(c.env.ROLLOUT_SEQUENCE, name);
     return c.body(null, 204);

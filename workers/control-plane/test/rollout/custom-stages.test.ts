@@ -1,4 +1,7 @@
+import { env } from "cloudflare:test";
+import { openInventory } from "@regatta/inventory";
 import { describe, expect, it } from "vitest";
+import { putSequence, removeSequence, storedFleets } from "../../src/services/rollout/sequences.ts";
 import { clusterBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
 import { useRolloutFixtures } from "./helpers.ts";
@@ -255,5 +258,58 @@ describe("rollout sequences with custom stages (configuration)", () => {
     expect(
       (await api("DELETE", "/v1/rollout-sequences/cs-own", { token: prodOperator })).status,
     ).toBe(204);
+  });
+
+  it("SEQ-18 a replace or delete authorized against a sequence that changed meanwhile is refused with 409 and writes nothing", async () => {
+    const db = openInventory(env.DB);
+    const everything = () => true;
+    const created = await api("PUT", "/v1/rollout-sequences/cs-race", {
+      body: { stages: [{ fleets: ["cs-staging"] }] },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // What a writer of cs-staging was authorized against, before an admin moved the
+    // sequence onto a fleet that writer may not touch.
+    const authorized = await storedFleets(db, "cs-race");
+    expect(authorized.fleets).toEqual(["cs-staging"]);
+    const moved = await api("PUT", "/v1/rollout-sequences/cs-race", {
+      body: { stages: [{ fleets: ["cs-other"] }] },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+
+    const input = { stages: [{ fleets: ["cs-staging"], soakSeconds: 0 }] };
+    const replaced = await putSequence(db, "cs-race", input, 0, everything, authorized.asRead);
+    expect(replaced).toMatchObject({ ok: false, error: { kind: "conflict", rule: "SEQ-18" } });
+    const removed = await removeSequence(db, "cs-race", true, authorized.asRead);
+    expect(removed).toMatchObject({ ok: false, error: { kind: "conflict", rule: "SEQ-18" } });
+    const now = await api("GET", "/v1/rollout-sequences/cs-race");
+    expect(now.body.stages).toMatchObject([{ stage: 1, fleets: ["cs-other"] }]);
+    // cs-other is still taken by it, and cs-staging is free again.
+    const other = await api("PUT", "/v1/rollout-sequences/cs-race-2", {
+      body: { stages: [{ fleets: ["cs-other"] }] },
+    });
+    expect(other.status).toBe(409);
+    const staging = await api("PUT", "/v1/rollout-sequences/cs-race-2", {
+      body: { stages: [{ fleets: ["cs-staging"] }] },
+    });
+    expect(staging.status, JSON.stringify(staging.body)).toBe(201);
+
+    // Two creates of one name: the one that read "none" after the other wrote loses.
+    const none = await storedFleets(db, "cs-race-3");
+    const first = await api("PUT", "/v1/rollout-sequences/cs-race-3", {
+      body: { stages: [{ fleets: ["cs-chain"] }] },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const chainOnly = { stages: [{ fleets: ["cs-chain"], soakSeconds: 60 }] };
+    const second = await putSequence(db, "cs-race-3", chainOnly, 0, everything, none.asRead);
+    expect(second).toMatchObject({ ok: false, error: { kind: "conflict", rule: "SEQ-18" } });
+    const kept = await api("GET", "/v1/rollout-sequences/cs-race-3");
+    expect(kept.body.stages).toMatchObject([{ fleets: ["cs-chain"], soakSeconds: 0 }]);
+
+    // Read again, the same writes land.
+    const fresh = await storedFleets(db, "cs-race");
+    expect((await removeSequence(db, "cs-race", true, fresh.asRead)).ok).toBe(true);
+    for (const name of ["cs-race-2", "cs-race-3"]) {
+      expect((await api("DELETE", `/v1/rollout-sequences/${name}`)).status).toBe(204);
+    }
   });
 });

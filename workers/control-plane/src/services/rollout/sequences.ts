@@ -21,6 +21,7 @@ import {
   pageLimit,
   putRolloutSequence,
   type RolloutSequenceRow,
+  type SequenceAsRead,
   type StageClusterRow,
 } from "@regatta/inventory";
 import type { Env } from "../../env.ts";
@@ -94,12 +95,30 @@ function readsAny(stages: readonly SequenceStage[], readable: FleetAccess): bool
  * The stored sequence and every fleet it names: replacing or deleting it takes those
  * fleets out of it, so the route authorizes each before the write.
  */
-export async function storedFleets(
-  db: Inventory,
-  name: string,
-): Promise<{ stored?: RolloutSequenceRow; fleets: string[] }> {
+export async function storedFleets(db: Inventory, name: string): Promise<StoredSequence> {
   const stored = await getRolloutSequence(db, name);
-  return stored === undefined ? { fleets: [] } : { stored, fleets: sequenceFleets(stored.stages) };
+  return stored === undefined
+    ? { fleets: [], asRead: { absent: true } }
+    : { stored, fleets: sequenceFleets(stored.stages), asRead: { writeId: stored.writeId } };
+}
+
+/**
+ * A sequence as read before its replace or delete was authorized: the write lands only
+ * if it is still this one (SEQ-18).
+ */
+export interface StoredSequence {
+  stored?: RolloutSequenceRow;
+  fleets: string[];
+  asRead: SequenceAsRead;
+}
+
+/** SEQ-18: the sequence changed after the caller was authorized against it. */
+function changedMeanwhile(name: string) {
+  return refused(
+    "conflict",
+    `SEQ-18: rollout sequence ${name} changed while this request was authorized against it; read it again and retry`,
+    "SEQ-18",
+  );
 }
 
 /**
@@ -115,6 +134,7 @@ export async function putSequence(
   input: Input,
   now: Instant,
   readable: FleetAccess,
+  asRead: SequenceAsRead,
 ): Promise<Outcome<Upserted<View>>> {
   const stages = validateStages(input.stages);
   if (!stages.ok) return stages;
@@ -139,6 +159,7 @@ export async function putSequence(
         fleets,
       },
       now,
+      asRead,
     );
   } catch (error) {
     // Another sequence took one of the fleets between the check and the write.
@@ -147,6 +168,7 @@ export async function putSequence(
     if (again !== undefined) return again;
     throw error;
   }
+  if (stored === "changed") return changedMeanwhile(name);
   return accepted({
     created: stored.created,
     value: await selectedView(db, stored.row, readable),
@@ -228,10 +250,14 @@ export async function removeSequence(
   db: Inventory,
   name: string,
   visible: boolean,
+  asRead: SequenceAsRead,
 ): Promise<Outcome<void>> {
-  return visible && (await deleteRolloutSequence(db, name))
-    ? accepted(undefined)
-    : refused("missing", `rollout sequence ${name} does not exist`);
+  if (!visible) return refused("missing", `rollout sequence ${name} does not exist`);
+  if (await deleteRolloutSequence(db, name, asRead)) return accepted(undefined);
+  // Deleted since, or replaced: a replacement is not deleted on the old one's authority.
+  return (await getRolloutSequence(db, name)) === undefined
+    ? refused("missing", `rollout sequence ${name} does not exist`)
+    : changedMeanwhile(name);
 }
 
 /**

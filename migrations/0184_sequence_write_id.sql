@@ -1,0 +1,1 @@
+ALTER TABLE `rollout_sequences` ADD `write_id` text;
