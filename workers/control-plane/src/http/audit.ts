@@ -1,9 +1,4 @@
-import {
-  type AuditWrite,
-  auditStatement,
-  correctAudit,
-  recordAudit,
-} from "@regatta/inventory";
+import { type AuditWrite, auditStatement, correctAudit, recordAudit } from "@regatta/inventory";
 import type { Context } from "hono";
 import { createMiddleware } from "hono/factory";
 import type { AppEnv } from "../app.ts";
