@@ -10899,7 +10899,7 @@ export interface paths {
         };
         /**
          * Be told when the fleet's object changes (rollout, operations, autoscaler)
-         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429). SEC-6: the subprotocol token counts only on these two routes; a socket closes with 4401 when its token is revoked, and with 1008 when the client sends anything but `ping`.
+         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet, run or rollout sequence (429). SEC-6: the subprotocol token counts only on the watch routes; a socket closes with 4401 when its token is revoked, and with 1008 when the client sends anything but `ping`.
          */
         get: {
             parameters: {
@@ -11020,7 +11020,7 @@ export interface paths {
         };
         /**
          * Be told when the update run changes
-         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet or run (429). SEC-6: the subprotocol token counts only on these two routes; a socket closes with 4401 when its token is revoked, and with 1008 when the client sends anything but `ping`.
+         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet, run or rollout sequence (429). SEC-6: the subprotocol token counts only on the watch routes; a socket closes with 4401 when its token is revoked, and with 1008 when the client sends anything but `ping`.
          */
         get: {
             parameters: {
@@ -11029,6 +11029,127 @@ export interface paths {
                 path: {
                     fleet: string;
                     run: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Switching Protocols: the WebSocket, subprotocol `regatta.watch.v1` */
+                101: {
+                    headers: {
+                        "sec-websocket-protocol": "regatta.watch.v1";
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Malformed or invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Missing or invalid token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Outside the token's role or scope */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Unknown resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not allowed in the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description A SPEC rule refuses it (see `rule`) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description Not a WebSocket upgrade */
+                426: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The object already has as many watchers as it keeps */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description The deployment is misconfigured (names what is wrong) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rollout-sequences/{name}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Be told when the rollout sequence's object changes (its rollouts' stages, soaks, pauses)
+         * @description A WebSocket (send `Upgrade: websocket`). The token comes as `Authorization: Bearer`, or from a browser, which cannot set headers, as the subprotocol `regatta.bearer.<base64url(token)>` offered beside `regatta.watch.v1` (never in the query string). Authorized exactly like the corresponding GET. The server sends `{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per fleet, run or rollout sequence (429). SEC-6: the subprotocol token counts only on the watch routes; a socket closes with 4401 when its token is revoked, and with 1008 when the client sends anything but `ping`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    name: string;
                 };
                 cookie?: never;
             };

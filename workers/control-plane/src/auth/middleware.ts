@@ -34,8 +34,9 @@ function bearerHeader(header: string | undefined): string | undefined {
 /** The WebSocket subprotocol that carries a browser's token (routes/watch.ts). */
 export const BEARER_SUBPROTOCOL = "regatta.bearer.";
 
-/** The two watch routes (routes/watch.ts), the only ones a subprotocol token opens. */
-const WATCH_PATH = /^\/v1\/fleets\/[^/]+(?:\/update-runs\/[^/]+)?\/watch$/;
+/** The watch routes (routes/watch.ts), the only ones a subprotocol token opens. */
+const WATCH_PATH =
+  /^\/v1\/(?:fleets\/[^/]+(?:\/update-runs\/[^/]+)?|rollout-sequences\/[^/]+)\/watch$/;
 
 /**
  * A browser's WebSocket cannot send headers, and a token in the query string would be

@@ -141,7 +141,8 @@ const plan = createRoute({
   },
 });
 
-function readable(principal: Principal): FleetAccess {
+/** The fleets the principal may read, asked one by one (SEQ-18's views). */
+export function readable(principal: Principal): FleetAccess {
   return (fleet) => mayAccess(principal, "read", { kind: "fleet", fleet });
 }
 

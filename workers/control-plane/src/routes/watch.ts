@@ -1,12 +1,13 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { FleetParams, Problem, UpdateRunParams } from "@regatta/contract";
+import { FleetParams, Problem, RolloutSequenceParams, UpdateRunParams } from "@regatta/contract";
 import { type App, router } from "../app.ts";
 import { authorize } from "../auth/middleware.ts";
 import { BOOTSTRAP_ADMIN, type Principal } from "../auth/principal.ts";
 import { PROBLEMS } from "../http/openapi.ts";
 import { orRefuse } from "../http/problem.ts";
 import { fleetReadResource } from "../services/inventory/fleets.ts";
-import { type Watcher, watchFleet, watchRun } from "../services/watch/watch.ts";
+import { type Watcher, watchFleet, watchRun, watchSequence } from "../services/watch/watch.ts";
+import { readable } from "./rollout-sequences.ts";
 
 const tags = ["watch"];
 const WATCH_DESCRIPTION = [
@@ -16,7 +17,7 @@ const WATCH_DESCRIPTION = [
   "string). Authorized exactly like the corresponding GET. The server sends",
   '`{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing',
   "else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per",
-  "fleet or run (429). SEC-6: the subprotocol token counts only on these two routes; a",
+  "fleet, run or rollout sequence (429). SEC-6: the subprotocol token counts only on the watch routes; a",
   "socket closes with 4401 when its token is revoked, and with 1008 when the client sends",
   "anything but `ping`.",
 ].join(" ");
@@ -42,6 +43,16 @@ const fleetWatch = createRoute({
   summary: "Be told when the fleet's object changes (rollout, operations, autoscaler)",
   description: WATCH_DESCRIPTION,
   request: { params: FleetParams },
+  responses: WATCH_ANSWERS,
+});
+const sequenceWatch = createRoute({
+  method: "get",
+  path: "/v1/rollout-sequences/{name}/watch",
+  tags,
+  summary:
+    "Be told when the rollout sequence's object changes (its rollouts' stages, soaks, pauses)",
+  description: WATCH_DESCRIPTION,
+  request: { params: RolloutSequenceParams },
   responses: WATCH_ANSWERS,
 });
 const runWatch = createRoute({
@@ -78,6 +89,21 @@ export function watchRoutes(): App {
     authorize(principal, "read", { kind: "fleet", fleet }, `fleet ${fleet}`);
     return orRefuse(
       await watchRun(c.var.inventory, c.env, fleet, run, c.req.raw, watcherOf(principal)),
+    );
+  });
+  app.openapi(sequenceWatch, async (c) => {
+    const { name } = c.req.valid("param");
+    // Like GET …/rollout-sequences/{name}: one the caller may read nothing of is a 404.
+    const principal = c.get("principal");
+    return orRefuse(
+      await watchSequence(
+        c.var.inventory,
+        c.env,
+        name,
+        readable(principal),
+        c.req.raw,
+        watcherOf(principal),
+      ),
     );
   });
   return app;

@@ -64,7 +64,7 @@ export async function listTokens(db: Inventory, request: PageRequest): Promise<P
  */
 export async function revokeToken(
   db: Inventory,
-  env: Pick<Env, "FLEET" | "UPDATE_RUN">,
+  env: Pick<Env, "FLEET" | "UPDATE_RUN" | "ROLLOUT_SEQUENCE">,
   name: string,
 ): Promise<Outcome<void>> {
   const deleted = await deleteApiToken(db, name);

@@ -55,6 +55,7 @@ const PARAMS_BY_PATH: Record<string, Record<string, (w: World) => string>> = {
   "/v1/fleets/{fleet}/auto-upgrade-profiles/{name}": { name: () => "mx-profile" },
   // A rollout sequence over fleet A; its name carries A's marker, as its data does.
   "/v1/rollout-sequences/{name}": { name: () => `${A}-seq` },
+  "/v1/rollout-sequences/{name}/watch": { name: () => `${A}-seq` },
   "/v1/rollout-sequences/{name}/plan": { name: () => `${A}-seq` },
   "/v1/rollout-sequences/{name}/rollouts": { name: () => `${A}-seq` },
   "/v1/rollout-sequences/{name}/rollouts/{rollout}": {

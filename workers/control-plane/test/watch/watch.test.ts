@@ -214,6 +214,49 @@ describe("SEC-6 watch sockets", () => {
     expect(await run.closeWatchers("identity-kept")).toBe(1);
     expect((await keptClosed).code).toBe(4401);
   });
+  it("SEQ-18 a rollout sequence's watch: a reader of one of its fleets gets the socket, a reader of none a 404 as for the GET, a change is told, and SEC-6 revocation closes it", async () => {
+    const sequence = "watched-sequence";
+    const put = await api("PUT", `/v1/rollout-sequences/${sequence}`, {
+      body: { stages: [{ fleets: [FLEET] }] },
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(201);
+    const reader = await api("POST", "/v1/tokens", {
+      body: { name: "sequence-watcher", role: "viewer", fleets: [FLEET] },
+    });
+    const outsider = await api("POST", "/v1/tokens", {
+      body: { name: "sequence-outsider", role: "viewer", fleets: ["elsewhere"] },
+    });
+    const path = `/v1/rollout-sequences/${sequence}/watch`;
+    expect(
+      (await openWatch(path, { "sec-websocket-protocol": offer(outsider.body.token) })).status,
+    ).toBe(404);
+    expect(
+      (await openWatch("/v1/rollout-sequences/nowhere/watch", { authorization: `Bearer ${ADMIN}` }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await fetchWorker(path, { headers: { authorization: `Bearer ${ADMIN}` } })).status,
+    ).toBe(426);
+
+    const admin = await openWatch(path, { "sec-websocket-protocol": offer(ADMIN) });
+    expect(admin.status).toBe(101);
+    const told = admin.webSocket!;
+    told.accept();
+    const watched = await openWatch(path, { "sec-websocket-protocol": offer(reader.body.token) });
+    expect(watched.status).toBe(101);
+    const socket = watched.webSocket!;
+    socket.accept();
+    const closed = closing(socket);
+    expect((await api("DELETE", "/v1/tokens/sequence-watcher")).status).toBe(204);
+    expect(await closed).toEqual({ code: 4401, reason: "SEC-6: token revoked" });
+
+    // Deleting the sequence clears its object's state: a change its watchers hear.
+    const changed = nextMessage(told);
+    expect((await api("DELETE", `/v1/rollout-sequences/${sequence}`)).status).toBe(204);
+    expect(JSON.parse(await changed)).toMatchObject({ type: "changed" });
+    told.close(1000, "done");
+  });
+
   it("SEC-4 one token keeps at most 10 watch sockets on one fleet: the 11th is a 429 naming the cap, and another token still watches", async () => {
     const viewer = await api("POST", "/v1/tokens", {
       body: { name: "greedy-watcher", role: "viewer", fleets: [FLEET] },

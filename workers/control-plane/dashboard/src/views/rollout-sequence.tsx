@@ -2,7 +2,7 @@ import { type ApiUrl, apiPath } from "@regatta/client";
 import { Fragment } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
 import { getAll, getJson, post, uri } from "../api.ts";
-import { duration, now, syncClock, useTick, when } from "../clock.ts";
+import { duration, now, useTick, when } from "../clock.ts";
 import { count } from "../format.ts";
 import { useLive } from "../live.ts";
 import {
@@ -30,13 +30,14 @@ import { Action, Explained, Failure, Loading, Section, State } from "./ui.tsx";
  * Rollout sequences with custom stages (SEQ-15 to SEQ-21): the overview's chains of
  * stages and a sequence's page with its stages, their clusters and its rollouts.
  *
- * A sequence's state lives in its own object, which has no watch: the views follow the
- * fleets of the sequence (their objects tell of every cluster upgrade) and read the
- * sequence again every few seconds besides, with If-None-Match (a 304 when nothing moved).
+ * A sequence's page follows the sequence's own object (its rollouts' stages, soaks and
+ * pauses) and its fleets' objects (their clusters' upgrades) through their watches. The
+ * overview lists every sequence and reads the list again every 15 s besides, with
+ * If-None-Match (a 304 when nothing moved): a new sequence has no watch to tell of it.
  */
 
-/** How often a sequence's page reads it (and the control plane's clock) again. */
-const POLL_MS = 5_000;
+/** How often the overview reads the sequences again. */
+const OVERVIEW_POLL_MS = 15_000;
 
 /** Calls `poll` every `ms` while the caller is shown. */
 function usePoll(poll: () => void, ms: number): void {
@@ -123,7 +124,7 @@ async function loadSequences(): Promise<SequenceSummary[]> {
 export function SequencesOverview({ watch }: { watch: ApiUrl[] }) {
   useTick();
   const { data, error, reload } = useLive("rollout-sequences", loadSequences, watch);
-  usePoll(reload, 3 * POLL_MS);
+  usePoll(reload, OVERVIEW_POLL_MS);
   return (
     <Section title="Rollout sequences">
       <Failure error={error} />
@@ -221,16 +222,23 @@ function StageStep({
 export function RolloutSequencePage(props: { name: string; self: Self | undefined }) {
   const [watch, setWatch] = useState<ApiUrl[]>([]);
   const path = apiPath("/v1/rollout-sequences/{name}", { name: props.name });
-  const {
-    data: sequence,
-    error,
-    reload,
-  } = useLive(`sequence:${props.name}`, () => getJson<SequenceView>(path), watch);
+  const { data: sequence, error } = useLive(
+    `sequence:${props.name}`,
+    () => getJson<SequenceView>(path),
+    watch,
+  );
   const fleets = sequence ? fleetsOf(sequence).join(",") : "";
-  useEffect(() => setWatch(fleets ? fleetWatches(fleets.split(",")) : []), [fleets]);
-  // Stages' turns and soaks move in the sequence's own object, which has no watch; the
-  // clock is read with it, so a sim moved by hand moves the countdowns.
-  usePoll(() => void syncClock().then(reload), POLL_MS);
+  // Stages' turns, soaks and pauses move in the sequence's own object; its clusters'
+  // upgrades in their fleets' objects. A change in either is told, and each re-read
+  // moves the clock with it.
+  useEffect(
+    () =>
+      setWatch([
+        apiPath("/v1/rollout-sequences/{name}/watch", { name: props.name }),
+        ...(fleets ? fleetWatches(fleets.split(",")) : []),
+      ]),
+    [fleets, props.name],
+  );
   if (!sequence) {
     return error ? <Failure error={error} /> : <Loading what={`rollout sequence ${props.name}`} />;
   }
@@ -358,7 +366,6 @@ function Rollouts(props: { sequence: SequenceView; self: Self | undefined; watch
     10,
     props.watch,
   );
-  usePoll(paging.page.reload, POLL_MS);
   const items = paging.page.data?.items;
   return (
     <Section title="Rollouts">

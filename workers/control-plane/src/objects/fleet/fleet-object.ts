@@ -1,4 +1,3 @@
-import { DurableObject } from "cloudflare:workers";
 import {
   clusterUpgradeView,
   type Maintenance,
@@ -9,11 +8,11 @@ import {
   type QualificationMessage,
   type StartMemberIntent,
 } from "@regatta/engine";
-import type { Env } from "../../env.ts";
 import { preemptSim } from "../../providers/sim/state.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer, Tx } from "../../runtime/types.ts";
 import { PlanningClaims } from "../planning.ts";
+import { WatchedObject } from "../watched-object.ts";
 import { ObjectWiring } from "../wiring.ts";
 
 /** The provider events an executor reports on one of its commands (not preemptions). */
@@ -39,8 +38,8 @@ import * as runs from "./run-members/rpc.ts";
  * the runtime, hands each due timer, provider event, tick and deleted cluster to the
  * capabilities through their table, and its RPC methods only delegate to their rooms.
  */
-export class FleetObject extends DurableObject<Env> {
-  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
+export class FleetObject extends WatchedObject {
+  protected readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     packs: packsFleetState,
     identity: { kind: "fleet", name: this.ctx.id.name },
     watch: this.ctx,
@@ -52,21 +51,6 @@ export class FleetObject extends DurableObject<Env> {
   /** The platform alarm: run every due timer. */
   override async alarm(): Promise<void> {
     await this.tick();
-  }
-
-  /** A watch the worker already authorized (runtime/watchers.ts); the only fetch. */
-  override async fetch(request: Request): Promise<Response> {
-    return this.wiring.watchers!.accept(request);
-  }
-  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
-    this.wiring.watchers!.message(socket, message);
-  }
-  override async webSocketClose(socket: WebSocket, code: number) {
-    this.wiring.watchers!.closed(socket, code);
-  }
-  /** SEC-6: closes the watch sockets a revoked token opened; how many there were. */
-  async closeWatchers(identity: string): Promise<number> {
-    return this.wiring.watchers!.revoked(identity);
   }
 
   /** Due timers, then each capability's tick; the alarm, the cron and the sim clock call it. */

@@ -1,4 +1,3 @@
-import { DurableObject } from "cloudflare:workers";
 import {
   checkRolloutControl,
   type SequenceEvent,
@@ -8,11 +7,11 @@ import {
   sequenceRollouts,
 } from "@regatta/engine";
 import { loadSequenceFacts } from "@regatta/inventory";
-import type { Env } from "../../env.ts";
 import type { Outcome } from "../../outcome.ts";
 import { DELIVERY_TIMER, type Timer } from "../../runtime/types.ts";
 import { sendDueNotifications } from "../notifications/capability.ts";
 import { PlanningClaims } from "../planning.ts";
+import { WatchedObject } from "../watched-object.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { SEQUENCE_TABLE } from "./capabilities.ts";
 import type { SequenceContext } from "./context.ts";
@@ -28,9 +27,10 @@ const PASSES_PER_CALL = 4;
  * engine decides (`decideSequence`), the runtime keeps state and timers, and its timers
  * and deliveries go through the kernel's table (capabilities.ts).
  */
-export class RolloutSequenceObject extends DurableObject<Env> {
-  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
+export class RolloutSequenceObject extends WatchedObject {
+  protected readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     identity: { kind: "rollout-sequence", name: this.ctx.id.name },
+    watch: this.ctx,
     // Clusters upgrade in their fleets' objects: this one sends no provider commands.
     provider: "none",
   });

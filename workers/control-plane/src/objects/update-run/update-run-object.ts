@@ -1,4 +1,3 @@
-import { DurableObject } from "cloudflare:workers";
 import {
   ok,
   type Result,
@@ -9,11 +8,11 @@ import {
   updateRunView,
 } from "@regatta/engine";
 import type { RunReadings } from "@regatta/inventory";
-import type { Env } from "../../env.ts";
 import { type Outcome, refused } from "../../outcome.ts";
 import type { ObjectRuntime } from "../../runtime/runtime.ts";
 import type { Timer } from "../../runtime/types.ts";
 import type { RunHealthReport, RunMemberReport } from "../fleet/run-members/index.ts";
+import { WatchedObject } from "../watched-object.ts";
 import { ObjectWiring } from "../wiring.ts";
 import { RUN_TABLE, runReadings } from "./capabilities.ts";
 import type { RunContext } from "./context.ts";
@@ -62,8 +61,8 @@ export type RunControl =
  * through the kernel's table (capabilities.ts), members start in their fleet's object as
  * durable deliveries (dispatch.ts) and their ends come back by RPC (`memberEnded`).
  */
-export class UpdateRunObject extends DurableObject<Env> {
-  private readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
+export class UpdateRunObject extends WatchedObject {
+  protected readonly wiring = new ObjectWiring(this.env, this.ctx.storage, {
     identity: { kind: "update-run", name: this.ctx.id.name },
     watch: this.ctx,
     // Members start in their fleet's object: this one sends no provider commands, so it
@@ -72,21 +71,6 @@ export class UpdateRunObject extends DurableObject<Env> {
   });
   override async alarm(): Promise<void> {
     await this.tick();
-  }
-
-  /** A watch the worker already authorized (runtime/watchers.ts); the only fetch. */
-  override async fetch(request: Request): Promise<Response> {
-    return this.wiring.watchers!.accept(request);
-  }
-  override async webSocketMessage(socket: WebSocket, message: string | ArrayBuffer) {
-    this.wiring.watchers!.message(socket, message);
-  }
-  override async webSocketClose(socket: WebSocket, code: number) {
-    this.wiring.watchers!.closed(socket, code);
-  }
-  /** SEC-6: closes the watch sockets a revoked token opened; how many there were. */
-  async closeWatchers(identity: string): Promise<number> {
-    return this.wiring.watchers!.revoked(identity);
   }
 
   /** Runs due timers (its alarm, or a sweep of due wake-ups); answers the run's state. */

@@ -2,7 +2,7 @@ import { getApiToken, type Inventory, recordTokenWatch } from "@regatta/inventor
 import { tokenIdentity } from "../../auth/secrets.ts";
 import type { Env } from "../../env.ts";
 import { runObjectName } from "../../objects/fleet/run-members/members.ts";
-import { accepted, type Outcome } from "../../outcome.ts";
+import { accepted, type Outcome, refused } from "../../outcome.ts";
 import {
   isWebSocketUpgrade,
   NOT_AN_UPGRADE,
@@ -10,9 +10,10 @@ import {
   watchRefusalOf,
 } from "../../runtime/watchers.ts";
 import { readFleet } from "../inventory/fleets.ts";
+import { type FleetAccess, storedFleets } from "../rollout/sequences.ts";
 import { readRun } from "../update-runs/runs.ts";
 
-type Objects = Pick<Env, "FLEET" | "UPDATE_RUN">;
+type Objects = Pick<Env, "FLEET" | "UPDATE_RUN" | "ROLLOUT_SEQUENCE">;
 
 /**
  * Who watches: an API token by name and identity. Unset for the bootstrap admin, whose
@@ -24,18 +25,33 @@ export interface Watcher {
 }
 
 /** How revocation finds the sockets: the object, named as `token_watches` rows name it. */
-type Watched = { kind: "fleet"; fleet: string } | { kind: "run"; fleet: string; run: string };
+type Watched =
+  | { kind: "fleet"; fleet: string }
+  | { kind: "run"; fleet: string; run: string }
+  | { kind: "sequence"; sequence: string };
 
 function watchedName(watched: Watched): string {
-  return watched.kind === "fleet"
-    ? `fleet:${watched.fleet}`
-    : `run:${watched.fleet}/${watched.run}`;
+  switch (watched.kind) {
+    case "fleet":
+      return `fleet:${watched.fleet}`;
+    case "run":
+      return `run:${watched.fleet}/${watched.run}`;
+    case "sequence":
+      return `sequence:${watched.sequence}`;
+  }
 }
 
 function stubOf(env: Objects, watched: Watched) {
-  return watched.kind === "fleet"
-    ? env.FLEET.get(env.FLEET.idFromName(watched.fleet))
-    : env.UPDATE_RUN.get(env.UPDATE_RUN.idFromName(runObjectName(watched.fleet, watched.run)));
+  switch (watched.kind) {
+    case "fleet":
+      return env.FLEET.get(env.FLEET.idFromName(watched.fleet));
+    case "run":
+      return env.UPDATE_RUN.get(
+        env.UPDATE_RUN.idFromName(runObjectName(watched.fleet, watched.run)),
+      );
+    case "sequence":
+      return env.ROLLOUT_SEQUENCE.get(env.ROLLOUT_SEQUENCE.idFromName(watched.sequence));
+  }
 }
 
 /**
@@ -100,7 +116,9 @@ function parseWatched(object: string): Watched | undefined {
   const fleet = /^fleet:(.+)$/.exec(object);
   if (fleet) return { kind: "fleet", fleet: fleet[1]! };
   const run = /^run:([^/]+)\/(.+)$/.exec(object);
-  return run ? { kind: "run", fleet: run[1]!, run: run[2]! } : undefined;
+  if (run) return { kind: "run", fleet: run[1]!, run: run[2]! };
+  const sequence = /^sequence:(.+)$/.exec(object);
+  return sequence ? { kind: "sequence", sequence: sequence[1]! } : undefined;
 }
 
 /**
@@ -132,4 +150,24 @@ export async function watchRun(
   const found = await readRun(db, env, fleet, run);
   if (!found.ok) return found;
   return openWatch(db, env, { kind: "run", fleet, run }, request, watcher);
+}
+
+/**
+ * `GET /v1/rollout-sequences/{name}/watch`: the same, for a rollout sequence's object
+ * (its stages' progress, pauses and soaks). One the caller may read nothing of does not
+ * exist for it (SEQ-18).
+ */
+export async function watchSequence(
+  db: Inventory,
+  env: Objects,
+  sequence: string,
+  readable: FleetAccess,
+  request: Request,
+  watcher?: Watcher,
+): Promise<Outcome<Response>> {
+  const { stored, fleets } = await storedFleets(db, sequence);
+  if (stored === undefined || !fleets.some(readable)) {
+    return refused("missing", `rollout sequence ${sequence} does not exist`);
+  }
+  return openWatch(db, env, { kind: "sequence", sequence }, request, watcher);
 }
