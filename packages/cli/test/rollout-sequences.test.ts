@@ -3,6 +3,7 @@ import { parse } from "yaml";
 import {
   api,
   cli,
+  driveWhile,
   inventory,
   must,
   NEW,
@@ -305,5 +306,25 @@ describe("rollout sequence | list | show | pause | resume", () => {
     const rollout = json(resumed.stdout);
     expect(rollout).toMatchObject({ id: CP, sequence: SEQUENCE, state: "RUNNING" });
     expect(rollout.stages[1].state).toBe("IN_PROGRESS");
+  });
+
+  it("SEQ-21 rollout show --watch follows a rollout stage by stage until it is COMPLETED, exit 0", async () => {
+    const watched = await driveWhile(
+      cp(),
+      cli(cp(), ["rollout", "show", SEQUENCE, CP, "--watch", "--interval", "0.05"]),
+      async () => (await rolloutOf()).state === "COMPLETED",
+      { stepSeconds: 3600 },
+    );
+    expect(watched.stderr).toBe("");
+    expect(watched.code).toBe(0);
+    const lines = watched.stdout.split("\n");
+    expect(lines[0]).toBe(`rollout ${SEQUENCE}/${CP}: RUNNING`);
+    expect(lines).toContain(`  stage 1: 1/1 COMPLETE`);
+    expect(lines).toContain(`  stage 3: 1/1 COMPLETE`);
+    expect(lines).toContainEqual(
+      expect.stringMatching(new RegExp(`^  cluster ${A} \\(stage 2, fleet ${fleet}\\): COMPLETE`)),
+    );
+    expect(lines).toContain(`rollout ${SEQUENCE}/${CP}: COMPLETED`);
+    expect(lines.at(-2)).toBe(`rollout ${SEQUENCE}/${CP} ended COMPLETED`);
   });
 });

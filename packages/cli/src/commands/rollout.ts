@@ -5,6 +5,9 @@ import { contextOf } from "../context.ts";
 import { UsageError } from "../exit.ts";
 import type { Io } from "../io.ts";
 import { cell, type TableView } from "../output/format.ts";
+import { type WatchOptions, watch } from "../watch/poll.ts";
+import { rolloutEnding, rolloutSnapshot } from "../watch/rollout-view.ts";
+import { watchOptions } from "./watch-options.ts";
 
 type RolloutStatus = components["schemas"]["RolloutStatus"];
 type RolloutSequence = components["schemas"]["RolloutSequence"];
@@ -248,20 +251,24 @@ export function rolloutCommand(program: Command, io: Io): void {
       c.print(page, (p) => rolloutListTable(p.items));
     });
 
-  rollout
-    .command("show <sequence> <rollout>")
-    .description(
-      "one rollout (control-plane-<version> or node-<version>): its stages and their clusters",
-    )
-    .action(async (name: string, id: string, _options: object, command: Command) => {
-      const c = contextOf(command, io);
-      c.print(
-        await ok(
-          c.api.GET("/v1/rollout-sequences/{name}/rollouts/{rollout}", rolloutPath(name, id)),
-        ),
-        rolloutShowTable,
-      );
-    });
+  watchOptions(
+    rollout
+      .command("show <sequence> <rollout>")
+      .description(
+        "one rollout (control-plane-<version> or node-<version>): its stages and their clusters",
+      )
+      .option("-w, --watch", "then watch it until it is COMPLETED (a paused one is watched on)"),
+  ).action(async (name: string, id: string, _options: object, command: Command) => {
+    const c = contextOf(command, io);
+    const read = () =>
+      ok(c.api.GET("/v1/rollout-sequences/{name}/rollouts/{rollout}", rolloutPath(name, id)));
+    const o = command.opts<WatchOptions & { watch?: boolean }>();
+    if (!o.watch) {
+      c.print(await read(), rolloutShowTable);
+      return;
+    }
+    await watch({ read, view: rolloutSnapshot, ending: rolloutEnding }, c.io, c.format, o);
+  });
 
   for (const verb of ["pause", "resume"] as const) {
     rollout
