@@ -276,8 +276,21 @@ function soak(
   out: PassOutput,
 ): void {
   if (upgrade.startedAt === undefined || upgrade.completedAt !== undefined) return;
+  const members = Object.entries(upgrade.members).filter(([name]) => active.has(name));
+  // SEQ-5: a soak follows every cluster of the phase done. One that joined while the
+  // phase soaked (a label change, a new cluster) and is not done puts it back in
+  // progress: it soaks again from when that one is done. A forced soak (SEQ-10) stays.
+  if (
+    upgrade.soakStartedAt !== undefined &&
+    upgrade.forced !== true &&
+    members.some(([, member]) => member.doneAt === undefined)
+  ) {
+    delete upgrade.soakStartedAt;
+    notes.push(
+      `${upgrade.type} ${upgrade.version}: a cluster joined while it soaked; soaks again once it is done`,
+    );
+  }
   if (upgrade.soakStartedAt === undefined) {
-    const members = Object.entries(upgrade.members).filter(([name]) => active.has(name));
     if (members.length === 0) return;
     const doneAts = members.map(([, member]) => member.doneAt);
     if (doneAts.every((at) => at !== undefined)) {

@@ -82,6 +82,20 @@ describe("rollout sequences with custom stages at work", () => {
     expect(leaves.startHours("CONTROL_PLANE", ["p1", "p2", "p3"])).toEqual([49, 49, 49]);
   });
 
+  it("SEQ-19 SEQ-5 a cluster that joins a stage while it soaks is upgraded, and the stage soaks again from when that cluster is done", () => {
+    const driver = canaryFirst();
+    // The canaries' control plane: p1 done at 50, soaking until 74.
+    driver.run(at(60));
+    expect(driver.rollout("CONTROL_PLANE", TO)?.stages[1]?.state).toBe("SOAKING");
+    driver.relabel("p2", { canary: "true" });
+    driver.decide();
+    const joined = driver.rollout("CONTROL_PLANE", TO)?.stages[1];
+    expect(joined?.state).toBe("IN_PROGRESS");
+    driver.run(at(200));
+    // p2 starts at once and is done at 61: the stage qualifies a day after that, not at 74.
+    expect(driver.startHours("CONTROL_PLANE", ["p1", "p2", "p3"])).toEqual([49, 60, 85]);
+  });
+
   it("SEQ-19 a cluster whose upgrade a stage started stays in that stage until it ends, and is never started twice", () => {
     const driver = canaryFirst();
     driver.run(at(74.5));
