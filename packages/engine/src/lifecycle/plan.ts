@@ -6,6 +6,7 @@ import type {
   ClusterUpgradePhase,
   ClusterUpgradeRequest,
   Downtime,
+  DowntimeKind,
   LifecycleStep,
   StepAction,
 } from "./types.ts";
@@ -66,10 +67,7 @@ export const DOWNTIME = {
     expected: "depends on the workload's own setup (replicas, high availability)",
     when: "while its worker node pool upgrades",
   },
-} as const satisfies Record<string, Downtime>;
-
-/** LIFE-7: which of the seed's expected downtimes a step has. */
-export type DowntimeKind = keyof typeof DOWNTIME;
+} as const satisfies Record<DowntimeKind, Downtime>;
 
 /**
  * LIFE-7: a step's expected downtime. A step keeps only its kind (the sentences are

@@ -140,6 +140,14 @@ export type StepAction =
   | { type: "WORKER_POOL"; pool: string; target: NodeConfig; inPlace: boolean }
   | { type: "HEALTH_CHECKS" };
 
+/** LIFE-7: which of the seed's expected downtimes a step has (plan.ts `DOWNTIME`). */
+export type DowntimeKind =
+  | "controlPlaneLoadBalancers"
+  | "controlPlane"
+  | "lifecycleControllers"
+  | "operators"
+  | "workloads";
+
 /** LIFE-7: expected disruption of one component, known before the upgrade starts. */
 export interface Downtime {
   expected: string;
@@ -156,13 +164,7 @@ export interface LifecycleStep {
   /** Step ids that must be DONE first. */
   after: string[];
   /** LIFE-7: the kind of its expected downtime (plan.ts `stepDowntime`); the text itself in steps stored before. */
-  downtime?:
-    | "controlPlaneLoadBalancers"
-    | "controlPlane"
-    | "lifecycleControllers"
-    | "operators"
-    | "workloads"
-    | Downtime;
+  downtime?: DowntimeKind | Downtime;
   status: "PENDING" | "RUNNING" | "WAITING" | "DONE" | "FAILED";
   /** How often it was started; a retry after a failure counts up. */
   attempts: number;

@@ -41,13 +41,14 @@ export function auditStatement(db: Inventory, entry: AuditWrite) {
 /**
  * Makes the entry of `entry.requestId` say what `entry` says: an entry committed with
  * its change before the answer was known is corrected in place (its status or fleets
- * turned out otherwise), and one whose batch rolled back is appended now.
+ * turned out otherwise), and one whose batch rolled back is appended now. `entry.at` is
+ * the committed entry's instant, so the lookup takes the `at` index, not a scan.
  */
 export async function correctAudit(db: Inventory, entry: AuditWrite): Promise<void> {
   const corrected = await db
     .update(auditLog)
     .set({ status: entry.status, fleets: entry.fleets, replayed: entry.replayed })
-    .where(eq(auditLog.requestId, entry.requestId))
+    .where(and(eq(auditLog.at, entry.at), eq(auditLog.requestId, entry.requestId)))
     .returning({ seq: auditLog.seq });
   if (corrected.length === 0) await recordAudit(db, entry);
 }

@@ -49,7 +49,9 @@ export const auditTrail = createMiddleware<AppEnv>(async (c, next) => {
   const entry = entryOf(c, requestId, status, res.headers.get("idempotent-replayed") === "true");
   try {
     if (committed === undefined) await recordAudit(c.var.inventory, entry);
-    else if (!sameEntry(committed, entry)) await correctAudit(c.var.inventory, entry);
+    else if (!sameEntry(committed, entry)) {
+      await correctAudit(c.var.inventory, { ...entry, at: committed.at });
+    }
   } catch (error) {
     console.error("SEC-11: could not record the audit entry of request", requestId, error);
   }

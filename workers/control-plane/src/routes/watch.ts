@@ -17,9 +17,9 @@ const WATCH_DESCRIPTION = [
   "string). Authorized exactly like the corresponding GET. The server sends",
   '`{"type":"changed","seq","at"}` after changes, at most one per 250 ms, and nothing',
   "else: re-read with `If-None-Match`. `ping` is answered `pong`. At most 100 watchers per",
-  "fleet, run or rollout sequence (429). SEC-6: the subprotocol token counts only on the watch routes; a",
-  "socket closes with 4401 when its token is revoked, and with 1008 when the client sends",
-  "anything but `ping`.",
+  "fleet, run or rollout sequence (429). SEC-6: the subprotocol token counts only on the",
+  "watch routes; a socket closes with 4401 when its token is revoked, and with 1008 when",
+  "the client sends anything but `ping`.",
 ].join(" ");
 
 const problem = (description: string) => ({

@@ -63,9 +63,8 @@ export const UPGRADE_PENDING = "UPGRADE_PENDING";
  * `reads` is what the caller read to authorize the write, in one round trip with it: the
  * cluster as it is, and whether the spec's fleet exists. Answers the cluster's view; its
  * node counts are read beside the write (a cluster's PUT changes no node; a new one has
- * none). `audited`
- * gives the request's audit entry (SEC-11), given whether the cluster is created, to
- * commit with the write.
+ * none). `audited` gives the request's audit entry (SEC-11), given whether the cluster
+ * is created, to commit with the write.
  */
 export async function putCluster(
   db: Inventory,
@@ -256,7 +255,6 @@ async function checkReferences(
 /** A cluster as `GET /v1/clusters/{cluster}` shows it, before it is authorized. */
 export interface ClusterRead {
   cluster: ClusterRow;
-  now: Instant;
   view: ClusterView;
 }
 
@@ -279,7 +277,7 @@ export async function readClusterView(
   const now = await controlPlaneNow(env, db, { row: clock });
   const byVersion: Record<string, number> = {};
   for (const row of counts) byVersion[row.version] = row.count;
-  return accepted({ cluster, now, view: clusterView(cluster, now, byVersion) });
+  return accepted({ cluster, view: clusterView(cluster, now, byVersion) });
 }
 
 /** The cluster, or a 404. */
