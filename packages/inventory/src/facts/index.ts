@@ -10,4 +10,5 @@ export * from "./pool.ts";
 export * from "./preflight.ts";
 export * from "./release-catalogue.ts";
 export * from "./rollout.ts";
+export * from "./sim-world.ts";
 export * from "./update-run.ts";

@@ -32,8 +32,17 @@ export async function zoneQuotas(
   db: Inventory,
   only?: readonly string[],
 ): Promise<Record<string, ZoneQuotaRow>> {
+  const [zoneRows, reserved] = await Promise.all(selectZoneQuotas(db, only));
+  return zoneQuotasOf(zoneRows, reserved);
+}
+
+/**
+ * The two queries of {@link zoneQuotas}, to read them in a batch beside others;
+ * {@link zoneQuotasOf} puts their rows together.
+ */
+export function selectZoneQuotas(db: Inventory, only?: readonly string[]) {
   const names = only ? [...only] : undefined;
-  const [zoneRows, reserved] = await Promise.all([
+  return [
     db
       .select({
         name: zones.name,
@@ -48,7 +57,14 @@ export async function zoneQuotas(
       .from(reservations)
       .where(names && inArray(reservations.zone, names))
       .groupBy(reservations.zone),
-  ]);
+  ] as const;
+}
+
+/** Each zone's quotas with its reservations, from the rows of {@link selectZoneQuotas}. */
+export function zoneQuotasOf(
+  zoneRows: readonly ({ name: string } & Omit<ZoneQuotaRow, "reservedNodes">)[],
+  reserved: readonly { zone: string; total: number }[],
+): Record<string, ZoneQuotaRow> {
   const out: Record<string, ZoneQuotaRow> = {};
   for (const { name, ...quota } of zoneRows) {
     out[name] = { ...quota, reservedNodes: reserved.find((r) => r.zone === name)?.total ?? 0 };

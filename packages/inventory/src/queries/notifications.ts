@@ -212,23 +212,27 @@ export function listNotificationSubscriptions(
   );
 }
 
-/** The subscriptions that hear events of `fleet`: those naming it and those of every fleet. */
-export function subscriptionsForFleet(
+/**
+ * Every subscription, by name, at most `limit` (a deployment holds a bounded number):
+ * the notifications consumer reads them once per batch and matches each event's fleet.
+ */
+export function allNotificationSubscriptions(
   db: Inventory,
-  fleet: string,
   limit: number,
 ): Promise<NotificationSubscriptionRow[]> {
   return db
     .select()
     .from(notificationSubscriptions)
-    .where(
-      or(
-        isNull(notificationSubscriptions.fleets),
-        sql`exists (select 1 from json_each(${notificationSubscriptions.fleets}) where value = ${fleet})`,
-      ),
-    )
     .orderBy(asc(notificationSubscriptions.name))
     .limit(limit);
+}
+
+/** Whether `subscription` hears events of `fleet` (no fleets named: every fleet). */
+export function subscriptionHears(
+  subscription: NotificationSubscriptionRow,
+  fleet: string,
+): boolean {
+  return subscription.fleets === null || subscription.fleets.includes(fleet);
 }
 
 /**

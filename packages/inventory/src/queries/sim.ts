@@ -32,6 +32,11 @@ export function listSimFaults(db: Inventory, page?: PageRequest): Promise<Page<S
   );
 }
 
+/** The first `limit` faults by id, as one query (to read them in a batch beside others). */
+export function selectSimFaults(db: Inventory, limit: number) {
+  return db.select().from(simFaults).orderBy(asc(simFaults.id)).limit(limit);
+}
+
 /** Injects or replaces a fault. */
 export function putSimFault(db: Inventory, fault: SimFaultWrite, now: Instant) {
   return db
@@ -131,6 +136,11 @@ export type SimSettingsRow = Omit<typeof simSettings.$inferSelect, "id">;
 
 /** The sim's timing, if an operator set it (else the engine's defaults apply). */
 export async function getSimSettings(db: Inventory): Promise<SimSettingsRow | undefined> {
+  return selectSimSettings(db).get();
+}
+
+/** The query of {@link getSimSettings}, to read it in a batch beside others. */
+export function selectSimSettings(db: Inventory) {
   return db
     .select({
       durations: simSettings.durations,
@@ -139,7 +149,7 @@ export async function getSimSettings(db: Inventory): Promise<SimSettingsRow | un
     })
     .from(simSettings)
     .where(eq(simSettings.id, 1))
-    .get();
+    .limit(1);
 }
 
 /** Saves the sim's timing (the table's single row). */

@@ -1,4 +1,4 @@
-import { type Inventory, openInventory, putWakeup } from "@regatta/inventory";
+import { type Inventory, openInventory, putWakeup, readSimWorld } from "@regatta/inventory";
 import { SIGNATURE_WINDOW_MS } from "@regatta/protocol";
 import type { Clock } from "../clock/clock.ts";
 import { deploymentClock } from "../clock/deployment-clock.ts";
@@ -44,6 +44,8 @@ export class ObjectWiring {
   /** Live watchers of the object (none for an object built without its state). */
   readonly watchers: Watchers | undefined;
   private runtime: ObjectRuntime | undefined;
+  /** The runtime's executor when it is the embedded sim (its inputs are read with the clock). */
+  private sim: SimExecutor | undefined;
 
   constructor(
     private readonly env: Env,
@@ -78,10 +80,19 @@ export class ObjectWiring {
   async ready(): Promise<ObjectRuntime> {
     // Built before any I/O, so a misconfigured deployment fails before it reads anything.
     const executor = this.runtime ? undefined : this.executor();
-    const clock = shifted(await deploymentClock(this.env, this.inventory), this.hooks.wallShiftMs);
+    const sim = this.runtime ? this.sim : executor instanceof SimExecutor ? executor : undefined;
+    // The sim's inputs come in the clock's round trip: a fleet object reads D1 once per
+    // call or alarm run before it decides, not five times.
+    const world = sim && (await readSimWorld(this.inventory));
+    const clock = shifted(
+      await deploymentClock(this.env, this.inventory, world && { row: world.clock }),
+      this.hooks.wallShiftMs,
+    );
     const runtime = this.runtime ?? this.build(clock, executor ?? this.executor());
     this.runtime = runtime;
+    this.sim = sim;
     runtime.clock = clock;
+    if (world) sim?.readBeside(world);
     await runtime.prepare();
     return runtime;
   }
@@ -112,6 +123,7 @@ export class ObjectWiring {
   /** Forgets the runtime and everything it holds in memory, as after an eviction. */
   restart(): void {
     this.runtime = undefined;
+    this.sim = undefined;
   }
 
   private executor(): Executor {

@@ -8,7 +8,9 @@ import {
 import {
   getSimSettings,
   type Inventory,
-  listSimFaults,
+  readSimWorld,
+  type SimFaultRow,
+  type SimWorld,
   type ZoneQuotaRow,
   zoneQuotas,
   zoneUsage,
@@ -24,6 +26,7 @@ import { CAPACITY_KEY, SIM_SEED, type SimInputs, simWakeAt, submitToSim } from "
  */
 export class SimExecutor implements InTransactionExecutor {
   private inputs: SimInputs = { faults: [], timing: undefined, capacity: {} };
+  private world: SimWorld | undefined;
 
   constructor(
     private readonly db: Inventory,
@@ -32,16 +35,23 @@ export class SimExecutor implements InTransactionExecutor {
   ) {}
 
   /**
-   * Reads what the API keeps in D1: faults, timing and the zones' limits. The nodes in
-   * use are read only when the sim starts or a zone's limit changed: after the start,
-   * use is the sim's own bookkeeping.
+   * The inventory as the object read it beside the clock, in one round trip: the next
+   * `prepare` takes it instead of reading again.
+   */
+  readBeside(world: SimWorld): void {
+    this.world = world;
+  }
+
+  /**
+   * Takes what the API keeps in D1 (faults, timing, the zones' limits): as read beside
+   * the clock (`readBeside`), else read now. The nodes in use are read only
+   * when the sim starts or a zone's limit changed: after the start, use is the sim's own
+   * bookkeeping.
    */
   async prepare(): Promise<void> {
-    const [faults, quotas, timing] = await Promise.all([
-      loadFaults(this.db),
-      zoneQuotas(this.db),
-      getSimSettings(this.db),
-    ]);
+    const world = this.world ?? (await readSimWorld(this.db));
+    this.world = undefined;
+    const { faults, quotas, settings } = world;
     const limits = zoneLimits(quotas);
     const applied = this.stored<Record<string, number>>(CAPACITY_KEY);
     const changed =
@@ -57,7 +67,7 @@ export class SimExecutor implements InTransactionExecutor {
         { quotaNodes: limit, inUse: usage[zone]?.usedNodes ?? 0 },
       ]),
     );
-    this.inputs = { faults, timing, capacity };
+    this.inputs = { faults: faults.map(simFault), timing: settings, capacity };
   }
 
   /** The sim's next report wakes the object (the runtime's provider timer). */
@@ -123,14 +133,13 @@ export async function planSimConfig(db: Inventory): Promise<SimConfig> {
   return config;
 }
 
-async function loadFaults(db: Inventory): Promise<SimFault[]> {
-  const page = await listSimFaults(db, { limit: 500 });
-  return page.items.map((row) => ({
+function simFault(row: SimFaultRow): SimFault {
+  return {
     id: row.id,
     match: row.match,
     effect: row.effect,
     ...(row.times === null ? {} : { times: row.times }),
-  }));
+  };
 }
 
 /**

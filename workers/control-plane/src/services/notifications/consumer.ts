@@ -1,14 +1,16 @@
 import { exponentialBackoff } from "@regatta/engine";
 import {
+  allNotificationSubscriptions,
   getDelivery,
   getNotificationSubscription,
   type Inventory,
   insertDeliveries,
   markDeliveryDead,
+  type NotificationSubscriptionRow,
   openInventory,
   recordDeliveryAttempt,
   resealSubscriptionSecret,
-  subscriptionsForFleet,
+  subscriptionHears,
 } from "@regatta/inventory";
 import {
   type CloudEvent,
@@ -67,14 +69,7 @@ export async function consumeNotifications(
 ): Promise<void> {
   const db = openInventory(env.DB);
   const policy = retryPolicy(env);
-  // A batch's events mostly come from few fleets (a run's members end together): each
-  // fleet's subscriptions are read once per batch, not once per event.
-  const subscriptions = new Map<string, ReturnType<typeof subscriptionsForFleet>>();
-  const subscriptionsOf = (fleet: string) => {
-    const read = subscriptions.get(fleet) ?? subscriptionsForFleet(db, fleet, MAX_SUBSCRIPTIONS);
-    subscriptions.set(fleet, read);
-    return read;
-  };
+  const subscriptionsOf = batchSubscriptions(db);
   for (const message of batch.messages) {
     try {
       const body = message.body;
@@ -96,14 +91,28 @@ export async function consumeNotifications(
   }
 }
 
+/** The subscriptions that hear events of a fleet. */
+type SubscriptionsOf = (fleet: string) => Promise<NotificationSubscriptionRow[]>;
+
+/**
+ * A deployment holds at most MAX_SUBSCRIPTIONS: a batch reads all of them once, at its
+ * first event, and matches each event's fleet here rather than reading per event.
+ */
+function batchSubscriptions(db: Inventory): SubscriptionsOf {
+  let all: Promise<NotificationSubscriptionRow[]> | undefined;
+  return async (fleet) => {
+    all ??= allNotificationSubscriptions(db, MAX_SUBSCRIPTIONS);
+    return (await all).filter((s) => subscriptionHears(s, fleet));
+  };
+}
+
 /** Records a delivery per matching subscription and queues one message for each. */
 async function fanOut(
   db: Inventory,
   env: Env,
   fleet: string,
   event: CloudEvent,
-  subscriptionsOf: (fleet: string) => ReturnType<typeof subscriptionsForFleet> = (f) =>
-    subscriptionsForFleet(db, f, MAX_SUBSCRIPTIONS),
+  subscriptionsOf: SubscriptionsOf,
 ): Promise<void> {
   const name = event.type.slice(EVENT_TYPE_PREFIX.length) as NotificationEvent;
   const matching = (await subscriptionsOf(fleet)).filter((s) =>
@@ -216,6 +225,7 @@ export async function consumeDeadLetters(
   env: Env,
 ): Promise<void> {
   const db = openInventory(env.DB);
+  const subscriptionsOf = batchSubscriptions(db);
   for (const message of batch.messages) {
     const body = message.body;
     try {
@@ -229,7 +239,7 @@ export async function consumeDeadLetters(
         );
       } else if (body.kind === "event") {
         // Fanning out kept failing: one last try, so the deliveries exist and show.
-        await fanOut(db, env, body.fleet, body.event);
+        await fanOut(db, env, body.fleet, body.event, subscriptionsOf);
       }
       message.ack();
     } catch (error) {
