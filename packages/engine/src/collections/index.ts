@@ -1,1 +1,2 @@
+export * from "./fnv.ts";
 export * from "./keyed-map.ts";

@@ -1,3 +1,4 @@
+import { fnv1a } from "./fnv.ts";
 /**
  * A string-keyed map as plain JSON, split into shards by a stable hash of the key.
  * Why: a machine's decision changes a few entries of maps of up to thousands (a pool's
@@ -17,13 +18,8 @@ const PER_SHARD = 128;
 const MAX_SHARDS = 4096;
 
 function shardOf(key: string, shards: number): number {
-  // FNV-1a: stable across runtimes, so a map rebuilt from its shards finds its entries.
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    hash ^= key.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0) % shards;
+  // Stable across runtimes, so a map rebuilt from its shards finds its entries.
+  return fnv1a(key) % shards;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { fnv1a } from "../collections/fnv.ts";
 /**
  * The prefix of the nodes an operation creates: `${pool}-${tag}-` with a short tag
  * derived from the operation id, lengthened until no existing node name starts with it,
@@ -21,12 +22,7 @@ export function newNodePrefix(
 }
 
 function hashTag(text: string): string {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i);
-    hash = Math.imul(hash, 0x01000193);
-  }
-  return (hash >>> 0).toString(36).padStart(5, "0").slice(-5);
+  return fnv1a(text).toString(36).padStart(5, "0").slice(-5);
 }
 
 /** True when two configs are the same node configuration. @example sameConfig(a, a) // true */

@@ -1,5 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import { api, moveWallClock } from "../helpers.ts";
 import {
   advanceUntil,
@@ -116,6 +117,78 @@ describe("cluster upgrades through the API: retention of finished operations", (
     // The cluster's status no longer names the retired upgrade.
     const cluster = (await api("GET", "/v1/clusters/cu-retain")).body;
     expect(JSON.stringify(cluster)).not.toContain(id);
+  });
+});
+
+/** The fleet object's shared step plans, their reference counts, and one upgrade's row. */
+function planRows(id: string) {
+  return runInDurableObject(env.FLEET.get(env.FLEET.idFromName("prod")), (_i, state) => {
+    const sql = state.storage.sql;
+    const plans = sql
+      .exec<{ key: string }>("SELECT key FROM state WHERE key LIKE 'cu-plan:%'")
+      .toArray()
+      .map((row) => row.key);
+    const [packed] = sql
+      .exec<{ value: string }>("SELECT value FROM state WHERE key = '~packed'")
+      .toArray();
+    const refs = Object.entries(packed ? (JSON.parse(packed.value) as Record<string, unknown>) : {})
+      .filter(([key]) => key.startsWith("cu-plan-refs:"))
+      .map(([, count]) => count);
+    const [row] = sql
+      .exec<{ value: string }>("SELECT value FROM state WHERE key = ?", `cu:${id}`)
+      .toArray();
+    return { plans, refs, row: row?.value };
+  });
+}
+
+async function upgradeFromOld(cluster: string): Promise<string> {
+  await clusterWithPool(cluster, {
+    nodeCount: 1,
+    zones: ["europe-west1-b"],
+    upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+  });
+  await env.DB.prepare(
+    "UPDATE clusters SET status_version = '1.21.11-gke.1100', spec_version = '1.21.11-gke.1100' WHERE name = ?",
+  )
+    .bind(cluster)
+    .run();
+  const started = await api("POST", `/v1/clusters/${cluster}/upgrade`, {
+    body: { version: "1.21.14-gke.4300" },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return started.body.id as string;
+}
+
+describe("cluster upgrades planned alike: one stored step plan", () => {
+  it("LIFE-3 two upgrades planned alike store their steps' progress only and share one plan, counted; the plan goes with the last of them to be retired", async () => {
+    const a = await upgradeFromOld("cu-plan-a");
+    const b = await upgradeFromOld("cu-plan-b");
+    const running = await planRows(a);
+    expect(running.plans).toHaveLength(1);
+    expect(running.refs).toEqual([2]);
+    // The row keeps progress: no step's action, order or phase, which the plan holds.
+    expect(running.row).toBeDefined();
+    expect(running.row).not.toContain('"action"');
+    expect(running.row).toContain('"status":"RUNNING"');
+
+    const [doneA, doneB] = [
+      await advanceUntil(a, (o) => o.state !== "RUNNING", { stepSeconds: 60 }),
+      await advanceUntil(b, (o) => o.state !== "RUNNING", { stepSeconds: 60 }),
+    ];
+    expect([doneA.state, doneB.state]).toEqual(["SUCCEEDED", "SUCCEEDED"]);
+    // The steps read back whole, in plan order, each with its own progress.
+    expect(doneA.progress.done).toBe(doneA.progress.total);
+    expect(doneA.progress).toEqual(doneB.progress);
+    // Read again from storage alone, as after an eviction: the same answer.
+    const before = (await api("GET", `/v1/operations/${a}`)).body;
+    await runInDurableObject(env.FLEET.get(env.FLEET.idFromName("prod")), (instance) =>
+      (instance as unknown as { wiring: ObjectWiring }).wiring.restart(),
+    );
+    expect((await api("GET", `/v1/operations/${a}`)).body).toEqual(before);
+
+    await retainedForThirtyWallDays(a, "SUCCEEDED");
+    expect((await api("GET", `/v1/operations/${b}`)).status).toBe(404);
+    expect(await planRows(a)).toEqual({ plans: [], refs: [], row: undefined });
   });
 });
 

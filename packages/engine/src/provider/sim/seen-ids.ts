@@ -1,3 +1,4 @@
+import { fnv1a } from "../../collections/fnv.ts";
 /**
  * Ids of every command the sim accepted, spread over fixed hash buckets: recording a
  * batch copies only the buckets it touches, so a pure update stays cheap with tens of
@@ -35,7 +36,7 @@ export function rememberIds(
   const copies = new Map<number, string[]>();
   const fresh = ids.map((id) => {
     // Bucket count comes from the state so a state written with another count still works.
-    const index = hash(id) % buckets.length;
+    const index = fnv1a(id) % buckets.length;
     if (buckets[index]?.includes(id)) return false;
     const own = copies.get(index);
     if (own === undefined) {
@@ -55,13 +56,4 @@ export function rememberIds(
 /** @example countSeenIds(noSeenIds()) // 0 */
 export function countSeenIds(seen: SeenIds): number {
   return seen.reduce((sum, bucket) => sum + bucket.length, 0);
-}
-
-// FNV-1a: cheap, stable across runtimes, and spreads similar ids ("op-1:n-1", "op-1:n-2").
-function hash(id: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < id.length; i += 1) {
-    h = Math.imul(h ^ id.charCodeAt(i), 0x01000193);
-  }
-  return h >>> 0;
 }

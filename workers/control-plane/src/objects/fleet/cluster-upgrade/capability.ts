@@ -3,6 +3,7 @@ import { abandonClusterOperation, applyClusterEvents, fireClusterTimer } from ".
 import { CLUSTER_OP_TIMER, CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
 import { hearPoolEnd } from "./pool-ends.ts";
 import { forgetPreflight } from "./preflights.ts";
+import { packsPlanRefs } from "./store.ts";
 import { retireClusterUpgrade, syncClusterUpgrade } from "./write-back.ts";
 
 /** LIFE: the per-cluster upgrade lifecycle (preflight, ordered components, health checks). */
@@ -16,6 +17,7 @@ export const clusterUpgrades: FleetCapability = {
       retireClusterUpgrade(fleet.runtime, fleet.inventory, timer.payload ?? ""),
   },
   claimEvents: applyClusterEvents,
+  packs: packsPlanRefs,
   // LIFE-3: each worker pool's end, into the upgrade's inbox.
   ends: { "cluster-upgrade": { hear: hearPoolEnd } },
   clusterDeleted(tx, cluster) {

@@ -10,7 +10,6 @@ import {
   decideClusterUpgradeAll,
   isClusterUpgradeTerminal,
   type Maintenance,
-  type NodePoolFacts,
   ok,
   operationOfCommand,
   type PoolUpgradeEnded,
@@ -36,6 +35,15 @@ import {
 import { clusterUpgradeSaved } from "./ended.ts";
 import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
 import { inboxKey, poolWatch } from "./pool-ends.ts";
+import {
+  deleteClusterUpgrade,
+  type HostedClusterUpgrade,
+  loadClusterUpgrade,
+  sharePlan,
+  storeClusterUpgrade,
+} from "./store.ts";
+
+export type { HostedClusterUpgrade } from "./store.ts";
 
 /**
  * The fleet object's cluster upgrades (LIFE-3): one lifecycle machine per operation,
@@ -44,25 +52,11 @@ import { inboxKey, poolWatch } from "./pool-ends.ts";
  * operations it starts for its worker pools — each pool through its own strategy machine
  * (node-pool-host.ts), started in the same transaction as the decision that asks for it.
  *
- * Storage: one row per operation (`cu:<id>`), rewritten by every decision. A cluster
- * upgrade's state is its step list and at most 50 events, small next to a pool's node
- * table; sharding it like node-pool operations is left until a cluster has hundreds of
- * pools.
+ * Storage (store.ts): one row per operation, rewritten by every decision, its steps'
+ * plan shared with the fleet's upgrades planned alike. A cluster upgrade's state is its
+ * steps' progress and at most 50 events, small next to a pool's node table; sharding it
+ * like node-pool operations is left until a cluster has hundreds of pools.
  */
-
-/** What the fleet object keeps per cluster upgrade beside the engine's state. */
-export interface HostedClusterUpgrade {
-  op: ClusterUpgrade;
-  /** Worker pools as the inventory had them at the start: their upgrades plan from these. */
-  pools: Record<string, NodePoolFacts>;
-  poolUids: Record<string, string>;
-  /** Ids the service indexed in D1 for each pool's first upgrade (readable by id). */
-  poolOperationIds: Record<string, string>;
-  maintenance?: Maintenance;
-  retentionMs: number;
-  /** The cluster was deleted while it ran: it ended for good and is not retried. */
-  clusterDeleted?: true;
-}
 
 /**
  * A started or retried cluster upgrade, and which of the pool operation ids the caller
@@ -83,13 +77,10 @@ export interface ClusterUpgradeStart {
   retentionMs: number;
 }
 
-const upgradeKey = (id: string) => `cu:${id}`;
 /** The cluster's latest cluster upgrade. */
 const clusterKey = (cluster: string) => `cluster-op:${cluster}`;
 
-function load(tx: Tx, id: string): HostedClusterUpgrade | undefined {
-  return tx.getState<HostedClusterUpgrade>(upgradeKey(id));
-}
+const load = loadClusterUpgrade;
 
 /** The cluster's upgrade while it runs (RUNNING or PAUSED), for 409s naming it. */
 export function runningClusterUpgrade(tx: Tx, cluster: string): ClusterUpgrade | undefined {
@@ -136,6 +127,7 @@ export function startClusterOperation(
     retentionMs: start.retentionMs,
   };
   if (start.maintenance) hosted.maintenance = start.maintenance;
+  sharePlan(tx, hosted);
   tx.putState(clusterKey(cluster), request.operationId);
   save(tx, hosted, started.value);
   return ok({
@@ -202,7 +194,7 @@ export function resumeClusterOperation(
       hosted.poolOperationIds[step.action.pool] = step.poolOperation;
     }
   }
-  tx.putState(upgradeKey(id), hosted);
+  storeClusterUpgrade(tx, hosted);
   return ok({ view: clusterUpgradeOperationView(hosted.op), adoptedPoolOperations });
 }
 
@@ -237,7 +229,7 @@ export function forgetClusterUpgrade(tx: Tx, id: string): void {
     tx.deleteState(clusterKey(hosted.op.cluster));
   }
   tx.deleteState(inboxKey(id));
-  tx.deleteState(upgradeKey(id));
+  deleteClusterUpgrade(tx, hosted);
   tx.clearTimer(timerId(CLUSTER_OP_TIMER, id));
 }
 
@@ -327,7 +319,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
     decision = decideClusterUpgradeAll(hosted.op, answers, tx.now);
   }
   const id = hosted.op.id;
-  tx.putState(upgradeKey(id), hosted);
+  storeClusterUpgrade(tx, hosted);
   if (decision.wakeAt === undefined) tx.clearTimer(timerId(CLUSTER_OP_TIMER, id));
   else {
     tx.setTimer({
