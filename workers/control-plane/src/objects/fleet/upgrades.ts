@@ -51,21 +51,37 @@ function poolStarter(fleet: FleetContext, watching: Watching): PoolStarter {
   };
 }
 
-/** Starts from inside the fleet in one transaction, each watched by its own waiter. */
+/**
+ * Starts from inside the fleet in one transaction, each watched by its own waiter: the
+ * watch opened, joined and sealed in the transaction that starts the upgrade (or dropped
+ * when it did not start). `settled` learns each watch so handled once that transaction
+ * committed.
+ */
 function clusterStarter(
   fleet: FleetContext,
   watchingOf: (cluster: string) => Watching | undefined,
+  settled: Set<Watching>,
 ): ClusterStarter {
   return {
-    start: (_fleet, starts) =>
-      fleet.runtime.commit((tx) =>
-        starts.map((start) => {
-          const started = startClusterOperation(tx, { ...start, retentionMs: fleet.retentionMs });
+    start: async (_fleet, starts) => {
+      const handled: Watching[] = [];
+      const results = await fleet.runtime.commit((tx) => {
+        handled.length = 0;
+        return starts.map((start) => {
           const watching = watchingOf(start.request.facts.cluster);
-          if (started.ok && watching) watchOperation(tx, watching.watch, started.value.view.id);
+          if (watching) openWatch(tx, watching.watch, watching.waiter);
+          const started = startClusterOperation(tx, { ...start, retentionMs: fleet.retentionMs });
+          if (watching) {
+            if (started.ok) watchOperation(tx, watching.watch, started.value.view.id);
+            settle(tx, watching, started.ok);
+            handled.push(watching);
+          }
           return started;
-        }),
-      ),
+        });
+      });
+      for (const watching of handled) settled.add(watching);
+      return results;
+    },
     find: async (_fleet, id) => {
       const view = await fleet.runtime.read((tx) => getClusterOperation(tx, id));
       return view && { view, adoptedPoolOperations: [] };
@@ -94,34 +110,36 @@ export async function upgradeCluster(
 
 /**
  * {@link upgradeCluster} for many clusters at once (an update run's batch of members):
- * the watches opened in one transaction, the upgrades started in another, the watches
- * sealed (or dropped) in a third, whatever the number; answers at each index.
+ * the upgrades started and their watches recorded in one transaction whatever their
+ * number; answers at each index.
  */
 export async function upgradeClusters(
   fleet: FleetContext,
   upgrades: readonly { cluster: string; input: ClusterUpgradeInput; watching: Watching }[],
 ): Promise<Outcome<string>[]> {
   if (upgrades.length === 0) return [];
-  await fleet.runtime.commit((tx) => {
-    for (const { watching } of upgrades) openWatch(tx, watching.watch, watching.waiter);
-  });
   // Each start is told apart by the cluster it names; they reach the starter in the
   // order asked, so a cluster named twice takes its watches in that order too.
   const watchings = new Map<string, Watching[]>();
   for (const { cluster, watching } of upgrades) {
     watchings.set(cluster, [...(watchings.get(cluster) ?? []), watching]);
   }
+  const settled = new Set<Watching>();
   const started = await startIndexedClusterUpgrades(
     fleet.inventory,
     upgrades.map(({ cluster, input }) => ({ cluster, input })),
     fleet.runtime.now(),
-    clusterStarter(fleet, (cluster) => watchings.get(cluster)?.shift()),
+    clusterStarter(fleet, (cluster) => watchings.get(cluster)?.shift(), settled),
   );
-  await fleet.runtime.commit((tx) => {
-    upgrades.forEach(({ watching }, i) => {
-      settle(tx, watching, started[i]!.ok);
+  // Refused before the fleet saw them (a missing cluster, a hand-over that failed): no
+  // watch of theirs stays open. One found after a failed hand-over has its watch sealed
+  // by the transaction that started it.
+  const unsettled = upgrades.filter(({ watching }, i) => !settled.has(watching) && !started[i]!.ok);
+  if (unsettled.length > 0) {
+    await fleet.runtime.commit((tx) => {
+      for (const { watching } of unsettled) closeWatch(tx, watching.watch);
     });
-  });
+  }
   return started.map((outcome) =>
     outcome.ok ? { ok: true, value: outcome.value.view.id } : outcome,
   );
