@@ -8,7 +8,8 @@ import type { ClusterUpgrade, ClusterUpgradeDecision, LifecycleStep } from "./ty
  * A private copy of what a pass changes: the operation's own fields, its versions, each
  * step's own fields, the node counts by pool (replaced per pool, never changed in place)
  * and the list of events (an event, once logged, never changes). Everything else (a
- * step's action, the preflight result) is only ever replaced, so it is shared. A decision
+ * step's action and order, the preflight result) is only ever replaced or read, so it is
+ * shared: the fleet keeps one frozen plan of the steps for every upgrade planned alike. A decision
  * runs on every provider answer: copying only this, not the whole operation through
  * JSON, is most of what a decision costs.
  */
@@ -17,7 +18,7 @@ function copyOperation(op: ClusterUpgrade): ClusterUpgrade {
     ...op,
     spec: { ...op.spec },
     status: { ...op.status },
-    steps: op.steps.map((step) => ({ ...step, after: [...step.after] })),
+    steps: op.steps.map((step) => ({ ...step })),
     nodeVersions: { ...op.nodeVersions },
     events: [...op.events],
   };

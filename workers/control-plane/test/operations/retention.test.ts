@@ -160,7 +160,7 @@ async function upgradeFromOld(cluster: string): Promise<string> {
 }
 
 describe("cluster upgrades planned alike: one stored step plan", () => {
-  it("LIFE-3 two upgrades planned alike store their steps' progress only and share one plan, counted; the plan goes with the last of them to be retired", async () => {
+  it("LIFE-3 VER-8 two upgrades planned alike store their steps' progress only and share one plan, counted; they are written back together through the fleet's one write-back timer; the plan goes with the last of them to be retired", async () => {
     const a = await upgradeFromOld("cu-plan-a");
     const b = await upgradeFromOld("cu-plan-b");
     const running = await planRows(a);
@@ -176,6 +176,22 @@ describe("cluster upgrades planned alike: one stored step plan", () => {
       await advanceUntil(b, (o) => o.state !== "RUNNING", { stepSeconds: 60 }),
     ];
     expect([doneA.state, doneB.state]).toEqual(["SUCCEEDED", "SUCCEEDED"]);
+    // VER-8: both clusters run the target, written back by the fleet's one timer; no
+    // write-back is left pending and no upgrade has a write-back timer of its own.
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    for (const cluster of ["cu-plan-a", "cu-plan-b"]) {
+      expect((await api("GET", `/v1/clusters/${cluster}`)).body.status.version).toBe(
+        "1.21.14-gke.4300",
+      );
+    }
+    const inspected = await env.FLEET.get(env.FLEET.idFromName("prod")).inspect();
+    expect(inspected.timers.filter((t) => t.kind === "cu-sync")).toEqual([]);
+    const pendingRow = await runInDurableObject(
+      env.FLEET.get(env.FLEET.idFromName("prod")),
+      (_i, state) =>
+        state.storage.sql.exec("SELECT key FROM state WHERE key = 'cu-sync:pending'").toArray(),
+    );
+    expect(pendingRow).toEqual([]);
     // The steps read back whole, in plan order, each with its own progress.
     expect(doneA.progress.done).toBe(doneA.progress.total);
     expect(doneA.progress).toEqual(doneB.progress);

@@ -4,7 +4,7 @@ import { CLUSTER_OP_TIMER, CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER } from "./ke
 import { hearPoolEnd } from "./pool-ends.ts";
 import { forgetPreflight } from "./preflights.ts";
 import { packsPlanRefs } from "./store.ts";
-import { retireClusterUpgrade, syncClusterUpgrade } from "./write-back.ts";
+import { retireClusterUpgrade, syncClusterUpgrades } from "./write-back.ts";
 
 /** LIFE: the per-cluster upgrade lifecycle (preflight, ordered components, health checks). */
 export const clusterUpgrades: FleetCapability = {
@@ -12,7 +12,7 @@ export const clusterUpgrades: FleetCapability = {
   timers: {
     [CLUSTER_OP_TIMER]: inTransaction(fireClusterTimer),
     [CLUSTER_SYNC_TIMER]: (fleet, timer) =>
-      syncClusterUpgrade(fleet.runtime, fleet.inventory, timer.payload ?? ""),
+      syncClusterUpgrades(fleet.runtime, fleet.inventory, timer.payload),
     [CLUSTER_RETIRE_TIMER]: (fleet, timer) =>
       retireClusterUpgrade(fleet.runtime, fleet.inventory, timer.payload ?? ""),
   },

@@ -33,7 +33,8 @@ import {
   startOperation,
 } from "../node-pool/index.ts";
 import { clusterUpgradeSaved } from "./ended.ts";
-import { CLUSTER_OP_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
+import { CLUSTER_OP_TIMER } from "./keys.ts";
+import { awaitWriteBack } from "./pending-write-backs.ts";
 import { inboxKey, poolWatch } from "./pool-ends.ts";
 import {
   deleteClusterUpgrade,
@@ -330,14 +331,7 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
     });
   }
   clusterUpgradeSaved(tx, hosted.op, before);
-  if (isClusterUpgradeTerminal(hosted.op.state)) {
-    tx.setTimer({
-      id: timerId(CLUSTER_SYNC_TIMER, id),
-      due: tx.now,
-      kind: CLUSTER_SYNC_TIMER,
-      payload: id,
-    });
-  }
+  if (isClusterUpgradeTerminal(hosted.op.state)) awaitWriteBack(tx, id);
 }
 
 /** START_POOL_UPGRADE: the pool's own node-pool upgrade, planned against the new control plane (VER-7). */

@@ -10,37 +10,53 @@ import {
   forgetClusterUpgrade,
   getHostedClusterUpgrade,
 } from "./host.ts";
-import { CLUSTER_RETIRE_TIMER, CLUSTER_SYNC_TIMER } from "./keys.ts";
+import { CLUSTER_RETIRE_TIMER } from "./keys.ts";
+import {
+  awaitWriteBack,
+  pendingWriteBacks,
+  scheduleWriteBack,
+  writtenBack,
+} from "./pending-write-backs.ts";
 
 /** How long a failed write-back waits before the next try. */
 const RETRY_MS = 30_000;
-/** Write-backs taken together when one falls due (one D1 batch, one transaction). */
+/** Write-backs taken together (one D1 batch, one transaction). */
 const SYNC_BATCH = 200;
 
 /**
  * VER-8: a finished cluster upgrade writes what the cluster runs to the inventory —
  * status.version := spec.version on success; on failure the status stays, the phase
- * says the upgrade failed and spec.version is what the upgrade had set by then. The
- * write-backs of every other upgrade due by now go with it: upgrades that end together
- * (an update run's batch) cost one D1 batch and one transaction, not one each.
+ * says the upgrade failed and spec.version is what the upgrade had set by then. Every
+ * pending write-back (up to {@link SYNC_BATCH}) goes together: upgrades that end together
+ * (an update run's batch) cost one D1 batch and one transaction, not one each. `also`:
+ * an upgrade whose own timer was set before the write-backs shared one.
  */
-export async function syncClusterUpgrade(
+export async function syncClusterUpgrades(
   runtime: ObjectRuntime,
   db: Inventory,
-  id: string,
+  also?: string,
 ): Promise<void> {
-  const others = runtime
-    .dueTimers(CLUSTER_SYNC_TIMER, SYNC_BATCH)
-    .flatMap((timer) =>
-      timer.payload === undefined || timer.payload === id ? [] : [timer.payload],
+  // One firing takes batch after batch until none is pending: thousands of members of a
+  // run ending at one instant need several, and a timer set again for the instant it
+  // fires at would be taken for the fired one and deleted with it.
+  let first = also;
+  while (await syncBatch(runtime, db, first)) first = undefined;
+}
+
+/** One batch of write-backs; whether more are pending (the timer is set for them). */
+async function syncBatch(runtime: ObjectRuntime, db: Inventory, also?: string): Promise<boolean> {
+  const { ids, ended } = await runtime.read((tx) => {
+    const pending = pendingWriteBacks(tx);
+    const ids = [...new Set([...(also === undefined ? [] : [also]), ...pending])].slice(
+      0,
+      SYNC_BATCH,
     );
-  const ids = [id, ...others];
-  const ended = await runtime.read((tx) =>
-    ids.flatMap((opId) => {
+    const ended = ids.flatMap((opId) => {
       const hosted = getHostedClusterUpgrade(tx, opId);
       return hosted && isClusterUpgradeTerminal(hosted.op.state) ? [{ id: opId, hosted }] : [];
-    }),
-  );
+    });
+    return { ids, ended };
+  });
   // Nothing to write back for a deleted cluster; one created again under the name is not it.
   const writes = ended.filter(({ hosted }) => !hosted.clusterDeleted);
   try {
@@ -65,22 +81,18 @@ export async function syncClusterUpgrade(
     // Every upgrade of the batch tries again, a deleted cluster's too (its retirement is
     // scheduled by the write-back that succeeds).
     await runtime.commit((tx) => {
-      for (const { id: opId } of ended) {
-        tx.setTimer({
-          id: timerId(CLUSTER_SYNC_TIMER, opId),
-          due: tx.now + RETRY_MS,
-          kind: CLUSTER_SYNC_TIMER,
-          payload: opId,
-        });
-      }
+      for (const { id: opId } of ended) awaitWriteBack(tx, opId);
+      scheduleWriteBack(tx, tx.now + RETRY_MS);
     });
-    return;
+    return false;
   }
-  await runtime.commit((tx) => {
+  return runtime.commit((tx) => {
     if (writes.some(({ hosted }) => hosted.op.state === "SUCCEEDED")) wakeRolloutGroups(tx);
-    for (const other of others) tx.clearTimer(timerId(CLUSTER_SYNC_TIMER, other));
     for (const { id: opId } of ended)
       scheduleRetirement(tx, opId, clusterUpgradeRetention(tx, opId));
+    // Ids that are no upgrade (retired meanwhile) or not finished (retried) leave too: a
+    // retried one is pending again when it ends again.
+    return writtenBack(tx, ids);
   });
 }
 
