@@ -67,6 +67,8 @@ const KUBEFLEET_ONE_P90_S = 96;
 const KUBEFLEET_HUNDRED_S = 135;
 const ANCHOR_ROWS = 3;
 const ANCHOR_STATUS_MS = 20;
+/** Linux's clock ticks per second (`getconf CLK_TCK`), the unit of /proc/<pid>/stat times. */
+const CLOCK_TICKS = 100;
 
 /** workerd's process (Miniflare's child), whose resident memory is measured. */
 function workerdPid(): number | undefined {
@@ -85,6 +87,21 @@ function peakRssMiB(pid: number | undefined, reset = false): number | undefined 
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kib = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
     return kib === undefined ? undefined : Number(kib) / 1024;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds (user + system) workerd has used so far: the control plane, its objects and
+ * the local D1 all run in it, so unlike wall time it leaves out waits on a shared disk.
+ */
+function cpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // Fields after the command name (which may hold spaces): utime and stime are 14 and 15.
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
   } catch {
     return undefined;
   }
@@ -134,8 +151,12 @@ async function main(): Promise<void> {
     for (const fleet of fleets) await seedFleet(cp, fleet, RUN_MEMBERS);
     await inBatches(fleets, (fleet) => createRun(cp, fleet));
     const rssBefore = peakRssMiB(pid, true);
+    const cpuBefore = cpuSeconds(pid);
     const a = await driveToCompleted(cp, fleets);
+    const cpuAfter = cpuSeconds(pid);
     const rssPeak = peakRssMiB(pid);
+    const cpu =
+      cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore;
     console.log(
       `\n(a) ${RUNS} runs × ${RUN_MEMBERS} members at once (bundle ${formatMs(bundleMs)} ms, start ${formatMs(startMs)} ms)`,
     );
@@ -146,6 +167,7 @@ async function main(): Promise<void> {
         { header: "wall s", align: "right" },
         { header: "advances", align: "right" },
         { header: "ms/member", align: "right" },
+        { header: "workerd CPU s", align: "right" },
         { header: "workerd peak MiB", align: "right" },
         { header: "anchor", align: "right" },
       ],
@@ -156,6 +178,7 @@ async function main(): Promise<void> {
           formatMs(a.wallMs / 1000),
           formatInt(a.advances),
           formatMs(a.wallMs / (RUNS * RUN_MEMBERS)),
+          cpu === undefined ? "n/a" : formatMs(cpu),
           rssPeak === undefined ? "n/a" : formatMs(rssPeak),
           `< ${ANCHOR_A_S} s (KubeFleet ${KUBEFLEET_HUNDRED_S} s for 100, p90 ${KUBEFLEET_ONE_P90_S} s for one)`,
         ],
@@ -165,6 +188,7 @@ async function main(): Promise<void> {
     pairs.a_members_per_run = RUN_MEMBERS;
     pairs.a_wall_s = a.wallMs / 1000;
     pairs.a_advances = a.advances;
+    if (cpu !== undefined) pairs.a_workerd_cpu_s = cpu;
     if (rssPeak !== undefined) pairs.a_workerd_peak_mib = rssPeak;
     if (rssBefore !== undefined) pairs.a_workerd_rss_at_start_mib = rssBefore;
     pairs.a_anchor_s = ANCHOR_A_S;
