@@ -35,6 +35,26 @@ export function openInventory(d1: AnyD1Database): Inventory {
   return inventory;
 }
 
+/** Each inventory handle's hot statements, built once (see {@link prepared}). */
+const preparedOf = new WeakMap<Inventory, Map<string, unknown>>();
+
+/**
+ * A hot statement built once per inventory handle (drizzle's `.prepare()`, its values
+ * as `sql.placeholder`s) instead of on every call: building a query costs more than
+ * running a small one, and objects run these on every call or alarm.
+ *
+ * @example const stmt = prepared(db, "sim-clock", () => selectSimClock(db).prepare());
+ */
+export function prepared<S>(db: Inventory, name: string, build: () => S): S {
+  let statements = preparedOf.get(db);
+  if (statements === undefined) {
+    statements = new Map();
+    preparedOf.set(db, statements);
+  }
+  if (!statements.has(name)) statements.set(name, build());
+  return statements.get(name) as S;
+}
+
 /** One statement of a `db.batch([...])`, D1's only atomic unit (no interactive transactions). */
 export type Statement = BatchItem<"sqlite">;
 

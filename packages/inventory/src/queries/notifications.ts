@@ -16,7 +16,7 @@ import {
 } from "drizzle-orm";
 import { notificationDeliveries, notificationSubscriptions } from "../schema/notifications.ts";
 import { chunk, rowsPerInsert } from "./chunk.ts";
-import { type Inventory, pruneOldest } from "./db.ts";
+import { type Inventory, prepared, pruneOldest } from "./db.ts";
 import {
   decodeCursor,
   encodeCursor,
@@ -220,11 +220,15 @@ export function allNotificationSubscriptions(
   db: Inventory,
   limit: number,
 ): Promise<NotificationSubscriptionRow[]> {
-  return db
-    .select()
-    .from(notificationSubscriptions)
-    .orderBy(asc(notificationSubscriptions.name))
-    .limit(limit);
+  // Every batch of the notifications queue reads them: prepared once.
+  return prepared(db, "all-subscriptions", () =>
+    db
+      .select()
+      .from(notificationSubscriptions)
+      .orderBy(asc(notificationSubscriptions.name))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  ).all({ limit });
 }
 
 /** Whether `subscription` hears events of `fleet` (no fleets named: every fleet). */

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
 import { simClock, simFaults, simSettings } from "../schema/sim.ts";
 import { setFromExcluded } from "./chunk.ts";
-import type { Inventory } from "./db.ts";
+import { type Inventory, prepared } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored simulated fault. */
@@ -55,7 +55,8 @@ export function deleteSimFault(db: Inventory, id: string) {
 
 /** The sim clock's anchor and lease, if one was saved. */
 export async function getSimClock(db: Inventory): Promise<SimClockRow | undefined> {
-  const [row] = await selectSimClock(db);
+  // Every call and alarm of an object reads it: prepared once.
+  const [row] = await prepared(db, "sim-clock", () => selectSimClock(db).prepare()).all();
   return row;
 }
 

@@ -1,7 +1,8 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt, gte, lte, min, or } from "drizzle-orm";
+import { and, asc, eq, gt, gte, lte, min, or, sql } from "drizzle-orm";
 import { objectWakeups } from "../schema/wakeups.ts";
-import type { Inventory } from "./db.ts";
+import { setFromExcluded } from "./chunk.ts";
+import { type Inventory, prepared } from "./db.ts";
 
 /**
  * One object's next wake-up. `kind` names its Durable Object namespace in the owning
@@ -24,16 +25,36 @@ export async function putWakeup(
   name: string,
   due: Instant | undefined,
 ): Promise<void> {
-  if (due === undefined) {
-    await db
+  const statements = wakeupStatements(db);
+  if (due === undefined) await statements.forget.run({ kind, name });
+  else await statements.put.run({ kind, name, due });
+}
+
+/** Every object's alarm changes its wake-up: the two statements are prepared once. */
+function wakeupStatements(db: Inventory) {
+  return prepared(db, "wakeups", () => ({
+    forget: db
       .delete(objectWakeups)
-      .where(and(eq(objectWakeups.kind, kind), eq(objectWakeups.name, name)));
-    return;
-  }
-  await db
-    .insert(objectWakeups)
-    .values({ kind, name, due })
-    .onConflictDoUpdate({ target: [objectWakeups.kind, objectWakeups.name], set: { due } });
+      .where(
+        and(
+          eq(objectWakeups.kind, sql.placeholder("kind")),
+          eq(objectWakeups.name, sql.placeholder("name")),
+        ),
+      )
+      .prepare(),
+    put: db
+      .insert(objectWakeups)
+      .values({
+        kind: sql.placeholder("kind"),
+        name: sql.placeholder("name"),
+        due: sql.placeholder("due"),
+      })
+      .onConflictDoUpdate({
+        target: [objectWakeups.kind, objectWakeups.name],
+        set: setFromExcluded(objectWakeups, ["kind", "name"]),
+      })
+      .prepare(),
+  }));
 }
 
 /**
