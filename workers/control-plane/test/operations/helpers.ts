@@ -86,3 +86,21 @@ export async function nodesOf(cluster: string, pool: string) {
     zone: string;
   }[];
 }
+
+/**
+ * A cluster `cluster` with a one-node surge pool whose inventory says it runs {@link OLD},
+ * and its upgrade to {@link NEW} started; the upgrade's id.
+ */
+export async function upgradeFromOld(cluster: string): Promise<string> {
+  await clusterWithPool(cluster, {
+    nodeCount: 1,
+    zones: ["europe-west1-b"],
+    upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+  });
+  await env.DB.prepare("UPDATE clusters SET status_version = ?, spec_version = ? WHERE name = ?")
+    .bind(OLD, OLD, cluster)
+    .run();
+  const started = await api("POST", `/v1/clusters/${cluster}/upgrade`, { body: { version: NEW } });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  return started.body.id as string;
+}

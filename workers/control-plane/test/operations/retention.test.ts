@@ -8,6 +8,7 @@ import {
   isLive,
   NEW,
   nodesOf,
+  upgradeFromOld,
   useNodePoolFixtures,
 } from "./helpers.ts";
 
@@ -139,24 +140,6 @@ function planRows(id: string) {
       .toArray();
     return { plans, refs, row: row?.value };
   });
-}
-
-async function upgradeFromOld(cluster: string): Promise<string> {
-  await clusterWithPool(cluster, {
-    nodeCount: 1,
-    zones: ["europe-west1-b"],
-    upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
-  });
-  await env.DB.prepare(
-    "UPDATE clusters SET status_version = '1.21.11-gke.1100', spec_version = '1.21.11-gke.1100' WHERE name = ?",
-  )
-    .bind(cluster)
-    .run();
-  const started = await api("POST", `/v1/clusters/${cluster}/upgrade`, {
-    body: { version: "1.21.14-gke.4300" },
-  });
-  expect(started.status, JSON.stringify(started.body)).toBe(202);
-  return started.body.id as string;
 }
 
 describe("cluster upgrades planned alike: one stored step plan", () => {

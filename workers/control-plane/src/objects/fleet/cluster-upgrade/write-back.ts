@@ -86,6 +86,7 @@ async function syncBatch(runtime: ObjectRuntime, db: Inventory, also?: string): 
     });
     return false;
   }
+  runtime.crashPoint("after-write-back");
   return runtime.commit((tx) => {
     if (writes.some(({ hosted }) => hosted.op.state === "SUCCEEDED")) wakeRolloutGroups(tx);
     for (const { id: opId } of ended)

@@ -1,0 +1,80 @@
+import { env, runInDurableObject } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import type { FleetObject } from "../../src/objects/fleet/fleet-object.ts";
+import type { ObjectWiring } from "../../src/objects/wiring.ts";
+import type { CrashPoint } from "../../src/runtime/types.ts";
+import { clusterBody } from "../fixtures.ts";
+import { advanceClock, api } from "../helpers.ts";
+import { NEW, OLD, useNodePoolFixtures } from "./helpers.ts";
+
+useNodePoolFixtures();
+
+const fleet = () => env.FLEET.get(env.FLEET.idFromName("prod"));
+
+/** The upgrades whose VER-8 write-back the fleet has not recorded as done. */
+function pendingWriteBacks(): Promise<string[]> {
+  return runInDurableObject(fleet(), (_i, state) => {
+    const [row] = state.storage.sql
+      .exec<{ value: string }>("SELECT value FROM state WHERE key = 'cu-sync:pending'")
+      .toArray();
+    return row ? (JSON.parse(row.value) as string[]) : [];
+  });
+}
+
+/** One run of the fleet's due timers, on the instance: a crash rejects it, as a restart would. */
+function tick(): Promise<unknown> {
+  return runInDurableObject(fleet(), (instance: FleetObject) =>
+    instance.tick().catch((error: unknown) => error),
+  );
+}
+
+describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
+  it("VER-8 a fleet that dies after the write-back reached D1 but before it recorded so keeps the upgrade pending, writes it back again on its next run, and then nothing is pending", async () => {
+    let crashes = 0;
+    await runInDurableObject(fleet(), (instance: FleetObject) => {
+      (instance as unknown as { wiring: ObjectWiring }).wiring.hooks = {
+        crash: (point: CrashPoint) => point === "after-write-back" && crashes++ === 0,
+      };
+    });
+    // A cluster without pools: the only write-back is the cluster's own.
+    expect(
+      (await api("PUT", "/v1/clusters/cu-write-back", { body: clusterBody({ version: OLD }) }))
+        .status,
+    ).toBe(201);
+    const started = await api("POST", "/v1/clusters/cu-write-back/upgrade", {
+      body: { version: NEW },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const id = started.body.id as string;
+    for (let step = 0; crashes === 0; step++) {
+      expect(step, "the upgrade never reached its write-back").toBeLessThan(200);
+      await advanceClock(60);
+      await tick();
+    }
+    // It died between D1 and its own record: the upgrade is still pending (read from
+    // storage: any call to the object would first run what is due).
+    expect(await pendingWriteBacks()).toEqual([id]);
+    const inD1 = await env.DB.prepare("SELECT status_version FROM clusters WHERE name = ?")
+      .bind("cu-write-back")
+      .first<{ status_version: string }>();
+    expect(inD1?.status_version).toBe(NEW);
+
+    await tick();
+    expect(await pendingWriteBacks()).toEqual([]);
+    expect((await api("GET", `/v1/operations/${id}`)).body.state).toBe("SUCCEEDED");
+    const cluster = (await api("GET", "/v1/clusters/cu-write-back")).body;
+    expect(cluster.status.version).toBe(NEW);
+    const timers = (await fleet().inspect()).timers;
+    expect(timers.filter((t) => t.kind === "cu-sync")).toEqual([]);
+    // Retention (a wall-clock timer) starts once the write-back is recorded.
+    const retirements = await runInDurableObject(fleet(), (_i, state) =>
+      state.storage.sql
+        .exec("SELECT id FROM wall_timers WHERE kind = 'cu-retire' AND payload = ?", id)
+        .toArray(),
+    );
+    expect(retirements).toHaveLength(1);
+    await runInDurableObject(fleet(), (instance: FleetObject) => {
+      (instance as unknown as { wiring: ObjectWiring }).wiring.hooks = {};
+    });
+  });
+});
