@@ -121,12 +121,12 @@ export function deleteClusterUpgrade(tx: Tx, hosted: HostedClusterUpgrade): void
  * planned so; on a hash collision with another plan it keeps its steps whole.
  */
 export function sharePlan(tx: Tx, hosted: HostedClusterUpgrade): void {
-  const planned = deepFreeze(hosted.op.steps.map(plannedOf));
+  const planned = hosted.op.steps.map(plannedOf);
   const text = JSON.stringify(planned);
-  const key = `${PLAN_PREFIX}${fnv1a(text).toString(36)}.${fnv1a(text, 0x5bd1e995).toString(36)}`;
+  const key = keyOf(text);
   const existing = loadPlan(tx, key);
   if (existing === undefined) {
-    planText.set(planned, text);
+    planText.set(deepFreeze(planned), text);
     tx.putState(key, planned);
   } else if (textOf(existing) !== text) {
     return;
@@ -152,6 +152,22 @@ function releasePlan(tx: Tx, hosted: HostedClusterUpgrade): void {
 function loadPlan(tx: Tx, key: string): readonly PlannedStep[] | undefined {
   const plan = tx.getState<PlannedStep[]>(key);
   return plan === undefined || Object.isFrozen(plan) ? plan : deepFreeze(plan);
+}
+
+/**
+ * The plan's key by its text, remembered for the few plans a fleet has at once: a run's
+ * members plan alike, and hashing each one's plan again was a cost of every start.
+ */
+const keys = new Map<string, string>();
+const KEYS_KEPT = 64;
+function keyOf(text: string): string {
+  let key = keys.get(text);
+  if (key === undefined) {
+    key = `${PLAN_PREFIX}${fnv1a(text).toString(36)}.${fnv1a(text, 0x5bd1e995).toString(36)}`;
+    if (keys.size >= KEYS_KEPT) keys.clear();
+    keys.set(text, key);
+  }
+  return key;
 }
 
 function textOf(plan: readonly PlannedStep[]): string {
