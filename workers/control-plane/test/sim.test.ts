@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api, freezeClock, START } from "./helpers.ts";
 
@@ -34,6 +35,30 @@ describe("sim provider endpoints", () => {
     expect((await api("DELETE", "/v1/sim/faults/quota-c1")).status).toBe(204);
     expect((await api("DELETE", "/v1/sim/faults/quota-c1")).status).toBe(404);
     expect((await api("GET", "/v1/sim")).body.faults).toEqual([]);
+  });
+
+  it("the sim applies at most 500 faults: a new one past them is a 409 and nothing is stored; replacing one still works", async () => {
+    const fault = { match: { cluster: "c1" }, effect: "FAIL" };
+    const insert = env.DB.prepare(
+      "INSERT INTO sim_faults (id, match, effect, times, created_at) VALUES (?, ?, 'FAIL', NULL, 0)",
+    );
+    await env.DB.batch(
+      Array.from({ length: 500 }, (_, i) =>
+        insert.bind(`bulk-${String(i).padStart(3, "0")}`, JSON.stringify(fault.match)),
+      ),
+    );
+    const refused = await api("PUT", "/v1/sim/faults/one-too-many", { body: fault });
+    expect(refused.status).toBe(409);
+    expect(refused.body.detail).toContain("at most 500 faults");
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM sim_faults").first<{
+      n: number;
+    }>();
+    expect(stored?.n).toBe(500);
+    const replaced = await api("PUT", "/v1/sim/faults/bulk-000", { body: { ...fault, times: 1 } });
+    expect(replaced.status).toBe(200);
+    await env.DB.prepare("DELETE FROM sim_faults WHERE id LIKE 'bulk-%'").run();
+    expect((await api("PUT", "/v1/sim/faults/one-more", { body: fault })).status).toBe(200);
+    expect((await api("DELETE", "/v1/sim/faults/one-more")).status).toBe(204);
   });
 
   it("a fault with an unknown effect or extra field is a 400 naming the field", async () => {

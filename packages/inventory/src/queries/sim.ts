@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { simClock, simFaults, simSettings } from "../schema/sim.ts";
 import { setFromExcluded } from "./chunk.ts";
 import { type Inventory, prepared } from "./db.ts";
@@ -35,6 +35,12 @@ export function listSimFaults(db: Inventory, page?: PageRequest): Promise<Page<S
 /** The first `limit` faults by id, as one query (to read them in a batch beside others). */
 export function selectSimFaults(db: Inventory, limit: number) {
   return db.select().from(simFaults).orderBy(asc(simFaults.id)).limit(limit);
+}
+
+/** How many faults are defined. */
+export async function countSimFaults(db: Inventory): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(simFaults);
+  return row?.n ?? 0;
 }
 
 /** Injects or replaces a fault. */

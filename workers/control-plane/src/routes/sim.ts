@@ -101,7 +101,7 @@ export function simRoutes(): App {
     authorize(c.get("principal"), "write", { kind: "global" });
     const { id } = c.req.valid("param");
     return c.json(
-      await new SimControls(c.env, c.var.inventory).putFault(id, c.req.valid("json")),
+      orRefuse(await new SimControls(c.env, c.var.inventory).putFault(id, c.req.valid("json"))),
       200,
     );
   });

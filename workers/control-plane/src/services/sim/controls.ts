@@ -13,15 +13,18 @@ import {
 } from "@regatta/engine";
 import {
   allPages,
+  countSimFaults,
   deleteSimFault,
   getCluster,
   getNode,
   getNodePool,
+  getSimFault,
   getSimSettings,
   type Inventory,
   listSimFaults,
   putSimFault,
   putSimSettings,
+  SIM_FAULTS_READ,
 } from "@regatta/inventory";
 import { mayAccess, type Principal } from "../../auth/principal.ts";
 import { reanchor, simClock } from "../../clock/clock.ts";
@@ -116,13 +119,26 @@ export class SimControls {
     return accepted(undefined);
   }
 
-  async putFault(id: string, input: z.infer<typeof SimFaultInput>): Promise<Fault> {
+  /**
+   * A new fault beyond the ones the sim reads ({@link SIM_FAULTS_READ}) is refused rather
+   * than stored and silently never applied; replacing one is always allowed.
+   */
+  async putFault(id: string, input: z.infer<typeof SimFaultInput>): Promise<Outcome<Fault>> {
+    if (
+      (await getSimFault(this.db, id)) === undefined &&
+      (await countSimFaults(this.db)) >= SIM_FAULTS_READ
+    ) {
+      return refused(
+        "conflict",
+        `the sim applies at most ${SIM_FAULTS_READ} faults; clear one (DELETE /v1/sim/faults/{id}) first`,
+      );
+    }
     await putSimFault(
       this.db,
       { id, match: input.match, effect: input.effect, times: input.times ?? null },
       Date.now(),
     );
-    return { id, ...input };
+    return accepted({ id, ...input });
   }
 
   async deleteFault(id: string): Promise<Outcome<void>> {
