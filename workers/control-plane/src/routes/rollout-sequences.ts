@@ -187,9 +187,10 @@ export function rolloutSequenceRoutes(): App {
     const db = c.var.inventory;
     const touched = await storedFleets(db, name);
     // One the caller may read nothing of does not exist for it (no 403 to tell otherwise).
-    const visible = touched.stored !== undefined && touched.fleets.some(readable(principal));
+    const access = readable(principal);
+    const visible = touched.stored !== undefined && touched.fleets.some(access);
     if (visible) authorizeFleets(principal, "write", touched.fleets, `rollout sequence ${name}`);
-    orRefuse(await removeSequence(db, name, visible, touched.asRead));
+    orRefuse(await removeSequence(db, name, visible, access, touched.asRead));
     // Its object forgets its state; ends of what it started are no one's business any more.
     await evaluateSequence(c.env.ROLLOUT_SEQUENCE, name);
     return c.body(null, 204);

@@ -279,8 +279,13 @@ describe("rollout sequences with custom stages (configuration)", () => {
     const input = { stages: [{ fleets: ["cs-staging"], soakSeconds: 0 }] };
     const replaced = await putSequence(db, "cs-race", input, 0, everything, authorized.asRead);
     expect(replaced).toMatchObject({ ok: false, error: { kind: "conflict", rule: "SEQ-18" } });
-    const removed = await removeSequence(db, "cs-race", true, authorized.asRead);
+    const removed = await removeSequence(db, "cs-race", true, everything, authorized.asRead);
     expect(removed).toMatchObject({ ok: false, error: { kind: "conflict", rule: "SEQ-18" } });
+    // The writer of cs-staging may not read where it went: for it, it is gone (no 409 to
+    // tell it a sequence it cannot read still exists).
+    const stagingOnly = (fleet: string) => fleet === "cs-staging";
+    const unseen = await removeSequence(db, "cs-race", true, stagingOnly, authorized.asRead);
+    expect(unseen).toMatchObject({ ok: false, error: { kind: "missing" } });
     const now = await api("GET", "/v1/rollout-sequences/cs-race");
     expect(now.body.stages).toMatchObject([{ stage: 1, fleets: ["cs-other"] }]);
     // cs-other is still taken by it, and cs-staging is free again.
@@ -307,7 +312,7 @@ describe("rollout sequences with custom stages (configuration)", () => {
 
     // Read again, the same writes land.
     const fresh = await storedFleets(db, "cs-race");
-    expect((await removeSequence(db, "cs-race", true, fresh.asRead)).ok).toBe(true);
+    expect((await removeSequence(db, "cs-race", true, everything, fresh.asRead)).ok).toBe(true);
     for (const name of ["cs-race-2", "cs-race-3"]) {
       expect((await api("DELETE", `/v1/rollout-sequences/${name}`)).status).toBe(204);
     }

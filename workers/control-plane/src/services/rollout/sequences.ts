@@ -250,14 +250,16 @@ export async function removeSequence(
   db: Inventory,
   name: string,
   visible: boolean,
+  readable: FleetAccess,
   asRead: SequenceAsRead,
 ): Promise<Outcome<void>> {
-  if (!visible) return refused("missing", `rollout sequence ${name} does not exist`);
+  const missing = refused("missing", `rollout sequence ${name} does not exist`);
+  if (!visible) return missing;
   if (await deleteRolloutSequence(db, name, asRead)) return accepted(undefined);
-  // Deleted since, or replaced: a replacement is not deleted on the old one's authority.
-  return (await getRolloutSequence(db, name)) === undefined
-    ? refused("missing", `rollout sequence ${name} does not exist`)
-    : changedMeanwhile(name);
+  // Deleted since, or replaced: a replacement is not deleted on the old one's authority,
+  // and one the caller may no longer read does not exist for it.
+  const now = await storedFleets(db, name);
+  return now.stored !== undefined && now.fleets.some(readable) ? changedMeanwhile(name) : missing;
 }
 
 /**
