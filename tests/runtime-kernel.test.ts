@@ -58,4 +58,10 @@ describe("the object runtime is one small kernel", () => {
     expect(where(/\bexponentialBackoff\(/, (path) => path.startsWith("runtime/"))).toEqual([]);
     expect(readFileSync(join(src, DELIVERIES), "utf8")).toMatch(/\bexponentialBackoff\(/);
   });
+
+  it("objects retry only through the deliveries (or the alarm loop's run again of a failed timer): no backoff or retry interval of their own", () => {
+    const inObjects = (path: string) => path.startsWith("objects/");
+    expect(where(/\bexponentialBackoff\(/, inObjects)).toEqual([]);
+    expect(where(/\bconst\s+\w*RETRY\w*\s*=/, inObjects)).toEqual([]);
+  });
 });

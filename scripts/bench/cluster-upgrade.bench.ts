@@ -481,7 +481,7 @@ async function runInControlPlane(cp: ControlPlane): Promise<ObjectResult> {
       endedAt = op.endedAt === undefined ? inspected.now : Date.parse(op.endedAt);
     }
     // Done once nothing but the 30-day retirements is pending: every pool's node
-    // write-back (`op-sync`) and the cluster's status.version (`cu-sync`) included.
+    // write-back and the cluster's status.version (deliveries) included.
     const pending = inspected.timers.filter((t) => !RETIRE_TIMERS.has(t.kind));
     if (rowsAtSuccess !== undefined && pending.length === 0) {
       const wallMs = performance.now() - wallStart;

@@ -220,7 +220,7 @@ interface ObjectResult {
   rowsAtSuccess: number;
   /**
    * …and once no timer of the operation is left: the write-back of the node set to D1
-   * (`op-sync`) and any machine wake-up still set when it ended.
+   * (its delivery, `op-write-back/<id>`) and any machine wake-up still set when it ended.
    */
   rowsTotal: number;
   wallMs: number;
@@ -367,9 +367,11 @@ async function driveUpgrade(
       rowsAtSuccess = inspected.rowsWritten - before.rowsWritten;
       endedAt = op.endedAt === undefined ? inspected.now : Date.parse(op.endedAt);
     }
-    // Done once nothing of the operation is pending: write-back (`op-sync:<id>`) included,
-    // its retirement 30 days later (`op-retire:<id>`) not.
-    const pending = inspected.timers.filter((t) => t.payload === id && t.kind !== "op-retire");
+    // Done once nothing of the operation is pending: its write-back (a delivery,
+    // `op-write-back/<id>`) included, its retirement 30 days later (`op-retire:<id>`) not.
+    const pending = inspected.timers.filter(
+      (t) => (t.payload === id || t.payload === `op-write-back/${id}`) && t.kind !== "op-retire",
+    );
     if (rowsAtSuccess !== undefined && pending.length === 0) {
       const rowsTotal = inspected.rowsWritten - before.rowsWritten;
       return {

@@ -40,6 +40,12 @@ export interface DeliveryHost {
 
 const key = (id: string) => `delivery:${id}`;
 
+/**
+ * The state key a delivery is stored under, for a capability that packs its small,
+ * short-lived deliveries with the values they change together with (packed-row.ts).
+ */
+export const deliveryKey = key;
+
 interface StoredDelivery<M> {
   message: M;
   attempts: number;
@@ -109,10 +115,15 @@ export interface Collection<M, I> {
   apart(tx: Tx): string;
 }
 
-/** Adds `item` to the collecting delivery `id` (runtime/deliveries.ts `Collection`). */
+/**
+ * Adds `item` to the collecting delivery `id` (runtime/deliveries.ts `Collection`); an
+ * item it already holds (by its key) is not added twice.
+ */
 export function collect<M, I>(tx: Tx, id: string, item: I, collection: Collection<M, I>): void {
   const pending = pendingMessage<M>(tx, id);
   const items = pending === undefined ? [] : collection.items(pending);
+  const key = collection.key(item);
+  if (items.some((held) => collection.key(held) === key)) return;
   if (items.length < collection.max) {
     deliver(tx, id, collection.message([...items, item]));
     return;

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { api } from "../helpers.ts";
 import { nodesOf } from "../operations/helpers.ts";
@@ -58,6 +59,40 @@ describe("scale-up through the API (CA-3, CA-10, CA-17)", () => {
     // Nothing more to add once they run.
     const again = await evaluate("up-a");
     expect(again.some((d) => d.action === "SCALE_UP")).toBe(false);
+  });
+
+  it("CA-3 CA-10 nodes a scale-up added that the inventory refuses count for the passes meanwhile and are retried with backoff by its deliveries until the inventory has them", async () => {
+    await clusterWithPools("up-refused", {
+      p: {
+        zones: TWO_ZONES,
+        nodeCount: 1,
+        autoscaling: { enabled: true, minNodes: 1, maxNodes: 4 },
+      },
+    });
+    // The inventory refuses this cluster's new nodes, as a D1 outage would.
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_nodes BEFORE INSERT ON nodes WHEN NEW.cluster = 'up-refused' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
+    );
+    await putPods("up-refused", pods("api", 6, 3000));
+    await advance(180);
+    const inD1 = () =>
+      env.DB.prepare("SELECT count(*) AS n FROM nodes WHERE cluster = 'up-refused'").first<{
+        n: number;
+      }>();
+    expect((await inD1())?.n).toBe(2);
+    // The passes see what the inventory does not have yet: no second scale-up for the
+    // same pods.
+    const again = await evaluate("up-refused");
+    expect(again.some((d) => d.action === "SCALE_UP")).toBe(false);
+
+    await env.DB.exec("DROP TRIGGER refuse_nodes");
+    for (let step = 0; (await inD1())?.n !== 6; step++) {
+      expect(step, "the node changes were never retried").toBeLessThan(20);
+      await advance(30);
+    }
+    const nodes = await nodesOf("up-refused", "p");
+    expect(nodes).toHaveLength(6);
+    expect(nodes.every((n) => n.state === "READY")).toBe(true);
   });
 
   it("CA-2 a pod's request is the larger of its init containers and the sum of its containers", async () => {

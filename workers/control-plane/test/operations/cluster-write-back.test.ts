@@ -5,20 +5,29 @@ import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import type { CrashPoint } from "../../src/runtime/types.ts";
 import { clusterBody } from "../fixtures.ts";
 import { advanceClock, api } from "../helpers.ts";
-import { NEW, OLD, useNodePoolFixtures } from "./helpers.ts";
+import { NEW, OLD, storedValues, useNodePoolFixtures } from "./helpers.ts";
 
 useNodePoolFixtures();
 
 const fleet = () => env.FLEET.get(env.FLEET.idFromName("prod"));
 
+interface StoredWriteBack {
+  message: { ends: { upgrade: string }[] };
+  attempts: number;
+}
+
+/** The fleet's pending VER-8 write-back deliveries (runtime/deliveries.ts). */
+async function writeBackDeliveries(): Promise<StoredWriteBack[]> {
+  return (await storedValues("delivery:cu-write-back")).map(
+    ([, value]) => value as StoredWriteBack,
+  );
+}
+
 /** The upgrades whose VER-8 write-back the fleet has not recorded as done. */
-function pendingWriteBacks(): Promise<string[]> {
-  return runInDurableObject(fleet(), (_i, state) => {
-    const [row] = state.storage.sql
-      .exec<{ value: string }>("SELECT value FROM state WHERE key = 'cu-sync:pending'")
-      .toArray();
-    return row ? (JSON.parse(row.value) as string[]) : [];
-  });
+async function pendingWriteBacks(): Promise<string[]> {
+  return (await writeBackDeliveries()).flatMap((delivery) =>
+    delivery.message.ends.map((end) => end.upgrade),
+  );
 }
 
 /** One run of the fleet's due timers, on the instance: a crash rejects it, as a restart would. */
@@ -65,7 +74,9 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
     const cluster = (await api("GET", "/v1/clusters/cu-write-back")).body;
     expect(cluster.status.version).toBe(NEW);
     const timers = (await fleet().inspect()).timers;
-    expect(timers.filter((t) => t.kind === "cu-sync")).toEqual([]);
+    expect(timers.filter((t) => t.kind === "cu-sync" || t.id.includes("cu-write-back"))).toEqual(
+      [],
+    );
     // Retention (a wall-clock timer) starts once the write-back is recorded.
     const retirements = await runInDurableObject(fleet(), (_i, state) =>
       state.storage.sql
@@ -76,5 +87,46 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
     await runInDurableObject(fleet(), (instance: FleetObject) => {
       (instance as unknown as { wiring: ObjectWiring }).wiring.hooks = {};
     });
+  });
+
+  it("VER-8 a write-back the inventory refuses is retried with backoff by the fleet's deliveries, neither lost nor retried in a loop, and lands once the inventory takes it", async () => {
+    expect(
+      (await api("PUT", "/v1/clusters/cu-refused", { body: clusterBody({ version: OLD }) })).status,
+    ).toBe(201);
+    // The inventory refuses this cluster's status update, as a D1 outage would.
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_write_back BEFORE UPDATE OF status_version ON clusters WHEN NEW.name = 'cu-refused' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
+    );
+    const started = await api("POST", "/v1/clusters/cu-refused/upgrade", {
+      body: { version: NEW },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    const id = started.body.id as string;
+    for (
+      let step = 0;
+      (await api("GET", `/v1/operations/${id}`)).body.state === "RUNNING";
+      step++
+    ) {
+      expect(step, "the upgrade never ended").toBeLessThan(200);
+      await advanceClock(60);
+      await tick();
+    }
+    await tick();
+    // Ended, refused: still pending, with an attempt counted and its retry in the future.
+    expect(await pendingWriteBacks()).toEqual([id]);
+    const attempts = (await writeBackDeliveries()).map((delivery) => delivery.attempts);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toBeGreaterThanOrEqual(1);
+    const retry = (await fleet().inspect()).timers.find((t) => t.id.includes("cu-write-back"));
+    expect(retry?.due).toBeGreaterThan(Date.parse((await api("GET", "/v1/sim")).body.now));
+    expect((await api("GET", "/v1/clusters/cu-refused")).body.status.version).toBe(OLD);
+
+    await env.DB.exec("DROP TRIGGER refuse_write_back");
+    for (let step = 0; (await pendingWriteBacks()).length > 0; step++) {
+      expect(step, "the write-back was never retried").toBeLessThan(20);
+      await advanceClock(60);
+      await tick();
+    }
+    expect((await api("GET", "/v1/clusters/cu-refused")).body.status.version).toBe(NEW);
   });
 });

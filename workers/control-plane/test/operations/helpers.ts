@@ -104,3 +104,28 @@ export async function upgradeFromOld(cluster: string): Promise<string> {
   expect(started.status, JSON.stringify(started.body)).toBe(202);
   return started.body.id as string;
 }
+
+/**
+ * The prod fleet object's stored values whose keys start with `prefix`, parsed: from rows
+ * of their own and from the packed row (runtime/packed-row.ts) alike.
+ */
+export function storedValues(prefix: string): Promise<[string, unknown][]> {
+  return runInDurableObject(env.FLEET.get(env.FLEET.idFromName("prod")), (_i, state) => {
+    const sql = state.storage.sql;
+    const own = sql
+      .exec<{ key: string; value: string }>(
+        "SELECT key, value FROM state WHERE key >= ? AND key < ?",
+        prefix,
+        `${prefix}\uffff`,
+      )
+      .toArray()
+      .map((row): [string, unknown] => [row.key, JSON.parse(row.value)]);
+    const [packed] = sql
+      .exec<{ value: string }>("SELECT value FROM state WHERE key = '~packed'")
+      .toArray();
+    const inPacked = Object.entries(
+      packed ? (JSON.parse(packed.value) as Record<string, unknown>) : {},
+    ).filter(([key]) => key.startsWith(prefix));
+    return [...own, ...inPacked];
+  });
+}

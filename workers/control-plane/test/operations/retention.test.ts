@@ -8,6 +8,7 @@ import {
   isLive,
   NEW,
   nodesOf,
+  storedValues,
   upgradeFromOld,
   useNodePoolFixtures,
 } from "./helpers.ts";
@@ -143,7 +144,7 @@ function planRows(id: string) {
 }
 
 describe("cluster upgrades planned alike: one stored step plan", () => {
-  it("LIFE-3 VER-8 two upgrades planned alike store their steps' progress only and share one plan, counted; they are written back together through the fleet's one write-back timer; the plan goes with the last of them to be retired", async () => {
+  it("LIFE-3 VER-8 two upgrades planned alike store their steps' progress only and share one plan, counted; they are written back together in one delivery; the plan goes with the last of them to be retired", async () => {
     const a = await upgradeFromOld("cu-plan-a");
     const b = await upgradeFromOld("cu-plan-b");
     const running = await planRows(a);
@@ -159,7 +160,7 @@ describe("cluster upgrades planned alike: one stored step plan", () => {
       await advanceUntil(b, (o) => o.state !== "RUNNING", { stepSeconds: 60 }),
     ];
     expect([doneA.state, doneB.state]).toEqual(["SUCCEEDED", "SUCCEEDED"]);
-    // VER-8: both clusters run the target, written back by the fleet's one timer; no
+    // VER-8: both clusters run the target, written back by one delivery; no
     // write-back is left pending and no upgrade has a write-back timer of its own.
     await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
     for (const cluster of ["cu-plan-a", "cu-plan-b"]) {
@@ -168,13 +169,8 @@ describe("cluster upgrades planned alike: one stored step plan", () => {
       );
     }
     const inspected = await env.FLEET.get(env.FLEET.idFromName("prod")).inspect();
-    expect(inspected.timers.filter((t) => t.kind === "cu-sync")).toEqual([]);
-    const pendingRow = await runInDurableObject(
-      env.FLEET.get(env.FLEET.idFromName("prod")),
-      (_i, state) =>
-        state.storage.sql.exec("SELECT key FROM state WHERE key = 'cu-sync:pending'").toArray(),
-    );
-    expect(pendingRow).toEqual([]);
+    expect(inspected.timers.filter((t) => t.id.includes("cu-write-back"))).toEqual([]);
+    expect(await storedValues("delivery:cu-write-back")).toEqual([]);
     // The steps read back whole, in plan order, each with its own progress.
     expect(doneA.progress.done).toBe(doneA.progress.total);
     expect(doneA.progress).toEqual(doneB.progress);

@@ -53,7 +53,9 @@ describe("node-pool upgrades through the API: storage rows the fleet object writ
       const op = (await api("GET", `/v1/operations/${id}`)).body;
       expect(op.state === "RUNNING" || op.state === "SUCCEEDED", JSON.stringify(op)).toBe(true);
       const inspected = await fleet().inspect();
-      const pending = inspected.timers.filter((t) => t.payload === id && t.kind !== "op-retire");
+      const pending = inspected.timers.filter(
+        (t) => (t.payload === id || t.payload === `op-write-back/${id}`) && t.kind !== "op-retire",
+      );
       if (op.state === "SUCCEEDED" && pending.length === 0) break;
       const next = Math.min(...inspected.timers.map((t) => t.due));
       const seconds = Math.max(0, Math.ceil((next - inspected.now) / 1000));

@@ -1,3 +1,4 @@
+import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { clusterBody, poolBody } from "../fixtures.ts";
 import { api } from "../helpers.ts";
@@ -8,6 +9,7 @@ import {
   NEW,
   nodesOf,
   OLD,
+  storedValues,
   useNodePoolFixtures,
 } from "./helpers.ts";
 
@@ -394,5 +396,37 @@ describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
     const op = (await api("GET", `/v1/operations/${started.body.id}`)).body;
     expect(op.state).toBe("PAUSED");
     expect(op.reason).toMatch(/^MW-4/);
+  });
+
+  it("NUP-5 VER-8 a pool's write-back the inventory refuses is retried with backoff by the fleet's deliveries: the operation stays readable with its nodes, and the inventory gets them once it takes the write", async () => {
+    await clusterWithPool("u-refused", {
+      nodeCount: 1,
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    // The inventory refuses this pool's new version, as a D1 outage would.
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_pool_write_back BEFORE UPDATE OF version ON node_pools WHEN NEW.cluster = 'u-refused' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
+    );
+    const started = await api("POST", "/v1/clusters/u-refused/node-pools/p/upgrade", { body: {} });
+    expect(started.status).toBe(202);
+    const id = started.body.id as string;
+    await advanceUntil(id, (op) => op.state === "SUCCEEDED", { stepSeconds: 30 });
+    await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
+    const pending = await storedValues(`delivery:op-write-back/${id}`);
+    expect(pending).toHaveLength(1);
+    const [[, stored] = []] = pending;
+    expect((stored as { attempts?: number } | undefined)?.attempts).toBeGreaterThanOrEqual(1);
+    expect((await api("GET", "/v1/clusters/u-refused/node-pools/p")).body.version).toBe(OLD);
+    // Still readable, nodes from the operation while the inventory lacks them.
+    expect((await api("GET", `/v1/operations/${id}`)).body.state).toBe("SUCCEEDED");
+    expect((await nodesOf("u-refused", "p")).every((n) => n.version === NEW)).toBe(true);
+
+    await env.DB.exec("DROP TRIGGER refuse_pool_write_back");
+    for (let step = 0; (await storedValues(`delivery:op-write-back/${id}`)).length > 0; step++) {
+      expect(step, "the write-back was never retried").toBeLessThan(20);
+      await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
+    }
+    expect((await api("GET", "/v1/clusters/u-refused/node-pools/p")).body.version).toBe(NEW);
+    expect((await nodesOf("u-refused", "p")).every((n) => n.version === NEW)).toBe(true);
   });
 });

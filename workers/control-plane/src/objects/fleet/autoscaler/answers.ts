@@ -9,7 +9,6 @@ import {
   toRfc3339,
 } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
-import { timerId } from "../../../runtime/types.ts";
 import { scalePool } from "../node-pool/index.ts";
 import {
   autoscalerIdKey as idKey,
@@ -17,7 +16,6 @@ import {
   wakeAutoscaler,
 } from "./cluster.ts";
 import { recordDecisions } from "./decisions.ts";
-import { AS_SYNC_TIMER } from "./keys.ts";
 import type { HostState } from "./state.ts";
 import { queueNodeSync } from "./sync.ts";
 
@@ -87,12 +85,6 @@ function answer(
   }
   // Pods wait for the next pass to be placed: the change is noticed on the scan grid.
   wakeAutoscaler(tx, cluster);
-  tx.setTimer({
-    id: timerId(AS_SYNC_TIMER, cluster),
-    due: tx.now,
-    kind: AS_SYNC_TIMER,
-    payload: cluster,
-  });
 }
 
 /** CA-4: the provider refused a node; the pool backs off, the refusal is recorded. */

@@ -2,15 +2,15 @@ import { onScanGrid, scanIntervalMs } from "@regatta/engine";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { forgetDecisions } from "./decisions.ts";
-import { AS_SYNC_TIMER, AS_TIMER } from "./keys.ts";
+import { AS_TIMER } from "./keys.ts";
 import { forgetProvisioning } from "./provisioning.ts";
 import type { HostState } from "./state.ts";
+import { forgetNodeSync } from "./sync.ts";
 import { forgetWorkloads, loadWorkloads, type WorkloadPod } from "./workloads.ts";
 
 /** The autoscaler's per-cluster keys that outlive a pass (see host.ts). */
 export const autoscalerStateKey = (cluster: string) => `as:${cluster}`;
 export const autoscalerIdKey = (id: string) => `as-id:${id}`;
-export const autoscalerSyncKey = (cluster: string) => `as-sync:${cluster}`;
 
 /**
  * Something a pass reads changed — a provider answered, a node went, a pool or the
@@ -33,9 +33,8 @@ export function forgetAutoscaler(tx: Tx, cluster: string): void {
   const state = tx.getState<{ id: string }>(autoscalerStateKey(cluster));
   if (state) tx.deleteState(autoscalerIdKey(state.id));
   tx.deleteState(autoscalerStateKey(cluster));
-  tx.deleteState(autoscalerSyncKey(cluster));
   tx.clearTimer(timerId(AS_TIMER, cluster));
-  tx.clearTimer(timerId(AS_SYNC_TIMER, cluster));
+  forgetNodeSync(tx, cluster);
   forgetWorkloads(tx, cluster);
   forgetDecisions(tx, cluster);
   forgetProvisioning(tx, cluster);

@@ -18,8 +18,6 @@ import type { HostState } from "./state.ts";
 
 /** Recorded decisions shown as the operation's events (the newest; CA-17 has them all). */
 const EVENTS_SHOWN = 50;
-/** A retirement whose D1 delete failed is tried again this much later (virtual time). */
-const RETIRE_RETRY_MS = 3_600_000;
 
 /** The autoscaler operation as `GET /v1/operations/{id}` shows it. */
 export interface AutoscalerOperationView {
@@ -131,12 +129,7 @@ export async function retireAutoscalerOperation(
 ): Promise<void> {
   const ended = await runtime.commit((tx) => tx.getState(endedKey(id)) !== undefined);
   if (!ended) return;
-  try {
-    await deleteOperation(db, id);
-  } catch (error) {
-    console.error(`fleet: retiring autoscaler operation ${id} failed; retrying later`, error);
-    await runtime.commit((tx) => scheduleRetirement(tx, id, RETIRE_RETRY_MS));
-    return;
-  }
+  // A failure throws: the alarm loop runs the timer again later, as any failed timer.
+  await deleteOperation(db, id);
   await runtime.commit((tx) => tx.deleteState(endedKey(id)));
 }

@@ -1,16 +1,16 @@
 import type { AutoscalerNode, NodeColor } from "@regatta/engine";
 import { deleteNode, type Inventory, putNode, runBatch } from "@regatta/inventory";
-import type { ObjectRuntime } from "../../../runtime/runtime.ts";
+import { cancelDelivery, deliver, pendingMessage } from "../../../runtime/deliveries.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { autoscalerSyncKey } from "./cluster.ts";
+import type { FleetCourier } from "../capability.ts";
 import { AS_SYNC_TIMER } from "./keys.ts";
 
 /**
  * Nodes the autoscaler created or removed in pools no upgrade owns reach the inventory
- * (D1) here: the change is queued in the transaction that learnt of it and written by
- * the sync timer afterwards (D1 is I/O, outside the object's transaction). Until then,
- * passes and listings see the queue as an overlay over D1.
+ * (D1) here: the change is queued in the transaction that learnt of it, as a durable
+ * delivery (runtime/deliveries.ts) written afterwards (D1 is I/O, outside the object's
+ * transaction). Until then, the passes see the queue as an overlay over D1.
  */
 
 /** A node to write or to remove. */
@@ -28,26 +28,37 @@ export type NodeChange =
     }
   | { remove: string };
 
-interface Queue {
+/** The delivery that carries a cluster's node changes to the inventory. */
+export interface AutoscalerNodeChanges {
+  type: "autoscaler-nodes";
+  cluster: string;
+  /** At most one per node (the latest), in the order they were made. */
   changes: NodeChange[];
-  failures: number;
 }
 
-/** After this many failed writes in a row the queue is dropped (the pool is gone). */
-const MAX_SYNC_FAILURES = 5;
-const RETRY_MS = 60_000;
+/**
+ * Attempts before a cluster's changes are dropped (about ten minutes of backoff): the
+ * inventory refusing every one of them for that long means their pool went away.
+ */
+const NODE_CHANGE_ATTEMPTS = 8;
 
-const queueKey = autoscalerSyncKey;
+const deliveryOf = (cluster: string) => `as-nodes/${cluster}`;
+const nodeOf = (change: NodeChange) => ("put" in change ? change.put.name : change.remove);
+const changeKey = (change: NodeChange) => JSON.stringify(change);
 
+/** Queues `change` for the inventory; it replaces a change of the same node not yet written. */
 export function queueNodeSync(tx: Tx, cluster: string, change: NodeChange): void {
-  const queue = tx.getState<Queue>(queueKey(cluster)) ?? { changes: [], failures: 0 };
-  tx.putState(queueKey(cluster), { ...queue, changes: [...queue.changes, change] });
-  tx.setTimer({
-    id: timerId(AS_SYNC_TIMER, cluster),
-    due: tx.now,
-    kind: AS_SYNC_TIMER,
-    payload: cluster,
-  });
+  const node = nodeOf(change);
+  const pending = pendingChanges(tx, cluster).filter((queued) => nodeOf(queued) !== node);
+  deliver(tx, deliveryOf(cluster), {
+    type: "autoscaler-nodes",
+    cluster,
+    changes: [...pending, change],
+  } satisfies AutoscalerNodeChanges);
+}
+
+function pendingChanges(tx: Tx, cluster: string): NodeChange[] {
+  return pendingMessage<AutoscalerNodeChanges>(tx, deliveryOf(cluster))?.changes ?? [];
 }
 
 /** What D1 does not have yet: nodes added (READY) and names removed. */
@@ -57,7 +68,7 @@ export function syncOverlay(
 ): { added: AutoscalerNode[]; removed: Set<string> } {
   const added = new Map<string, AutoscalerNode>();
   const removed = new Set<string>();
-  for (const change of tx.getState<Queue>(queueKey(cluster))?.changes ?? []) {
+  for (const change of pendingChanges(tx, cluster)) {
     if ("put" in change) {
       const { name, pool, zone, color } = change.put;
       added.set(name, { name, pool, zone, state: "READY", ...(color ? { color } : {}) });
@@ -70,68 +81,63 @@ export function syncOverlay(
   return { added: [...added.values()], removed };
 }
 
-/** The sync timer: writes the queue to D1, then forgets what was written. */
-export async function syncAutoscalerNodes(
-  runtime: ObjectRuntime,
-  db: Inventory,
-  cluster: string,
-): Promise<void> {
-  const queue = await runtime.commit((tx) => tx.getState<Queue>(queueKey(cluster)));
-  if (!queue || queue.changes.length === 0) return;
-  const now = runtime.now();
-  const written = queue.changes.length;
-  try {
-    await runBatch(
-      db,
-      queue.changes.map((change) => statement(db, cluster, change, now)),
-    );
-  } catch (error) {
-    // One bad change (its pool was deleted meanwhile) must not hold back the others:
-    // write them one by one and drop the ones D1 refuses.
-    console.error(`fleet: autoscaler nodes of ${cluster} not written as a batch`, error);
-    let failed = 0;
-    for (const change of queue.changes) {
+/** The cluster was deleted: its changes are not written. */
+export function forgetNodeSync(tx: Tx, cluster: string): void {
+  cancelDelivery(tx, deliveryOf(cluster));
+  tx.deleteState(legacyQueueKey(cluster));
+  tx.clearTimer(timerId(AS_SYNC_TIMER, cluster));
+}
+
+/**
+ * Writes a cluster's queued node changes to D1 in one batch. One bad change (its pool
+ * was deleted meanwhile) must not hold back the others: after a refused batch they are
+ * written one by one and the ones D1 refuses are dropped; when it refuses them all, the
+ * delivery retries with backoff.
+ */
+export const autoscalerNodeChanges: FleetCourier<AutoscalerNodeChanges> = {
+  async send(fleet, { cluster, changes }) {
+    const db = fleet.inventory;
+    const now = fleet.runtime.now();
+    try {
+      await runBatch(
+        db,
+        changes.map((change) => statement(db, cluster, change, now)),
+      );
+      return;
+    } catch (error) {
+      console.error(`fleet: autoscaler nodes of ${cluster} not written as a batch`, error);
+    }
+    let written = 0;
+    for (const change of changes) {
       try {
         await runBatch(db, [statement(db, cluster, change, now)]);
-      } catch {
-        failed += 1;
-      }
+        written += 1;
+      } catch {}
     }
-    if (failed === queue.changes.length) {
-      await retryLater(runtime, cluster);
-      return;
-    }
-  }
-  await runtime.commit((tx) => {
-    const current = tx.getState<Queue>(queueKey(cluster));
-    if (!current) return;
-    const rest = current.changes.slice(written);
-    if (rest.length === 0) tx.deleteState(queueKey(cluster));
-    else tx.putState(queueKey(cluster), { changes: rest, failures: 0 });
-  });
+    if (written === 0) throw new Error(`the inventory refused every node change of ${cluster}`);
+  },
+  // Changes made while the batch was under way go on; a node's newer change is not the
+  // one written.
+  remainder(sent, current) {
+    const written = new Set(sent.changes.map(changeKey));
+    const rest = current.changes.filter((change) => !written.has(changeKey(change)));
+    return rest.length === 0 ? {} : { rest: { ...current, changes: rest } };
+  },
+  maxAttempts: () => NODE_CHANGE_ATTEMPTS,
+};
+
+/** Where an earlier version queued a cluster's changes, for its sync timer. */
+const legacyQueueKey = (cluster: string) => `as-sync:${cluster}`;
+
+/** A sync timer of an earlier version: its queue becomes the cluster's delivery. */
+export function adoptSyncTimer(tx: Tx, cluster: string): void {
+  const legacy = tx.getState<{ changes: NodeChange[] }>(legacyQueueKey(cluster));
+  tx.deleteState(legacyQueueKey(cluster));
+  for (const change of legacy?.changes ?? []) queueNodeSync(tx, cluster, change);
 }
 
 function statement(db: Inventory, cluster: string, change: NodeChange, now: number) {
   return "put" in change
     ? putNode(db, { cluster, ...change.put }, now)
     : deleteNode(db, cluster, change.remove);
-}
-
-/** D1 refused every change: try again later, and give up after a few tries. */
-async function retryLater(runtime: ObjectRuntime, cluster: string): Promise<void> {
-  await runtime.commit((tx) => {
-    const current = tx.getState<Queue>(queueKey(cluster));
-    if (!current) return;
-    if (current.failures + 1 >= MAX_SYNC_FAILURES) {
-      tx.deleteState(queueKey(cluster));
-      return;
-    }
-    tx.putState(queueKey(cluster), { ...current, failures: current.failures + 1 });
-    tx.setTimer({
-      id: timerId(AS_SYNC_TIMER, cluster),
-      due: tx.now + RETRY_MS,
-      kind: AS_SYNC_TIMER,
-      payload: cluster,
-    });
-  });
 }

@@ -331,7 +331,12 @@ function save(tx: Tx, hosted: HostedClusterUpgrade, first: ClusterUpgradeDecisio
     });
   }
   clusterUpgradeSaved(tx, hosted.op, before);
-  if (isClusterUpgradeTerminal(hosted.op.state)) awaitWriteBack(tx, id);
+  // VER-8: an end (not a repeat of one) is written back to the inventory.
+  if (
+    isClusterUpgradeTerminal(hosted.op.state) &&
+    !(before !== undefined && isClusterUpgradeTerminal(before.state))
+  )
+    awaitWriteBack(tx, id);
 }
 
 /** START_POOL_UPGRADE: the pool's own node-pool upgrade, planned against the new control plane (VER-7). */

@@ -1,39 +1,53 @@
+import { type Collection, collect, deliveryKey, uncollected } from "../../../runtime/deliveries.ts";
 import type { Tx } from "../../../runtime/types.ts";
-import { CLUSTER_SYNC_TIMER } from "./keys.ts";
 
 /**
- * Finished cluster upgrades whose VER-8 write-back to the inventory is still to do: one
- * list and one timer for the fleet, not a timer row per upgrade set and deleted again.
- * Upgrades that end together (an update run's batch) are written back together.
+ * Finished cluster upgrades whose VER-8 write-back to the inventory is still to do. They
+ * collect in one durable delivery (runtime/deliveries.ts) until it is taken, so upgrades
+ * that end together (an update run's batch) are written back in one D1 batch, and a
+ * failed write-back is retried with the deliveries' backoff like every other retry.
  */
-const PENDING_KEY = "cu-sync:pending";
-/** The one write-back timer (payload-less; a payload is an upgrade's own, set before). */
-export const WRITE_BACK_TIMER_ID = CLUSTER_SYNC_TIMER;
+export interface ClusterWriteBack {
+  type: "cluster-write-back";
+  ends: UpgradeEnd[];
+}
 
-/** `id` ended: its write-back is due now, with the others pending. */
+/** An upgrade that ended, and when: one retried and ended again is a new end. */
+export interface UpgradeEnd {
+  upgrade: string;
+  at: number;
+}
+
+/** The delivery that collects ends until it is taken. */
+const COLLECTING = "cu-write-back";
+/** Write-backs one delivery carries at most (one D1 batch, one transaction). */
+export const WRITE_BACKS_PER_DELIVERY = 200;
+
+const WRITE_BACKS: Collection<ClusterWriteBack, UpgradeEnd> = {
+  items: (message) => message.ends,
+  message: (ends) => ({ type: "cluster-write-back", ends }),
+  key: (end) => `${end.upgrade}@${end.at}`,
+  max: WRITE_BACKS_PER_DELIVERY,
+  // Which of two full collections is written first does not matter: each names its own
+  // clusters, and an upgrade ends at most once per instant.
+  apart: (tx) => `cu-write-back-full/${String(tx.now).padStart(15, "0")}-${crypto.randomUUID()}`,
+};
+
+/**
+ * The collecting delivery is small and short-lived, recorded with the upgrade's end:
+ * packed with the values it changes together with (runtime/packed-row.ts).
+ */
+export const packsWriteBacks = (key: string): boolean => key.startsWith(deliveryKey(COLLECTING));
+
+/** Upgrade `id` ended: its write-back is due now, with the others collected. */
 export function awaitWriteBack(tx: Tx, id: string): void {
-  const pending = pendingWriteBacks(tx);
-  if (!pending.includes(id)) tx.putState(PENDING_KEY, [...pending, id]);
-  scheduleWriteBack(tx, tx.now);
+  collect(tx, COLLECTING, { upgrade: id, at: tx.now }, WRITE_BACKS);
 }
 
-export function pendingWriteBacks(tx: Tx): readonly string[] {
-  return tx.getState<string[]>(PENDING_KEY) ?? [];
-}
-
-/** Written back: they leave the list; whether any remain (the timer runs again for them). */
-export function writtenBack(tx: Tx, ids: readonly string[]): boolean {
-  const done = new Set(ids);
-  const left = pendingWriteBacks(tx).filter((id) => !done.has(id));
-  if (left.length === 0) {
-    tx.deleteState(PENDING_KEY);
-    return false;
-  }
-  tx.putState(PENDING_KEY, left);
-  scheduleWriteBack(tx, tx.now);
-  return true;
-}
-
-export function scheduleWriteBack(tx: Tx, due: number): void {
-  tx.setTimer({ id: WRITE_BACK_TIMER_ID, due, kind: CLUSTER_SYNC_TIMER });
+/** What of a pending write-back is left once `sent` (an earlier revision) was taken. */
+export function unwrittenBack(
+  sent: ClusterWriteBack,
+  current: ClusterWriteBack,
+): { rest?: ClusterWriteBack } {
+  return uncollected(WRITE_BACKS, sent, current);
 }

@@ -1,4 +1,5 @@
 import { urlPolicy } from "../../../outbound/url-policy.ts";
+import { deliveryKey } from "../../../runtime/deliveries.ts";
 import {
   callHealthUrl,
   HEALTH_CHECK_ATTEMPTS,
@@ -7,11 +8,13 @@ import {
 } from "../../health-checks/url-check.ts";
 import { type FleetCapability, type FleetCourier, inTransaction } from "../capability.ts";
 import { applyEvents, fireTimer, soakCheckFailed } from "./host.ts";
-import { OP_TIMER, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
+import { OP_TIMER, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER, writeBackDelivery } from "./keys.ts";
 import { detachPool } from "./lifecycle.ts";
 import { retireOperation } from "./retention.ts";
 import type { SoakHealthCheck } from "./soak-checks.ts";
-import { syncOperation } from "./write-back.ts";
+import { adoptWriteBackTimer, nodePoolWriteBack } from "./write-back.ts";
+
+const WRITE_BACK_DELIVERIES = deliveryKey(writeBackDelivery(""));
 
 /** EXT-7: a blue-green soak's URL check; a failure (or no answer) rolls the pool back. */
 const soakHealth: FleetCourier<SoakHealthCheck, HealthAnswer> = {
@@ -31,16 +34,19 @@ export const nodePoolUpgrades: FleetCapability = {
   timers: {
     [OP_TIMER]: inTransaction(fireTimer),
     [WINDOW_TIMER]: inTransaction(fireTimer),
-    [SYNC_TIMER]: (fleet, timer) =>
-      syncOperation(fleet.runtime, fleet.inventory, timer.payload ?? "", fleet.retentionMs),
+    [SYNC_TIMER]: inTransaction((tx, timer) => adoptWriteBackTimer(tx, timer.payload ?? "")),
     [RETIRE_TIMER]: (fleet, timer) =>
       retireOperation(fleet.runtime, fleet.inventory, timer.payload ?? ""),
   },
   claimEvents: applyEvents,
-  deliveries: { "soak-health": soakHealth },
+  deliveries: { "soak-health": soakHealth, "node-pool-write-back": nodePoolWriteBack },
   // Each operation's main row (its shard rows are written in batches and stay apart),
-  // and which operation a pool has, written with a new operation's main row.
-  packs: (key) => key.startsWith("pool-op:") || (key.startsWith("op:") && key.indexOf(":", 3) < 0),
+  // which operation a pool has, written with a new operation's main row, and its
+  // write-back, recorded and taken with a change of its main row.
+  packs: (key) =>
+    key.startsWith("pool-op:") ||
+    (key.startsWith("op:") && key.indexOf(":", 3) < 0) ||
+    key.startsWith(WRITE_BACK_DELIVERIES),
   clusterDeleted(tx, cluster, pools, retentionMs) {
     for (const pool of pools) detachPool(tx, cluster, pool, retentionMs);
   },

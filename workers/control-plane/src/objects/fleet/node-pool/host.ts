@@ -33,8 +33,13 @@ import {
 import type { Timer, Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import { loadWorkloads } from "../autoscaler/index.ts";
-import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
-import { restsCancelled, scheduleCancelledRetirement, supersede } from "./lifecycle.ts";
+import { OP_TIMER, poolKey, RETIRE_TIMER, WINDOW_TIMER } from "./keys.ts";
+import {
+  requestWriteBack,
+  restsCancelled,
+  scheduleCancelledRetirement,
+  supersede,
+} from "./lifecycle.ts";
 import { saveForOwners } from "./save.ts";
 import { checkOnSoak, soakAnswer } from "./soak-checks.ts";
 import { type HostedOperation, loadOperation } from "./store.ts";
@@ -349,7 +354,6 @@ function save(
     !nodeTableChanged(before, hosted.op);
   if (!rests || !settled) {
     hosted.synced = false;
-    delete hosted.syncAttempts;
   }
   hosted.revision += 1;
   saveForOwners(tx, hosted, before);
@@ -366,8 +370,7 @@ function save(
   if (!hosted.synced) tx.clearTimer(timerId(RETIRE_TIMER, id));
   // Cancelled and at rest: kept as long as a finished one, from its last event.
   if (restsCancelled(hosted)) scheduleCancelledRetirement(tx, hosted);
-  if (rests && !hosted.synced)
-    tx.setTimer({ id: timerId(SYNC_TIMER, id), due: tx.now, kind: SYNC_TIMER, payload: id });
+  if (rests && !hosted.synced) requestWriteBack(tx, id);
   if (terminal) {
     tx.clearTimer(timerId(WINDOW_TIMER, id));
     return;

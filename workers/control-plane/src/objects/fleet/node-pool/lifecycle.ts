@@ -1,14 +1,21 @@
 import {
   abandonUpgrade,
   DAY,
-  exponentialBackoff,
   type NodePoolOperation,
   noteOnOperation,
   workInFlight,
 } from "@regatta/engine";
+import { cancelDelivery, deliver } from "../../../runtime/deliveries.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
-import { OP_TIMER, poolKey, RETIRE_TIMER, SYNC_TIMER, WINDOW_TIMER } from "./keys.ts";
+import {
+  OP_TIMER,
+  poolKey,
+  RETIRE_TIMER,
+  SYNC_TIMER,
+  WINDOW_TIMER,
+  writeBackDelivery,
+} from "./keys.ts";
 import { saveForOwners } from "./save.ts";
 import { deleteOperationRows, type HostedOperation, isFinished, loadOperation } from "./store.ts";
 
@@ -23,9 +30,6 @@ export const DEFAULT_RETENTION_DAYS = 30;
 
 /** Why a cancelled operation no one resumed stops taking controls before it is removed. */
 export const RETAINED_CANCELLED = "was cancelled and never resumed; its retention has passed";
-
-/** A failed write-back is retried after 30 s, then ever more slowly up to every 6 h. */
-const syncRetryDelay = exponentialBackoff({ first: 30_000, max: 6 * 3_600_000 });
 
 /** The cancelled operation stays CANCELLED but is finished: the new one owns the pool. */
 export function supersede(tx: Tx, hosted: HostedOperation, by: string, retentionMs: number): void {
@@ -70,6 +74,7 @@ export function detachPool(
   // Whoever started this pool's upgrade (cluster upgrade, run, rollout) hears it ended.
   saveForOwners(tx, hosted, before);
   for (const kind of [OP_TIMER, WINDOW_TIMER, SYNC_TIMER]) tx.clearTimer(timerId(kind, id));
+  cancelDelivery(tx, writeBackDelivery(id));
   // An operation already settled keeps the retention it started then.
   if (!settled) scheduleRetirement(tx, id, retentionMs);
   return id;
@@ -141,6 +146,25 @@ export function forgetOperation(tx: Tx, id: string): void {
   for (const kind of [OP_TIMER, WINDOW_TIMER, SYNC_TIMER, RETIRE_TIMER]) {
     tx.clearTimer(timerId(kind, id));
   }
+  cancelDelivery(tx, writeBackDelivery(id));
+}
+
+/** What travels as an operation's write-back: which one (its state is read when it goes). */
+export interface NodePoolWriteBack {
+  type: "node-pool-write-back";
+  operation: string;
+}
+
+/**
+ * The operation came to rest, or changed again at rest: its write-back is due now. A
+ * write-back under way meanwhile is not recorded (its message was replaced): this one
+ * writes what it is now.
+ */
+export function requestWriteBack(tx: Tx, id: string): void {
+  deliver(tx, writeBackDelivery(id), {
+    type: "node-pool-write-back",
+    operation: id,
+  } satisfies NodePoolWriteBack);
 }
 
 /** What a write-back needs: the operation as of `revision`, and the pool it started on. */
@@ -174,7 +198,6 @@ export function markSynced(
   if (!hosted || hosted.revision !== revision) return;
   const before = hosted.op;
   hosted.synced = true;
-  delete hosted.syncAttempts;
   if (poolReplaced) {
     const { cluster, pool } = before.header;
     hosted.op = abandonUpgrade(before, "node pool deleted or replaced", tx.now);
@@ -186,16 +209,23 @@ export function markSynced(
   if (isFinished(hosted)) scheduleRetirement(tx, id, retentionMs);
 }
 
-/** The write-back failed (D1 unavailable…): it is retried with backoff, not in a loop. */
-export function writeBackFailed(tx: Tx, id: string, revision: number): void {
+/**
+ * The inventory refused the write-back for about a week (the delivery gave up): the
+ * operation says so and settles, so retention still removes it.
+ */
+export function writeBackGivenUp(tx: Tx, id: string): void {
   const hosted = loadOperation(tx, id);
-  if (!hosted || hosted.revision !== revision || hosted.synced) return;
-  hosted.syncAttempts = (hosted.syncAttempts ?? 0) + 1;
-  saveForOwners(tx, hosted, hosted.op);
-  tx.setTimer({
-    id: timerId(SYNC_TIMER, id),
-    due: tx.now + syncRetryDelay(hosted.syncAttempts),
-    kind: SYNC_TIMER,
-    payload: id,
-  });
+  if (!hosted || hosted.synced) return;
+  const before = hosted.op;
+  hosted.op = noteOnOperation(
+    before,
+    "VER-8: the inventory refused this operation's write-back for a week; it may not show the nodes it left",
+    tx.now,
+  );
+  hosted.synced = true;
+  hosted.revision += 1;
+  saveForOwners(tx, hosted, before);
+  if (isFinished(hosted)) {
+    scheduleRetirement(tx, id, hosted.retentionMs ?? DEFAULT_RETENTION_DAYS * DAY);
+  }
 }

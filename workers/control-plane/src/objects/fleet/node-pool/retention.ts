@@ -1,18 +1,10 @@
 import { DAY } from "@regatta/engine";
 import { deleteOperation, type Inventory } from "@regatta/inventory";
 import type { ObjectRuntime } from "../../../runtime/runtime.ts";
-import {
-  DEFAULT_RETENTION_DAYS,
-  forgetOperation,
-  retirable,
-  scheduleRetirement,
-} from "./lifecycle.ts";
+import { DEFAULT_RETENTION_DAYS, forgetOperation, retirable } from "./lifecycle.ts";
 import { writeBackOperation } from "./write-back.ts";
 
 export { DEFAULT_RETENTION_DAYS };
-
-/** A retirement whose D1 delete failed is tried again this much later (wall time). */
-const RETIRE_RETRY_MS = 3_600_000;
 
 /**
  * How long a finished operation (ended and written back) stays readable: the worker var
@@ -39,14 +31,9 @@ export async function retireOperation(
 ): Promise<void> {
   const verdict = await runtime.commit((tx) => retirable(tx, id));
   if (!verdict.retire) return;
-  try {
-    const source = verdict.writeBack;
-    if (source) await writeBackOperation(db, source.op, source.poolUid, runtime.now());
-    await deleteOperation(db, id);
-  } catch (error) {
-    console.error(`fleet: retiring ${id} failed; retrying later`, error);
-    await runtime.commit((tx) => scheduleRetirement(tx, id, RETIRE_RETRY_MS));
-    return;
-  }
+  // A failure throws: the alarm loop runs the timer again later, as any failed timer.
+  const source = verdict.writeBack;
+  if (source) await writeBackOperation(db, source.op, source.poolUid, runtime.now());
+  await deleteOperation(db, id);
   await runtime.commit((tx) => forgetOperation(tx, id));
 }

@@ -33,8 +33,6 @@ export interface HostedOperation {
    * operations started before it was kept: the default retention applies).
    */
   retentionMs?: number;
-  /** Failed write-backs in a row, for their backoff. */
-  syncAttempts?: number;
   /**
    * Why the operation no longer belongs to its pool ("node pool deleted", "superseded by
    * op-…"): it takes no more events or controls and is kept only to be read until retired.

@@ -1,8 +1,15 @@
 import { type Instant, type NodePoolOperation, poolNodes } from "@regatta/engine";
 import { type Inventory, type WriteBackOutcome, writeBackNodePool } from "@regatta/inventory";
-import type { ObjectRuntime } from "../../../runtime/runtime.ts";
+import type { Tx } from "../../../runtime/types.ts";
+import type { FleetCourier } from "../capability.ts";
 import { wakeRolloutGroups } from "../rollout/index.ts";
-import { getHosted, markSynced, writeBackFailed } from "./lifecycle.ts";
+import {
+  getHosted,
+  markSynced,
+  type NodePoolWriteBack,
+  requestWriteBack,
+  writeBackGivenUp,
+} from "./lifecycle.ts";
 
 /**
  * Makes the inventory match a finished node-pool operation: the pool's nodes as the
@@ -35,32 +42,50 @@ export function writeBackOperation(
   );
 }
 
+/** What a write-back did, for the transaction that records it. */
+interface WrittenBack {
+  revision: number;
+  outcome: WriteBackOutcome;
+  succeeded: boolean;
+  retentionMs: number;
+}
+
 /**
- * The write-back timer: writes the operation back and records it, or schedules the
- * next try with backoff when D1 refused. A pool deleted or re-created meanwhile is no
+ * An operation's write-back, as a durable delivery: it writes the operation as it is
+ * when the delivery goes, and records it synced unless it changed meanwhile. A refusal
+ * is retried with the deliveries' backoff. A pool deleted or re-created meanwhile is no
  * failure: nothing is written and the operation settles.
  */
-export async function syncOperation(
-  runtime: ObjectRuntime,
-  db: Inventory,
-  id: string,
-  retentionMs: number,
-): Promise<void> {
-  const source = await runtime.commit((tx) => getHosted(tx, id));
-  if (!source) return;
-  let outcome: WriteBackOutcome;
-  try {
-    outcome = await writeBackOperation(db, source.op, source.poolUid, runtime.now());
-  } catch (error) {
-    console.error(`fleet: write-back of ${id} failed; retrying with backoff`, error);
-    await runtime.commit((tx) => writeBackFailed(tx, id, source.revision));
-    return;
-  }
-  // Chaos tests stop the object here: D1 has the nodes, the object does not know yet.
-  runtime.crashPoint("after-write-back");
-  await runtime.commit((tx) => {
-    markSynced(tx, id, source.revision, outcome === "POOL_REPLACED", retentionMs);
+export const nodePoolWriteBack: FleetCourier<NodePoolWriteBack, WrittenBack | undefined> = {
+  async send(fleet, message) {
+    const source = await fleet.runtime.read((tx) => getHosted(tx, message.operation));
+    if (!source) return undefined;
+    const outcome = await writeBackOperation(
+      fleet.inventory,
+      source.op,
+      source.poolUid,
+      fleet.runtime.now(),
+    );
+    // Chaos tests stop the object here: D1 has the nodes, the object does not know yet.
+    fleet.runtime.crashPoint("after-write-back");
+    return {
+      revision: source.revision,
+      outcome,
+      succeeded: source.op.header.state === "SUCCEEDED",
+      retentionMs: fleet.retentionMs,
+    };
+  },
+  taken(tx, message, written) {
+    if (!written) return;
+    const { revision, outcome, succeeded, retentionMs } = written;
+    markSynced(tx, message.operation, revision, outcome === "POOL_REPLACED", retentionMs);
     // SEQ-8: nodes upgraded by hand count for the fleet's rollout groups.
-    if (outcome === "WRITTEN" && source.op.header.state === "SUCCEEDED") wakeRolloutGroups(tx);
-  });
+    if (outcome === "WRITTEN" && succeeded) wakeRolloutGroups(tx);
+  },
+  gaveUp: (tx, message) => writeBackGivenUp(tx, message.operation),
+};
+
+/** A write-back timer of an earlier version: its operation's write-back becomes a delivery. */
+export function adoptWriteBackTimer(tx: Tx, id: string): void {
+  if (getHosted(tx, id)) requestWriteBack(tx, id);
 }
