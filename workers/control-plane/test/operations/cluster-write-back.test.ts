@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { FleetObject } from "../../src/objects/fleet/fleet-object.ts";
 import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import type { CrashPoint } from "../../src/runtime/types.ts";
-import { clusterBody } from "../fixtures.ts";
+import { clusterBody, poolBody } from "../fixtures.ts";
 import { advanceClock, api } from "../helpers.ts";
 import { NEW, OLD, storedValues, useNodePoolFixtures } from "./helpers.ts";
 
@@ -128,5 +128,75 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
       await tick();
     }
     expect((await api("GET", "/v1/clusters/cu-refused")).body.status.version).toBe(NEW);
+  });
+
+  it("VER-8 CA-3 write-backs an earlier version left waiting on timers of their own (a cluster upgrade's pending list, the autoscaler's node queue) are taken over by deliveries when those timers fire, and land", async () => {
+    expect(
+      (await api("PUT", "/v1/clusters/cu-legacy", { body: clusterBody({ version: OLD }) })).status,
+    ).toBe(201);
+    const started = await api("POST", "/v1/clusters/cu-legacy/upgrade", { body: { version: NEW } });
+    expect(started.status).toBe(202);
+    const id = started.body.id as string;
+    for (
+      let step = 0;
+      (await api("GET", `/v1/operations/${id}`)).body.state === "RUNNING";
+      step++
+    ) {
+      expect(step, "the upgrade never ended").toBeLessThan(200);
+      await advanceClock(60);
+      await tick();
+    }
+    await tick();
+    expect(await pendingWriteBacks()).toEqual([]);
+    const pool = await api("PUT", "/v1/clusters/cu-legacy/node-pools/p", {
+      body: poolBody({ version: NEW, zones: ["europe-west1-b"], nodeCount: 1 }),
+    });
+    expect(pool.status, JSON.stringify(pool.body)).toBe(201);
+    // As an earlier version left it: the inventory not yet told, the upgrade in the pending
+    // list with the list's timer, and a node the autoscaler added queued with its timer.
+    await env.DB.prepare("UPDATE clusters SET status_version = ? WHERE name = ?")
+      .bind(OLD, "cu-legacy")
+      .run();
+    const node = {
+      name: "cu-legacy-p-legacy",
+      pool: "p",
+      zone: "europe-west1-b",
+      version: NEW,
+      nodeImage: "COS_CONTAINERD",
+      state: "READY",
+      color: null,
+    };
+    await runInDurableObject(fleet(), (_i, state) => {
+      const sql = state.storage.sql;
+      sql.exec(
+        "INSERT INTO state (key, value) VALUES ('cu-sync:pending', ?)",
+        JSON.stringify([id]),
+      );
+      sql.exec(
+        "INSERT INTO state (key, value) VALUES ('as-sync:cu-legacy', ?)",
+        JSON.stringify({ changes: [{ put: node }], failures: 0 }),
+      );
+      sql.exec(
+        "INSERT INTO timers (id, due, kind, payload) VALUES ('cu-sync', 0, 'cu-sync', NULL)",
+      );
+      sql.exec(
+        "INSERT INTO timers (id, due, kind, payload) VALUES ('as-sync:cu-legacy', 0, 'as-sync', 'cu-legacy')",
+      );
+    });
+    await runInDurableObject(fleet(), (instance: FleetObject) =>
+      (instance as unknown as { wiring: ObjectWiring }).wiring.restart(),
+    );
+    await tick();
+    expect((await api("GET", "/v1/clusters/cu-legacy")).body.status.version).toBe(NEW);
+    const stored = await env.DB.prepare("SELECT version FROM nodes WHERE cluster = ? AND name = ?")
+      .bind("cu-legacy", node.name)
+      .first<{ version: string }>();
+    expect(stored?.version).toBe(NEW);
+    // Nothing of the earlier layout is left, and nothing waits.
+    expect(await storedValues("cu-sync")).toEqual([]);
+    expect(await storedValues("as-sync")).toEqual([]);
+    expect(await storedValues("delivery:")).toEqual([]);
+    const timers = (await fleet().inspect()).timers;
+    expect(timers.filter((t) => t.kind === "cu-sync" || t.kind === "as-sync")).toEqual([]);
   });
 });
