@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
 import { integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Fleets: the unit of rollout sequencing; each is owned by one FleetObject. */
+/** Fleets: the unit of rollout sequencing; each is owned by one fleet object. */
 export const fleets = sqliteTable("fleets", {
   name: text("name").primaryKey(),
   createdAt: integer("created_at").$type<Instant>().notNull(),

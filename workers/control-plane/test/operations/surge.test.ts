@@ -9,6 +9,7 @@ import {
   NEW,
   nodesOf,
   OLD,
+  type OperationBody,
   storedValues,
   useNodePoolFixtures,
 } from "./helpers.ts";
@@ -428,5 +429,36 @@ describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
     }
     expect((await api("GET", "/v1/clusters/u-refused/node-pools/p")).body.version).toBe(NEW);
     expect((await nodesOf("u-refused", "p")).every((n) => n.version === NEW)).toBe(true);
+  });
+
+  it("NUP-5 VER-8 a pool's write-back the inventory refuses for a week is given up: the operation says so in its events and settles, and nothing retries it any more", async () => {
+    await clusterWithPool("u-given-up", {
+      nodeCount: 1,
+      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+    });
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_given_up BEFORE UPDATE OF version ON node_pools WHEN NEW.cluster = 'u-given-up' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
+    );
+    try {
+      const started = await api("POST", "/v1/clusters/u-given-up/node-pools/p/upgrade", {
+        body: {},
+      });
+      expect(started.status).toBe(202);
+      const id = started.body.id as string;
+      await advanceUntil(id, (op) => op.state === "SUCCEEDED", { stepSeconds: 30 });
+      // 1,000 attempts, the last ones 10 minutes apart: about a week.
+      for (let day = 0; day < 9; day++) {
+        await api("POST", "/v1/sim/advance", { body: { seconds: 86_400 } });
+      }
+      expect(await storedValues(`delivery:op-write-back/${id}`)).toEqual([]);
+      const op = (await api("GET", `/v1/operations/${id}`)).body as OperationBody;
+      expect(op.state).toBe("SUCCEEDED");
+      expect(op.events.map((e) => e.message)).toContainEqual(
+        expect.stringMatching(/^VER-8: the inventory refused this operation's write-back/),
+      );
+      expect((await api("GET", "/v1/clusters/u-given-up/node-pools/p")).body.version).toBe(OLD);
+    } finally {
+      await env.DB.exec("DROP TRIGGER refuse_given_up");
+    }
   });
 });
