@@ -22,6 +22,8 @@ export interface TransactionHost {
 }
 
 const DELETED = Symbol("deleted");
+/** Timer ids one delete statement clears: a Durable Object statement binds at most 100 values. */
+const CLEARED_PER_STATEMENT = 100;
 
 /**
  * One storage transaction's view. Writes are buffered and flushed once at the end,
@@ -121,7 +123,12 @@ export class Transaction implements Tx {
       (query, ...bindings) => this.host.write(query, ...bindings),
       (key, json) => this.writeOwn(key, json),
     );
-    for (const [id, timer] of this.timerChanges) this.flushTimer(id, timer);
+    const cleared: string[] = [];
+    for (const [id, timer] of this.timerChanges) {
+      if (timer === null) cleared.push(id);
+      else this.flushTimer(id, timer);
+    }
+    this.deleteTimers(cleared);
   }
 
   private stored(key: string): CachedValue {
@@ -181,16 +188,8 @@ export class Transaction implements Tx {
     );
   }
 
-  /**
-   * A timer lives in the table of its clock; clearing it (by id, whichever its clock)
-   * looks in both.
-   */
-  private flushTimer(id: string, timer: Timer | null): void {
-    if (timer === null) {
-      this.deleteTimer("timers", id);
-      this.deleteTimer("wall_timers", id);
-      return;
-    }
+  /** A timer lives in the table of its clock. */
+  private flushTimer(id: string, timer: Timer): void {
     const table = timer.clock === "wall" ? "wall_timers" : "timers";
     const [current] = this.host.sql
       .exec<{ due: number; kind: string; payload: string | null }>(
@@ -215,9 +214,18 @@ export class Transaction implements Tx {
     );
   }
 
-  /** Deletes the timer from `table` when it is there (a read costs nothing billed). */
-  /** One statement: a delete that matches nothing writes (and bills) no row. */
-  private deleteTimer(table: "timers" | "wall_timers", id: string): void {
-    this.host.write(`DELETE FROM ${table} WHERE id = ?`, id);
+  /**
+   * Clears timers by id, whichever their clock: a statement per table for up to
+   * {@link CLEARED_PER_STATEMENT} ids (a delete that matches nothing writes, and bills, no
+   * row). A transaction clears many timers that were never set (an ended operation's
+   * kinds), and a statement each was the most frequent statement an object ran.
+   */
+  private deleteTimers(ids: readonly string[]): void {
+    for (let i = 0; i < ids.length; i += CLEARED_PER_STATEMENT) {
+      const part = ids.slice(i, i + CLEARED_PER_STATEMENT);
+      const list = part.length === 1 ? "= ?" : `IN (${"?, ".repeat(part.length - 1)}?)`;
+      this.host.write(`DELETE FROM timers WHERE id ${list}`, ...part);
+      this.host.write(`DELETE FROM wall_timers WHERE id ${list}`, ...part);
+    }
   }
 }
