@@ -140,7 +140,7 @@ export class RuntimeStorage {
   }
 
   /**
-   * Forgets the values cached longest once there are more than {@link MAX_CACHED_VALUES}:
+   * Forgets the values read least recently once there are more than {@link MAX_CACHED_VALUES}:
    * a fleet with thousands of operations would otherwise keep every one parsed, and the
    * isolate that holds all objects of the class is reset when its heap outgrows the
    * platform's limit (every instance restarts). A forgotten value is read again when used.

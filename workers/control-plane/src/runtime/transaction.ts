@@ -24,6 +24,8 @@ export interface TransactionHost {
 const DELETED = Symbol("deleted");
 /** Timer ids one delete statement clears: a Durable Object statement binds at most 100 values. */
 const CLEARED_PER_STATEMENT = 100;
+/** State keys one read takes, for the same bound. */
+const KEYS_PER_READ = 100;
 
 /**
  * One storage transaction's view. Writes are buffered and flushed once at the end,
@@ -118,7 +120,8 @@ export class Transaction implements Tx {
       this.finishers.delete(key);
       finish();
     }
-    for (const [key, value] of this.state) this.flushState(key, value);
+    const before = this.storedJson([...this.state.keys()]);
+    for (const [key, value] of this.state) this.flushState(key, value, before.get(key));
     this.host.packed?.flush(
       (query, ...bindings) => this.host.write(query, ...bindings),
       (key, json) => this.writeOwn(key, json),
@@ -132,8 +135,14 @@ export class Transaction implements Tx {
   }
 
   private stored(key: string): CachedValue {
-    const cached = this.host.cache.get(key);
-    if (cached) return cached;
+    const cache = this.host.cache;
+    const cached = cache.get(key);
+    if (cached) {
+      // Most recently used last: the cache forgets from the front (storage.ts).
+      cache.delete(key);
+      cache.set(key, cached);
+      return cached;
+    }
     const packed = this.host.packed;
     const json = packed?.packs(key) ? packed.get(key) : undefined;
     if (json !== undefined) {
@@ -151,26 +160,60 @@ export class Transaction implements Tx {
     return loaded;
   }
 
-  private flushState(key: string, value: unknown): void {
-    const before = this.stored(key);
+  /**
+   * The stored JSON text of `keys`, for telling a change from a rewrite: from the cache or
+   * the packed row, the rest in one read per {@link KEYS_PER_READ} keys. A transaction
+   * writes many keys it never read (a new watch, a new delivery): a read each was most of
+   * what its flush asked SQLite, and a value read only to be compared is not parsed.
+   */
+  private storedJson(keys: readonly string[]): Map<string, string | undefined> {
+    const found = new Map<string, string | undefined>();
+    const unread: string[] = [];
+    const packed = this.host.packed;
+    for (const key of keys) {
+      const cached = this.host.cache.get(key);
+      const inPacked = cached || !packed?.packs(key) ? undefined : packed.get(key);
+      if (cached) found.set(key, cached.json);
+      else if (inPacked !== undefined) found.set(key, inPacked);
+      else {
+        found.set(key, undefined);
+        unread.push(key);
+      }
+    }
+    for (let i = 0; i < unread.length; i += KEYS_PER_READ) {
+      const part = unread.slice(i, i + KEYS_PER_READ);
+      const list = part.length === 1 ? "= ?" : `IN (${"?, ".repeat(part.length - 1)}?)`;
+      for (const row of this.host.sql
+        .exec<{ key: string; value: string }>(
+          `SELECT key, value FROM state WHERE key ${list}`,
+          ...part,
+        )
+        .toArray()) {
+        found.set(row.key, row.value);
+      }
+    }
+    return found;
+  }
+
+  private flushState(key: string, value: unknown, beforeJson: string | undefined): void {
     const packed = this.host.packed;
     const wasPacked = packed?.packs(key) === true && packed.has(key);
     if (value === DELETED) {
-      if (before.json === undefined) return;
+      if (beforeJson === undefined) return;
       if (wasPacked) packed!.delete(key);
       else this.host.write("DELETE FROM state WHERE key = ?", key);
       this.host.cache.set(key, { value: undefined, json: undefined });
       return;
     }
     const json = JSON.stringify(value);
-    if (json === before.json) {
+    if (json === beforeJson) {
       this.host.cache.set(key, { value, json });
       return;
     }
     if (packed?.placement(key, json) === "packed") {
       packed.set(key, json);
       // It had a row of its own (it was large, or stored before packing): not any more.
-      if (before.json !== undefined && !wasPacked) {
+      if (beforeJson !== undefined && !wasPacked) {
         this.host.write("DELETE FROM state WHERE key = ?", key);
       }
     } else {
