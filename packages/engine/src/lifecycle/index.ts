@@ -4,6 +4,7 @@ export {
   cancelClusterUpgrade,
   decideClusterUpgrade,
   decideClusterUpgradeAll,
+  noteOnClusterUpgrade,
   resumeClusterUpgrade,
   startClusterUpgrade,
 } from "./machine.ts";

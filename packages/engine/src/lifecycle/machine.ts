@@ -267,6 +267,22 @@ export function abandonClusterUpgrade(
 }
 
 /**
+ * The upgrade with one more line in its history (what the host did with it); nothing
+ * else changes.
+ *
+ * @example noteOnClusterUpgrade(done, "written back", now).events.at(-1)?.message // "written back"
+ */
+export function noteOnClusterUpgrade(
+  op: ClusterUpgrade,
+  message: string,
+  now: Instant,
+): ClusterUpgrade {
+  const pass = new Pass(op, now);
+  pass.record(message);
+  return pass.op;
+}
+
+/**
  * The operator stops a running upgrade (LIFE-3: health checks that keep failing never end
  * it on their own). Whatever runs or waits stops where it is and nothing more starts; a
  * late answer to a command already sent is ignored. Resume retries from where it stopped.

@@ -1,5 +1,6 @@
 import { env, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { WRITE_BACK_GIVEN_UP } from "../../src/objects/fleet/cluster-upgrade/write-back.ts";
 import type { FleetObject } from "../../src/objects/fleet/fleet-object.ts";
 import type { ObjectWiring } from "../../src/objects/wiring.ts";
 import type { CrashPoint } from "../../src/runtime/types.ts";
@@ -198,5 +199,46 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
     expect(await storedValues("delivery:")).toEqual([]);
     const timers = (await fleet().inspect()).timers;
     expect(timers.filter((t) => t.kind === "cu-sync" || t.kind === "as-sync")).toEqual([]);
+  });
+
+  it("VER-8 a write-back the inventory refuses for a week is given up: the upgrade says so in its events and nothing retries it any more", async () => {
+    expect(
+      (await api("PUT", "/v1/clusters/cu-given-up", { body: clusterBody({ version: OLD }) }))
+        .status,
+    ).toBe(201);
+    await env.DB.exec(
+      "CREATE TRIGGER refuse_given_up BEFORE UPDATE OF status_version ON clusters WHEN NEW.name = 'cu-given-up' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
+    );
+    try {
+      const started = await api("POST", "/v1/clusters/cu-given-up/upgrade", {
+        body: { version: NEW },
+      });
+      expect(started.status).toBe(202);
+      const id = started.body.id as string;
+      for (
+        let step = 0;
+        (await api("GET", `/v1/operations/${id}`)).body.state === "RUNNING";
+        step++
+      ) {
+        expect(step, "the upgrade never ended").toBeLessThan(200);
+        await advanceClock(60);
+        await tick();
+      }
+      // 1,000 attempts, the last ones 10 minutes apart: about a week.
+      for (let day = 0; day < 9; day++) {
+        await advanceClock(86_400);
+        await tick();
+      }
+      expect(await pendingWriteBacks()).toEqual([]);
+      const op = (await api("GET", `/v1/operations/${id}`)).body as {
+        state: string;
+        events: { message: string }[];
+      };
+      expect(op.state).toBe("SUCCEEDED");
+      expect(op.events.map((e) => e.message)).toContain(WRITE_BACK_GIVEN_UP);
+      expect((await api("GET", "/v1/clusters/cu-given-up")).body.status.version).toBe(OLD);
+    } finally {
+      await env.DB.exec("DROP TRIGGER refuse_given_up");
+    }
   });
 });

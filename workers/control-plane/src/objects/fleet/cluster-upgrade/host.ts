@@ -10,6 +10,7 @@ import {
   decideClusterUpgradeAll,
   isClusterUpgradeTerminal,
   type Maintenance,
+  noteOnClusterUpgrade,
   ok,
   operationOfCommand,
   type PoolUpgradeEnded,
@@ -258,6 +259,14 @@ export function abandonClusterOperation(tx: Tx, cluster: string): void {
   if (!hosted) return;
   hosted.clusterDeleted = true;
   save(tx, hosted, abandonClusterUpgrade(hosted.op, `cluster ${cluster} was deleted`, tx.now));
+}
+
+/** One more line in a finished upgrade's history (what the fleet did after its end). */
+export function noteOnFinishedClusterUpgrade(tx: Tx, id: string, message: string): void {
+  const hosted = load(tx, id);
+  if (!hosted || !isClusterUpgradeTerminal(hosted.op.state)) return;
+  hosted.op = noteOnClusterUpgrade(hosted.op, message, tx.now);
+  storeClusterUpgrade(tx, hosted);
 }
 
 /** One cluster upgrade as the fleet keeps it. */

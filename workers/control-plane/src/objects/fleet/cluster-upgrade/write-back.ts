@@ -10,9 +10,14 @@ import {
   clusterUpgradeRetirable,
   forgetClusterUpgrade,
   getHostedClusterUpgrade,
+  noteOnFinishedClusterUpgrade,
 } from "./host.ts";
 import { CLUSTER_RETIRE_TIMER } from "./keys.ts";
 import { awaitWriteBack, type ClusterWriteBack, unwrittenBack } from "./pending-write-backs.ts";
+
+/** What a finished upgrade says when the inventory never took its write-back. */
+export const WRITE_BACK_GIVEN_UP =
+  "VER-8: the inventory refused this upgrade's write-back for a week; the cluster's status there may not show it";
 
 /** What a write-back did: the upgrades it found ended, and whether one succeeded. */
 interface WrittenBack {
@@ -62,10 +67,11 @@ export const clusterWriteBack: FleetCourier<ClusterWriteBack, WrittenBack> = {
     for (const id of written.ended) scheduleRetirement(tx, id, clusterUpgradeRetention(tx, id));
   },
   remainder: unwrittenBack,
-  // The inventory refused it for about a week: the upgrades still leave with their
-  // retention (the object's storage stays bounded); the log says which.
+  // The inventory refused it for about a week: each upgrade says so, and still leaves
+  // with its retention (the object's storage stays bounded).
   gaveUp(tx, message) {
     for (const { upgrade } of message.ends) {
+      noteOnFinishedClusterUpgrade(tx, upgrade, WRITE_BACK_GIVEN_UP);
       scheduleRetirement(tx, upgrade, clusterUpgradeRetention(tx, upgrade));
     }
   },
