@@ -38,6 +38,37 @@ function tick(): Promise<unknown> {
   );
 }
 
+/**
+ * A cluster `name` on OLD whose upgrade to NEW is driven (one minute and one fleet run per
+ * step) until it ended; the upgrade's id.
+ */
+async function upgradeToEnd(name: string): Promise<string> {
+  expect(
+    (await api("PUT", `/v1/clusters/${name}`, { body: clusterBody({ version: OLD }) })).status,
+  ).toBe(201);
+  const started = await api("POST", `/v1/clusters/${name}/upgrade`, { body: { version: NEW } });
+  expect(started.status, JSON.stringify(started.body)).toBe(202);
+  const id = started.body.id as string;
+  for (let step = 0; (await api("GET", `/v1/operations/${id}`)).body.state === "RUNNING"; step++) {
+    expect(step, "the upgrade never ended").toBeLessThan(200);
+    await advanceClock(60);
+    await tick();
+  }
+  await tick();
+  return id;
+}
+
+/** The inventory refuses every status.version written for `cluster`, as a D1 outage would. */
+async function refuseStatusWrites(cluster: string): Promise<() => Promise<void>> {
+  const trigger = `refuse_${cluster.replaceAll("-", "_")}`;
+  await env.DB.exec(
+    `CREATE TRIGGER ${trigger} BEFORE UPDATE OF status_version ON clusters WHEN NEW.name = '${cluster}' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END`,
+  );
+  return async () => {
+    await env.DB.exec(`DROP TRIGGER ${trigger}`);
+  };
+}
+
 describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
   it("VER-8 a fleet that dies after the write-back reached D1 but before it recorded so keeps the upgrade pending, writes it back again on its next run, and then nothing is pending", async () => {
     let crashes = 0;
@@ -91,28 +122,8 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
   });
 
   it("VER-8 a write-back the inventory refuses is retried with backoff by the fleet's deliveries, neither lost nor retried in a loop, and lands once the inventory takes it", async () => {
-    expect(
-      (await api("PUT", "/v1/clusters/cu-refused", { body: clusterBody({ version: OLD }) })).status,
-    ).toBe(201);
-    // The inventory refuses this cluster's status update, as a D1 outage would.
-    await env.DB.exec(
-      "CREATE TRIGGER refuse_write_back BEFORE UPDATE OF status_version ON clusters WHEN NEW.name = 'cu-refused' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
-    );
-    const started = await api("POST", "/v1/clusters/cu-refused/upgrade", {
-      body: { version: NEW },
-    });
-    expect(started.status, JSON.stringify(started.body)).toBe(202);
-    const id = started.body.id as string;
-    for (
-      let step = 0;
-      (await api("GET", `/v1/operations/${id}`)).body.state === "RUNNING";
-      step++
-    ) {
-      expect(step, "the upgrade never ended").toBeLessThan(200);
-      await advanceClock(60);
-      await tick();
-    }
-    await tick();
+    const accept = await refuseStatusWrites("cu-refused");
+    const id = await upgradeToEnd("cu-refused");
     // Ended, refused: still pending, with an attempt counted and its retry in the future.
     expect(await pendingWriteBacks()).toEqual([id]);
     const attempts = (await writeBackDeliveries()).map((delivery) => delivery.attempts);
@@ -122,7 +133,7 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
     expect(retry?.due).toBeGreaterThan(Date.parse((await api("GET", "/v1/sim")).body.now));
     expect((await api("GET", "/v1/clusters/cu-refused")).body.status.version).toBe(OLD);
 
-    await env.DB.exec("DROP TRIGGER refuse_write_back");
+    await accept();
     for (let step = 0; (await pendingWriteBacks()).length > 0; step++) {
       expect(step, "the write-back was never retried").toBeLessThan(20);
       await advanceClock(60);
@@ -132,22 +143,7 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
   });
 
   it("VER-8 CA-3 write-backs an earlier version left waiting on timers of their own (a cluster upgrade's pending list, the autoscaler's node queue) are taken over by deliveries when those timers fire, and land", async () => {
-    expect(
-      (await api("PUT", "/v1/clusters/cu-legacy", { body: clusterBody({ version: OLD }) })).status,
-    ).toBe(201);
-    const started = await api("POST", "/v1/clusters/cu-legacy/upgrade", { body: { version: NEW } });
-    expect(started.status).toBe(202);
-    const id = started.body.id as string;
-    for (
-      let step = 0;
-      (await api("GET", `/v1/operations/${id}`)).body.state === "RUNNING";
-      step++
-    ) {
-      expect(step, "the upgrade never ended").toBeLessThan(200);
-      await advanceClock(60);
-      await tick();
-    }
-    await tick();
+    const id = await upgradeToEnd("cu-legacy");
     expect(await pendingWriteBacks()).toEqual([]);
     const pool = await api("PUT", "/v1/clusters/cu-legacy/node-pools/p", {
       body: poolBody({ version: NEW, zones: ["europe-west1-b"], nodeCount: 1 }),
@@ -202,28 +198,9 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
   });
 
   it("VER-8 a write-back the inventory refuses for a week is given up: the upgrade says so in its events and nothing retries it any more", async () => {
-    expect(
-      (await api("PUT", "/v1/clusters/cu-given-up", { body: clusterBody({ version: OLD }) }))
-        .status,
-    ).toBe(201);
-    await env.DB.exec(
-      "CREATE TRIGGER refuse_given_up BEFORE UPDATE OF status_version ON clusters WHEN NEW.name = 'cu-given-up' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
-    );
+    const accept = await refuseStatusWrites("cu-given-up");
     try {
-      const started = await api("POST", "/v1/clusters/cu-given-up/upgrade", {
-        body: { version: NEW },
-      });
-      expect(started.status).toBe(202);
-      const id = started.body.id as string;
-      for (
-        let step = 0;
-        (await api("GET", `/v1/operations/${id}`)).body.state === "RUNNING";
-        step++
-      ) {
-        expect(step, "the upgrade never ended").toBeLessThan(200);
-        await advanceClock(60);
-        await tick();
-      }
+      const id = await upgradeToEnd("cu-given-up");
       // 1,000 attempts, the last ones 10 minutes apart: about a week.
       for (let day = 0; day < 9; day++) {
         await advanceClock(86_400);
@@ -238,7 +215,7 @@ describe("cluster upgrades' write-backs across a restart (VER-8)", () => {
       expect(op.events.map((e) => e.message)).toContain(WRITE_BACK_GIVEN_UP);
       expect((await api("GET", "/v1/clusters/cu-given-up")).body.status.version).toBe(OLD);
     } finally {
-      await env.DB.exec("DROP TRIGGER refuse_given_up");
+      await accept();
     }
   });
 });

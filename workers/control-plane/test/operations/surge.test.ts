@@ -16,6 +16,32 @@ import {
 
 useNodePoolFixtures();
 
+/**
+ * A one-node surge pool `p` of `cluster` whose upgrade ran to SUCCEEDED while the
+ * inventory refused the pool's new version (as a D1 outage would); the upgrade's id and
+ * what lets the inventory take writes again.
+ */
+async function upgradeRefused(
+  cluster: string,
+): Promise<{ id: string; accept: () => Promise<void> }> {
+  await clusterWithPool(cluster, {
+    nodeCount: 1,
+    upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
+  });
+  const trigger = `refuse_${cluster.replaceAll("-", "_")}`;
+  await env.DB.exec(
+    `CREATE TRIGGER ${trigger} BEFORE UPDATE OF version ON node_pools WHEN NEW.cluster = '${cluster}' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END`,
+  );
+  const accept = async () => {
+    await env.DB.exec(`DROP TRIGGER ${trigger}`);
+  };
+  const started = await api("POST", `/v1/clusters/${cluster}/node-pools/p/upgrade`, { body: {} });
+  expect(started.status).toBe(202);
+  const id = started.body.id as string;
+  await advanceUntil(id, (op) => op.state === "SUCCEEDED", { stepSeconds: 30 });
+  return { id, accept };
+}
+
 describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
   it("NUP-3 NUP-5 a surge upgrade replaces every node within n..n+s per zone and writes the pool back", async () => {
     await clusterWithPool("u-surge", {
@@ -400,18 +426,7 @@ describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
   });
 
   it("NUP-5 VER-8 a pool's write-back the inventory refuses is retried with backoff by the fleet's deliveries: the operation stays readable with its nodes, and the inventory gets them once it takes the write", async () => {
-    await clusterWithPool("u-refused", {
-      nodeCount: 1,
-      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
-    });
-    // The inventory refuses this pool's new version, as a D1 outage would.
-    await env.DB.exec(
-      "CREATE TRIGGER refuse_pool_write_back BEFORE UPDATE OF version ON node_pools WHEN NEW.cluster = 'u-refused' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
-    );
-    const started = await api("POST", "/v1/clusters/u-refused/node-pools/p/upgrade", { body: {} });
-    expect(started.status).toBe(202);
-    const id = started.body.id as string;
-    await advanceUntil(id, (op) => op.state === "SUCCEEDED", { stepSeconds: 30 });
+    const { id, accept } = await upgradeRefused("u-refused");
     await api("POST", "/v1/sim/advance", { body: { seconds: 1 } });
     const pending = await storedValues(`delivery:op-write-back/${id}`);
     expect(pending).toHaveLength(1);
@@ -422,7 +437,7 @@ describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
     expect((await api("GET", `/v1/operations/${id}`)).body.state).toBe("SUCCEEDED");
     expect((await nodesOf("u-refused", "p")).every((n) => n.version === NEW)).toBe(true);
 
-    await env.DB.exec("DROP TRIGGER refuse_pool_write_back");
+    await accept();
     for (let step = 0; (await storedValues(`delivery:op-write-back/${id}`)).length > 0; step++) {
       expect(step, "the write-back was never retried").toBeLessThan(20);
       await api("POST", "/v1/sim/advance", { body: { seconds: 60 } });
@@ -432,20 +447,8 @@ describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
   });
 
   it("NUP-5 VER-8 a pool's write-back the inventory refuses for a week is given up: the operation says so in its events and settles, and nothing retries it any more", async () => {
-    await clusterWithPool("u-given-up", {
-      nodeCount: 1,
-      upgradeStrategy: { type: "SURGE", maxSurge: 1, maxUnavailable: 0 },
-    });
-    await env.DB.exec(
-      "CREATE TRIGGER refuse_given_up BEFORE UPDATE OF version ON node_pools WHEN NEW.cluster = 'u-given-up' BEGIN SELECT RAISE(ABORT, 'inventory unavailable'); END",
-    );
+    const { id, accept } = await upgradeRefused("u-given-up");
     try {
-      const started = await api("POST", "/v1/clusters/u-given-up/node-pools/p/upgrade", {
-        body: {},
-      });
-      expect(started.status).toBe(202);
-      const id = started.body.id as string;
-      await advanceUntil(id, (op) => op.state === "SUCCEEDED", { stepSeconds: 30 });
       // 1,000 attempts, the last ones 10 minutes apart: about a week.
       for (let day = 0; day < 9; day++) {
         await api("POST", "/v1/sim/advance", { body: { seconds: 86_400 } });
@@ -458,7 +461,7 @@ describe("node-pool upgrades through the API: surge (NUP-2..7, MW-4)", () => {
       );
       expect((await api("GET", "/v1/clusters/u-given-up/node-pools/p")).body.version).toBe(OLD);
     } finally {
-      await env.DB.exec("DROP TRIGGER refuse_given_up");
+      await accept();
     }
   });
 });
