@@ -115,15 +115,10 @@ export interface Collection<M, I> {
   apart(tx: Tx): string;
 }
 
-/**
- * Adds `item` to the collecting delivery `id` (runtime/deliveries.ts `Collection`); an
- * item it already holds (by its key) is not added twice.
- */
+/** Adds `item` to the collecting delivery `id` (runtime/deliveries.ts `Collection`). */
 export function collect<M, I>(tx: Tx, id: string, item: I, collection: Collection<M, I>): void {
   const pending = pendingMessage<M>(tx, id);
   const items = pending === undefined ? [] : collection.items(pending);
-  const key = collection.key(item);
-  if (items.some((held) => collection.key(held) === key)) return;
   if (items.length < collection.max) {
     deliver(tx, id, collection.message([...items, item]));
     return;
