@@ -8,6 +8,7 @@ import {
   decideClusterUpgrade,
   IN_PLACE_FROM,
   LIFECYCLE_DRAIN_LIMIT,
+  noteOnClusterUpgrade,
   planSteps,
   restingClusterStatus,
   resumeClusterUpgrade,
@@ -511,5 +512,22 @@ describe("cluster upgrade machine", () => {
     const done = driveCluster(started, T0).op;
     expect(done.state).toBe("SUCCEEDED");
     expect(abandonClusterUpgrade(done, "gone", T0 + MINUTE).state).toEqual(done);
+  });
+
+  it("VER-8 a note on a finished upgrade adds one line to its history and changes nothing else; the upgrade it was given is left as it was", () => {
+    const done = driveCluster(start(request(userCluster())), T0).op;
+    const before = structuredClone(done);
+    const noted = noteOnClusterUpgrade(
+      done,
+      "VER-8: the inventory refused this upgrade's write-back",
+      T0 + MINUTE,
+    );
+    expect(noted.events.at(-1)).toEqual({
+      at: T0 + MINUTE,
+      message: "VER-8: the inventory refused this upgrade's write-back",
+    });
+    expect(noted.eventCount).toBe(done.eventCount + 1);
+    expect({ ...noted, events: done.events, eventCount: done.eventCount }).toEqual(done);
+    expect(done).toEqual(before);
   });
 });
