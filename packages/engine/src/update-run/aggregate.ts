@@ -1,6 +1,6 @@
 import { isOneOf } from "../machine/states.ts";
 import { gateReason, gatesThrough, skipGates } from "./gates.ts";
-import type { RunGroup, RunStage, UpdateRun, UpdateRunState } from "./types.ts";
+import type { RunGroup, RunMember, RunStage, UpdateRun, UpdateRunState } from "./types.ts";
 
 /** RUN-8: the states nothing moves out of, for a run and each stage, group and member. */
 export const UPDATE_RUN_TERMINAL_STATES = [
@@ -33,31 +33,88 @@ function setDerived(target: { state: UpdateRunState; message?: string }, derived
   else target.message = derived.message;
 }
 
+/** What a group's members are, counted in one pass over them. */
+interface Tally {
+  total: number;
+  failed: number;
+  /** The last Failed member in the group's order (its message leads the group's). */
+  lastFailed?: RunMember;
+  skipped: number;
+  /** Skipped because their cluster left the fleet (EXT-8). */
+  skippedByFleet: number;
+  terminal: number;
+  running: number;
+  pending: number;
+  notStarted: number;
+}
+
+function tally(group: RunGroup): Tally {
+  const t: Tally = {
+    total: group.members.length,
+    failed: 0,
+    skipped: 0,
+    skippedByFleet: 0,
+    terminal: 0,
+    running: 0,
+    pending: 0,
+    notStarted: 0,
+  };
+  for (const m of group.members) {
+    switch (m.state) {
+      case "Failed":
+        t.failed += 1;
+        t.terminal += 1;
+        t.lastFailed = m;
+        break;
+      case "Skipped":
+        t.skipped += 1;
+        t.terminal += 1;
+        if (m.skippedBy === "fleet") t.skippedByFleet += 1;
+        break;
+      case "Completed":
+        t.terminal += 1;
+        break;
+      case "Running":
+        t.running += 1;
+        break;
+      case "Pending":
+        t.pending += 1;
+        break;
+      case "NotStarted":
+        t.notStarted += 1;
+        break;
+    }
+  }
+  return t;
+}
+
 /**
  * RUN-8/9/11 for a group, from its members (re-derived on every pass, never trusted from
  * the last one): user skip; a Failed member; every member Skipped; every member done;
  * not reached; a member Running; halted (RUN-10: members under way show Stopped); every
  * member Pending or not started (seed 002's Pending); else Running, waiting for the
- * Pending ones.
+ * Pending ones. The members are counted once (`t`): a run decides on every answer of
+ * its members, and a look at each of them per rule made a large run's answers slow.
  */
-function deriveGroup(group: RunGroup, reached: boolean, halted: string | undefined): Derived {
+function deriveGroup(
+  group: RunGroup,
+  t: Tally,
+  reached: boolean,
+  halted: string | undefined,
+): Derived {
   if (group.userSkipped) return { state: "Skipped", message: "RUN-12: skipped by the user" };
-  const members = group.members;
-  const failed = members.filter((m) => m.state === "Failed");
   const budget = group.maxAllowedFailures ?? 0;
-  if (failed.length > budget) {
-    const last = failed[failed.length - 1]!;
+  if (t.failed > budget) {
+    const last = t.lastFailed!;
     const over =
-      budget > 0
-        ? `EXT-3: ${failed.length} members failed, more than the budget of ${budget}; `
-        : "";
+      budget > 0 ? `EXT-3: ${t.failed} members failed, more than the budget of ${budget}; ` : "";
     return {
       state: "Failed",
       message: `${over}RUN-11: member ${last.cluster} failed: ${last.message ?? "its upgrade failed"}`,
     };
   }
-  if (members.length > 0 && members.every((m) => m.state === "Skipped")) {
-    if (members.every((m) => m.skippedBy === "fleet")) {
+  if (t.total > 0 && t.skipped === t.total) {
+    if (t.skippedByFleet === t.total) {
       return { state: "Skipped", message: "EXT-8: every member's cluster left the fleet" };
     }
     return { state: "Skipped", message: "RUN-9: every member was skipped" };
@@ -65,23 +122,23 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: string | undefin
   if (!reached) return { state: "NotStarted" };
   const beforeGate = gateReason(group.gates, "Before");
   if (beforeGate !== undefined) return { state: "Pending", message: beforeGate };
-  if (members.every((m) => isTerminalState(m.state))) {
+  if (t.terminal === t.total) {
     const afterGate = gateReason(group.gates, "After");
     if (afterGate !== undefined) return { state: "Pending", message: afterGate };
-    if (failed.length === 0) return { state: "Completed" };
+    if (t.failed === 0) return { state: "Completed" };
     return {
       state: "Completed",
-      message: `EXT-3: ${failed.length} of ${members.length} members failed, within the budget of ${budget}`,
+      message: `EXT-3: ${t.failed} of ${t.total} members failed, within the budget of ${budget}`,
     };
   }
-  if (members.some((m) => m.state === "Running")) return { state: "Running" };
+  if (t.running > 0) return { state: "Running" };
   if (halted !== undefined) return { state: "Stopped", message: halted };
-  const pending = members.filter((m) => m.state === "Pending").map((m) => m.cluster);
-  if (pending.length === 0) return { state: "Running" };
+  if (t.pending === 0) return { state: "Running" };
   // Seed 002: Pending only when all its members are Pending or not started.
-  if (members.every((m) => m.state === "Pending" || m.state === "NotStarted")) {
+  if (t.pending + t.notStarted === t.total) {
     return { state: "Pending", message: "RUN-8: all its members are Pending or not started" };
   }
+  const pending = group.members.filter((m) => m.state === "Pending").map((m) => m.cluster);
   return {
     state: "Running",
     message: `RUN-8: waiting for Pending member(s) ${pending.join(", ")}`,
@@ -90,6 +147,7 @@ function deriveGroup(group: RunGroup, reached: boolean, halted: string | undefin
 
 function deriveStage(
   stage: RunStage,
+  failedMembers: number,
   reached: boolean,
   halted: string | undefined,
   now: number,
@@ -99,7 +157,6 @@ function deriveStage(
   const failed = groups.find((g) => g.state === "Failed");
   if (failed)
     return { state: "Failed", message: `RUN-11: group ${failed.name} failed: ${failed.message}` };
-  const failedMembers = failedCount(stage);
   const budget = stage.maxAllowedFailures ?? 0;
   if (failedMembers > budget) {
     return {
@@ -193,27 +250,56 @@ export function currentStageIndex(run: UpdateRun): number {
   return index < 0 ? run.stages.length : index;
 }
 
+/** EXT-9: what holds a scope of a stopped or failed run (undefined while it is not). */
+function haltedBy(run: UpdateRun): string | undefined {
+  if (!isHalted(run)) return undefined;
+  return run.stopped
+    ? "RUN-10: the run was stopped by the user; nothing more starts here"
+    : "RUN-11: the run failed; nothing more starts here";
+}
+
+function deriveStageAt(
+  run: UpdateRun,
+  index: number,
+  current: number,
+  halted: string | undefined,
+  now: number,
+): void {
+  const stage = run.stages[index]!;
+  const reached = run.startedAt !== undefined && index <= current;
+  // EXT-1: a stage's groups are reached once the gates before the stage are through.
+  const groupsReached = reached && gatesThrough(stage.gates, "Before");
+  let failedMembers = 0;
+  for (const group of stage.groups) {
+    const t = tally(group);
+    failedMembers += t.failed;
+    setDerived(group, deriveGroup(group, t, groupsReached, halted));
+    if (group.state === "Skipped") skipGates(group.gates);
+  }
+  setDerived(stage, deriveStage(stage, failedMembers, reached, halted, now));
+  if (stage.state === "Skipped") skipGates(stage.gates);
+}
+
+/**
+ * Re-derives the stages from `from` up to (not including) `to` and their groups from
+ * their members, as {@link deriveStates} would derive them now: what a pass needs to know
+ * of the stages it works on, without deriving the whole run after each of them.
+ */
+export function deriveStageStates(run: UpdateRun, from: number, to: number, now: number): void {
+  const halted = haltedBy(run);
+  const current = currentStageIndex(run);
+  for (let index = from; index < Math.min(to, run.stages.length); index++) {
+    deriveStageAt(run, index, current, halted, now);
+  }
+}
+
 /** Re-derives every group, stage and the run itself from the members (RUN-8/9/11). */
 export function deriveStates(run: UpdateRun, now: number): void {
-  // EXT-9: a scope held by a stop or a failure says which.
-  const halted = !isHalted(run)
-    ? undefined
-    : run.stopped
-      ? "RUN-10: the run was stopped by the user; nothing more starts here"
-      : "RUN-11: the run failed; nothing more starts here";
-  const started = run.startedAt !== undefined;
+  const halted = haltedBy(run);
   const current = currentStageIndex(run);
-  run.stages.forEach((stage, index) => {
-    const reached = started && index <= current;
-    // EXT-1: a stage's groups are reached once the gates before the stage are through.
-    const groupsReached = reached && gatesThrough(stage.gates, "Before");
-    for (const group of stage.groups) {
-      setDerived(group, deriveGroup(group, groupsReached, halted));
-      if (group.state === "Skipped") skipGates(group.gates);
-    }
-    setDerived(stage, deriveStage(stage, reached, halted, now));
-    if (stage.state === "Skipped") skipGates(stage.gates);
-  });
+  for (let index = 0; index < run.stages.length; index++) {
+    deriveStageAt(run, index, current, halted, now);
+  }
   setDerived(run, deriveRun(run, current));
   if (isTerminalState(run.state)) run.endedAt ??= now;
 }

@@ -6,28 +6,11 @@ import type {
   RunMember,
   StrategyGroup,
   StrategyStage,
-  UpdateRun,
   UpdateRunEvent,
 } from "./types.ts";
 
 /** EXT-7: how long a member's check detail may be; the rest of an answer is not kept. */
 export const HEALTH_DETAIL_LIMIT = 200;
-
-/**
- * EXT-7: the check a member's upgrade is followed by: its group's, else its stage's.
- *
- * @example healthCheckOf(run, "c-1") // { url: "https://status.example.com/ok" }
- */
-export function healthCheckOf(run: UpdateRun, cluster: string): HealthCheckSpec | undefined {
-  for (const stage of run.stages) {
-    for (const group of stage.groups) {
-      if (group.members.some((m) => m.cluster === cluster)) {
-        return group.healthCheck ?? stage.healthCheck;
-      }
-    }
-  }
-  return undefined;
-}
 
 /**
  * A check as people read it in messages. SEC-10: a message reaches every reader of the run

@@ -15,7 +15,7 @@ export type { Candidate, UpdateRunRequest } from "./create.ts";
 export { createUpdateRun, MAX_RUN_MEMBERS } from "./create.ts";
 export { allGates, nextScheduledStart } from "./gates.ts";
 export { describeCheck, HEALTH_DETAIL_LIMIT } from "./health.ts";
-export { decideUpdateRun } from "./machine.ts";
+export { decideMemberEvent, decideUpdateRun, type MemberEvent } from "./machine.ts";
 export {
   type ChosenImages,
   chosenImages,

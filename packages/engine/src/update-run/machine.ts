@@ -2,13 +2,7 @@ import { ok, type Result, refuse } from "../rules/violation.ts";
 import type { Instant } from "../time/instant.ts";
 import { failureStopsRun, isTerminalState } from "./aggregate.ts";
 import { allGates } from "./gates.ts";
-import {
-  awaitingHealth,
-  beginHealthCheck,
-  checkingMessage,
-  healthCheckOf,
-  recordHealthAnswer,
-} from "./health.ts";
+import { awaitingHealth, beginHealthCheck, checkingMessage, recordHealthAnswer } from "./health.ts";
 import { applyMembership } from "./membership.ts";
 import { consistentImages } from "./node-image.ts";
 import { runPass } from "./pass.ts";
@@ -16,7 +10,9 @@ import { alreadyThere } from "./readiness.ts";
 import type {
   CheckHealthIntent,
   RunActor,
+  RunGroup,
   RunMember,
+  RunStage,
   SkipTarget,
   StartMemberIntent,
   UntrackedEnd,
@@ -45,14 +41,38 @@ function allMembers(run: UpdateRun): RunMember[] {
   return run.stages.flatMap((s) => s.groups.flatMap((g) => g.members));
 }
 
-function findMember(run: UpdateRun, cluster: string): RunMember | undefined {
-  for (const stage of run.stages) {
-    for (const group of stage.groups) {
-      const member = group.members.find((m) => m.cluster === cluster);
-      if (member) return member;
+/**
+ * Members by cluster, per run object. A decision changes members in place and never
+ * reshapes the tree (membership changes come with a copy), so an index stays true for the
+ * run it was built on: a run decided on answer after answer looks each one up at once.
+ */
+const memberIndex = new WeakMap<UpdateRun, Map<string, MemberPlace>>();
+
+/** A member and the group and stage it is in. */
+interface MemberPlace {
+  member: RunMember;
+  group: RunGroup;
+  stage: RunStage;
+}
+
+function placeOf(run: UpdateRun, cluster: string): MemberPlace | undefined {
+  let index = memberIndex.get(run);
+  if (index === undefined) {
+    index = new Map();
+    for (const stage of run.stages) {
+      for (const group of stage.groups) {
+        for (const member of group.members) {
+          if (!index.has(member.cluster)) index.set(member.cluster, { member, group, stage });
+        }
+      }
     }
+    memberIndex.set(run, index);
   }
-  return undefined;
+  return index.get(cluster);
+}
+
+function findMember(run: UpdateRun, cluster: string): RunMember | undefined {
+  return placeOf(run, cluster)?.member;
 }
 
 function decision(
@@ -437,7 +457,9 @@ function endMember(
 ): string {
   if (!event.succeeded)
     return failMember(run, member, event.message ?? "its upgrade failed", event.at);
-  const check = healthCheckOf(run, member.cluster);
+  // EXT-7: its group's check, else its stage's.
+  const place = placeOf(run, member.cluster);
+  const check = place && (place.group.healthCheck ?? place.stage.healthCheck);
   if (check !== undefined) {
     checks.push(beginHealthCheck(member, check, event.at));
     return `EXT-7: ${member.cluster}'s upgrade ended; checking its health`;
@@ -577,7 +599,34 @@ export function decideUpdateRun(
   event: UpdateRunEvent,
   now: Instant,
 ): Result<UpdateRunDecision> {
-  const run = cloneRun(state);
+  return decideOn(cloneRun(state), event, now);
+}
+
+/** What a run hears from its members' fleets: never refused, only ignored when stale. */
+export type MemberEvent = Extract<
+  UpdateRunEvent,
+  { type: "MEMBER_STARTED" | "MEMBER_ENDED" | "MEMBER_START_REFUSED" | "HEALTH_CHECKED" }
+>;
+
+/**
+ * {@link decideUpdateRun} for a member's event on a run the caller owns: the run is
+ * changed in place and is the decision's state, so that a host taking thousands of
+ * member answers in one transaction copies its run once, not once per answer.
+ *
+ * @example const d = decideMemberEvent(ownCopy, { type: "MEMBER_ENDED", cluster: "c1", succeeded: true, at: now }, now); // d.state === ownCopy
+ */
+export function decideMemberEvent(
+  run: UpdateRun,
+  event: MemberEvent,
+  now: Instant,
+): UpdateRunDecision {
+  const decided = decideOn(run, event, now);
+  // Member events are answered, never refused (a stale one is ignored with a note).
+  if (!decided.ok) throw new Error(`update run: ${event.type} refused: ${decided.error.detail}`);
+  return decided.value;
+}
+
+function decideOn(run: UpdateRun, event: UpdateRunEvent, now: Instant): Result<UpdateRunDecision> {
   switch (event.type) {
     case "START":
       return start(run, event, now);

@@ -1,5 +1,11 @@
 import type { Instant } from "../time/instant.ts";
-import { currentStageIndex, deriveStates, isHalted, isTerminalState } from "./aggregate.ts";
+import {
+  currentStageIndex,
+  deriveStageStates,
+  deriveStates,
+  isHalted,
+  isTerminalState,
+} from "./aggregate.ts";
 import { DEFAULT_GROUP_CONCURRENCY, DEFAULT_STAGE_CONCURRENCY } from "./budgets.ts";
 import { passGates } from "./gates.ts";
 import { membersInTryOrder } from "./order.ts";
@@ -25,7 +31,9 @@ function afterGates(group: RunGroup, now: Instant): Instant | undefined {
 
 /** Members of the group whose upgrade is in flight. */
 function inFlight(group: RunGroup): number {
-  return group.members.filter((m) => m.state === "Running").length;
+  let running = 0;
+  for (const member of group.members) if (member.state === "Running") running += 1;
+  return running;
 }
 
 /**
@@ -128,7 +136,8 @@ export function runPass(
         for (const group of stage.groups)
           wake = earliest(wake, progressGroup(run, group, now, intents, slots, stage.healthCheck));
       }
-      deriveStates(run, now);
+      // This stage's states now; the rest of the run is derived once, after the pass.
+      deriveStageStates(run, index, index + 1, now);
       if (stage.state === "Failed") break;
       const settled = stage.userSkipped || stage.groups.every((g) => isTerminalState(g.state));
       if (!settled) break;
@@ -150,10 +159,10 @@ export function runPass(
           held = true;
         }
       }
-      if (held) {
-        deriveStates(run, now);
-        break;
-      }
+      if (held) break;
+      // The next stage is looked at with the stages after this one as they are before
+      // this one is done (one whose groups were all skipped has its gates skipped).
+      deriveStageStates(run, index + 1, run.stages.length, now);
       stage.done = true;
       notes.push(`stage ${stage.name} done`);
     }

@@ -516,7 +516,7 @@ describe("cluster upgrade machine", () => {
 
   it("VER-8 a note on a finished upgrade adds one line to its history and changes nothing else; the upgrade it was given is left as it was", () => {
     const done = driveCluster(start(request(userCluster())), T0).op;
-    const before = structuredClone(done);
+    const before = JSON.parse(JSON.stringify(done)) as typeof done;
     const noted = noteOnClusterUpgrade(
       done,
       "VER-8: the inventory refused this upgrade's write-back",

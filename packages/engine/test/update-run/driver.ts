@@ -1,6 +1,6 @@
 import { type Instant, SECOND } from "../../src/time/instant.ts";
 import { createUpdateRun, type UpdateRunRequest } from "../../src/update-run/create.ts";
-import { decideUpdateRun } from "../../src/update-run/machine.ts";
+import { decideMemberEvent, decideUpdateRun } from "../../src/update-run/machine.ts";
 import type {
   Availability,
   MemberFacts,
@@ -100,6 +100,11 @@ export interface DriveOptions {
   tieSeed?: number;
   /** Log group and stage state changes too (golden timelines). */
   logTree?: boolean;
+  /**
+   * Decide member ends in place (`decideMemberEvent`) on the run the last decision left,
+   * as a host taking a batch of answers does, instead of on a copy each time.
+   */
+  inPlace?: boolean;
 }
 
 /** States of every stage and group, to log what changed. */
@@ -155,7 +160,10 @@ export function drive(initial: UpdateRun, at: Instant, options: DriveOptions = {
   };
   const clock = (t: Instant) => `+${Math.round((t - at) / SECOND)}s`;
   const apply = (event: UpdateRunEvent) => {
-    const d = decideUpdateRun(run, event, now);
+    const d =
+      options.inPlace && event.type === "MEMBER_ENDED"
+        ? { ok: true as const, value: decideMemberEvent(run, event, now) }
+        : decideUpdateRun(run, event, now);
     if (!d.ok) {
       log.push(`${clock(now)} refused ${event.type}: ${d.error.detail}`);
       return;

@@ -102,6 +102,38 @@ describe("update run properties", () => {
     );
   });
 
+  it("RUN-3 RUN-11 a member's end decided in place on the run the last decision left (as a host takes a batch of answers) tells the same story as one decided on a copy: the same starts, log, states and messages", () => {
+    fc.assert(
+      fc.property(
+        runArb,
+        fc.boolean(),
+        fc.integer({ min: 1, max: 1_000 }),
+        (shape, faults, seed) => {
+          const script: DriveOptions["script"] = [
+            { at: T0, event: (at) => ({ type: "START", at }) },
+          ];
+          const story = (inPlace: boolean) => {
+            const { run, durations, fails } = build(shape, faults);
+            return drive(run, T0, {
+              duration: (c) => durations.get(c) ?? 0,
+              fails,
+              script,
+              tieSeed: seed,
+              logTree: true,
+              inPlace,
+            });
+          };
+          const copied = story(false);
+          const inPlace = story(true);
+          expect(inPlace.log).toEqual(copied.log);
+          expect(inPlace.starts).toEqual(copied.starts);
+          expect(inPlace.run).toEqual(copied.run);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
   it("RUN-1 RUN-2 RUN-3 a run with no faults ends Completed (Skipped when every stage was) with every non-skipped member at the goal", () => {
     fc.assert(
       fc.property(runArb, (shape) => {

@@ -1,6 +1,8 @@
 import {
+  decideMemberEvent,
   decideUpdateRun,
   type Instant,
+  type MemberEvent,
   ok,
   type Result,
   type RunMember,
@@ -9,6 +11,7 @@ import {
   type UpdateRun,
   type UpdateRunDecision,
   type UpdateRunEvent,
+  type UpdateRunState,
 } from "@regatta/engine";
 import type { RunReadings } from "@regatta/inventory";
 import { deliver, pendingDelivery } from "../../runtime/deliveries.ts";
@@ -19,6 +22,7 @@ import { notifyRunChanges } from "./notifications.ts";
 import { forgetCursorKey } from "./page.ts";
 import { reportRunState } from "./run-state.ts";
 import {
+  decidedInThisTransaction,
   deleteRun,
   flatMembers,
   hasRun,
@@ -84,7 +88,12 @@ function isUnderWay(member: RunMember | undefined): boolean {
  * transaction ends, from the run its last decision left (a start answered meanwhile for
  * a member no longer under way is ignored by the machine).
  */
-function save(tx: Tx, before: UpdateRun, decision: UpdateRunDecision, at: Instant): void {
+function save(
+  tx: Tx,
+  before: { run: UpdateRun; state: UpdateRunState },
+  decision: UpdateRunDecision,
+  at: Instant,
+): void {
   if (decision.intents.length > 0) {
     saveStarts(tx, [...loadStarts(tx), ...decision.intents.map((intent) => ({ intent }))]);
   }
@@ -94,8 +103,8 @@ function save(tx: Tx, before: UpdateRun, decision: UpdateRunDecision, at: Instan
   // carries them all (the starts still wanted when it ends).
   if (decision.intents.length > 0) tx.atEnd("record-starts", () => recordStarts(tx));
   recordHealthChecks(tx, decision.state, decision.checks);
-  notifyRunChanges(tx, before, decision.state);
-  reportRunState(tx, before, decision.state, at);
+  notifyOnce(tx, before.run);
+  reportRunState(tx, before.state, decision.state, at);
   if (decision.wakeAt === undefined) tx.clearTimer(RUN_TIMER);
   else tx.setTimer({ id: RUN_TIMER, due: decision.wakeAt, kind: RUN_TIMER });
 }
@@ -111,10 +120,48 @@ export function applyRunEvent(
 ): Result<UpdateRun> {
   const run = loadRun(tx);
   if (!run) return refuse("RUN-1", "conflict", "this update run does not exist");
+  const before = { run, state: run.state };
+  // A member's answer on the copy an earlier decision of this transaction made is
+  // decided in place: a batch of answers copies the run once, not once per answer.
+  if (decidedInThisTransaction(tx) && isMemberEvent(event)) {
+    const decision = decideMemberEvent(run, event, at);
+    save(tx, before, decision, at);
+    return ok(decision.state);
+  }
   const decision = decideUpdateRun(run, event, at);
   if (!decision.ok) return decision;
-  save(tx, run, decision.value, at);
+  save(tx, before, decision.value, at);
   return ok(decision.value.state);
+}
+
+const MEMBER_EVENTS = new Set<UpdateRunEvent["type"]>([
+  "MEMBER_STARTED",
+  "MEMBER_ENDED",
+  "MEMBER_START_REFUSED",
+  "HEALTH_CHECKED",
+]);
+
+function isMemberEvent(event: UpdateRunEvent): event is MemberEvent {
+  return MEMBER_EVENTS.has(event.type);
+}
+
+/** The run as each transaction found it, before its first decision. */
+const foundRuns = new WeakMap<Tx, UpdateRun>();
+
+/**
+ * The run's notifications, once per transaction: what changed between the run as the
+ * transaction found it and as its last decision left it. A batch of answers is a
+ * decision each, and comparing the whole run after each made the batch cost the square
+ * of the run's size; what one decision of a batch changes, a later one of the same
+ * instant does not undo (a failed member stays failed, an ended run ended).
+ */
+function notifyOnce(tx: Tx, found: UpdateRun): void {
+  if (foundRuns.has(tx)) return;
+  foundRuns.set(tx, found);
+  tx.atEnd("update-run:notify", () => {
+    const after = loadRun(tx);
+    if (after !== undefined) notifyRunChanges(tx, found, after);
+  });
 }
 
 /**

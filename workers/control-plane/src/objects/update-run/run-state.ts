@@ -1,4 +1,4 @@
-import type { Instant, UpdateRun } from "@regatta/engine";
+import type { Instant, UpdateRun, UpdateRunState } from "@regatta/engine";
 import { boundCourier } from "../../runtime/capabilities.ts";
 import { attemptDelivery, deliver, pendingDelivery } from "../../runtime/deliveries.ts";
 import type { Tx } from "../../runtime/types.ts";
@@ -21,8 +21,13 @@ interface RunStateMessage extends RunStateReport {
 }
 
 /** Records the report of `after`'s state when a decision at `at` changed it. */
-export function reportRunState(tx: Tx, before: UpdateRun, after: UpdateRun, at: Instant): void {
-  if (before.state === after.state) return;
+export function reportRunState(
+  tx: Tx,
+  before: UpdateRunState,
+  after: UpdateRun,
+  at: Instant,
+): void {
+  if (before === after.state) return;
   deliver<RunStateMessage>(tx, RUN_STATE_DELIVERY, {
     type: "run-state",
     fleet: after.fleet,
