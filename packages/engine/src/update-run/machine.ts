@@ -43,8 +43,9 @@ function allMembers(run: UpdateRun): RunMember[] {
 
 /**
  * Members by cluster, per run object. A decision changes members in place and never
- * reshapes the tree (membership changes come with a copy), so an index stays true for the
- * run it was built on: a run decided on answer after answer looks each one up at once.
+ * reshapes the tree (no member is added or removed once the run is created), so an index
+ * stays true for the run it was built on: a run decided on answer after answer looks each
+ * one up at once.
  */
 const memberIndex = new WeakMap<UpdateRun, Map<string, MemberPlace>>();
 

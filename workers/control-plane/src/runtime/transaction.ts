@@ -22,10 +22,19 @@ export interface TransactionHost {
 }
 
 const DELETED = Symbol("deleted");
-/** Timer ids one delete statement clears: a Durable Object statement binds at most 100 values. */
-const CLEARED_PER_STATEMENT = 100;
-/** State keys one read takes, for the same bound. */
-const KEYS_PER_READ = 100;
+/** Values one Durable Object statement binds at most. */
+const MAX_BOUND = 100;
+
+/** `ids` in parts one statement can bind, each with its condition (`= ?`, `IN (?, …)`). */
+function boundParts(ids: readonly string[]): { part: string[]; condition: string }[] {
+  const parts: { part: string[]; condition: string }[] = [];
+  for (let i = 0; i < ids.length; i += MAX_BOUND) {
+    const part = ids.slice(i, i + MAX_BOUND);
+    const condition = part.length === 1 ? "= ?" : `IN (${"?, ".repeat(part.length - 1)}?)`;
+    parts.push({ part, condition });
+  }
+  return parts;
+}
 
 /**
  * One storage transaction's view. Writes are buffered and flushed once at the end,
@@ -162,7 +171,7 @@ export class Transaction implements Tx {
 
   /**
    * The stored JSON text of `keys`, for telling a change from a rewrite: from the cache or
-   * the packed row, the rest in one read per {@link KEYS_PER_READ} keys. A transaction
+   * the packed row, the rest in one read per {@link MAX_BOUND} keys. A transaction
    * writes many keys it never read (a new watch, a new delivery): a read each was most of
    * what its flush asked SQLite, and a value read only to be compared is not parsed.
    */
@@ -171,26 +180,19 @@ export class Transaction implements Tx {
     const unread: string[] = [];
     const packed = this.host.packed;
     for (const key of keys) {
-      const cached = this.host.cache.get(key);
-      const inPacked = cached || !packed?.packs(key) ? undefined : packed.get(key);
-      if (cached) found.set(key, cached.json);
-      else if (inPacked !== undefined) found.set(key, inPacked);
-      else {
-        found.set(key, undefined);
-        unread.push(key);
-      }
+      const json =
+        this.host.cache.get(key)?.json ?? (packed?.packs(key) ? packed.get(key) : undefined);
+      found.set(key, json);
+      if (json === undefined && !this.host.cache.has(key)) unread.push(key);
     }
-    for (let i = 0; i < unread.length; i += KEYS_PER_READ) {
-      const part = unread.slice(i, i + KEYS_PER_READ);
-      const list = part.length === 1 ? "= ?" : `IN (${"?, ".repeat(part.length - 1)}?)`;
-      for (const row of this.host.sql
+    for (const { part, condition } of boundParts(unread)) {
+      const rows = this.host.sql
         .exec<{ key: string; value: string }>(
-          `SELECT key, value FROM state WHERE key ${list}`,
+          `SELECT key, value FROM state WHERE key ${condition}`,
           ...part,
         )
-        .toArray()) {
-        found.set(row.key, row.value);
-      }
+        .toArray();
+      for (const row of rows) found.set(row.key, row.value);
     }
     return found;
   }
@@ -259,16 +261,14 @@ export class Transaction implements Tx {
 
   /**
    * Clears timers by id, whichever their clock: a statement per table for up to
-   * {@link CLEARED_PER_STATEMENT} ids (a delete that matches nothing writes, and bills, no
+   * {@link MAX_BOUND} ids (a delete that matches nothing writes, and bills, no
    * row). A transaction clears many timers that were never set (an ended operation's
    * kinds), and a statement each was the most frequent statement an object ran.
    */
   private deleteTimers(ids: readonly string[]): void {
-    for (let i = 0; i < ids.length; i += CLEARED_PER_STATEMENT) {
-      const part = ids.slice(i, i + CLEARED_PER_STATEMENT);
-      const list = part.length === 1 ? "= ?" : `IN (${"?, ".repeat(part.length - 1)}?)`;
-      this.host.write(`DELETE FROM timers WHERE id ${list}`, ...part);
-      this.host.write(`DELETE FROM wall_timers WHERE id ${list}`, ...part);
+    for (const { part, condition } of boundParts(ids)) {
+      this.host.write(`DELETE FROM timers WHERE id ${condition}`, ...part);
+      this.host.write(`DELETE FROM wall_timers WHERE id ${condition}`, ...part);
     }
   }
 }

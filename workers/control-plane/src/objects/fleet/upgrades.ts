@@ -65,9 +65,8 @@ function clusterStarter(
   return {
     start: async (_fleet, starts) => {
       const handled: Watching[] = [];
-      const results = await fleet.runtime.commit((tx) => {
-        handled.length = 0;
-        return starts.map((start) => {
+      const results = await fleet.runtime.commit((tx) =>
+        starts.map((start) => {
           const watching = watchingOf(start.request.facts.cluster);
           if (watching) openWatch(tx, watching.watch, watching.waiter);
           const started = startClusterOperation(tx, { ...start, retentionMs: fleet.retentionMs });
@@ -77,8 +76,8 @@ function clusterStarter(
             handled.push(watching);
           }
           return started;
-        });
-      });
+        }),
+      );
       for (const watching of handled) settled.add(watching);
       return results;
     },

@@ -1,6 +1,11 @@
 import type { AutoscalerNode, NodeColor } from "@regatta/engine";
 import { deleteNode, type Inventory, putNode, runBatch } from "@regatta/inventory";
-import { cancelDelivery, deliver, pendingMessage } from "../../../runtime/deliveries.ts";
+import {
+  cancelDelivery,
+  deliver,
+  pendingMessage,
+  uncollected,
+} from "../../../runtime/deliveries.ts";
 import type { Tx } from "../../../runtime/types.ts";
 import { timerId } from "../../../runtime/types.ts";
 import type { FleetCourier } from "../capability.ts";
@@ -44,7 +49,6 @@ const NODE_CHANGE_ATTEMPTS = 8;
 
 const deliveryOf = (cluster: string) => `as-nodes/${cluster}`;
 const nodeOf = (change: NodeChange) => ("put" in change ? change.put.name : change.remove);
-const changeKey = (change: NodeChange) => JSON.stringify(change);
 
 /** Queues `change` for the inventory; it replaces a change of the same node not yet written. */
 export function queueNodeSync(tx: Tx, cluster: string, change: NodeChange): void {
@@ -118,11 +122,16 @@ export const autoscalerNodeChanges: FleetCourier<AutoscalerNodeChanges> = {
   },
   // Changes made while the batch was under way go on; a node's newer change is not the
   // one written.
-  remainder(sent, current) {
-    const written = new Set(sent.changes.map(changeKey));
-    const rest = current.changes.filter((change) => !written.has(changeKey(change)));
-    return rest.length === 0 ? {} : { rest: { ...current, changes: rest } };
-  },
+  remainder: (sent, current) =>
+    uncollected(
+      {
+        items: (message) => message.changes,
+        message: (changes) => ({ ...current, changes }),
+        key: (change) => JSON.stringify(change),
+      },
+      sent,
+      current,
+    ),
   maxAttempts: () => NODE_CHANGE_ATTEMPTS,
 };
 
