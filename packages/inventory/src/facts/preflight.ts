@@ -2,18 +2,65 @@ import {
   type ClusterFacts,
   DEFAULT_CONTROL_PLANE_NODES,
   type PreflightFacts,
+  releaseCatalogue,
   type WorkerPoolUpgrade,
 } from "@regatta/engine";
 import {
   type ClusterRow,
-  getClustersByName,
+  clustersByAdmin,
+  clustersByName,
   type Inventory,
-  managedClustersOf,
+  listReleaseVersions,
   type NodePoolRow,
-  nodePoolsOfClusters,
+  poolsByCluster,
+  selectAdminsOfClusters,
+  selectClustersManagedBy,
+  selectClustersNamed,
+  selectNodePoolsOfClusters,
 } from "../queries/index.ts";
 import { poolFacts } from "./pool.ts";
-import { loadCatalogue } from "./release-catalogue.ts";
+
+/**
+ * What upgrading some clusters reads of the inventory besides their pools' nodes: the
+ * clusters, their pools, the release catalogue (VER-6) and their admins and managed
+ * clusters (VER-5).
+ */
+export interface UpgradeReadings {
+  clusters: ReadonlyMap<string, ClusterRow>;
+  pools: ReadonlyMap<string, NodePoolRow[]>;
+  catalogue: ReadonlySet<string>;
+  admins: ReadonlyMap<string, ClusterRow>;
+  managed: ReadonlyMap<string, ClusterRow[]>;
+}
+
+/**
+ * {@link UpgradeReadings} of the named clusters in one round trip, whatever their
+ * number: an update run's batch of members would otherwise wait on a query each in turn.
+ *
+ * @example const readings = await readUpgradeReadings(db, ["prod-eu-1"]);
+ */
+export async function readUpgradeReadings(
+  db: Inventory,
+  names: readonly string[],
+): Promise<UpgradeReadings> {
+  const unique = [...new Set(names)];
+  const [clusters, pools, releases, admins, managed] = await db.batch([
+    selectClustersNamed(db, unique),
+    selectNodePoolsOfClusters(db, unique),
+    listReleaseVersions(db),
+    selectAdminsOfClusters(db, unique),
+    selectClustersManagedBy(db, unique),
+  ]);
+  return {
+    clusters: clustersByName(clusters),
+    pools: poolsByCluster(pools),
+    catalogue: releaseCatalogue(
+      releases.map((row) => ({ targets: row.targets, versions: row.versions ?? [] })),
+    ),
+    admins: clustersByName(admins),
+    managed: clustersByAdmin(managed),
+  };
+}
 
 /**
  * What LIFE-2 checks for `cluster`, read from the inventory: what it runs, the release
@@ -26,44 +73,36 @@ export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promis
 }
 
 /**
- * {@link preflightFacts} of many clusters at once, in their order: the catalogue once,
- * pools, admins and managed clusters one query each, whatever the number of clusters.
+ * {@link preflightFacts} of many clusters at once, in their order, from `readings` (read
+ * in one round trip when the caller has none) and each pool's nodes and zones.
  */
 export async function preflightFactsOf(
   db: Inventory,
   clusters: readonly ClusterRow[],
-  /** The clusters' node pools when the caller already read them (`nodePoolsOfClusters`). */
-  readPools?: ReadonlyMap<string, NodePoolRow[]>,
+  readings?: UpgradeReadings,
 ): Promise<PreflightFacts[]> {
-  const names = clusters.map((cluster) => cluster.name);
-  const admins = clusters.flatMap((c) =>
-    c.role === "user" && c.adminCluster ? [c.adminCluster] : [],
-  );
-  const [catalogue, pools, adminRows, managed] = await Promise.all([
-    loadCatalogue(db),
-    readPools ?? nodePoolsOfClusters(db, names),
-    admins.length === 0 ? new Map<string, ClusterRow>() : getClustersByName(db, admins),
-    managedClustersOf(
+  const read =
+    readings ??
+    (await readUpgradeReadings(
       db,
-      clusters.filter((c) => c.role !== "user").map((c) => c.name),
-    ),
-  ]);
+      clusters.map((cluster) => cluster.name),
+    ));
   return Promise.all(
     clusters.map(async (cluster) => {
       const facts: PreflightFacts = {
         cluster: cluster.name,
         role: cluster.role,
         version: cluster.statusVersion,
-        catalogue: [...catalogue],
+        catalogue: [...read.catalogue],
         pools: await Promise.all(
-          (pools.get(cluster.name) ?? []).map((pool) => poolFacts(db, cluster, pool)),
+          (read.pools.get(cluster.name) ?? []).map((pool) => poolFacts(db, cluster, pool)),
         ),
       };
       if (cluster.role === "user") {
-        const admin = cluster.adminCluster ? adminRows.get(cluster.adminCluster) : undefined;
+        const admin = cluster.adminCluster ? read.admins.get(cluster.adminCluster) : undefined;
         if (admin) facts.adminVersion = admin.statusVersion;
       } else {
-        facts.managedClusters = (managed.get(cluster.name) ?? []).map((c) => ({
+        facts.managedClusters = (read.managed.get(cluster.name) ?? []).map((c) => ({
           name: c.name,
           version: c.statusVersion,
         }));
@@ -100,12 +139,12 @@ export interface ClusterUpgradeFactsInput {
 export async function clusterUpgradeFactsOf(
   db: Inventory,
   upgrades: readonly { cluster: ClusterRow; input: ClusterUpgradeFactsInput }[],
-  readPools?: ReadonlyMap<string, NodePoolRow[]>,
+  readings?: UpgradeReadings,
 ): Promise<ClusterFacts[]> {
   const preflights = await preflightFactsOf(
     db,
     upgrades.map((upgrade) => upgrade.cluster),
-    readPools,
+    readings,
   );
   return upgrades.map(({ cluster, input }, i) => {
     const facts: ClusterFacts = {

@@ -1,5 +1,5 @@
 import { getTableColumns, type SQL, sql } from "drizzle-orm";
-import type { SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /** D1 binds at most 100 parameters per statement. */
 export const MAX_BOUND_PARAMETERS = 100;
@@ -14,6 +14,16 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/**
+ * `column IN values` with the values as one JSON parameter (`json_each`): any number of
+ * them in one statement, where a bound list stops at D1's 100 parameters.
+ *
+ * @example db.select().from(clusters).where(among(clusters.name, names))
+ */
+export function among(column: SQLiteColumn, values: readonly string[]): SQL {
+  return sql`${column} in (select value from json_each(${JSON.stringify(values)}))`;
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, getTableColumns, gt, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
 import { clusters } from "../schema/clusters.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
-import { chunk, MAX_BOUND_PARAMETERS, rowsPerInsert, setFromExcluded } from "./chunk.ts";
+import { among, chunk, MAX_BOUND_PARAMETERS, rowsPerInsert, setFromExcluded } from "./chunk.ts";
 import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
@@ -64,38 +64,68 @@ export function selectCluster(db: Inventory, name: string) {
 }
 
 /**
- * The named clusters that exist, by name: one query per 90 names (D1's parameter bound),
- * for work that starts many clusters at once (an update run's batch of members).
+ * The named clusters that exist, by name: one query whatever their number, for work that
+ * starts many clusters at once (an update run's batch of members).
  */
 export async function getClustersByName(
   db: Inventory,
   names: readonly string[],
 ): Promise<Map<string, ClusterRow>> {
-  const found = new Map<string, ClusterRow>();
-  for (const part of chunk([...new Set(names)], MAX_BOUND_PARAMETERS - 10)) {
-    for (const row of await selectClusters(db, inArray(clusters.name, part), part.length)) {
-      found.set(row.name, row);
-    }
-  }
-  return found;
+  return clustersByName(await selectClustersNamed(db, names));
 }
 
-/** The clusters each of `admins` manages (VER-5), by admin then name; one query per 90. */
+/** The query of {@link getClustersByName}, to read in a batch with others. */
+export function selectClustersNamed(db: Inventory, names: readonly string[]) {
+  return db
+    .select(clusterSelection)
+    .from(clusters)
+    .where(among(clusters.name, names))
+    .orderBy(asc(clusters.name));
+}
+
+/** The admin clusters (VER-5) of the user clusters among `names`, to read in a batch. */
+export function selectAdminsOfClusters(db: Inventory, names: readonly string[]) {
+  const admins = db
+    .select({ name: clusters.adminCluster })
+    .from(clusters)
+    .where(and(among(clusters.name, names), isNotNull(clusters.adminCluster)));
+  return db
+    .select(clusterSelection)
+    .from(clusters)
+    .where(inArray(clusters.name, admins))
+    .orderBy(asc(clusters.name));
+}
+
+/** Rows by cluster name. */
+export function clustersByName(rows: readonly ClusterRow[]): Map<string, ClusterRow> {
+  return new Map(rows.map((row) => [row.name, row]));
+}
+
+/** The clusters each of `admins` manages (VER-5), by admin then name. */
 export async function managedClustersOf(
   db: Inventory,
   admins: readonly string[],
 ): Promise<Map<string, ClusterRow[]>> {
+  return clustersByAdmin(await selectClustersManagedBy(db, admins));
+}
+
+/** The query of {@link managedClustersOf}, to read in a batch with others. */
+export function selectClustersManagedBy(db: Inventory, admins: readonly string[]) {
+  return db
+    .select(clusterSelection)
+    .from(clusters)
+    .where(among(clusters.adminCluster, admins))
+    .orderBy(asc(clusters.adminCluster), asc(clusters.name));
+}
+
+/** Managed clusters by their admin, in the rows' order. */
+export function clustersByAdmin(rows: readonly ClusterRow[]): Map<string, ClusterRow[]> {
   const byAdmin = new Map<string, ClusterRow[]>();
-  for (const part of chunk([...new Set(admins)], MAX_BOUND_PARAMETERS - 10)) {
-    const rows = await db
-      .select(clusterSelection)
-      .from(clusters)
-      .where(inArray(clusters.adminCluster, part))
-      .orderBy(asc(clusters.adminCluster), asc(clusters.name));
-    for (const row of rows) {
-      const admin = row.adminCluster ?? "";
-      byAdmin.set(admin, [...(byAdmin.get(admin) ?? []), row]);
-    }
+  for (const row of rows) {
+    const admin = row.adminCluster ?? "";
+    const list = byAdmin.get(admin);
+    if (list) list.push(row);
+    else byAdmin.set(admin, [row]);
   }
   return byAdmin;
 }
@@ -156,30 +186,20 @@ export type FleetClusterFacts = Pick<
 /**
  * The fleet's clusters by name with only what a run reads of them: no scopes (a
  * subquery per row) and no spec, so a run that looks at its fleet on every batch of ends
- * moves a fraction of the rows' bytes.
+ * moves a fraction of the rows' bytes. All of them in one query, to read in a batch.
  */
-export function listFleetClusterFacts(
-  db: Inventory,
-  fleet: string,
-  page?: PageRequest,
-): Promise<Page<FleetClusterFacts>> {
-  return keysetPage(
-    page,
-    (after, take) =>
-      db
-        .select({
-          name: clusters.name,
-          region: clusters.region,
-          statusVersion: clusters.statusVersion,
-          maintenance: clusters.maintenance,
-          updateGroup: clusters.updateGroup,
-        })
-        .from(clusters)
-        .where(and(eq(clusters.fleet, fleet), afterName(after)))
-        .orderBy(asc(clusters.name))
-        .limit(take),
-    (row) => row.name,
-  );
+export function selectFleetClusterFacts(db: Inventory, fleet: string) {
+  return db
+    .select({
+      name: clusters.name,
+      region: clusters.region,
+      statusVersion: clusters.statusVersion,
+      maintenance: clusters.maintenance,
+      updateGroup: clusters.updateGroup,
+    })
+    .from(clusters)
+    .where(eq(clusters.fleet, fleet))
+    .orderBy(asc(clusters.name));
 }
 
 /** The user clusters an admin cluster manages (VER-5), by name. */

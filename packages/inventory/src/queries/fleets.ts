@@ -1,6 +1,7 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt, sql } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { fleets } from "../schema/fleets.ts";
+import { among } from "./chunk.ts";
 import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
@@ -43,14 +44,15 @@ export function listFleetsNamed(
   names: readonly string[],
   page?: PageRequest,
 ): Promise<Page<FleetRow>> {
-  const among = sql`${fleets.name} in (select value from json_each(${JSON.stringify(names)}))`;
   return keysetPage(
     page,
     (after, take) =>
       db
         .select()
         .from(fleets)
-        .where(and(among, after === undefined ? undefined : gt(fleets.name, after)))
+        .where(
+          and(among(fleets.name, names), after === undefined ? undefined : gt(fleets.name, after)),
+        )
         .orderBy(asc(fleets.name))
         .limit(take),
     (f) => f.name,
@@ -103,9 +105,6 @@ export async function existingFleets(
   names: readonly string[],
 ): Promise<Set<string>> {
   if (names.length === 0) return new Set();
-  const rows = await db
-    .select({ name: fleets.name })
-    .from(fleets)
-    .where(sql`${fleets.name} in (select value from json_each(${JSON.stringify(names)}))`);
+  const rows = await db.select({ name: fleets.name }).from(fleets).where(among(fleets.name, names));
   return new Set(rows.map((row) => row.name));
 }

@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { clusters, nodePools, nodes } from "../schema/clusters.ts";
-import { chunk, MAX_BOUND_PARAMETERS, setFromExcluded } from "./chunk.ts";
+import { among, setFromExcluded } from "./chunk.ts";
 import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { plannedNodeNames } from "./node-names.ts";
 import { insertNodesStatements, type NodeWrite } from "./nodes.ts";
@@ -51,22 +51,32 @@ export function listNodePools(
 }
 
 /**
- * The node pools of each of `clusters` by name, one query per 90 clusters (D1's parameter
- * bound): what starting many cluster upgrades at once reads instead of a listing each.
+ * The node pools of each of `clusters` by name, in one query whatever their number: what
+ * starting many cluster upgrades at once reads instead of a listing each.
  */
 export async function nodePoolsOfClusters(
   db: Inventory,
   clusterNames: readonly string[],
 ): Promise<Map<string, NodePoolRow[]>> {
+  return poolsByCluster(await selectNodePoolsOfClusters(db, clusterNames));
+}
+
+/** The query of {@link nodePoolsOfClusters}, to read in a batch with others. */
+export function selectNodePoolsOfClusters(db: Inventory, clusterNames: readonly string[]) {
+  return db
+    .select()
+    .from(nodePools)
+    .where(among(nodePools.cluster, clusterNames))
+    .orderBy(asc(nodePools.cluster), asc(nodePools.name));
+}
+
+/** Pools by their cluster, in the rows' order. */
+export function poolsByCluster(rows: readonly NodePoolRow[]): Map<string, NodePoolRow[]> {
   const byCluster = new Map<string, NodePoolRow[]>();
-  for (const part of chunk([...new Set(clusterNames)], MAX_BOUND_PARAMETERS - 10)) {
-    const rows = await db
-      .select()
-      .from(nodePools)
-      .where(inArray(nodePools.cluster, part))
-      .orderBy(asc(nodePools.cluster), asc(nodePools.name));
-    for (const row of rows)
-      byCluster.set(row.cluster, [...(byCluster.get(row.cluster) ?? []), row]);
+  for (const row of rows) {
+    const list = byCluster.get(row.cluster);
+    if (list) list.push(row);
+    else byCluster.set(row.cluster, [row]);
   }
   return byCluster;
 }
@@ -77,10 +87,7 @@ export async function nodePoolsOfClusters(
  *
  * @example const pools = await listFleetNodePoolImages(db, "prod");
  */
-export function listFleetNodePoolImages(
-  db: Inventory,
-  fleet: string,
-): Promise<{ cluster: string; name: string; nodeImage: string; version: string }[]> {
+export function listFleetNodePoolImages(db: Inventory, fleet: string) {
   return db
     .select({
       cluster: nodePools.cluster,

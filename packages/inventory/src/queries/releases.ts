@@ -31,6 +31,11 @@ export function listReleases(db: Inventory, page?: PageRequest): Promise<Page<Re
   );
 }
 
+/** Every release by name, in one query (a bounded catalogue), to read in a batch. */
+export function selectReleases(db: Inventory) {
+  return db.select().from(releases).orderBy(asc(releases.name));
+}
+
 /**
  * The channel's current release: the one first published last (ties by name). Replacing
  * a release keeps its publication time, so it does not jump ahead of newer ones.
@@ -105,9 +110,10 @@ export async function storeRelease(
   return { created: before.length === 0, row: row! };
 }
 
-/** What every release publishes (targets and extra versions): the VER-6 catalogue's input. */
-export function listReleaseVersions(
-  db: Inventory,
-): Promise<Pick<ReleaseRow, "targets" | "versions">[]> {
+/**
+ * What every release publishes (targets and extra versions): the VER-6 catalogue's
+ * input. A query, to await or to read in a batch with others.
+ */
+export function listReleaseVersions(db: Inventory) {
   return db.select({ targets: releases.targets, versions: releases.versions }).from(releases);
 }

@@ -1,16 +1,11 @@
 import type { Instant, SequenceStage } from "@regatta/engine";
 import { and, asc, eq, gt, ne, type SQL, sql } from "drizzle-orm";
-import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { clusters } from "../schema/clusters.ts";
 import { rolloutSequenceFleets, rolloutSequences } from "../schema/rollout-sequences.ts";
 import { rollouts } from "../schema/rollouts.ts";
+import { among } from "./chunk.ts";
 import type { Inventory } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
-
-/** `column` is one of `names`, bound as one JSON parameter (D1 binds at most 100). */
-function among(column: SQLiteColumn, names: readonly string[]): SQL {
-  return sql`${column} in (select value from json_each(${JSON.stringify(names)}))`;
-}
 
 /** A stored rollout sequence with custom stages (SEQ-15). */
 export type RolloutSequenceRow = typeof rolloutSequences.$inferSelect;

@@ -1,7 +1,8 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, gt, type SQL } from "drizzle-orm";
 import { scopes } from "../schema/fleets.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
+import { among } from "./chunk.ts";
 import type { Inventory, Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
@@ -40,8 +41,7 @@ export function listScopesNamed(
   names: readonly string[],
   page?: PageRequest,
 ): Promise<Page<ScopeRow>> {
-  const among = sql`${scopes.name} in (select value from json_each(${JSON.stringify(names)}))`;
-  return pageScopesWhere(db, and(eq(scopes.fleet, fleet), among), page);
+  return pageScopesWhere(db, and(eq(scopes.fleet, fleet), among(scopes.name, names)), page);
 }
 
 function pageScopesWhere(

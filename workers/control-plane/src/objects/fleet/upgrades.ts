@@ -1,5 +1,5 @@
 import type { Instant } from "@regatta/engine";
-import { allPages, listNodePools } from "@regatta/inventory";
+import { allPages, listNodePools, type UpgradeReadings } from "@regatta/inventory";
 import { isConflict, type Outcome } from "../../outcome.ts";
 import type { Tx } from "../../runtime/types.ts";
 import type { FleetContext } from "./capability.ts";
@@ -115,6 +115,8 @@ export async function upgradeCluster(
 export async function upgradeClusters(
   fleet: FleetContext,
   upgrades: readonly { cluster: string; input: ClusterUpgradeInput; watching: Watching }[],
+  /** What the caller already read of these clusters. */
+  readings?: UpgradeReadings,
 ): Promise<Outcome<string>[]> {
   if (upgrades.length === 0) return [];
   // Each start is told apart by the cluster it names; they reach the starter in the
@@ -129,6 +131,7 @@ export async function upgradeClusters(
     upgrades.map(({ cluster, input }) => ({ cluster, input })),
     fleet.runtime.now(),
     clusterStarter(fleet, (cluster) => watchings.get(cluster)?.shift(), settled),
+    readings,
   );
   // Refused before the fleet saw them (a missing cluster, a hand-over that failed): no
   // watch of theirs stays open. One found after a failed hand-over has its watch sealed

@@ -9,12 +9,12 @@ import {
   type ClusterStatusWrite,
   clusterUpgradeFactsOf,
   deleteOperations,
-  getClustersByName,
   type Inventory,
   insertOperations,
   newOperationId,
-  nodePoolsOfClusters,
   type OperationWrite,
+  readUpgradeReadings,
+  type UpgradeReadings,
   updateClustersStatus,
 } from "@regatta/inventory";
 import { accepted, type Outcome, refused } from "../../../outcome.ts";
@@ -100,7 +100,7 @@ interface Prepared {
 
 /**
  * {@link startIndexedClusterUpgrade} for many clusters at once (an update run's batch of
- * members): the inventory read in a few queries whatever their number, the index rows
+ * members): the inventory read in one round trip whatever their number, the index rows
  * and the VER-8 status writes each in one D1 batch, and the starts handed to the fleet
  * together; answers each one's outcome at its index. Starts are grouped by fleet.
  */
@@ -109,22 +109,22 @@ export async function startIndexedClusterUpgrades(
   requests: readonly { cluster: string; input: ClusterUpgradeInput }[],
   now: Instant,
   starter: ClusterStarter,
+  /** What the caller already read of these clusters (`readUpgradeReadings`). */
+  read?: UpgradeReadings,
 ): Promise<Outcome<StartedClusterUpgrade>[]> {
   const outcomes: Outcome<StartedClusterUpgrade>[] = [];
-  const clusters = await getClustersByName(
-    db,
-    requests.map((request) => request.cluster),
-  );
+  const readings =
+    read ??
+    (await readUpgradeReadings(
+      db,
+      requests.map((request) => request.cluster),
+    ));
   const present = requests.flatMap((request, at) => {
-    const cluster = clusters.get(request.cluster);
+    const cluster = readings.clusters.get(request.cluster);
     if (cluster) return [{ at, cluster, input: request.input }];
     outcomes[at] = refused("missing", `cluster ${request.cluster} does not exist`);
     return [];
   });
-  const poolsOf = await nodePoolsOfClusters(
-    db,
-    present.map(({ cluster }) => cluster.name),
-  );
   const facts = await clusterUpgradeFactsOf(
     db,
     present.map(({ cluster, input }) => ({
@@ -135,12 +135,12 @@ export async function startIndexedClusterUpgrades(
         workerPools: input.workerPools ?? "IN_PLACE",
       },
     })),
-    poolsOf,
+    readings,
   );
   const prepared: Prepared[] = present.map(({ at, cluster, input }, i) => {
     // SEQ-5 / RUN-5: a control-plane-only upgrade plans without the worker pools (they
     // follow in their own phase, or not at all).
-    const pools = input.controlPlaneOnly ? [] : (poolsOf.get(cluster.name) ?? []);
+    const pools = input.controlPlaneOnly ? [] : (readings.pools.get(cluster.name) ?? []);
     const id = newOperationId();
     const poolOperationIds = Object.fromEntries(pools.map((pool) => [pool.name, newOperationId()]));
     return {

@@ -1,5 +1,5 @@
 import { type ChosenImages, poolImage, type StartMemberIntent } from "@regatta/engine";
-import { getClustersByName } from "@regatta/inventory";
+import { readUpgradeReadings } from "@regatta/inventory";
 import { type Outcome, refused } from "../../../outcome.ts";
 import type { FleetContext } from "../capability.ts";
 import { watchedOperations } from "../ends.ts";
@@ -83,7 +83,16 @@ export async function startRunMembers(
     });
   }
   const clusters: MemberStart[] = [];
-  const controlPlaneAt = await controlPlaneVersions(fleet, fresh);
+  // What the cluster upgrades read, in one round trip: the Full members' control-plane
+  // versions here (RUN-9), the rest when they start.
+  const upgrading = fresh.filter((start) => start.intent.upgrade !== "NodeImageOnly");
+  const readings =
+    upgrading.length === 0
+      ? undefined
+      : await readUpgradeReadings(
+          fleet.inventory,
+          upgrading.map((start) => start.intent.cluster),
+        );
   for (const start of fresh) {
     const target = start.intent.kubernetesVersion;
     if (start.intent.upgrade === "NodeImageOnly") {
@@ -94,7 +103,10 @@ export async function startRunMembers(
         "RUN-5: no Kubernetes version to upgrade to",
         "RUN-5",
       );
-    } else if (controlPlaneAt.get(start.intent.cluster) === target) {
+    } else if (
+      start.intent.upgrade === "Full" &&
+      readings?.clusters.get(start.intent.cluster)?.statusVersion === target
+    ) {
       // RUN-9: a Full member whose control plane is already there still has pools behind
       // (else the run had skipped it); a cluster upgrade would refuse (VER-8), so its
       // pools upgrade on their own, as a NodeImageOnly member's do.
@@ -114,6 +126,7 @@ export async function startRunMembers(
       },
       watching,
     })),
+    readings,
   );
   clusters.forEach((start, i) => {
     outcomes[start.at] = upgraded[i]!;
@@ -125,20 +138,6 @@ export async function startRunMembers(
     });
   }
   return outcomes;
-}
-
-/** The control-plane version of each Full member's cluster, read once for the batch. */
-async function controlPlaneVersions(
-  fleet: FleetContext,
-  starts: readonly MemberStart[],
-): Promise<Map<string, string>> {
-  const full = starts.filter((start) => start.intent.upgrade === "Full");
-  if (full.length === 0) return new Map();
-  const rows = await getClustersByName(
-    fleet.inventory,
-    full.map((start) => start.intent.cluster),
-  );
-  return new Map([...rows].map(([name, row]) => [name, row.statusVersion]));
 }
 
 /**
