@@ -59,6 +59,7 @@ afterEach(async () => {
     "inbox",
     "wall",
     "finish",
+    "armed",
   ]) {
     await runInDurableObject(fleet(name), (_instance: FleetObject, state) =>
       state.storage.deleteAlarm(),
@@ -138,6 +139,41 @@ describe("Durable Object runtime", () => {
       expect(fired).toEqual(["retire:keep"]);
       expect(runtime.wallTimers()).toEqual([]);
       expect(await state.storage.getAlarm()).toBeNull();
+    });
+  });
+
+  it("the alarm is set only when it moves: a commit that leaves it standing writes none, and one is set again after an alarm run", async () => {
+    await runInDurableObject(fleet("armed"), async (_instance: FleetObject, state) => {
+      await state.storage.deleteAlarm();
+      // A frozen clock: virtual timers keep an alarm a day ahead, on the hour.
+      const clock = simClock({ anchorWallMs: 0, anchorVirtualMs: 1_000_000, speed: 0 });
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor());
+      const set = () => runtime.counters.alarmsSet;
+      await runtime.commit((tx) => tx.setTimer({ id: "soak", due: tx.now + 3_600_000, kind: "k" }));
+      const armed = await state.storage.getAlarm();
+      expect(armed).not.toBeNull();
+      expect(armed! % 3_600_000).toBe(0);
+      expect(set()).toBe(1);
+      // State changes, a later timer: the alarm stands where it was.
+      await runtime.commit((tx) => {
+        tx.putState("x", 1);
+        tx.setTimer({ id: "later", due: tx.now + 7_200_000, kind: "k" });
+      });
+      expect(set()).toBe(1);
+      expect(await state.storage.getAlarm()).toBe(armed);
+      // An alarm run: the platform keeps only what the run sets, so the run sets it.
+      await runtime.runAlarm(async () => {});
+      expect(set()).toBe(2);
+      expect(await state.storage.getAlarm()).toBe(armed);
+      // Nothing left: the alarm goes, once.
+      await runtime.commit((tx) => {
+        tx.clearTimer("soak");
+        tx.clearTimer("later");
+      });
+      expect(await state.storage.getAlarm()).toBeNull();
+      await runtime.commit((tx) => tx.putState("x", 2));
+      expect(await state.storage.getAlarm()).toBeNull();
+      expect(set()).toBe(2);
     });
   });
 

@@ -118,6 +118,7 @@ export class ObjectRuntime {
 
   /** The alarm handler: every due timer, the outbox's deliveries among them. */
   runAlarm(fire?: FireTimer, host?: AlarmHost): Promise<AlarmOutcome> {
+    this.wakeUps.forgetArmed();
     return this.loop.run(fire, host);
   }
 
