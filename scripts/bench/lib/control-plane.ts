@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -180,16 +180,52 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
  */
 export async function startSimControlPlane(
   adminToken: string,
-): Promise<{ cp: ControlPlane; bundleMs: number; startMs: number }> {
+  options: { storage?: StateStorage } = {},
+): Promise<{ cp: ControlPlane; bundleMs: number; startMs: number; storage: string }> {
   const bundle = await timed(bundleControlPlane);
+  const ram = options.storage === "ram" ? await ramStateDir() : undefined;
   const started = await timed(() =>
     startControlPlane({
       bundle: bundle.result,
       adminToken,
       vars: { REGATTA_PROVIDER: "sim", SIM_SPEED: "0" },
+      ...(ram ? { durableObjectsDir: join(ram, "objects"), d1Dir: join(ram, "d1") } : {}),
     }),
   );
-  return { cp: started.result, bundleMs: bundle.ms, startMs: started.ms };
+  const cp = started.result;
+  if (ram) {
+    const dispose = cp.dispose;
+    cp.dispose = async () => {
+      await dispose();
+      await rm(ram, { recursive: true, force: true });
+    };
+  }
+  const storage = ram
+    ? `RAM (${RAM_DISK})`
+    : options.storage === "ram"
+      ? "disk (no RAM disk here)"
+      : "disk";
+  return { cp, bundleMs: bundle.ms, startMs: started.ms, storage };
+}
+
+/**
+ * Where workerd keeps the objects' and D1's SQLite files: Miniflare's temp dir on this
+ * machine's disk, or a RAM disk. SQLite syncs its file at every commit; on the platform
+ * a commit is replicated, not synced to a local disk, so a throughput bench can keep its
+ * throwaway state in RAM to time the control plane's own work, and time the disk apart.
+ */
+export type StateStorage = "disk" | "ram";
+
+const RAM_DISK = "/dev/shm";
+
+/** A fresh directory on the RAM disk, when this machine has one. */
+async function ramStateDir(): Promise<string | undefined> {
+  try {
+    if (!(await stat(RAM_DISK)).isDirectory()) return undefined;
+    return await mkdtemp(join(RAM_DISK, "regatta-state-"));
+  } catch {
+    return undefined;
+  }
 }
 
 /**
