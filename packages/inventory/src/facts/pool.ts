@@ -1,7 +1,7 @@
 import { markReserved, type NodePoolFacts } from "@regatta/engine";
 import {
   allPages,
-  type ClusterRow,
+  type ClusterColumns,
   type Inventory,
   listNodesByPool,
   type NodePoolRow,
@@ -16,7 +16,7 @@ import {
  */
 export async function poolFacts(
   db: Inventory,
-  cluster: ClusterRow,
+  cluster: ClusterColumns,
   pool: NodePoolRow,
 ): Promise<NodePoolFacts> {
   const poolNodes = await allPages((page) => listNodesByPool(db, cluster.name, pool.name, page));

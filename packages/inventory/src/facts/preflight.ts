@@ -6,16 +6,14 @@ import {
   type WorkerPoolUpgrade,
 } from "@regatta/engine";
 import {
-  type ClusterRow,
+  type ClusterColumns,
   clustersByAdmin,
   clustersByName,
   type Inventory,
   listReleaseVersions,
   type NodePoolRow,
   poolsByCluster,
-  selectAdminsOfClusters,
-  selectClustersManagedBy,
-  selectClustersNamed,
+  selectClustersAround,
   selectNodePoolsOfClusters,
 } from "../queries/index.ts";
 import { poolFacts } from "./pool.ts";
@@ -26,11 +24,11 @@ import { poolFacts } from "./pool.ts";
  * clusters (VER-5).
  */
 export interface UpgradeReadings {
-  clusters: ReadonlyMap<string, ClusterRow>;
+  clusters: ReadonlyMap<string, ClusterColumns>;
   pools: ReadonlyMap<string, NodePoolRow[]>;
   catalogue: ReadonlySet<string>;
-  admins: ReadonlyMap<string, ClusterRow>;
-  managed: ReadonlyMap<string, ClusterRow[]>;
+  admins: ReadonlyMap<string, ClusterColumns>;
+  managed: ReadonlyMap<string, ClusterColumns[]>;
 }
 
 /**
@@ -44,21 +42,25 @@ export async function readUpgradeReadings(
   names: readonly string[],
 ): Promise<UpgradeReadings> {
   const unique = [...new Set(names)];
-  const [clusters, pools, releases, admins, managed] = await db.batch([
-    selectClustersNamed(db, unique),
+  const [around, pools, releases] = await db.batch([
+    selectClustersAround(db, unique),
     selectNodePoolsOfClusters(db, unique),
     listReleaseVersions(db),
-    selectAdminsOfClusters(db, unique),
-    selectClustersManagedBy(db, unique),
   ]);
+  const byName = clustersByName(around);
+  const named = unique.flatMap((name) => byName.get(name) ?? []);
+  const admins = new Set(named.flatMap((cluster) => cluster.adminCluster ?? []));
+  const asked = new Set(unique);
   return {
-    clusters: clustersByName(clusters),
+    clusters: clustersByName(named),
     pools: poolsByCluster(pools),
     catalogue: releaseCatalogue(
       releases.map((row) => ({ targets: row.targets, versions: row.versions ?? [] })),
     ),
-    admins: clustersByName(admins),
-    managed: clustersByAdmin(managed),
+    admins: clustersByName(around.filter((cluster) => admins.has(cluster.name))),
+    managed: clustersByAdmin(
+      around.filter((cluster) => cluster.adminCluster !== null && asked.has(cluster.adminCluster)),
+    ),
   };
 }
 
@@ -67,7 +69,10 @@ export async function readUpgradeReadings(
  * catalogue (VER-6), its admin's version or its managed user clusters (VER-5), the
  * deprecated API flag, and every pool with its nodes and zone room (surge quota).
  */
-export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promise<PreflightFacts> {
+export async function preflightFacts(
+  db: Inventory,
+  cluster: ClusterColumns,
+): Promise<PreflightFacts> {
   const [facts] = await preflightFactsOf(db, [cluster]);
   return facts!;
 }
@@ -78,7 +83,7 @@ export async function preflightFacts(db: Inventory, cluster: ClusterRow): Promis
  */
 export async function preflightFactsOf(
   db: Inventory,
-  clusters: readonly ClusterRow[],
+  clusters: readonly ClusterColumns[],
   readings?: UpgradeReadings,
 ): Promise<PreflightFacts[]> {
   const read =
@@ -121,7 +126,7 @@ export async function preflightFactsOf(
  */
 export async function clusterUpgradeFacts(
   db: Inventory,
-  cluster: ClusterRow,
+  cluster: ClusterColumns,
   input: ClusterUpgradeFactsInput,
 ): Promise<ClusterFacts> {
   const [facts] = await clusterUpgradeFactsOf(db, [{ cluster, input }]);
@@ -138,7 +143,7 @@ export interface ClusterUpgradeFactsInput {
 /** {@link clusterUpgradeFacts} of many upgrades at once (the reads of {@link preflightFactsOf}). */
 export async function clusterUpgradeFactsOf(
   db: Inventory,
-  upgrades: readonly { cluster: ClusterRow; input: ClusterUpgradeFactsInput }[],
+  upgrades: readonly { cluster: ClusterColumns; input: ClusterUpgradeFactsInput }[],
   readings?: UpgradeReadings,
 ): Promise<ClusterFacts[]> {
   const preflights = await preflightFactsOf(

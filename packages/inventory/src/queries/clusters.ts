@@ -1,12 +1,13 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, getTableColumns, gt, inArray, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, inArray, or, type SQL, sql } from "drizzle-orm";
 import { clusters } from "../schema/clusters.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
-import { among, chunk, MAX_BOUND_PARAMETERS, rowsPerInsert, setFromExcluded } from "./chunk.ts";
+import { among, chunk, rowsPerInsert, setFromExcluded } from "./chunk.ts";
 import { type Inventory, runBatch, type Statement } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
-type ClusterColumns = typeof clusters.$inferSelect;
+/** A stored cluster without its scopes (a subquery per row): what planning reads. */
+export type ClusterColumns = typeof clusters.$inferSelect;
 type StatusKey = "statusVersion" | "phase" | "components";
 
 /** A stored cluster with the names of the scopes it belongs to. */
@@ -83,46 +84,39 @@ export function selectClustersNamed(db: Inventory, names: readonly string[]) {
     .orderBy(asc(clusters.name));
 }
 
-/** The admin clusters (VER-5) of the user clusters among `names`, to read in a batch. */
-export function selectAdminsOfClusters(db: Inventory, names: readonly string[]) {
+/**
+ * The named clusters, their admin clusters and the clusters they manage (VER-5), without
+ * scopes, by name: what upgrading them reads of clusters, in one query to read in a batch.
+ */
+export function selectClustersAround(db: Inventory, names: readonly string[]) {
   const admins = db
     .select({ name: clusters.adminCluster })
     .from(clusters)
-    .where(and(among(clusters.name, names), isNotNull(clusters.adminCluster)));
+    .where(among(clusters.name, names));
   return db
-    .select(clusterSelection)
+    .select()
     .from(clusters)
-    .where(inArray(clusters.name, admins))
+    .where(
+      or(
+        among(clusters.name, names),
+        inArray(clusters.name, admins),
+        among(clusters.adminCluster, names),
+      ),
+    )
     .orderBy(asc(clusters.name));
 }
 
 /** Rows by cluster name. */
-export function clustersByName(rows: readonly ClusterRow[]): Map<string, ClusterRow> {
+export function clustersByName<T extends ClusterColumns>(rows: readonly T[]): Map<string, T> {
   return new Map(rows.map((row) => [row.name, row]));
 }
 
-/** The clusters each of `admins` manages (VER-5), by admin then name. */
-export async function managedClustersOf(
-  db: Inventory,
-  admins: readonly string[],
-): Promise<Map<string, ClusterRow[]>> {
-  return clustersByAdmin(await selectClustersManagedBy(db, admins));
-}
-
-/** The query of {@link managedClustersOf}, to read in a batch with others. */
-export function selectClustersManagedBy(db: Inventory, admins: readonly string[]) {
-  return db
-    .select(clusterSelection)
-    .from(clusters)
-    .where(among(clusters.adminCluster, admins))
-    .orderBy(asc(clusters.adminCluster), asc(clusters.name));
-}
-
-/** Managed clusters by their admin, in the rows' order. */
-export function clustersByAdmin(rows: readonly ClusterRow[]): Map<string, ClusterRow[]> {
-  const byAdmin = new Map<string, ClusterRow[]>();
+/** Managed clusters by their admin, in the rows' order (a cluster without one is left out). */
+export function clustersByAdmin<T extends ClusterColumns>(rows: readonly T[]): Map<string, T[]> {
+  const byAdmin = new Map<string, T[]>();
   for (const row of rows) {
-    const admin = row.adminCluster ?? "";
+    const admin = row.adminCluster;
+    if (admin === null) continue;
     const list = byAdmin.get(admin);
     if (list) list.push(row);
     else byAdmin.set(admin, [row]);
@@ -296,8 +290,8 @@ export function updateClusterStatus(
 
 /**
  * Several clusters' status writes (`updateClusterStatus`) in one D1 batch: clusters given
- * the same status share one statement (by 90 names), so a batch of upgrades that ended
- * alike costs one statement, not one per cluster.
+ * the same status share one statement, so a batch of upgrades that ended alike costs
+ * one statement, not one per cluster.
  */
 export function updateClustersStatus(
   db: Inventory,
@@ -313,13 +307,11 @@ export function updateClustersStatus(
   }
   return runBatch(
     db,
-    [...alike.values()].flatMap(({ status, names }) =>
-      chunk(names, MAX_BOUND_PARAMETERS - 10).map((part) =>
-        db
-          .update(clusters)
-          .set({ ...status, updatedAt: now })
-          .where(inArray(clusters.name, part)),
-      ),
+    [...alike.values()].map(({ status, names }) =>
+      db
+        .update(clusters)
+        .set({ ...status, updatedAt: now })
+        .where(among(clusters.name, names)),
     ),
   );
 }

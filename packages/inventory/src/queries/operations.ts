@@ -1,8 +1,8 @@
 import type { Instant } from "@regatta/engine";
-import { and, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { operations } from "../schema/operations.ts";
-import { chunk, MAX_BOUND_PARAMETERS, rowsPerInsert } from "./chunk.ts";
-import { type Inventory, runBatch } from "./db.ts";
+import { among } from "./chunk.ts";
+import type { Inventory } from "./db.ts";
 import {
   decodeCursor,
   encodeCursor,
@@ -38,29 +38,31 @@ export function insertOperation(db: Inventory, operation: OperationWrite, now: I
   return db.insert(operations).values({ ...operation, createdAt: now });
 }
 
-/** Indexes several new operations in one D1 batch of multi-row inserts. */
-export function insertOperations(
+/**
+ * Indexes several new operations in one statement whatever their number: the rows go as
+ * one JSON parameter, in the column order of `operations` (id, kind, fleet, cluster,
+ * pool, created_at, live).
+ */
+export async function insertOperations(
   db: Inventory,
   rows: readonly OperationWrite[],
   now: Instant,
 ): Promise<void> {
-  return runBatch(
-    db,
-    chunk(
-      rows.map((operation) => ({ ...operation, createdAt: now })),
-      rowsPerInsert(operations),
-    ).map((part) => db.insert(operations).values(part)),
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map(({ id, kind, fleet, cluster, pool }) => ({ id, kind, fleet, cluster, pool })),
   );
+  await db
+    .insert(operations)
+    .select(
+      sql`SELECT value->>'id', value->>'kind', value->>'fleet', value->>'cluster', value->>'pool', ${now}, 1 FROM json_each(${json})`,
+    );
 }
 
-/** Removes several index rows in one D1 batch. */
-export function deleteOperations(db: Inventory, ids: readonly string[]): Promise<void> {
-  return runBatch(
-    db,
-    chunk([...ids], MAX_BOUND_PARAMETERS - 10).map((part) =>
-      db.delete(operations).where(inArray(operations.id, part)),
-    ),
-  );
+/** Removes several index rows in one statement. */
+export async function deleteOperations(db: Inventory, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.delete(operations).where(among(operations.id, ids));
 }
 
 /** Removes an operation's index row (the object refused to start it, or it was retired). */
