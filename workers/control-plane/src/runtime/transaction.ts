@@ -136,10 +136,12 @@ export class Transaction implements Tx {
       (key, json) => this.writeOwn(key, json),
     );
     const cleared: string[] = [];
+    const set: (readonly [string, Timer])[] = [];
     for (const [id, timer] of this.timerChanges) {
       if (timer === null) cleared.push(id);
-      else this.flushTimer(id, timer);
+      else set.push([id, timer]);
     }
+    this.flushTimers(set);
     this.deleteTimers(cleared);
   }
 
@@ -233,30 +235,45 @@ export class Transaction implements Tx {
     );
   }
 
-  /** A timer lives in the table of its clock. */
-  private flushTimer(id: string, timer: Timer): void {
-    const table = timer.clock === "wall" ? "wall_timers" : "timers";
-    const [current] = this.host.sql
-      .exec<{ due: number; kind: string; payload: string | null }>(
-        `SELECT due, kind, payload FROM ${table} WHERE id = ?`,
-        id,
-      )
-      .toArray();
-    const payload = timer.payload ?? null;
-    if (
-      current &&
-      current.due === timer.due &&
-      current.kind === timer.kind &&
-      current.payload === payload
-    )
-      return;
-    this.host.write(
-      `INSERT INTO ${table} (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload`,
-      id,
-      timer.due,
-      timer.kind,
-      payload,
-    );
+  /**
+   * Writes the timers set, each in the table of its clock, skipping those stored as they
+   * are: the stored rows read in one statement per table for up to {@link MAX_BOUND} ids,
+   * as most timers a transaction sets are new (an ended operation's retention).
+   */
+  private flushTimers(set: readonly (readonly [string, Timer])[]): void {
+    for (const table of ["timers", "wall_timers"] as const) {
+      const mine = set.filter(
+        ([, timer]) => (timer.clock === "wall") === (table === "wall_timers"),
+      );
+      const stored = new Map<string, { due: number; kind: string; payload: string | null }>();
+      for (const { part, condition } of boundParts(mine.map(([id]) => id))) {
+        const rows = this.host.sql.exec<{
+          id: string;
+          due: number;
+          kind: string;
+          payload: string | null;
+        }>(`SELECT id, due, kind, payload FROM ${table} WHERE id ${condition}`, ...part);
+        for (const row of rows) stored.set(row.id, row);
+      }
+      for (const [id, timer] of mine) {
+        const payload = timer.payload ?? null;
+        const current = stored.get(id);
+        if (
+          current &&
+          current.due === timer.due &&
+          current.kind === timer.kind &&
+          current.payload === payload
+        )
+          continue;
+        this.host.write(
+          `INSERT INTO ${table} (id, due, kind, payload) VALUES (?, ?, ?, ?) ON CONFLICT (id) DO UPDATE SET due = excluded.due, kind = excluded.kind, payload = excluded.payload`,
+          id,
+          timer.due,
+          timer.kind,
+          payload,
+        );
+      }
+    }
   }
 
   /**
