@@ -60,6 +60,7 @@ afterEach(async () => {
     "wall",
     "finish",
     "armed",
+    "prefetch",
   ]) {
     await runInDurableObject(fleet(name), (_instance: FleetObject, state) =>
       state.storage.deleteAlarm(),
@@ -174,6 +175,34 @@ describe("Durable Object runtime", () => {
       await runtime.commit((tx) => tx.putState("x", 2));
       expect(await state.storage.getAlarm()).toBeNull();
       expect(set()).toBe(2);
+    });
+  });
+
+  it("a transaction reads keys ahead in one statement; what it read ahead, there or not, needs no read after", async () => {
+    await runInDurableObject(fleet("prefetch"), async (_instance: FleetObject, state) => {
+      const clock = simClock({ anchorWallMs: 0, anchorVirtualMs: 1_000_000, speed: 0 });
+      await new ObjectRuntime(state.storage, clock, new RecordingExecutor()).commit((tx) =>
+        tx.putState("kept", { n: 1 }),
+      );
+      // A new instance: nothing cached.
+      const runtime = new ObjectRuntime(state.storage, clock, new RecordingExecutor());
+      const exec = vi.spyOn(state.storage.sql, "exec");
+      const seen = await runtime.commit((tx) => {
+        const before = exec.mock.calls.length;
+        tx.prefetch(["kept", "new-1", "new-2"]);
+        const ahead = exec.mock.calls.length - before;
+        const values = [tx.getState("kept"), tx.getState("new-1"), tx.getState("new-2")];
+        const after = exec.mock.calls.length - before - ahead;
+        tx.putState("new-1", "one");
+        return { ahead, after, values, written: tx.getState("new-1") };
+      });
+      expect(seen).toEqual({
+        ahead: 1,
+        after: 0,
+        values: [{ n: 1 }, undefined, undefined],
+        written: "one",
+      });
+      expect(await runtime.read((tx) => tx.getState("new-1"))).toBe("one");
     });
   });
 

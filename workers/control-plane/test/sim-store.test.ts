@@ -21,6 +21,7 @@ class MapTx implements Tx {
     const json = this.rows.get(key);
     return json === undefined ? undefined : (JSON.parse(json) as T);
   }
+  prefetch(_keys: readonly string[]): void {}
   putState(key: string, value: unknown): void {
     this.rows.set(key, JSON.stringify(value));
     this.writes++;

@@ -80,11 +80,12 @@ export class RuntimeStorage {
     return this.lastInstant;
   }
 
-  /** Runs one write, counting the rows it wrote. */
-  write(query: string, ...bindings: SqlStorageValue[]): void {
+  /** Runs one write, counting the rows it wrote; answers them. */
+  write(query: string, ...bindings: SqlStorageValue[]): number {
     const cursor = this.platform.sql.exec(query, ...bindings);
     cursor.toArray();
     this.rowsWritten += cursor.rowsWritten;
+    return cursor.rowsWritten;
   }
 
   /** Rows the object keeps in its storage now, over every table of the runtime. */

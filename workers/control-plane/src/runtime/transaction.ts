@@ -12,7 +12,8 @@ export interface CachedValue {
 export interface TransactionHost {
   sql: SqlStorage;
   cache: Map<string, CachedValue>;
-  write(query: string, ...bindings: SqlStorageValue[]): void;
+  /** Runs one write; answers the rows it wrote. */
+  write(query: string, ...bindings: SqlStorageValue[]): number;
   /** Carries commands out inside this transaction, or persists them to the outbox. */
   send(commands: ProviderCommand[], tx: Tx): void;
   /** Small, often-changed values kept together in one row (absent: none are packed). */
@@ -69,6 +70,22 @@ export class Transaction implements Tx {
     return this.stored(key).value as T | undefined;
   }
 
+  prefetch(keys: readonly string[]): void {
+    const cache = this.host.cache;
+    const packed = this.host.packed;
+    const unread = keys.filter(
+      (key) =>
+        !this.state.has(key) &&
+        !cache.has(key) &&
+        !(packed?.packs(key) === true && packed.has(key)),
+    );
+    const found = this.readStored(unread);
+    for (const key of unread) {
+      const json = found.get(key);
+      cache.set(key, { value: json === undefined ? undefined : JSON.parse(json), json });
+    }
+  }
+
   putState(key: string, value: unknown): void {
     this.changing(key);
     this.state.set(key, value);
@@ -91,8 +108,13 @@ export class Transaction implements Tx {
 
   once(key: string, change: () => void): boolean {
     this.changing(key);
-    if (this.seen(key)) return false;
-    this.host.write("INSERT INTO inbox (key, at) VALUES (?, ?)", key, this.wall);
+    // The insert is the check: a key seen before writes no row, and one statement, not two.
+    const inserted = this.host.write(
+      "INSERT INTO inbox (key, at) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+      key,
+      this.wall,
+    );
+    if (inserted === 0) return false;
     change();
     return true;
   }
@@ -187,13 +209,18 @@ export class Transaction implements Tx {
       found.set(key, json);
       if (json === undefined && !this.host.cache.has(key)) unread.push(key);
     }
-    for (const { part, condition } of boundParts(unread)) {
-      const rows = this.host.sql
-        .exec<{ key: string; value: string }>(
-          `SELECT key, value FROM state WHERE key ${condition}`,
-          ...part,
-        )
-        .toArray();
+    for (const [key, json] of this.readStored(unread)) found.set(key, json);
+    return found;
+  }
+
+  /** The stored text of those of `keys` that have a row, one statement per {@link MAX_BOUND}. */
+  private readStored(keys: readonly string[]): Map<string, string> {
+    const found = new Map<string, string>();
+    for (const { part, condition } of boundParts(keys)) {
+      const rows = this.host.sql.exec<{ key: string; value: string }>(
+        `SELECT key, value FROM state WHERE key ${condition}`,
+        ...part,
+      );
       for (const row of rows) found.set(row.key, row.value);
     }
     return found;

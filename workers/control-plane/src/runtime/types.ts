@@ -144,6 +144,12 @@ export interface Tx {
   /** The deployment's wall clock when the transaction began (bookkeeping, wall timers). */
   wall: number;
   getState<T>(key: string): T | undefined;
+  /**
+   * Reads `keys` ahead, in one statement per hundred, so the `getState`s that follow are
+   * answered from memory: a batch asks for many keys that do not exist yet (a new
+   * operation's, a new watch's), and a statement each was most of what it read.
+   */
+  prefetch(keys: readonly string[]): void;
   putState(key: string, value: unknown): void;
   deleteState(key: string): void;
   setTimer(timer: Timer): void;

@@ -57,6 +57,11 @@ export function openWatch(tx: Tx, watch: string, waiter: Waiter, sealed = false)
   if (sealed) heardIfDone(tx, watch);
 }
 
+/** What opening `watch` and `operation` joining it read, to read ahead for a batch. */
+export function watchReads(watch: string, operation: string): string[] {
+  return [watchKey(watch), watchersKey(operation)];
+}
+
 /** `operation` joins the watch (in the transaction that starts it). */
 export function watchOperation(tx: Tx, watch: string, operation: string): void {
   const entry = tx.getState<Watch>(watchKey(watch));

@@ -3,13 +3,13 @@ import { allPages, listNodePools, type UpgradeReadings } from "@regatta/inventor
 import { isConflict, type Outcome } from "../../outcome.ts";
 import type { Tx } from "../../runtime/types.ts";
 import type { FleetContext } from "./capability.ts";
-import { getClusterOperation, startClusterOperation } from "./cluster-upgrade/index.ts";
+import { getClusterOperation, startClusterOperation, startReads } from "./cluster-upgrade/index.ts";
 import {
   type ClusterStarter,
   type ClusterUpgradeInput,
   startIndexedClusterUpgrades,
 } from "./cluster-upgrade/start.ts";
-import { closeWatch, openWatch, sealWatch, watchOperation } from "./ends.ts";
+import { closeWatch, openWatch, sealWatch, watchOperation, watchReads } from "./ends.ts";
 import { getOperation } from "./node-pool/index.ts";
 import {
   type PoolStarter,
@@ -65,9 +65,18 @@ function clusterStarter(
   return {
     start: async (_fleet, starts) => {
       const handled: Watching[] = [];
-      const results = await fleet.runtime.commit((tx) =>
-        starts.map((start) => {
-          const watching = watchingOf(start.request.facts.cluster);
+      const watchings = starts.map((start) => watchingOf(start.request.facts.cluster));
+      const results = await fleet.runtime.commit((tx) => {
+        // Most of what a batch of starts reads does not exist yet: one read asks for all.
+        tx.prefetch(
+          starts.flatMap((start, i) => {
+            const watching = watchings[i];
+            const id = start.request.operationId;
+            return [...startReads(start), ...(watching ? watchReads(watching.watch, id) : [])];
+          }),
+        );
+        return starts.map((start, i) => {
+          const watching = watchings[i];
           if (watching) openWatch(tx, watching.watch, watching.waiter);
           const started = startClusterOperation(tx, { ...start, retentionMs: fleet.retentionMs });
           if (watching) {
@@ -76,8 +85,8 @@ function clusterStarter(
             handled.push(watching);
           }
           return started;
-        }),
-      );
+        });
+      });
       for (const watching of handled) settled.add(watching);
       return results;
     },

@@ -43,6 +43,7 @@ import {
   loadClusterUpgrade,
   sharePlan,
   storeClusterUpgrade,
+  upgradeRowKey,
 } from "./store.ts";
 
 export type { HostedClusterUpgrade } from "./store.ts";
@@ -90,6 +91,11 @@ export function runningClusterUpgrade(tx: Tx, cluster: string): ClusterUpgrade |
   const hosted = id ? load(tx, id) : undefined;
   if (!hosted || isClusterUpgradeTerminal(hosted.op.state)) return undefined;
   return hosted.op;
+}
+
+/** What starting `start` reads, to read ahead for a batch of starts. */
+export function startReads(start: Pick<ClusterUpgradeStart, "request">): string[] {
+  return [clusterKey(start.request.facts.cluster), upgradeRowKey(start.request.operationId)];
 }
 
 /**

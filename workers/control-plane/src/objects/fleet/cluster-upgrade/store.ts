@@ -62,6 +62,9 @@ const expanded = new WeakMap<StoredClusterUpgrade, HostedClusterUpgrade>();
 /** Each plan's JSON text, to tell a shared plan from a hash collision without re-encoding it. */
 const planText = new WeakMap<readonly PlannedStep[], string>();
 
+/** The row an upgrade is stored in, to read ahead for a batch of them. */
+export const upgradeRowKey = upgradeKey;
+
 export function loadClusterUpgrade(tx: Tx, id: string): HostedClusterUpgrade | undefined {
   const stored = tx.getState<StoredClusterUpgrade>(upgradeKey(id));
   // Whole: stored before plans were shared, on a collision, or put by this transaction.

@@ -42,7 +42,7 @@ import {
 } from "./lifecycle.ts";
 import { saveForOwners } from "./save.ts";
 import { checkOnSoak, soakAnswer } from "./soak-checks.ts";
-import { type HostedOperation, loadOperation } from "./store.ts";
+import { type HostedOperation, loadOperation, mainKeys } from "./store.ts";
 
 /**
  * The fleet object's node-pool upgrades: one machine per operation (its rows are
@@ -137,6 +137,17 @@ export function startOperation(
 export function applyEvents(tx: Tx, events: readonly ProviderEvent[]): ProviderEvent[] {
   const byOperation = new Map<string, NodePoolEvent[]>();
   const unclaimed: ProviderEvent[] = [];
+  // An answer for an operation held elsewhere would cost a read of each row its main
+  // row may be in: one read asks for the whole batch's.
+  tx.prefetch(
+    [
+      ...new Set(
+        events.flatMap((event) =>
+          event.type === "NODE_PREEMPTED" ? [] : (operationOfCommand(event.commandId) ?? []),
+        ),
+      ),
+    ].flatMap(mainKeys),
+  );
   for (const event of events) {
     const id = operationOf(tx, event);
     const hosted = id ? loadOperation(tx, id) : undefined;

@@ -109,6 +109,11 @@ export function isFinished(hosted: HostedOperation): boolean {
   return isTerminal(hosted.op.header.state) || hosted.detached !== undefined;
 }
 
+/** The rows an operation's main row may be in, to read ahead for a batch of them. */
+export function mainKeys(id: string): string[] {
+  return [liveKey(id), finishedKey(id)];
+}
+
 function storedMain(tx: Tx, id: string): StoredOperation | undefined {
   return tx.getState<StoredOperation>(liveKey(id)) ?? tx.getState<StoredOperation>(finishedKey(id));
 }
