@@ -1,5 +1,6 @@
-import { type Availability, releaseAvailability, releaseCatalogue } from "@regatta/engine";
+import { type Availability, releaseAvailability } from "@regatta/engine";
 import { type Inventory, type ReleaseRow, selectReleases } from "../queries/index.ts";
+import { catalogueOf } from "./release-catalogue.ts";
 
 /** CH-3 and VER-6 as the run engine reads them: every release's availability, and the catalogue. */
 export interface ReleaseReadings {
@@ -15,8 +16,6 @@ export async function loadAvailability(db: Inventory): Promise<ReleaseReadings> 
 /** {@link ReleaseReadings} of releases the caller read (in a batch with its other reads). */
 export function availabilityOf(releases: readonly ReleaseRow[]): ReleaseReadings {
   // The catalogue from the same rows: one read of the releases, not two.
-  const catalogue = releaseCatalogue(
-    releases.map((row) => ({ targets: row.targets, versions: row.versions ?? [] })),
-  );
+  const catalogue = catalogueOf(releases);
   return { availability: releaseAvailability(releases), catalogue: [...catalogue] };
 }

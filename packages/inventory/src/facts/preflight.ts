@@ -2,7 +2,6 @@ import {
   type ClusterFacts,
   DEFAULT_CONTROL_PLANE_NODES,
   type PreflightFacts,
-  releaseCatalogue,
   type WorkerPoolUpgrade,
 } from "@regatta/engine";
 import {
@@ -17,6 +16,7 @@ import {
   selectNodePoolsOfClusters,
 } from "../queries/index.ts";
 import { poolFacts } from "./pool.ts";
+import { catalogueOf } from "./release-catalogue.ts";
 
 /**
  * What upgrading some clusters reads of the inventory besides their pools' nodes: the
@@ -54,9 +54,7 @@ export async function readUpgradeReadings(
   return {
     clusters: clustersByName(named),
     pools: poolsByCluster(pools),
-    catalogue: releaseCatalogue(
-      releases.map((row) => ({ targets: row.targets, versions: row.versions ?? [] })),
-    ),
+    catalogue: catalogueOf(releases),
     admins: clustersByName(around.filter((cluster) => admins.has(cluster.name))),
     managed: clustersByAdmin(
       around.filter((cluster) => cluster.adminCluster !== null && asked.has(cluster.adminCluster)),

@@ -65,26 +65,6 @@ export function selectCluster(db: Inventory, name: string) {
 }
 
 /**
- * The named clusters that exist, by name: one query whatever their number, for work that
- * starts many clusters at once (an update run's batch of members).
- */
-export async function getClustersByName(
-  db: Inventory,
-  names: readonly string[],
-): Promise<Map<string, ClusterRow>> {
-  return clustersByName(await selectClustersNamed(db, names));
-}
-
-/** The query of {@link getClustersByName}, to read in a batch with others. */
-export function selectClustersNamed(db: Inventory, names: readonly string[]) {
-  return db
-    .select(clusterSelection)
-    .from(clusters)
-    .where(among(clusters.name, names))
-    .orderBy(asc(clusters.name));
-}
-
-/**
  * The named clusters, their admin clusters and the clusters they manage (VER-5), without
  * scopes, by name: what upgrading them reads of clusters, in one query to read in a batch.
  */

@@ -51,17 +51,9 @@ export function listNodePools(
 }
 
 /**
- * The node pools of each of `clusters` by name, in one query whatever their number: what
- * starting many cluster upgrades at once reads instead of a listing each.
+ * The node pools of each of `clusters` by cluster then name, in one query whatever their
+ * number: what starting many cluster upgrades at once reads, in a batch with the rest.
  */
-export async function nodePoolsOfClusters(
-  db: Inventory,
-  clusterNames: readonly string[],
-): Promise<Map<string, NodePoolRow[]>> {
-  return poolsByCluster(await selectNodePoolsOfClusters(db, clusterNames));
-}
-
-/** The query of {@link nodePoolsOfClusters}, to read in a batch with others. */
 export function selectNodePoolsOfClusters(db: Inventory, clusterNames: readonly string[]) {
   return db
     .select()

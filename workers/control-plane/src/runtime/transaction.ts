@@ -26,6 +26,9 @@ const DELETED = Symbol("deleted");
 /** Values one Durable Object statement binds at most. */
 const MAX_BOUND = 100;
 
+/** A timer lives in the table of its clock. */
+const tableOf = (timer: Timer) => (timer.clock === "wall" ? "wall_timers" : "timers");
+
 /** `ids` in parts one statement can bind, each with its condition (`= ?`, `IN (?, …)`). */
 function boundParts(ids: readonly string[]): { part: string[]; condition: string }[] {
   const parts: { part: string[]; condition: string }[] = [];
@@ -269,9 +272,7 @@ export class Transaction implements Tx {
    */
   private flushTimers(set: readonly (readonly [string, Timer])[]): void {
     for (const table of ["timers", "wall_timers"] as const) {
-      const mine = set.filter(
-        ([, timer]) => (timer.clock === "wall") === (table === "wall_timers"),
-      );
+      const mine = set.filter(([, timer]) => tableOf(timer) === table);
       const stored = new Map<string, { due: number; kind: string; payload: string | null }>();
       for (const { part, condition } of boundParts(mine.map(([id]) => id))) {
         const rows = this.host.sql.exec<{

@@ -115,7 +115,6 @@ function assemble(tx: Tx, stored: StoredHeader): UpdateRun {
   };
 }
 
-/** The instant of the last decision, if any (one kept earlier in this transaction too). */
 /**
  * Whether the run `loadRun` answers is a decision this transaction made and has not
  * written yet: a copy of its own, which a later decision of it may change in place (the
@@ -125,6 +124,7 @@ export function decidedInThisTransaction(tx: Tx): boolean {
   return holding(tx).current !== undefined;
 }
 
+/** The instant of the last decision, if any (one kept earlier in this transaction too). */
 export function lastDecisionAt(tx: Tx): Instant | undefined {
   return holding(tx).at ?? header(tx)?.at;
 }
