@@ -15,8 +15,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { communityBank } from "../../scripts/demo/community-bank.ts";
-import { client, seedBank } from "../../tests/browser/client.ts";
+import { bank, client, putRollouts, seedBank } from "../../tests/browser/client.ts";
 import { startControlPlane } from "../../tests/harness/control-plane.ts";
 import { REPO_ROOT } from "./lib/control-plane.ts";
 import { formatMs, printKeyValues, printTable } from "./lib/report.ts";
@@ -156,10 +155,9 @@ async function overviewPaint(
   browser: Awaited<ReturnType<typeof chromium.launch>>,
 ): Promise<{ painted: number; contentful: number }> {
   const call = client(url, token);
-  await seedBank(call);
-  for (const { fleet, body } of communityBank().rollouts) {
-    await call("PUT", `/v1/fleets/${fleet}/rollout`, body);
-  }
+  const names = bank("bank");
+  await seedBank(call, names);
+  await putRollouts(call, names);
   const painted: number[] = [];
   const contentful: number[] = [];
   for (let pass = 0; pass < PASSES; pass++) {

@@ -41,7 +41,12 @@ import {
   quietStateSizes,
   within,
 } from "./lib/api-latency.ts";
-import { bundleControlPlane, type Cell, startControlPlane } from "./lib/control-plane.ts";
+import {
+  bundleControlPlane,
+  type Cell,
+  objectsDirOf,
+  startControlPlane,
+} from "./lib/control-plane.ts";
 import { type IdleWindow, idleCpuPercent, idleWindow, printIdleWindow } from "./lib/idle-window.ts";
 import { generateInventory } from "./lib/inventory-fixture.ts";
 import { childPids, newChildPid, processCpuMs } from "./lib/process-cpu.ts";
@@ -129,10 +134,9 @@ async function idleRun(): Promise<IdleRun> {
       "SELECT (SELECT count(*) FROM fleets) AS fleets, (SELECT count(*) FROM clusters) AS clusters",
       [],
     );
-    const [{ fleets, clusters }] = JSON.parse(counts.body) as {
-      fleets: number;
-      clusters: number;
-    }[];
+    const [seeded] = JSON.parse(counts.body) as { fleets: number; clusters: number }[];
+    if (seeded === undefined) throw new Error(`counting the seeded inventory: ${counts.body}`);
+    const { fleets, clusters } = seeded;
     await sleep(SETTLE_SECONDS * 1000);
     const idle = await idleWindow(cp, workerd, autoscaledFleets, IDLE_SECONDS);
     progress("idle window done");
@@ -182,7 +186,7 @@ async function cronRun(): Promise<CronRun> {
     bundle,
     adminToken: ADMIN_TOKEN,
     vars: { REGATTA_PROVIDER: "sim", SIM_SPEED },
-    durableObjectsDir: objects,
+    stateDir: objects,
   });
   try {
     await cp.migrate();
@@ -216,7 +220,7 @@ async function cronRun(): Promise<CronRun> {
           .map((name) => ["fleet", name, now - 60_000]);
         await load(cp, [{ table: "object_wakeups", columns: ["kind", "name", "due"], rows: due }]);
       }
-      const before = await fleetObjectCount(objects);
+      const before = await fleetObjectCount(objectsDirOf(objects));
       // Minute 7: not the hourly sweep of every fleet.
       const run = await timed(() =>
         within(CRON_TIMEOUT_MS, cp.scheduled(Date.UTC(2026, 10, 25, 12, 7 + round))),
@@ -224,7 +228,7 @@ async function cronRun(): Promise<CronRun> {
       if (run.result !== undefined && run.result.outcome !== "ok") {
         throw new Error(`scheduled() ended ${run.result.outcome}`);
       }
-      const called = (await fleetObjectCount(objects)) - before;
+      const called = (await fleetObjectCount(objectsDirOf(objects))) - before;
       results.push({ ms: run.ms, called, timedOut: run.result === undefined });
       progress(`cron round ${round + 1}: ${formatMs(run.ms)} ms, ${formatInt(called)} fleets`);
       if (run.result === undefined) break;

@@ -355,10 +355,7 @@ async function main(): Promise<void> {
     const loaded = await timed(() => load(cp, inventory));
     await checkLoaded(cp, inventory);
 
-    const dateNote =
-      cp.compatibilityDate === cp.configuredCompatibilityDate
-        ? `compatibility date ${cp.compatibilityDate}`
-        : `compatibility date ${cp.compatibilityDate} (wrangler.toml asks ${cp.configuredCompatibilityDate}; newest this workerd supports)`;
+    const dateNote = `compatibility date ${cp.compatibilityDate}`;
     console.log(`workerd via miniflare, ${dateNote}`);
     console.log(
       `inventory (seed ${SEED}): ${FLEETS} fleets, ${formatInt(inventory.clusters.length)} clusters, ${formatInt(inventory.nodePools.length)} node pools, ${formatInt(inventory.nodeCount)} nodes`,

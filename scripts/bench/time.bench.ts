@@ -178,9 +178,7 @@ function simOptions(bundle: WorkerBundle, dir?: string): ControlPlaneOptions {
     bundle,
     adminToken: ADMIN_TOKEN,
     vars: { REGATTA_PROVIDER: "sim", SIM_SPEED: String(SPEED) },
-    ...(dir === undefined
-      ? {}
-      : { d1Dir: join(dir, "d1"), durableObjectsDir: join(dir, "objects") }),
+    ...(dir === undefined ? {} : { stateDir: dir }),
   };
 }
 
@@ -269,8 +267,7 @@ interface Stopped {
  * stopped that long ago would have left.
  */
 async function simulateDowntime(dir: string, haltedAtWall: number): Promise<Stopped> {
-  const d1 = join(dir, "d1");
-  const read = await executeOnKeptD1(d1, "SELECT * FROM sim_clock", []);
+  const read = await executeOnKeptD1(dir, "SELECT * FROM sim_clock", []);
   const [row] = JSON.parse(read.body) as {
     anchor_wall_ms: number;
     anchor_virtual_ms: number;
@@ -284,7 +281,7 @@ async function simulateDowntime(dir: string, haltedAtWall: number): Promise<Stop
   const shift = leased
     ? "anchor_wall_ms = anchor_wall_ms - ?1, lease_wall_ms = lease_wall_ms - ?1"
     : "anchor_wall_ms = anchor_wall_ms - ?1";
-  const update = await executeOnKeptD1(d1, `UPDATE sim_clock SET ${shift}`, [DOWN_MS]);
+  const update = await executeOnKeptD1(dir, `UPDATE sim_clock SET ${shift}`, [DOWN_MS]);
   if (update.status !== 200) throw new Error(`shifting sim_clock failed: ${update.body}`);
   return { leased, virtualAtStop };
 }

@@ -10,7 +10,7 @@ import { communityBank } from "./community-bank.ts";
 const url = process.env.REGATTA_URL ?? "http://localhost:8787";
 const token = process.env.REGATTA_TOKEN ?? "";
 
-async function call(method: string, path: string, body?: unknown): Promise<unknown> {
+async function call(method: string, path: string, body?: unknown): Promise<void> {
   const response = await fetch(`${url}${path}`, {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },

@@ -2,8 +2,9 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./chromium.ts";
-import { bank, seedBank, shared } from "./client.ts";
+import { bank, seedBank } from "./client.ts";
 import { open, refusedByPolicy, see, shot, WAIT } from "./page.ts";
+import { shared } from "./shared.ts";
 
 // Issue 27 items 6 (no one-click production upgrade) and 7 (one measure of progress).
 const cp = shared();

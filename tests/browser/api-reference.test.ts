@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ARTIFACTS, launch } from "./chromium.ts";
-import { shared } from "./client.ts";
+import { shared } from "./shared.ts";
 
 const cp = shared();
 let browser: Browser;

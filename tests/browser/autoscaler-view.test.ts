@@ -2,8 +2,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { autoscalerDemo } from "../../scripts/demo/autoscaler.ts";
 import { launch } from "./chromium.ts";
-import { bank, seedShared, shared } from "./client.ts";
+import { bank, seedShared } from "./client.ts";
 import { open as openAs, refusedByPolicy, see, shot, WAIT } from "./page.ts";
+import { shared } from "./shared.ts";
 
 const cp = shared();
 const { call } = cp;

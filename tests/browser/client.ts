@@ -1,4 +1,3 @@
-import { inject } from "vitest";
 import { communityBank } from "../../scripts/demo/community-bank.ts";
 
 /** The API as a test's automation uses it: JSON in and out, the answer's status checked. */
@@ -23,12 +22,6 @@ export function client(url: string, token: string) {
 }
 
 export type Call = ReturnType<typeof client>;
-
-/** The control plane the project's global setup started (global-setup.ts), for every file. */
-export function shared(): { url: string; token: string; call: Call } {
-  const { url, token } = inject("controlPlane");
-  return { url, token, call: client(url, token) };
-}
 
 /**
  * One file's copy of the bank's names: every file shares the control plane, so each works

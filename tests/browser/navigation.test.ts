@@ -1,8 +1,9 @@
 import type { Browser } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { launch } from "./chromium.ts";
-import { bank, putRollouts, seedBank, shared } from "./client.ts";
+import { bank, putRollouts, seedBank } from "./client.ts";
 import { open as openAs, refusedByPolicy, see, shot, WAIT, watchPolicy } from "./page.ts";
+import { shared } from "./shared.ts";
 
 const cp = shared();
 const { call } = cp;

@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { audit, serious, type Violation } from "./a11y.ts";
 import { ARTIFACTS, launch } from "./chromium.ts";
-import { seedShared, shared } from "./client.ts";
+import { seedShared } from "./client.ts";
 import {
   open as openAs,
   refusedByPolicy,
@@ -14,6 +14,7 @@ import {
   WAIT,
   watchResponses,
 } from "./page.ts";
+import { shared } from "./shared.ts";
 
 // Rollout sequences with custom stages (SEQ-15 to SEQ-21) on the dashboard: the overview's
 // chains of stages, a sequence's page with its stages and rollouts, pause and resume.

@@ -4,8 +4,9 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { audit, serious, type Violation } from "./a11y.ts";
 import { ARTIFACTS, launch } from "./chromium.ts";
-import { bank, putRollouts, seedBank, shared } from "./client.ts";
+import { bank, putRollouts, seedBank } from "./client.ts";
 import { see, shot, signedIn, watchResponses } from "./page.ts";
+import { shared } from "./shared.ts";
 
 // Issue 27 items 10 (words for people) and 11 (reach: accessibility on every page).
 const cp = shared();

@@ -14,7 +14,7 @@ import { type ControlPlane, startSimControlPlane } from "./control-plane.ts";
  *   /v1/sim/advance` of `days` virtual days (30 by default).
  */
 
-const ADMIN_TOKEN = "rgt_bench_autoscaler_token";
+const ADMIN_TOKEN = "rgt_bench_autoscaler_token_for_local_benchmarks_only_0123456789";
 const REGION = "europe-west1";
 const ZONE = "europe-west1-b";
 const MACHINE = "e2-standard-4";

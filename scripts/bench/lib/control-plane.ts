@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { Log, LogLevel, Miniflare, supportedCompatibilityDate } from "miniflare";
+import { convertV4MiniflareOptions, Log, LogLevel, Miniflare } from "miniflare";
 import { unstable_readConfig } from "wrangler";
 import { timed } from "./timing.ts";
 
@@ -19,7 +19,10 @@ const OBJECT_PROBE_SCRIPT = fileURLToPath(new URL("./object-probe.worker.js", im
 /** A bundled worker: the directory and the entry module inside it. */
 export interface WorkerBundle {
   dir: string;
+  /** The ES module workerd starts from, in `dir`. */
   entry: string;
+  /** Other ES modules in `dir` the entry imports (Miniflare does not follow imports). */
+  imports?: readonly string[];
 }
 
 /**
@@ -80,10 +83,8 @@ export type Cell = string | number | null;
 
 /** The control plane running in workerd through Miniflare, plus a direct D1 client. */
 export interface ControlPlane {
-  /** The compatibility date workerd runs with (see `startControlPlane`). */
+  /** The compatibility date workerd runs with: wrangler.toml's. */
   compatibilityDate: string;
-  /** The compatibility date wrangler.toml asks for. */
-  configuredCompatibilityDate: string;
   /** GET through the worker's fetch handler with the admin token. */
   get(path: string): Promise<HttpResult>;
   /** POST of a JSON body through the worker's fetch handler with the admin token. */
@@ -117,7 +118,7 @@ export interface ControlPlane {
   dispose(): Promise<void>;
   /**
    * Stops workerd and keeps the bundle, for another instance over the same kept state
-   * (`d1Dir`, `durableObjectsDir`): a restart. That instance's `dispose` removes it.
+   * (`stateDir`): a restart. That instance's `dispose` removes it.
    */
   halt(): Promise<void>;
 }
@@ -128,15 +129,12 @@ export interface ControlPlaneOptions {
   /** Variables on top of the admin token, e.g. `{ SIM_SPEED: "0" }`. */
   vars?: Readonly<Record<string, string>>;
   /**
-   * Where workerd keeps Durable Object storage (one SQLite file per object that touched
-   * its storage, under `<dir>/<worker>-<Class>/`); Miniflare's own temp dir when absent.
+   * Where workerd keeps the D1 databases and the Durable Objects' storage, so another
+   * instance started over it finds them (see `halt`); Miniflare's own temp dir when
+   * absent. The objects' SQLite files (one per object that touched its storage) are under
+   * `objectsDirOf(stateDir)`.
    */
-  durableObjectsDir?: string;
-  /**
-   * Where workerd keeps the D1 databases, so another instance started over it finds them
-   * (see `halt`); in memory when absent.
-   */
-  d1Dir?: string;
+  stateDir?: string;
   /**
    * Opens workerd's V8 inspector on this port (Chrome DevTools protocol), for a CPU
    * profile of the control plane while a bench drives it; closed when absent.
@@ -151,13 +149,18 @@ export interface ControlPlaneOptions {
   heapLimitMb?: number;
 }
 
+/** Where a control plane started over `stateDir` keeps its objects' SQLite files. */
+export function objectsDirOf(stateDir: string): string {
+  return join(stateDir, "do");
+}
+
 /**
- * Starts the bundled control plane in Miniflare (in-memory D1 and Durable Objects unless
- * `d1Dir` and `durableObjectsDir` keep them, a random loopback port) with the bindings of the top-level wrangler.toml, a probe
- * worker sharing its D1 database and one bound to its FleetObject class. workerd
- * refuses a compatibility date newer than its own; the root `miniflare` may pin an older
- * workerd than wrangler's, so the date is lowered to the newest one it supports and both
- * are reported.
+ * Starts the bundled control plane in Miniflare (D1 and Durable Objects in a temp dir
+ * unless `stateDir` keeps them, a random loopback port) with the bindings of the
+ * top-level wrangler.toml, a probe worker sharing its D1 database and one bound to its
+ * FleetObject class. The root `miniflare` is the one wrangler runs (package.json pins the
+ * same version, tests/bench-runtime.test.ts holds it there): the benches time the workerd
+ * that `npm start` and a deploy's local checks run.
  *
  * @example
  * const cp = await startControlPlane({ bundle, adminToken: "t", vars: { SIM_SPEED: "0" } });
@@ -189,7 +192,7 @@ export async function startSimControlPlane(
       bundle: bundle.result,
       adminToken,
       vars: { REGATTA_PROVIDER: "sim", SIM_SPEED: "0" },
-      ...(ram ? { durableObjectsDir: join(ram, "objects"), d1Dir: join(ram, "d1") } : {}),
+      ...(ram ? { stateDir: ram } : {}),
     }),
   );
   const cp = started.result;
@@ -229,32 +232,34 @@ async function ramStateDir(): Promise<string | undefined> {
 }
 
 /**
- * Runs one SQL statement on the D1 database a stopped control plane kept in `d1Dir`
+ * Runs one SQL statement on the D1 database a stopped control plane kept in `stateDir`
  * (see `halt`), through the probe worker alone: nothing of the control plane runs, so no
  * alarm or request reads the state before the next instance does. Answers the rows.
  *
  * @example await executeOnKeptD1(dir, "UPDATE sim_clock SET anchor_wall_ms = anchor_wall_ms - 300000", []);
  */
 export async function executeOnKeptD1(
-  d1Dir: string,
+  stateDir: string,
   sql: string,
   params: readonly Cell[],
 ): Promise<HttpResult> {
   const { compatibilityDate, d1Databases, mainDb } = readWorkerConfig();
-  const mf = new Miniflare({
-    host: "127.0.0.1",
-    port: 0,
-    d1Persist: d1Dir,
-    workers: [
-      {
-        name: "d1-probe",
-        modules: true,
-        scriptPath: PROBE_SCRIPT,
-        compatibilityDate,
-        d1Databases: { DB: d1Databases[mainDb]! },
-      },
-    ],
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: 0,
+      resourcePersistencePath: stateDir,
+      workers: [
+        {
+          name: "d1-probe",
+          modules: true,
+          scriptPath: PROBE_SCRIPT,
+          compatibilityDate,
+          d1Databases: { DB: d1Databases[mainDb]! },
+        },
+      ],
+    }),
+  );
   try {
     const response = await mf.dispatchFetch("http://localhost/query", {
       method: "POST",
@@ -267,25 +272,47 @@ export async function executeOnKeptD1(
   }
 }
 
+/**
+ * The parts of wrangler's parsed configuration the benches read. wrangler's own type of
+ * it comes from a package it bundles rather than installs, so it reaches TypeScript as
+ * `any`: this says what is read.
+ */
+interface WorkerConfig {
+  compatibility_date?: string;
+  compatibility_flags: string[];
+  d1_databases: { binding: string; database_id?: string; database_name?: string }[];
+  durable_objects: { bindings: { name: string; class_name: string }[] };
+  migrations: { new_sqlite_classes?: string[] }[];
+  queues: {
+    producers?: { binding: string; queue: string }[];
+    consumers?: {
+      queue: string;
+      max_batch_size?: number;
+      max_batch_timeout?: number;
+      max_retries?: number;
+      dead_letter_queue?: string;
+    }[];
+  };
+}
+
 /** What the top-level wrangler.toml says, with the compatibility date workerd runs. */
 function readWorkerConfig() {
-  const config = unstable_readConfig(
+  const config: WorkerConfig = unstable_readConfig(
     { config: join(REPO_ROOT, "wrangler.toml") },
     { hideWarnings: true },
   );
-  const configured = config.compatibility_date ?? supportedCompatibilityDate;
-  // ISO dates order as strings: run with the earlier of the two.
-  const compatibilityDate = [configured, supportedCompatibilityDate].sort()[0]!;
+  const compatibilityDate = config.compatibility_date;
+  if (compatibilityDate === undefined) throw new Error("wrangler.toml sets no compatibility_date");
   const d1Databases: Record<string, string> = Object.fromEntries(
     config.d1_databases.map((db) => [db.binding, db.database_id ?? db.database_name ?? db.binding]),
   );
   const mainDb = config.d1_databases[0]?.binding;
   if (mainDb === undefined) throw new Error("wrangler.toml binds no D1 database");
-  return { config, configured, compatibilityDate, d1Databases, mainDb };
+  return { config, compatibilityDate, d1Databases, mainDb };
 }
 
 async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
-  const { config, configured, compatibilityDate, d1Databases, mainDb } = readWorkerConfig();
+  const { config, compatibilityDate, d1Databases, mainDb } = readWorkerConfig();
   // Classes that wrangler.toml's migrations create with SQLite storage keep it here: the
   // objects' runtime uses `ctx.storage.sql`, which workerd refuses otherwise.
   const sqliteClasses = new Set(config.migrations.flatMap((m) => m.new_sqlite_classes ?? []));
@@ -327,60 +354,61 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
   if (options.heapLimitMb !== undefined) {
     process.env.MINIFLARE_WORKERD_V8_FLAGS = `--max-old-space-size=${options.heapLimitMb}`;
   } else delete process.env.MINIFLARE_WORKERD_V8_FLAGS;
-  const mf = new Miniflare({
-    host: "127.0.0.1",
-    port: 0,
-    // BENCH_LOG=1 shows what workerd says (an instance reset, an uncaught error): a bench
-    // reads numbers, so it is quiet otherwise.
-    ...(process.env.BENCH_LOG ? { log: new Log(LogLevel.INFO) } : {}),
-    ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
-    ...(options.durableObjectsDir === undefined
-      ? {}
-      : { durableObjectsPersist: options.durableObjectsDir }),
-    ...(options.d1Dir === undefined ? {} : { d1Persist: options.d1Dir }),
-    workers: [
-      {
-        name: "control-plane",
-        modules: true,
-        modulesRoot: options.bundle.dir,
-        scriptPath: join(options.bundle.dir, options.bundle.entry),
-        compatibilityDate,
-        compatibilityFlags: config.compatibility_flags,
-        d1Databases,
-        durableObjects,
-        queueProducers,
-        queueConsumers,
-        bindings: { ...options.vars, REGATTA_ADMIN_TOKEN: options.adminToken },
-      },
-      {
-        name: "d1-probe",
-        modules: true,
-        scriptPath: PROBE_SCRIPT,
-        compatibilityDate,
-        routes: [`${PROBE_HOST}/*`],
-        d1Databases: { DB: d1Databases[mainDb]! },
-      },
-      {
-        name: "object-probe",
-        modules: true,
-        scriptPath: OBJECT_PROBE_SCRIPT,
-        compatibilityDate,
-        routes: [`${OBJECT_PROBE_HOST}/*`],
-        durableObjects: {
-          FLEET: {
-            className: "FleetObject",
-            scriptName: "control-plane",
-            useSQLite: sqliteClasses.has("FleetObject"),
-          },
-          UPDATE_RUN: {
-            className: "UpdateRunObject",
-            scriptName: "control-plane",
-            useSQLite: sqliteClasses.has("UpdateRunObject"),
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      host: "127.0.0.1",
+      port: 0,
+      // BENCH_LOG=1 shows what workerd says (an instance reset, an uncaught error): a bench
+      // reads numbers, so it is quiet otherwise.
+      ...(process.env.BENCH_LOG ? { log: new Log(LogLevel.INFO) } : {}),
+      ...(options.inspectorPort === undefined ? {} : { inspectorPort: options.inspectorPort }),
+      ...(options.stateDir === undefined ? {} : { resourcePersistencePath: options.stateDir }),
+      workers: [
+        {
+          name: "control-plane",
+          modulesRoot: options.bundle.dir,
+          modules: [options.bundle.entry, ...(options.bundle.imports ?? [])].map((file) => ({
+            type: "ESModule" as const,
+            path: join(options.bundle.dir, file),
+          })),
+          compatibilityDate,
+          compatibilityFlags: config.compatibility_flags,
+          d1Databases,
+          durableObjects,
+          queueProducers,
+          queueConsumers,
+          bindings: { ...options.vars, REGATTA_ADMIN_TOKEN: options.adminToken },
+        },
+        {
+          name: "d1-probe",
+          modules: true,
+          scriptPath: PROBE_SCRIPT,
+          compatibilityDate,
+          routes: [`${PROBE_HOST}/*`],
+          d1Databases: { DB: d1Databases[mainDb]! },
+        },
+        {
+          name: "object-probe",
+          modules: true,
+          scriptPath: OBJECT_PROBE_SCRIPT,
+          compatibilityDate,
+          routes: [`${OBJECT_PROBE_HOST}/*`],
+          durableObjects: {
+            FLEET: {
+              className: "FleetObject",
+              scriptName: "control-plane",
+              useSQLite: sqliteClasses.has("FleetObject"),
+            },
+            UPDATE_RUN: {
+              className: "UpdateRunObject",
+              scriptName: "control-plane",
+              useSQLite: sqliteClasses.has("UpdateRunObject"),
+            },
           },
         },
-      },
-    ],
-  });
+      ],
+    }),
+  );
   try {
     await mf.ready;
   } catch (error) {
@@ -408,7 +436,6 @@ async function start(options: ControlPlaneOptions): Promise<ControlPlane> {
 
   return {
     compatibilityDate,
-    configuredCompatibilityDate: configured,
     get: async (path) => {
       const response = await mf.dispatchFetch(`http://localhost${path}`, {
         headers: { authorization },

@@ -28,14 +28,13 @@ const METERED = fileURLToPath(new URL("./metered.worker.js", import.meta.url));
  */
 export async function meterBundle(bundle: WorkerBundle): Promise<WorkerBundle> {
   const source = await readFile(METERED, "utf8");
-  // Miniflare takes an imported `.js` for CommonJS; the bundle is an ES module.
   const inner = bundle.entry.replace(/\.js$/, ".mjs");
   await rename(join(bundle.dir, bundle.entry), join(bundle.dir, inner));
   await writeFile(
     join(bundle.dir, "metered.js"),
     source.replace(`from "./__ENTRY__"`, `from "./${inner}"`),
   );
-  return { dir: bundle.dir, entry: "metered.js" };
+  return { dir: bundle.dir, entry: "metered.js", imports: [inner] };
 }
 
 /** Reads the meter; `reset` starts it again from zero once read. */

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
+import { convertV4MiniflareOptions, Miniflare } from "miniflare";
 import { median } from "./stats.ts";
 
 const PROBE = fileURLToPath(new URL("./autoscaler-probe.worker.ts", import.meta.url));
@@ -29,11 +29,13 @@ export async function timeInWorkerd(
   scenarios: readonly string[],
   repeats = 3,
 ): Promise<Record<string, number>> {
-  const mf = new Miniflare({
-    modules: true,
-    script: await bundleProbe(),
-    compatibilityDate: "2025-09-01",
-  });
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      modules: true,
+      script: await bundleProbe(),
+      compatibilityDate: "2025-09-01",
+    }),
+  );
   try {
     const url = await mf.ready;
     const post = async (path: string, body: unknown = {}): Promise<number> => {
