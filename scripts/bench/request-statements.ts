@@ -43,7 +43,7 @@ async function main(): Promise<void> {
       console.log(
         `${what} → ${answer.status}: ${m.d1.statements} D1 statements, ${m.d1.rowsRead} rows read, ${m.d1.rowsWritten} written; ${calls} object calls (${m.objectSql.statements} object SQL statements)`,
       );
-      for (const sql of m.d1Sql) console.log(`    ${sql.slice(0, 110)}`);
+      for (const sql of m.d1Sql) console.log(`    ${sql.slice(0, 400)}`);
     }
   } finally {
     await cp.dispose();

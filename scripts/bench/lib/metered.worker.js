@@ -80,6 +80,7 @@ function meteredStatement(statement, sql, who) {
   };
   return forward(statement, {
     __target: statement,
+    __sql: sql,
     bind: (...params) => meteredStatement(statement.bind(...params), sql, who),
     async all() {
       started();
@@ -120,6 +121,10 @@ function meteredD1(db, who) {
     async batch(statements) {
       const d1 = who === SIM ? meter.simD1 : meter.d1;
       d1.statements += statements.length;
+      if (who !== SIM && meter.d1Sql.length < 100) {
+        const sqls = statements.map((s) => (s.__sql ?? "?").slice(0, 160));
+        meter.d1Sql.push(`batch of ${statements.length}: ${sqls.join(" ; ")}`);
+      }
       // The bound statements are ours; the binding needs its own.
       const results = await db.batch(statements.map((s) => s.__target ?? s));
       for (const result of results) countD1Result(d1, result);
@@ -288,3 +293,4 @@ export default {
 
 export const FleetObject = meteredObject(bundle.FleetObject);
 export const UpdateRunObject = meteredObject(bundle.UpdateRunObject);
+export const RolloutSequenceObject = meteredObject(bundle.RolloutSequenceObject);
