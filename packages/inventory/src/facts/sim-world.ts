@@ -3,10 +3,10 @@ import {
   type SimClockRow,
   type SimFaultRow,
   type SimSettingsRow,
+  selectAllZoneQuotas,
   selectSimClock,
   selectSimFaults,
   selectSimSettings,
-  selectZoneQuotas,
   type ZoneQuotaRow,
   zoneQuotasOf,
 } from "../queries/index.ts";
@@ -29,7 +29,7 @@ export interface SimWorld {
 
 /** @example const world = await readSimWorld(db); */
 export async function readSimWorld(db: Inventory): Promise<SimWorld> {
-  const [zoneRows, reserved] = selectZoneQuotas(db);
+  const [zoneRows, reserved] = selectAllZoneQuotas(db);
   const [clock, faults, zones, reservations, settings] = await db.batch([
     selectSimClock(db),
     selectSimFaults(db, SIM_FAULTS_READ),

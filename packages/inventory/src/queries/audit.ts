@@ -1,7 +1,7 @@
 import type { Instant } from "@regatta/engine";
 import { and, asc, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import { auditLog } from "../schema/audit.ts";
-import { type Inventory, pruneOldest } from "./db.ts";
+import { type Inventory, inBatch, placeholdersOf, prepared, pruneOldest } from "./db.ts";
 import { InvalidCursorError, keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** One audit entry as stored (SEC-11). */
@@ -27,7 +27,7 @@ export interface AuditFilter {
 
 /** Appends one entry. */
 export async function recordAudit(db: Inventory, entry: AuditWrite): Promise<void> {
-  await auditStatement(db, entry);
+  await auditInsert(db).execute(entry);
 }
 
 /**
@@ -35,7 +35,20 @@ export async function recordAudit(db: Inventory, entry: AuditWrite): Promise<voi
  * records: the entry and the change land together or not at all, in one round trip.
  */
 export function auditStatement(db: Inventory, entry: AuditWrite) {
-  return db.insert(auditLog).values(entry);
+  return inBatch(auditInsert(db), entry);
+}
+
+/**
+ * Every write appends an entry: the statement is built once, each column but `seq` a
+ * placeholder, so an entry names them all (null where it has none).
+ */
+function auditInsert(db: Inventory) {
+  return prepared(db, "audit", () =>
+    db
+      .insert(auditLog)
+      .values(placeholdersOf(auditLog, ["seq"]) as unknown as AuditWrite)
+      .prepare(),
+  );
 }
 
 /**

@@ -2,7 +2,7 @@ import { type ZoneRoom, zoneRoom } from "@regatta/engine";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { machineTypes, reservations, zones } from "../schema/catalog.ts";
 import { nodePools, nodes } from "../schema/clusters.ts";
-import type { Inventory } from "./db.ts";
+import { type Inventory, inBatch, prepared } from "./db.ts";
 import { getMachineType } from "./machine-types.ts";
 
 /** A zone's quotas and reservations with what its nodes use. */
@@ -58,6 +58,18 @@ export function selectZoneQuotas(db: Inventory, only?: readonly string[]) {
       .where(names && inArray(reservations.zone, names))
       .groupBy(reservations.zone),
   ] as const;
+}
+
+/**
+ * {@link selectZoneQuotas} of every zone, built once: each call of a fleet object that
+ * runs the sim reads them.
+ */
+export function selectAllZoneQuotas(db: Inventory) {
+  const built = prepared(db, "zone-quotas", () => {
+    const [zoneRows, reserved] = selectZoneQuotas(db);
+    return { zones: zoneRows.prepare(), reservations: reserved.prepare() };
+  });
+  return [inBatch(built.zones), inBatch(built.reservations)] as const;
 }
 
 /** Each zone's quotas with its reservations, from the rows of {@link selectZoneQuotas}. */

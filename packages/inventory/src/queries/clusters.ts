@@ -3,7 +3,15 @@ import { and, asc, eq, getTableColumns, gt, inArray, or, type SQL, sql } from "d
 import { clusters } from "../schema/clusters.ts";
 import { scopeMemberships } from "../schema/memberships.ts";
 import { among, chunk, rowsPerInsert, setFromExcluded } from "./chunk.ts";
-import { type Inventory, runBatch, type Statement } from "./db.ts";
+import {
+  everyColumn,
+  type Inventory,
+  inBatch,
+  placeholdersOf,
+  prepared,
+  runBatch,
+  type Statement,
+} from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored cluster without its scopes (a subquery per row): what planning reads. */
@@ -55,13 +63,20 @@ function afterName(after: string | undefined): SQL | undefined {
 
 /** @example const cluster = await getCluster(db, "prod-eu-1"); */
 export async function getCluster(db: Inventory, name: string): Promise<ClusterRow | undefined> {
-  const [row] = await selectCluster(db, name);
+  const [row] = await clusterStatement(db).execute({ name });
   return row;
 }
 
 /** The query of {@link getCluster} (zero or one row), to read in a batch with others. */
 export function selectCluster(db: Inventory, name: string) {
-  return selectClusters(db, eq(clusters.name, name), 1);
+  return inBatch(clusterStatement(db), { name });
+}
+
+/** Most requests read a cluster by name: built once. */
+function clusterStatement(db: Inventory) {
+  return prepared(db, "cluster", () =>
+    selectClusters(db, eq(clusters.name, sql.placeholder("name")), 1).prepare(),
+  );
 }
 
 /**
@@ -205,16 +220,29 @@ export function putClusterStatements(
     fleet: spec.fleet,
     scope,
   }));
+  const put = clusterPutStatements(db);
+  const row = {
+    ...spec,
+    statusVersion: spec.statusVersion ?? spec.specVersion,
+    phase: spec.phase ?? INITIAL_CLUSTER_PHASE,
+    createdAt: now,
+    updatedAt: now,
+  };
   return [
-    db
+    inBatch(put.upsert, everyColumn(clusters, row)),
+    inBatch(put.leaveScopes, { name: spec.name }),
+    ...chunk(memberships, rowsPerInsert(scopeMemberships)).map((rows) =>
+      db.insert(scopeMemberships).values(rows),
+    ),
+  ];
+}
+
+/** Every cluster PUT writes the row and clears its memberships: built once. */
+function clusterPutStatements(db: Inventory) {
+  return prepared(db, "cluster-put", () => ({
+    upsert: db
       .insert(clusters)
-      .values({
-        ...spec,
-        statusVersion: spec.statusVersion ?? spec.specVersion,
-        phase: spec.phase ?? INITIAL_CLUSTER_PHASE,
-        createdAt: now,
-        updatedAt: now,
-      })
+      .values(placeholdersOf(clusters) as unknown as typeof clusters.$inferInsert)
       .onConflictDoUpdate({
         target: clusters.name,
         set: setFromExcluded(clusters, [
@@ -224,12 +252,13 @@ export function putClusterStatements(
           "phase",
           "components",
         ]),
-      }),
-    db.delete(scopeMemberships).where(eq(scopeMemberships.cluster, spec.name)),
-    ...chunk(memberships, rowsPerInsert(scopeMemberships)).map((rows) =>
-      db.insert(scopeMemberships).values(rows),
-    ),
-  ];
+      })
+      .prepare(),
+    leaveScopes: db
+      .delete(scopeMemberships)
+      .where(eq(scopeMemberships.cluster, sql.placeholder("name")))
+      .prepare(),
+  }));
 }
 
 /**
@@ -243,7 +272,7 @@ export async function putClusterAndRead(
   then: readonly Statement[] = [],
 ): Promise<ClusterRow | undefined> {
   const [first, ...rest] = putClusterStatements(db, cluster, now);
-  const read = selectClusters(db, eq(clusters.name, cluster.name), 1);
+  const read = selectCluster(db, cluster.name);
   const results = await db.batch([first!, ...rest, ...then, read]);
   const [row] = results[results.length - 1] as ClusterRow[];
   return row;

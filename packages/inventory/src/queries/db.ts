@@ -1,6 +1,18 @@
-import { asc, inArray, lt, sql } from "drizzle-orm";
+import {
+  asc,
+  fillPlaceholders,
+  getTableColumns,
+  inArray,
+  is,
+  lt,
+  type Placeholder,
+  type Query,
+  SQL,
+  sql,
+} from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { type AnyD1Database, type DrizzleD1Database, drizzle } from "drizzle-orm/d1";
+import type { RunnableQuery } from "drizzle-orm/runnable-query";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 
 /**
@@ -53,6 +65,83 @@ export function prepared<S>(db: Inventory, name: string, build: () => S): S {
   }
   if (!statements.has(name)) statements.set(name, build());
   return statements.get(name) as S;
+}
+
+/** A statement built once with {@link prepared}: drizzle's `.prepare()` of a query. */
+export interface PreparedStatement<R> {
+  getQuery(): Query;
+  mapResult(response: unknown, isFromBatch?: boolean): unknown;
+  execute(placeholderValues?: Record<string, unknown>): Promise<R>;
+}
+
+/**
+ * A statement built once ({@link prepared}) as one statement of a `db.batch`, with
+ * `values` for its placeholders. drizzle's batch builds every statement it is handed
+ * again (its `_prepare`), which for the small reads and writes of every request cost
+ * more than running them: this hands it the one already built. It answers what the
+ * statement's `execute` answers.
+ *
+ * drizzle's batch asks each statement for `_prepare()` and of that for `getQuery()`, the
+ * bound D1 statement `stmt` and `mapResult` (drizzle-orm/d1/session.js); the test of
+ * this function runs such a batch in workerd, so an upgrade that changes it fails there.
+ *
+ * @example const [[row]] = await db.batch([inBatch(clusterByName(db), { name })]);
+ */
+export function inBatch<R>(
+  statement: PreparedStatement<R>,
+  values: Record<string, unknown> = {},
+): RunnableQuery<R, "sqlite"> {
+  const built = statement.getQuery();
+  const stmt = (statement as unknown as { stmt?: { bind(...values: unknown[]): unknown } }).stmt;
+  if (typeof stmt?.bind !== "function") {
+    throw new Error("inBatch: drizzle's prepared D1 statement has no stmt to bind any more");
+  }
+  const query = { sql: built.sql, params: fillPlaceholders(built.params, values) };
+  const forBatch = {
+    getQuery: () => query,
+    stmt,
+    mapResult: (response: unknown, isFromBatch?: boolean) =>
+      statement.mapResult(response, isFromBatch),
+  };
+  return { _prepare: () => forBatch } as unknown as RunnableQuery<R, "sqlite">;
+}
+
+/**
+ * Every column of `table` but `except` as a placeholder of its own key: the values of an
+ * insert built once ({@link prepared}), filled by {@link everyColumn}.
+ */
+export function placeholdersOf(
+  table: SQLiteTable,
+  except: readonly string[] = [],
+): Record<string, Placeholder> {
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table))
+      .filter((key) => !except.includes(key))
+      .map((key) => [key, sql.placeholder(key)]),
+  );
+}
+
+/**
+ * `values` with every column of `table` (but `except`) named, for an insert built with
+ * {@link placeholdersOf}: a column left out takes its default, else null, as it would in
+ * an insert built for these values alone.
+ */
+export function everyColumn(
+  table: SQLiteTable,
+  values: Record<string, unknown>,
+  except: readonly string[] = [],
+): Record<string, unknown> {
+  const filled: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    if (except.includes(key)) continue;
+    const value = values[key];
+    if (value !== undefined) filled[key] = value;
+    else if (column.defaultFn !== undefined) filled[key] = column.defaultFn();
+    else if (is(column.default, SQL)) {
+      throw new Error(`${key}: a default in SQL cannot be filled in ahead; name a value`);
+    } else filled[key] = column.default ?? null;
+  }
+  return filled;
 }
 
 /** One statement of a `db.batch([...])`, D1's only atomic unit (no interactive transactions). */

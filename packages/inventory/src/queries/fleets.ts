@@ -1,8 +1,8 @@
 import type { Instant } from "@regatta/engine";
-import { and, asc, eq, gt } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { fleets } from "../schema/fleets.ts";
 import { among } from "./chunk.ts";
-import type { Inventory, Stored } from "./db.ts";
+import { type Inventory, inBatch, prepared, type Stored } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored fleet. */
@@ -10,13 +10,25 @@ export type FleetRow = typeof fleets.$inferSelect;
 
 /** @example const fleet = await getFleet(db, "prod"); */
 export async function getFleet(db: Inventory, name: string): Promise<FleetRow | undefined> {
-  const [row] = await selectFleet(db, name);
+  const [row] = await fleetStatement(db).execute({ name });
   return row;
 }
 
 /** The query of {@link getFleet} (zero or one row), to read in a batch with others. */
 export function selectFleet(db: Inventory, name: string) {
-  return db.select().from(fleets).where(eq(fleets.name, name)).limit(1);
+  return inBatch(fleetStatement(db), { name });
+}
+
+/** Most requests authorize against a fleet: built once. */
+function fleetStatement(db: Inventory) {
+  return prepared(db, "fleet", () =>
+    db
+      .select()
+      .from(fleets)
+      .where(eq(fleets.name, sql.placeholder("name")))
+      .limit(1)
+      .prepare(),
+  );
 }
 
 /** Fleets by name. */

@@ -2,7 +2,7 @@ import type { Instant } from "@regatta/engine";
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { simClock, simFaults, simSettings } from "../schema/sim.ts";
 import { setFromExcluded } from "./chunk.ts";
-import { type Inventory, prepared } from "./db.ts";
+import { type Inventory, inBatch, prepared } from "./db.ts";
 import { keysetPage, type Page, type PageRequest } from "./page.ts";
 
 /** A stored simulated fault. */
@@ -34,7 +34,15 @@ export function listSimFaults(db: Inventory, page?: PageRequest): Promise<Page<S
 
 /** The first `limit` faults by id, as one query (to read them in a batch beside others). */
 export function selectSimFaults(db: Inventory, limit: number) {
-  return db.select().from(simFaults).orderBy(asc(simFaults.id)).limit(limit);
+  const statement = prepared(db, "sim-faults", () =>
+    db
+      .select()
+      .from(simFaults)
+      .orderBy(asc(simFaults.id))
+      .limit(sql.placeholder("limit"))
+      .prepare(),
+  );
+  return inBatch(statement, { limit });
 }
 
 /** How many faults are defined. */
@@ -61,8 +69,7 @@ export function deleteSimFault(db: Inventory, id: string) {
 
 /** The sim clock's anchor and lease, if one was saved. */
 export async function getSimClock(db: Inventory): Promise<SimClockRow | undefined> {
-  // Every call and alarm of an object reads it: prepared once.
-  const [row] = await prepared(db, "sim-clock", () => selectSimClock(db).prepare()).all();
+  const [row] = await simClockStatement(db).execute();
   return row;
 }
 
@@ -71,17 +78,25 @@ export async function getSimClock(db: Inventory): Promise<SimClockRow | undefine
  * reads anyway (one round trip instead of two).
  */
 export function selectSimClock(db: Inventory) {
-  return db
-    .select({
-      anchorWallMs: simClock.anchorWallMs,
-      anchorVirtualMs: simClock.anchorVirtualMs,
-      speed: simClock.speed,
-      leaseWallMs: simClock.leaseWallMs,
-      boot: simClock.boot,
-    })
-    .from(simClock)
-    .where(eq(simClock.id, 1))
-    .limit(1);
+  return inBatch(simClockStatement(db));
+}
+
+/** Every call and alarm of an object and most requests read the clock: built once. */
+function simClockStatement(db: Inventory) {
+  return prepared(db, "sim-clock", () =>
+    db
+      .select({
+        anchorWallMs: simClock.anchorWallMs,
+        anchorVirtualMs: simClock.anchorVirtualMs,
+        speed: simClock.speed,
+        leaseWallMs: simClock.leaseWallMs,
+        boot: simClock.boot,
+      })
+      .from(simClock)
+      .where(eq(simClock.id, 1))
+      .limit(1)
+      .prepare(),
+  );
 }
 
 /** Saves the sim clock's anchor and lease (the table's single row). */
@@ -143,20 +158,29 @@ export type SimSettingsRow = Omit<typeof simSettings.$inferSelect, "id">;
 
 /** The sim's timing, if an operator set it (else the engine's defaults apply). */
 export async function getSimSettings(db: Inventory): Promise<SimSettingsRow | undefined> {
-  return selectSimSettings(db).get();
+  const [row] = await simSettingsStatement(db).execute();
+  return row;
 }
 
 /** The query of {@link getSimSettings}, to read it in a batch beside others. */
 export function selectSimSettings(db: Inventory) {
-  return db
-    .select({
-      durations: simSettings.durations,
-      jitter: simSettings.jitter,
-      rejectionDelaySeconds: simSettings.rejectionDelaySeconds,
-    })
-    .from(simSettings)
-    .where(eq(simSettings.id, 1))
-    .limit(1);
+  return inBatch(simSettingsStatement(db));
+}
+
+/** Every fleet object's call reads the sim's timing: built once. */
+function simSettingsStatement(db: Inventory) {
+  return prepared(db, "sim-settings", () =>
+    db
+      .select({
+        durations: simSettings.durations,
+        jitter: simSettings.jitter,
+        rejectionDelaySeconds: simSettings.rejectionDelaySeconds,
+      })
+      .from(simSettings)
+      .where(eq(simSettings.id, 1))
+      .limit(1)
+      .prepare(),
+  );
 }
 
 /** Saves the sim's timing (the table's single row). */
