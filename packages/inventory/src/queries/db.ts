@@ -82,10 +82,12 @@ export interface PreparedStatement<R> {
  * statement's `execute` answers.
  *
  * drizzle's batch asks each statement for `_prepare()` and of that for `getQuery()`, the
- * bound D1 statement `stmt` and `mapResult` (drizzle-orm/d1/session.js); the test of
- * this function runs such a batch in workerd, so an upgrade that changes it fails there.
+ * D1 statement `stmt` to bind and `mapResult` (drizzle-orm/d1/session.js):
+ * test/prepared.test.ts runs such batches through drizzle's D1 driver, and every workerd
+ * test that writes a cluster or reads one runs them on D1, so a drizzle upgrade that
+ * changes this fails there.
  *
- * @example const [[row]] = await db.batch([inBatch(clusterByName(db), { name })]);
+ * @example const [[row]] = await db.batch([inBatch(clusterStatement(db), { name })]);
  */
 export function inBatch<R>(
   statement: PreparedStatement<R>,
@@ -122,18 +124,16 @@ export function placeholdersOf(
 }
 
 /**
- * `values` with every column of `table` (but `except`) named, for an insert built with
+ * `values` with every column of `table` named, for an insert built with
  * {@link placeholdersOf}: a column left out takes its default, else null, as it would in
  * an insert built for these values alone.
  */
 export function everyColumn(
   table: SQLiteTable,
   values: Record<string, unknown>,
-  except: readonly string[] = [],
 ): Record<string, unknown> {
   const filled: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(getTableColumns(table))) {
-    if (except.includes(key)) continue;
     const value = values[key];
     if (value !== undefined) filled[key] = value;
     else if (column.defaultFn !== undefined) filled[key] = column.defaultFn();
