@@ -13,22 +13,19 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "..");
 const require = createRequire(join(root, "package.json"));
 
-function versionOf(packageJson: string): string {
-  return (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
+function json<T>(path: string): T {
+  return JSON.parse(readFileSync(path, "utf8")) as T;
 }
 
 describe("the benches run the workerd that wrangler runs", () => {
   it("the root miniflare is the version wrangler depends on, pinned exactly", () => {
-    const wrangler = JSON.parse(readFileSync(require.resolve("wrangler/package.json"), "utf8")) as {
-      dependencies: Record<string, string>;
-    };
-    const pinned = (
-      JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
-        devDependencies: Record<string, string>;
-      }
-    ).devDependencies.miniflare;
-    const installed = versionOf(require.resolve("miniflare/package.json"));
-    expect(pinned).toBe(wrangler.dependencies.miniflare);
-    expect(installed).toBe(wrangler.dependencies.miniflare);
+    const wrangler = json<{ dependencies: Record<string, string> }>(
+      require.resolve("wrangler/package.json"),
+    ).dependencies.miniflare;
+    const pinned = json<{ devDependencies: Record<string, string> }>(join(root, "package.json"))
+      .devDependencies.miniflare;
+    const installed = json<{ version: string }>(require.resolve("miniflare/package.json")).version;
+    expect(pinned).toBe(wrangler);
+    expect(installed).toBe(wrangler);
   });
 });

@@ -117,31 +117,40 @@ export function placeholdersOf(
   except: readonly string[] = [],
 ): Record<string, Placeholder> {
   return Object.fromEntries(
-    Object.keys(getTableColumns(table))
-      .filter((key) => !except.includes(key))
-      .map((key) => [key, sql.placeholder(key)]),
+    insertable(table)
+      .filter(([key]) => !except.includes(key))
+      .map(([key]) => [key, sql.placeholder(key)]),
   );
 }
 
 /**
  * `values` with every column of `table` named, for an insert built with
- * {@link placeholdersOf}: a column left out takes its default, else null, as it would in
- * an insert built for these values alone.
+ * {@link placeholdersOf}: a column left out takes what drizzle gives it in an insert built
+ * for these values alone (its default, else its default or update function's value, else
+ * null). A default written in SQL cannot be given as a value: such a column must be named.
  */
 export function everyColumn(
   table: SQLiteTable,
   values: Record<string, unknown>,
 ): Record<string, unknown> {
   const filled: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = values[key];
-    if (value !== undefined) filled[key] = value;
-    else if (column.defaultFn !== undefined) filled[key] = column.defaultFn();
-    else if (is(column.default, SQL)) {
-      throw new Error(`${key}: a default in SQL cannot be filled in ahead; name a value`);
-    } else filled[key] = column.default ?? null;
+  for (const [key, column] of insertable(table)) {
+    const given = values[key];
+    const value =
+      given !== undefined
+        ? given
+        : (column.default ?? column.defaultFn?.() ?? column.onUpdateFn?.() ?? null);
+    if (is(value, SQL)) throw new Error(`${key}: its value is SQL; name a plain value for it`);
+    filled[key] = value;
   }
   return filled;
+}
+
+/** The columns an insert names: not generated ones, which the database computes. */
+function insertable(table: SQLiteTable) {
+  return Object.entries(getTableColumns(table)).filter(
+    ([, column]) => column.generated === undefined,
+  );
 }
 
 /** One statement of a `db.batch([...])`, D1's only atomic unit (no interactive transactions). */
